@@ -1,0 +1,55 @@
+/**
+ * Everything that differs between this machine and AWS comes from the
+ * environment: endpoints, credentials and the sign-in provider. Business
+ * code never branches on where it runs.
+ */
+export const config = {
+  get tableName() {
+    return process.env.TABLE_NAME ?? "backoffice";
+  },
+  /** Set locally to DynamoDB Local; unset on AWS. */
+  get dynamoEndpoint() {
+    return process.env.DYNAMODB_ENDPOINT || undefined;
+  },
+  get bucketName() {
+    return process.env.BUCKET_NAME ?? "uploads";
+  },
+  get s3Endpoint() {
+    return process.env.S3_ENDPOINT || undefined;
+  },
+  get region() {
+    return process.env.AWS_REGION ?? "eu-west-2";
+  },
+  /** Local sign-in (`POST /api/auth/local`) exists only where this is "true". */
+  get localSignIn() {
+    return process.env.LOCAL_SIGN_IN === "true";
+  },
+  get googleClientId() {
+    return process.env.GOOGLE_CLIENT_ID ?? "";
+  },
+  get googleJwksUrl() {
+    return process.env.GOOGLE_JWKS_URL ?? "https://www.googleapis.com/oauth2/v3/certs";
+  },
+  get googleTokenInfoUrl() {
+    return process.env.GOOGLE_TOKENINFO_URL ?? "https://oauth2.googleapis.com/tokeninfo";
+  },
+  /** Comma-separated e-mail domains whose staff may sign in. */
+  get allowedDomains() {
+    return list(process.env.ALLOWED_DOMAINS);
+  },
+  /** Comma-separated individual e-mail addresses allowed to sign in. */
+  get allowedEmails() {
+    return list(process.env.ALLOWED_EMAILS);
+  },
+  /** How long a product token lives, in hours. */
+  get sessionHours() {
+    return Number(process.env.SESSION_HOURS ?? 12);
+  },
+};
+
+function list(value: string | undefined): string[] {
+  return (value ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+}

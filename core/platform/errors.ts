@@ -1,0 +1,48 @@
+/**
+ * Errors a user may see. Handlers turn each into its HTTP status and the
+ * `{message, errors}` body; anything else becomes a 500 without internals.
+ */
+export class VisibleError extends Error {
+  constructor(
+    public readonly status: 400 | 401 | 403 | 404 | 409 | 413,
+    message: string,
+    public readonly errors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** A rule of the spec was broken: 400 with the spec's wording. */
+export class ValidationError extends VisibleError {
+  constructor(message: string, errors: Record<string, string> = {}) {
+    super(400, message, errors);
+  }
+}
+
+export class NotFoundError extends VisibleError {
+  constructor(what = "Record") {
+    super(404, `${what} not found`);
+  }
+}
+
+/** Spec: conflict-check failure reads 'An error occurred!'. */
+export const EDITED_ELSEWHERE =
+  "An error occurred! This record was edited elsewhere since you opened it: reload to see the latest version.";
+
+export class ConflictError extends VisibleError {
+  constructor() {
+    super(409, EDITED_ELSEWHERE, { last_saved: "This record was edited elsewhere." });
+  }
+}
+
+export class UnauthorizedError extends VisibleError {
+  constructor(message = "Invalid token.") {
+    super(401, message);
+  }
+}
+
+export class ForbiddenError extends VisibleError {
+  constructor(message: string) {
+    super(403, message);
+  }
+}
