@@ -1,0 +1,256 @@
+import { Entity, createWriteTransaction } from "electrodb";
+import { z } from "zod";
+import { auditItem, diffRecords } from "./audit.js";
+import { ConflictError, NotFoundError, ValidationError } from "./errors.js";
+import { liveCount, nextId } from "./ids.js";
+import { offsetOf, searchText, type Page, type PageQuery } from "./paging.js";
+import { Audit, Counter, SERVICE, entityConfig } from "./service.js";
+import { parseInput } from "./validation.js";
+
+/** Fields every record carries besides its business fields. */
+export const META_FIELDS = ["id", "last_saved", "created_by", "updated_by", "created_at"] as const;
+
+export type Meta = {
+  id: number;
+  last_saved: string;
+  created_by: string;
+  updated_by: string;
+  created_at: string;
+};
+
+/** The freshness window of the spec: saves within 1 second count as current. */
+export const FRESHNESS_MS = 1000;
+
+export function isFresh(stored: string | undefined, sent: string | undefined | null): boolean {
+  if (!sent) return true; // a client that does not send last_saved still gets an atomic save
+  if (!stored) return true;
+  const a = Date.parse(stored);
+  const b = Date.parse(sent);
+  if (Number.isNaN(b)) return false;
+  return Math.abs(a - b) < FRESHNESS_MS;
+}
+
+type Where = (attr: any, op: any) => string;
+
+export type RecordTypeOptions<S extends z.ZodObject<any>> = {
+  /** Record type name: counter, audit and key label. */
+  type: string;
+  /** What staff call one of these, for messages ("Vehicle type not found"). */
+  label: string;
+  /** Business fields, as accepted on create and update. */
+  fields: S;
+  /** Text a list search matches, built from the stored record. */
+  searchOf?: (r: z.infer<S>) => string;
+  /** Rules beyond field types, with the spec's messages. */
+  validate?: (r: z.infer<S>) => void;
+  /** Values applied on create when the client leaves them out. */
+  defaults?: () => Partial<z.infer<S>>;
+  /** Fill references (e.g. a model's make) for responses. */
+  expand?: (rows: Array<z.infer<S> & Meta>) => Promise<Array<Record<string, unknown>>>;
+};
+
+export type ListOptions = PageQuery & { where?: Where };
+
+/**
+ * One mechanism for the life of every record: sequential ids, create,
+ * freshness-checked update, delete, get and paged list, each write with
+ * its audit entry and counter change in one DynamoDB transaction.
+ */
+export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOptions<S>) {
+  type Fields = z.infer<S>;
+  type Row = Fields & Meta;
+  const fieldNames = Object.keys(opts.fields.shape);
+  const attributes: Record<string, any> = {
+    id: { type: "number", required: true, padding: { length: 12, char: "0" } },
+    last_saved: { type: "string" },
+    created_by: { type: "string" },
+    updated_by: { type: "string" },
+    created_at: { type: "string" },
+    search_text: { type: "string" },
+  };
+  for (const f of fieldNames) attributes[f] = { type: "any" };
+
+  const entity = new Entity(
+    {
+      model: { entity: opts.type, version: "1", service: SERVICE },
+      attributes,
+      indexes: {
+        byId: { pk: { field: "pk", composite: [] }, sk: { field: "sk", composite: ["id"] } },
+      },
+    } as any,
+    entityConfig(),
+  );
+  const entities = { record: entity, audit: Audit, counter: Counter };
+
+  /** Parse a create/update body: strict fields, meta fields tolerated. */
+  function parse(body: unknown, partial: boolean): { fields: Fields; last_saved?: string } {
+    const obj = (body && typeof body === "object" && !Array.isArray(body) ? body : null) as Record<string, unknown> | null;
+    if (!obj) throw new ValidationError("The request body must be a JSON object.");
+    const rest: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(obj)) if (!(META_FIELDS as readonly string[]).includes(k)) rest[k] = v;
+    const schema = (partial ? opts.fields.partial() : opts.fields).strict();
+    const fields = parseInput(schema, rest) as Fields;
+    const last_saved = typeof obj.last_saved === "string" ? obj.last_saved : undefined;
+    return { fields, last_saved };
+  }
+
+  function clean(item: Record<string, any>): Row {
+    const out: Record<string, unknown> = {};
+    for (const k of [...META_FIELDS, ...fieldNames]) out[k] = item[k] ?? null;
+    return out as Row;
+  }
+
+  async function shape(rows: Row[]) {
+    return opts.expand ? opts.expand(rows) : rows;
+  }
+
+  async function getRow(id: number): Promise<Row> {
+    const res = await entity.get({ id } as any).go({ consistent: true } as any);
+    if (!res.data) throw new NotFoundError(opts.label);
+    return clean(res.data as any);
+  }
+
+  return {
+    type: opts.type,
+    label: opts.label,
+    fields: opts.fields,
+    entity,
+
+    async get(id: number) {
+      return (await shape([await getRow(id)]))[0];
+    },
+
+    /** Many at once (for references), missing ids left out. */
+    async getMany(ids: number[]): Promise<Row[]> {
+      const unique = [...new Set(ids.filter((i) => Number.isInteger(i) && i > 0))];
+      if (!unique.length) return [];
+      const res = await entity.get(unique.map((id) => ({ id })) as any).go();
+      return (res.data as any[]).map(clean);
+    },
+
+    async create(body: unknown, actor: string) {
+      const parsed = parse(body, false);
+      const fields = { ...(opts.defaults?.() ?? {}), ...stripUndefined(parsed.fields) } as Fields;
+      opts.validate?.(fields);
+      const id = await nextId(opts.type);
+      const now = new Date().toISOString();
+      const item = {
+        ...fields,
+        id,
+        last_saved: now,
+        created_at: now,
+        created_by: actor,
+        updated_by: actor,
+        search_text: opts.searchOf ? opts.searchOf(fields) : searchText(...Object.values(fields).filter((v) => typeof v === "string")),
+      };
+      const tx = await createWriteTransaction(entities, ({ record, audit, counter }) => [
+        record.create(item).commit(),
+        audit.create(auditItem(opts.type, id, actor, "create", diffRecords(undefined, fields as any), now)).commit(),
+        counter.update({ name: opts.type }).add({ live: 1 }).commit(),
+      ]).go();
+      if (tx.canceled) throw new Error(`create ${opts.type} ${id} was cancelled`);
+      return (await shape([clean(item)]))[0];
+    },
+
+    /**
+     * Save over a stored record. The write is conditional on the version
+     * read, so two saves racing can never both land: the loser gets 409.
+     */
+    async update(id: number, body: unknown, actor: string, { partial = false } = {}) {
+      const current = await getRow(id);
+      const parsed = parse(body, partial);
+      if (!isFresh(current.last_saved, parsed.last_saved)) throw new ConflictError();
+      const merged = { ...pick(current, fieldNames), ...(partial ? stripUndefined(parsed.fields) : nullMissing(parsed.fields, fieldNames)) } as Fields;
+      opts.validate?.(merged);
+      const now = new Date().toISOString();
+      const changes = diffRecords(pick(current, fieldNames), merged as any);
+      const set: Record<string, unknown> = {
+        ...merged,
+        last_saved: now,
+        updated_by: actor,
+        search_text: opts.searchOf ? opts.searchOf(merged) : searchText(...Object.values(merged as any).filter((v) => typeof v === "string")),
+      };
+      const tx = await createWriteTransaction(entities, ({ record, audit }) => [
+        record
+          .patch({ id } as any)
+          .set(set as any)
+          .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
+          .commit(),
+        audit.create(auditItem(opts.type, id, actor, "update", changes, now)).commit(),
+      ]).go();
+      if (tx.canceled) throw new ConflictError();
+      return (await shape([clean({ ...current, ...set, id })]))[0];
+    },
+
+    async remove(id: number, actor: string) {
+      const current = await getRow(id);
+      const now = new Date().toISOString();
+      const tx = await createWriteTransaction(entities, ({ record, audit, counter }) => [
+        record
+          .delete({ id } as any)
+          .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
+          .commit(),
+        audit.create(auditItem(opts.type, id, actor, "delete", diffRecords(pick(current, fieldNames), undefined), now)).commit(),
+        counter.update({ name: opts.type }).add({ live: -1 }).commit(),
+      ]).go();
+      if (tx.canceled) throw new ConflictError();
+      return { id };
+    },
+
+    /**
+     * A page of records in id order. Without a search or filter the count
+     * is the maintained counter and earlier pages are skipped with a
+     * keys-only query; with one, matches are counted as they are read.
+     */
+    async list(q: ListOptions): Promise<Page<Record<string, unknown>>> {
+      const term = q.search?.toLowerCase();
+      const where: Where | undefined =
+        term || q.where
+          ? (a, op) =>
+              [term ? op.contains(a.search_text, term) : "", q.where ? q.where(a, op) : ""].filter(Boolean).join(" AND ")
+          : undefined;
+      const offset = offsetOf(q);
+      if (!where) {
+        const count = await liveCount(opts.type);
+        let cursor: string | null = null;
+        if (offset > 0) {
+          const skipped: any = await entity.query.byId({} as any).go({ attributes: ["id"], count: offset, pages: "all" } as any);
+          if (skipped.data.length < offset || !skipped.cursor) return { count, results: [] };
+          cursor = skipped.cursor;
+        }
+        const res: any = await entity.query.byId({} as any).go({ cursor, count: q.page_size, pages: "all" } as any);
+        return { count, results: await shape((res.data as any[]).map(clean)) };
+      }
+      const matches: any = await entity.query.byId({} as any).where(where as any).go({ attributes: ["id"], pages: "all" } as any);
+      const ids = (matches.data as Array<{ id: number }>).map((m) => m.id);
+      const pageIds = ids.slice(offset, offset + q.page_size);
+      const rows = await this.getMany(pageIds);
+      rows.sort((a, b) => a.id - b.id);
+      return { count: ids.length, results: await shape(rows) };
+    },
+
+    /** Every record of the type (reference data is small). */
+    async all(where?: Where): Promise<Row[]> {
+      const query = entity.query.byId({} as any);
+      const res: any = await (where ? query.where(where as any) : query).go({ pages: "all" } as any);
+      return (res.data as any[]).map(clean);
+    },
+  };
+}
+
+export type RecordType = ReturnType<typeof defineRecordType<any>>;
+
+function pick(row: Record<string, any>, names: string[]) {
+  const out: Record<string, unknown> = {};
+  for (const n of names) out[n] = row[n] ?? null;
+  return out;
+}
+
+function stripUndefined<T extends Record<string, any>>(o: T): T {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** A whole-record save: a field left out keeps its stored value, null clears it. */
+function nullMissing<T extends Record<string, any>>(o: T, _names: string[]): T {
+  return stripUndefined(o);
+}

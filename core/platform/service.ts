@@ -1,0 +1,58 @@
+import { Entity } from "electrodb";
+import { config } from "./config.js";
+import { documentClient } from "./table.js";
+
+/** ElectroDB model `service` name: the prefix of every key in the table. */
+export const SERVICE = "backoffice";
+
+/** Table and client for every entity; read once per process. */
+export function entityConfig() {
+  return { table: config.tableName, client: documentClient() };
+}
+
+/**
+ * Counters: `seq` is the last id issued for a record type (atomic ADD, so
+ * ids are unique under concurrent creates); `live` is how many records of
+ * the type exist, kept in the same transaction as creates and deletes so a
+ * list's count is one GetItem.
+ */
+export const Counter = new Entity(
+  {
+    model: { entity: "counter", version: "1", service: SERVICE },
+    attributes: {
+      name: { type: "string", required: true },
+      seq: { type: "number" },
+      live: { type: "number" },
+    },
+    indexes: {
+      byName: { pk: { field: "pk", composite: ["name"] }, sk: { field: "sk", composite: [] } },
+    },
+  },
+  entityConfig(),
+);
+
+/**
+ * Audit trail: one item per write, in the same transaction as the write,
+ * so "who changed this price?" always has an answer.
+ */
+export const Audit = new Entity(
+  {
+    model: { entity: "audit", version: "1", service: SERVICE },
+    attributes: {
+      record_type: { type: "string", required: true },
+      record_id: { type: "string", required: true },
+      at: { type: "string", required: true },
+      audit_id: { type: "string", required: true },
+      user: { type: "string", required: true },
+      action: { type: ["create", "update", "delete"] as const, required: true },
+      changes: { type: "any" },
+    },
+    indexes: {
+      byRecord: {
+        pk: { field: "pk", composite: ["record_type", "record_id"] },
+        sk: { field: "sk", composite: ["at", "audit_id"] },
+      },
+    },
+  },
+  entityConfig(),
+);

@@ -1,0 +1,4 @@
+export * from "./reference.js";
+export * from "./accounting.js";
+export * from "./defaults.js";
+export * from "./targets.js";

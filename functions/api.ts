@@ -1,0 +1,17 @@
+import { authRoutes } from "./auth/routes.js";
+import { contactsRoutes } from "./contacts/routes.js";
+import { createApi, type AreaRoutes } from "./platform/app.js";
+import { settingsRoutes } from "./settings/routes.js";
+import type { AreaName } from "./areas.js";
+
+/** Each area's routes; a Lambda serves one area, the local server all. */
+export const areaRoutes: Record<AreaName, AreaRoutes> = {
+  auth: authRoutes,
+  settings: settingsRoutes,
+  contacts: contactsRoutes,
+};
+
+/** The whole API in one app (local server and API tests). */
+export function createFullApi() {
+  return createApi(Object.values(areaRoutes));
+}

@@ -1,0 +1,31 @@
+/**
+ * The API areas: one Hono app and one Lambda each. API Gateway routes every
+ * path prefix below (`/api/<prefix>` and `/api/<prefix>/{proxy+}`) to the
+ * area's Lambda; locally all areas are composed into one server.
+ * Plain data, so the stacks can import it without pulling in handlers.
+ */
+export const areas = [
+  {
+    name: "auth",
+    handler: "functions/lambda/auth.handler",
+    prefixes: ["social", "auth", "me", "health", "openapi.json", "docs", "history"],
+  },
+  {
+    name: "settings",
+    handler: "functions/lambda/settings.handler",
+    prefixes: [
+      "targetlatest", "target", "inspectiontype", "vehicletype", "appdefaults", "costcentre",
+      "quicklink", "createdepartment", "departments", "createfitter", "fitter",
+      "vehicletrackertype", "vehiclemodel", "vehiclemake", "rentalmargin", "worktype",
+      "movementrate", "movementtype", "paymenttype", "drivers", "nominal",
+      "createtrackingcategory", "trackingcategory", "taxtypes",
+    ],
+  },
+  {
+    name: "contacts",
+    handler: "functions/lambda/contacts.handler",
+    prefixes: ["contacts", "suppliers", "customersearch", "suppliersearch"],
+  },
+] as const;
+
+export type AreaName = (typeof areas)[number]["name"];

@@ -1,0 +1,44 @@
+import { resolve } from "node:path";
+import { startDynamoDbLocal, ensureTable } from "./dynamodb-local.js";
+import { startS3Local } from "./s3-local.js";
+
+/**
+ * `npm start`: DynamoDB Local, s3rver, then the API and SPA on PORT, with
+ * data under DATA_DIR so it survives restarts. Ctrl-C stops everything.
+ */
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = resolve(process.env.DATA_DIR ?? ".data");
+const dynamoPort = Number(process.env.DYNAMODB_PORT ?? port + 1000);
+const s3Port = Number(process.env.S3_PORT ?? port + 1001);
+
+const dynamo = await startDynamoDbLocal({ port: dynamoPort, dbPath: resolve(dataDir, "dynamodb") });
+const s3 = await startS3Local({ port: s3Port, directory: resolve(dataDir, "s3"), bucket: process.env.BUCKET_NAME ?? "uploads" });
+
+// Configuration, not code branches: the same core reads these on AWS.
+process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+process.env.S3_ENDPOINT = s3.endpoint;
+process.env.TABLE_NAME ??= "backoffice";
+process.env.BUCKET_NAME ??= "uploads";
+process.env.LOCAL_SIGN_IN ??= "true";
+process.env.AWS_ACCESS_KEY_ID ??= "S3RVER";
+process.env.AWS_SECRET_ACCESS_KEY ??= "S3RVER";
+
+await ensureTable(dynamo.endpoint, process.env.TABLE_NAME);
+// Imported after the environment is set: entities bind to the table on load.
+const { seedDemoData } = await import("../../core/demo/seed.js");
+const { createLocalApp, listen } = await import("./server.js");
+if (process.env.SEED_DEMO !== "false" && (await seedDemoData())) console.log("Loaded demo reference data.");
+
+const server = await listen(createLocalApp(), port);
+console.log(`\nBack office running at http://localhost:${port}`);
+console.log(process.env.LOCAL_SIGN_IN === "true" ? "Sign in with any e-mail address and your first name (local sign-in)." : "Sign in with Google.");
+console.log(`Data is kept in ${dataDir}. Press Ctrl-C to stop.\n`);
+
+function shutdown() {
+  server.close();
+  s3.stop();
+  dynamo.stop();
+  process.exit(0);
+}
+process.on("SIGINT", shutdown);
+process.on("SIGTERM", shutdown);

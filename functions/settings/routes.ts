@@ -1,0 +1,67 @@
+import type { Hono } from "hono";
+import { z } from "zod";
+import * as Settings from "../../core/settings/index.js";
+import { isoDate } from "../../core/platform/fields.js";
+import { ValidationError } from "../../core/platform/errors.js";
+import { actor, type AppEnv } from "../platform/app.js";
+import { crudRoutes } from "../platform/crud.js";
+import { route } from "../platform/registry.js";
+
+const tag = "Settings";
+const flag = z.preprocess((v) => v === "true" || v === "1" || v === "True" || v === true, z.boolean()).optional();
+
+/** Settings calls of 001 §7 and the accounting settings of 003 §7. */
+export function settingsRoutes(app: Hono<AppEnv>) {
+  // Weekly targets: created through targetlatest, listed and edited at target.
+  crudRoutes(app, { record: Settings.WeeklyTarget, tag, path: "target", createPath: "targetlatest" });
+  route(
+    app,
+    { method: "get", path: "/targetlatest", summary: "The weekly target in force on a date (default today)", tag, query: z.object({ date: isoDate() }) },
+    async (_c, { query }) => Settings.targetOn(query.date ?? new Date().toISOString().slice(0, 10)),
+  );
+
+  crudRoutes(app, { record: Settings.InspectionType, tag, path: "inspectiontype" });
+  crudRoutes(app, { record: Settings.VehicleType, tag, path: "vehicletype" });
+  crudRoutes(app, { record: Settings.CostCentre, tag, path: "costcentre" });
+  crudRoutes(app, { record: Settings.QuickLink, tag, path: "quicklink", defaultPageSize: 50 });
+  crudRoutes(app, { record: Settings.Department, tag, path: "departments", createPath: "createdepartment" });
+  crudRoutes(app, {
+    record: Settings.Fitter,
+    tag,
+    path: "fitter",
+    createPath: "createfitter",
+    listQuery: z.object({ show_hide: flag }),
+    // Hidden fitters stay out of lists unless show_hide asks for them.
+    listFilter: (q) => (q.show_hide ? undefined : (a, { ne }) => ne(a.hidden, true)),
+  });
+  crudRoutes(app, { record: Settings.TrackerType, tag, path: "vehicletrackertype" });
+  crudRoutes(app, { record: Settings.VehicleModel, tag, path: "vehiclemodel" });
+  crudRoutes(app, { record: Settings.VehicleMake, tag, path: "vehiclemake" });
+  crudRoutes(app, { record: Settings.RentalMargin, tag, path: "rentalmargin" });
+  crudRoutes(app, { record: Settings.WorkType, tag, path: "worktype" });
+  crudRoutes(app, { record: Settings.MovementRate, tag, path: "movementrate" });
+  crudRoutes(app, { record: Settings.MovementType, tag, path: "movementtype" });
+  crudRoutes(app, { record: Settings.PaymentType, tag, path: "paymenttype" });
+  crudRoutes(app, { record: Settings.Driver, tag, path: "drivers" });
+
+  route(app, { method: "get", path: "/appdefaults", summary: "App defaults", tag }, async () => Settings.AppDefaults.get());
+  route(
+    app,
+    { method: "put", path: "/appdefaults", summary: "Save app defaults (send last_saved)", tag, body: Settings.AppDefaultsRecord.fields.partial().passthrough() },
+    async (c, { body }) => Settings.AppDefaults.save(body, actor(c)),
+  );
+
+  crudRoutes(app, { record: Settings.NominalCode, tag: "Accounting", path: "nominal" });
+  route(app, { method: "get", path: "/taxtypes", summary: "Tax types and their VAT rates", tag: "Accounting" }, () => [...Settings.TAX_TYPES]);
+  crudRoutes(app, {
+    record: Settings.TrackingCategory,
+    tag: "Accounting",
+    path: "trackingcategory",
+    createPath: "createtrackingcategory",
+    prepare: async (b) => {
+      if (b && typeof b === "object" && b.options !== undefined && !Array.isArray(b.options))
+        throw new ValidationError("Options must be a list", { options: "Must be a list" });
+      return Settings.withOptionIds(b);
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { defineConfig } from "@playwright/test";
+
+// Browser tests: Debian's Chromium drives the real product (npm start's
+// server on a spare port, a throwaway data folder, demo data loaded).
+const port = Number(process.env.E2E_PORT ?? 3900);
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"]],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+    viewport: { width: 1400, height: 900 },
+    trace: "off",
+  },
+  webServer: {
+    command: `node --import tsx functions/local/main.ts`,
+    url: `http://localhost:${port}/api/health`,
+    timeout: 90_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(port),
+      DATA_DIR: `.tmp/e2e-${Date.now()}`,
+      LOCAL_SIGN_IN: "true",
+    },
+  },
+});
