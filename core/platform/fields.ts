@@ -48,7 +48,7 @@ export const isoDate = () =>
   );
 
 export const bool = () =>
-  z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "Must be true or false" }).optional());
+  z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v), z.boolean({ error: "Must be true or false" }).nullable().optional());
 
 /** A reference to another record: its id, or an object carrying it. */
 export const ref = () =>

@@ -27,7 +27,12 @@ export function isFresh(stored: string | undefined, sent: string | undefined | n
   const a = Date.parse(stored);
   const b = Date.parse(sent);
   if (Number.isNaN(b)) return false;
-  return Math.abs(a - b) < FRESHNESS_MS;
+  if (a === b) return true;
+  // The spec's 1-second window covers clients that send the time without
+  // milliseconds; a full-precision timestamp must match exactly, or two
+  // saves a moment apart could overwrite each other.
+  const truncated = !/\.\d+/.test(sent);
+  return truncated && Math.abs(a - b) < FRESHNESS_MS;
 }
 
 type Where = (attr: any, op: any) => string;

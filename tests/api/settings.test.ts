@@ -1,0 +1,231 @@
+import { describe, expect, it, beforeAll } from "vitest";
+import { call, client, signIn } from "../support/api.js";
+
+let api: ReturnType<typeof client>;
+beforeAll(async () => {
+  api = client(await signIn("alex@vanco.co.uk", "Alex"));
+});
+
+/**
+ * Every settings screen of 001 §2.6 (plus nominal codes and tracking
+ * categories): create, list, save, delete, through the spec's paths.
+ */
+const screens: Array<{ name: string; create: string; list: string; item: string; body: Record<string, unknown>; change: Record<string, unknown> }> = [
+  { name: "weekly targets", create: "targetlatest", list: "target", item: "target", body: { weekly_target: 25000, active_from: "2026-01-05", active_to: "" }, change: { weekly_target: 27500.5 } },
+  { name: "inspection types", create: "inspectiontype", list: "inspectiontype", item: "inspectiontype", body: { inspection_type: "MOT", reminder_days: 30, warning_days: "14" }, change: { warning_days: 10 } },
+  { name: "vehicle types", create: "vehicletype", list: "vehicletype", item: "vehicletype", body: { name: "Luton", special_labour_rate: 65, fixed_hire_costs: 55 }, change: { fixed_hire_costs: 60.25 } },
+  { name: "cost centres", create: "costcentre", list: "costcentre", item: "costcentre", body: { name: "Workshop" }, change: { name: "Workshop & MOT" } },
+  { name: "quick links", create: "quicklink", list: "quicklink", item: "quicklink", body: { title: "DVLA", url: "https://www.gov.uk/" }, change: { title: "DVLA enquiry" } },
+  { name: "departments", create: "createdepartment", list: "departments", item: "departments", body: { name: "RAPID FIT" }, change: { hide: true } },
+  { name: "fitters", create: "createfitter", list: "fitter", item: "fitter", body: { name: "Dave" }, change: { name: "Dave S" } },
+  { name: "tracker types", create: "vehicletrackertype", list: "vehicletrackertype", item: "vehicletrackertype", body: { name: "GPS", cost: 9.99, upfront_cost: 50 }, change: { cost: 10.49 } },
+  { name: "vehicle makes", create: "vehiclemake", list: "vehiclemake", item: "vehiclemake", body: { name: "Ford" }, change: { name: "Ford UK" } },
+  { name: "rental margins", create: "rentalmargin", list: "rentalmargin", item: "rentalmargin", body: { name: "Standard", margin: 40 }, change: { margin: 35 } },
+  { name: "work types", create: "worktype", list: "worktype", item: "worktype", body: { name: "Warranty", free_of_charge: true, approval_needed: false }, change: { approval_needed: true } },
+  { name: "movement rates", create: "movementrate", list: "movementrate", item: "movementrate", body: { name: "Standard", cost_per_mile: 1.2, vehicle_cost: 25, additional_time_cost: 20, callout_cost: 45, comments: "per van" }, change: { callout_cost: 50 } },
+  { name: "movement types", create: "movementtype", list: "movementtype", item: "movementtype", body: { name: "Delivery", invoice_address: "end", tracking_option: null }, change: { invoice_address: "start" } },
+  { name: "payment types", create: "paymenttype", list: "paymenttype", item: "paymenttype", body: { name: "BACS" }, change: { name: "BACS transfer" } },
+  { name: "drivers", create: "drivers", list: "drivers", item: "drivers", body: { name: "Lee" }, change: { name: "Lee W" } },
+  { name: "nominal codes", create: "nominal", list: "nominal", item: "nominal", body: { code: "200", name: "Sales" }, change: { tax_type: "RROUTPUT" } },
+  { name: "tracking categories", create: "createtrackingcategory", list: "trackingcategory", item: "trackingcategory", body: { name: "Region", status: "ACTIVE", options: [{ name: "North", status: "ACTIVE" }] }, change: { name: "Regions" } },
+];
+
+describe.each(screens)("$name", (s) => {
+  it("creates, lists, saves (with last_saved), records history and deletes", async () => {
+    const before = (await api.get(`${s.list}?page_size=1000`)).body.count;
+    const created = await api.post(s.create, s.body);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.id).toEqual(expect.any(Number));
+    expect(created.body.last_saved).toEqual(expect.any(String));
+    expect(created.body.created_by).toBe("alex@vanco.co.uk");
+
+    const list = await api.get(`${s.list}?page_size=1000`);
+    expect(list.status).toBe(200);
+    expect(list.body.count).toBe(before + 1);
+    expect(list.body.results.map((r: { id: number }) => r.id)).toContain(created.body.id);
+
+    const one = await api.get(`${s.item}/${created.body.id}`);
+    expect(one.status).toBe(200);
+
+    const saved = await api.put(`${s.item}/${created.body.id}`, { ...created.body, ...s.change });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body).toMatchObject(s.change);
+    expect(saved.body.last_saved >= created.body.last_saved).toBe(true);
+
+    const history = await api.get(`history/${created.body.id ? "" : ""}${typeFor(s.item)}/${created.body.id}`);
+    expect(history.body.results.map((h: { action: string }) => h.action)).toEqual(["update", "create"]);
+    expect(history.body.results[0].user).toBe("alex@vanco.co.uk");
+
+    expect((await api.del(`${s.item}/${created.body.id}`)).status).toBe(200);
+    expect((await api.get(`${s.item}/${created.body.id}`)).status).toBe(404);
+    expect((await api.get(`${s.list}?page_size=1000`)).body.count).toBe(before);
+  });
+
+  it("refuses unknown fields and wrong types with 400, writing nothing", async () => {
+    const before = (await api.get(`${s.list}?page_size=1000`)).body.count;
+    const unknown = await api.post(s.create, { ...s.body, surprise: 1 });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toHaveProperty("surprise");
+    const firstKey = Object.keys(s.body)[0];
+    const wrong = await api.post(s.create, { ...s.body, [firstKey]: { not: "valid" } });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toEqual(expect.any(String));
+    expect((await api.get(`${s.list}?page_size=1000`)).body.count).toBe(before);
+  });
+});
+
+function typeFor(item: string) {
+  return ({ departments: "department", drivers: "driver" } as Record<string, string>)[item] ?? item;
+}
+
+describe("settings rules", () => {
+  it("nominal code: code required with the spec's message; OUTPUT2 by default", async () => {
+    const missing = await api.post("nominal", { name: "No code" });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toBe("Code Required");
+    expect(missing.body.errors.code).toBe("Code Required");
+    const blank = await api.post("nominal", { name: "Blank", code: "  " });
+    expect(blank.body.message).toBe("Code Required");
+    const made = await api.post("nominal", { code: "429", name: "General" });
+    expect(made.body.tax_type).toBe("OUTPUT2");
+    const taxTypes = await api.get("taxtypes");
+    expect(taxTypes.body).toHaveLength(16);
+    expect(taxTypes.body.find((t: { tax_type: string }) => t.tax_type === "RRINPUT").rate).toBe(5);
+  });
+
+  it("vehicle make defaults per mile 0.1 and 0.01; models carry their make", async () => {
+    const make = await api.post("vehiclemake", { name: "Vauxhall" });
+    expect(make.body).toMatchObject({ maintenance_cost_per_mile: 0.1, additional_depreciation_per_mile: 0.01 });
+    const model = await api.post("vehiclemodel", { name: "Vivaro", make: make.body.id, mileage_limit: 110000, day1_rate: 60 });
+    expect(model.status).toBe(201);
+    expect(model.body.make).toMatchObject({ id: make.body.id, name: "Vauxhall" });
+    // Renaming the make shows on the model (changing a make affects existing records).
+    await api.put(`vehiclemake/${make.body.id}`, { ...make.body, name: "Vauxhall Motors" });
+    expect((await api.get(`vehiclemodel/${model.body.id}`)).body.make.name).toBe("Vauxhall Motors");
+    const search = await api.get("vehiclemodel?search=viv");
+    expect(search.body.count).toBe(1);
+    expect((await api.get("vehiclemodel?search=zzz")).body.count).toBe(0);
+  });
+
+  it("emptied numeric fields store null", async () => {
+    const t = await api.post("vehicletype", { name: "Truck", special_labour_rate: 75, fixed_hire_costs: 90 });
+    const saved = await api.put(`vehicletype/${t.body.id}`, { ...t.body, special_labour_rate: "" });
+    expect(saved.body.special_labour_rate).toBeNull();
+  });
+
+  it("fitters: hidden ones are listed only with show_hide", async () => {
+    const f = await api.post("createfitter", { name: "Hidden Harry" });
+    await api.put(`fitter/${f.body.id}`, { ...f.body, hidden: true });
+    const visible = await api.get("fitter?page_size=1000");
+    expect(visible.body.results.map((r: { id: number }) => r.id)).not.toContain(f.body.id);
+    const all = await api.get("fitter?page_size=1000&show_hide=true");
+    expect(all.body.results.map((r: { id: number }) => r.id)).toContain(f.body.id);
+  });
+
+  it("weekly target in force on a date", async () => {
+    await api.post("targetlatest", { weekly_target: 1000, active_from: "2030-01-01", active_to: "2030-06-30" });
+    await api.post("targetlatest", { weekly_target: 2000, active_from: "2030-03-01" });
+    expect((await api.get("targetlatest?date=2030-02-01")).body.weekly_target).toBe(1000);
+    expect((await api.get("targetlatest?date=2030-04-01")).body.weekly_target).toBe(2000);
+    const before = await api.get("targetlatest?date=2029-01-01");
+    expect(before.status).toBe(200);
+    expect(before.body).toBeNull();
+    const bad = await api.post("targetlatest", { weekly_target: 1, active_from: "2030-13-45" });
+    expect(bad.status).toBe(400);
+  });
+
+  it("app defaults are one record saved in place", async () => {
+    const first = await api.get("appdefaults");
+    expect(first.status).toBe(200);
+    const saved = await api.put("appdefaults", { default_depreciation: 20, default_labour_estimate_rate: 55, default_parts_markup: 25 });
+    expect(saved.body).toMatchObject({ id: 1, default_depreciation: 20 });
+    const again = await api.put("appdefaults", { ...saved.body, default_parts_markup: 30 });
+    expect(again.body.default_parts_markup).toBe(30);
+    expect((await api.get("appdefaults")).body.default_parts_markup).toBe(30);
+    const stale = await api.put("appdefaults", { ...saved.body, default_parts_markup: 1 });
+    expect(stale.status).toBe(409);
+  });
+
+  it("tracking category options get ids and keep them on save", async () => {
+    const c = await api.post("createtrackingcategory", { name: "Vehicle class", options: [{ name: "Vans" }, { name: "Cars" }] });
+    expect(c.body.status).toBe("ACTIVE");
+    expect(c.body.options.map((o: { id: number }) => typeof o.id)).toEqual(["number", "number"]);
+    const saved = await api.put(`trackingcategory/${c.body.id}`, { ...c.body, options: [...c.body.options, { name: "Trucks", status: "ACTIVE" }] });
+    expect(saved.body.options.slice(0, 2)).toEqual(c.body.options);
+    expect(saved.body.options[2].id).toBeGreaterThan(c.body.options[1].id);
+  });
+
+  it("job tab workshops: supplier search from 2 characters and the job_tab flag", async () => {
+    const s = await api.post("contacts", { display_name: "Midland Commercial Repairs", contact_type: "SP" });
+    expect(s.status).toBe(201);
+    expect(s.body.partial_contact).toBe(false);
+    await api.post("contacts", { display_name: "Midland Customer", contact_type: "CC" });
+    expect((await api.get("suppliers?search=m")).body.count).toBe(0);
+    const found = await api.get("suppliers?search=midl");
+    expect(found.body.results.map((r: { display_name: string }) => r.display_name)).toEqual(["Midland Commercial Repairs"]);
+    await api.put(`contacts/${s.body.id}`, { ...s.body, job_tab: true });
+    const tabs = await api.get("contacts?job_tab=true");
+    expect(tabs.body.results.map((r: { id: number }) => r.id)).toEqual([s.body.id]);
+  });
+
+  it("ids are numeric, sequential and not found ids answer 404; a bad id 400", async () => {
+    expect((await api.get("costcentre/999999")).status).toBe(404);
+    expect((await api.get("costcentre/abc")).status).toBe(400);
+    expect((await api.put("costcentre/999999", { name: "x" })).status).toBe(404);
+  });
+});
+
+describe("concurrency", () => {
+  it("a stale save gets 409 with the edited-elsewhere message and loses nothing", async () => {
+    const c = await api.post("costcentre", { name: "Rentals" });
+    const first = await api.put(`costcentre/${c.body.id}`, { ...c.body, name: "Rentals A" });
+    expect(first.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1100));
+    const stale = await api.put(`costcentre/${c.body.id}`, { ...c.body, name: "Rentals B" });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toMatch(/edited elsewhere/);
+    expect((await api.get(`costcentre/${c.body.id}`)).body.name).toBe("Rentals A");
+  });
+
+  it("two saves racing on one version: exactly one lands", async () => {
+    const c = await api.post("paymenttype", { name: "CARD" });
+    const results = await Promise.all(
+      ["CARD A", "CARD B", "CARD C", "CARD D"].map((name) => api.put(`paymenttype/${c.body.id}`, { ...c.body, name })),
+    );
+    const ok = results.filter((r) => r.status === 200);
+    expect(ok.length).toBeGreaterThanOrEqual(1);
+    expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const final = (await api.get(`paymenttype/${c.body.id}`)).body.name;
+    const history = await api.get(`history/paymenttype/${c.body.id}`);
+    // Every save that answered 200 is in the history; nothing was silently overwritten.
+    expect(history.body.results.filter((h: { action: string }) => h.action === "update").length).toBe(ok.length);
+    expect(history.body.results[0].changes[0].to).toBe(final);
+  });
+
+  it("ids stay unique under concurrent creates", async () => {
+    const made = await Promise.all(Array.from({ length: 20 }, (_, i) => api.post("drivers", { name: `Driver ${i}` })));
+    const ids = made.map((m) => m.body.id);
+    expect(new Set(ids).size).toBe(20);
+    expect((await api.get("drivers?page_size=1000")).body.count).toBe(20);
+  });
+});
+
+describe("lists", () => {
+  it("page through 25 at a time with the count", async () => {
+    for (let i = 0; i < 30; i++) await api.post("vehicletrackertype", { name: `Tracker ${String(i).padStart(2, "0")}` });
+    const p1 = await api.get("vehicletrackertype");
+    const p2 = await api.get("vehicletrackertype?page=2");
+    expect(p1.body.count).toBe(30);
+    expect(p1.body.results).toHaveLength(25);
+    expect(p2.body.results).toHaveLength(5);
+    expect(p2.body.results[0].name).toBe("Tracker 25");
+    expect((await api.get("vehicletrackertype?page=9")).body.results).toEqual([]);
+    expect((await api.get("vehicletrackertype?page=0")).status).toBe(400);
+    expect((await api.get("vehicletrackertype?page_size=5000")).status).toBe(400);
+  });
+
+  it("quick links default to 50 a page", async () => {
+    for (let i = 0; i < 27; i++) await api.post("quicklink", { title: `Link ${i}`, url: `https://example.com/${i}` });
+    expect((await api.get("quicklink")).body.results).toHaveLength(27);
+  });
+});
