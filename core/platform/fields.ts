@@ -42,7 +42,7 @@ export const isoDate = () =>
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date (YYYY-MM-DD)")
-      .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), "Must be a real date")
+      .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "Must be a real date")
       .nullable()
       .optional(),
   );

@@ -1,0 +1,56 @@
+/**
+ * Dates are ISO YYYY-MM-DD on the wire and in the table, shown as
+ * DD/MM/YYYY, with weeks Monday to Sunday in Europe/London.
+ */
+export const ZONE = "Europe/London";
+
+/** Today's date in London (not UTC: at 00:30 BST it is already tomorrow). */
+export function todayInLondon(now = new Date()): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+}
+
+/** '' and undefined become null; an ISO date-time is cut to its date. */
+export function normaliseDate(v: unknown): string | null {
+  if (v === "" || v === null || v === undefined) return null;
+  const s = String(v);
+  return /^\d{4}-\d{2}-\d{2}/.test(s) ? s.slice(0, 10) : s;
+}
+
+export function ukDate(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const [y, m, d] = iso.slice(0, 10).split("-");
+  return `${d}/${m}/${y}`;
+}
+
+function toUtc(iso: string) {
+  return new Date(`${iso}T00:00:00Z`);
+}
+function fromUtc(d: Date) {
+  return d.toISOString().slice(0, 10);
+}
+
+export function addDays(iso: string, days: number): string {
+  const d = toUtc(iso);
+  d.setUTCDate(d.getUTCDate() + days);
+  return fromUtc(d);
+}
+
+/** The Monday-to-Sunday week holding a date. */
+export function weekOf(iso: string): { start: string; end: string } {
+  const dow = (toUtc(iso).getUTCDay() + 6) % 7; // Monday 0 ... Sunday 6
+  const start = addDays(iso, -dow);
+  return { start, end: addDays(start, 6) };
+}
+
+/** The calendar month holding a date. */
+export function monthOf(iso: string): { start: string; end: string } {
+  const [y, m] = iso.split("-").map(Number);
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  const mm = String(m).padStart(2, "0");
+  return { start: `${y}-${mm}-01`, end: `${y}-${mm}-${String(last).padStart(2, "0")}` };
+}
+
+/** Whole days from start to finish, counting both (001 §5: |difference| + 1). */
+export function daysInclusive(start: string, finish: string): number {
+  return Math.abs(Math.round((toUtc(finish).getTime() - toUtc(start).getTime()) / 86_400_000)) + 1;
+}

@@ -1,0 +1,11 @@
+import { defineConfig } from "vite";
+import react from "@vitejs/plugin-react";
+
+// The SPA is served from the site root; the local server and CloudFront
+// both hand index.html to any non-/api path, so deep links work.
+export default defineConfig({
+  base: "/",
+  plugins: [react()],
+  build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
+  server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
+});
