@@ -66,6 +66,8 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
   type Row = Fields & Meta;
   const fieldNames = Object.keys(opts.fields.shape);
   const attributes: Record<string, any> = {
+    // In the keys, so each record type has its own partition (and search partition).
+    record_type: { type: "string", default: opts.type, readOnly: true, hidden: true },
     id: { type: "number", required: true, padding: { length: 12, char: "0" } },
     last_saved: { type: "string" },
     created_by: { type: "string" },
@@ -80,11 +82,19 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       model: { entity: opts.type, version: "1", service: SERVICE },
       attributes,
       indexes: {
-        byId: { pk: { field: "pk", composite: [] }, sk: { field: "sk", composite: ["id"] } },
+        byId: { pk: { field: "pk", composite: ["record_type"] }, sk: { field: "sk", composite: ["id"] } },
+        // Search: the record's search text as a sort key, so a search is a
+        // begins_with Query whose cost follows the matches, not the table.
+        bySearch: {
+          index: "gsi1",
+          pk: { field: "gsi1pk", composite: ["record_type"] },
+          sk: { field: "gsi1sk", composite: ["search_text", "id"] },
+        },
       },
     } as any,
     entityConfig(),
   );
+  const keyOf = { record_type: opts.type } as any;
   const entities = { record: entity, audit: Audit, counter: Counter };
 
   /** Parse a create/update body: strict fields, meta fields tolerated. */
@@ -105,12 +115,18 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     return out as Row;
   }
 
+  /** What a search matches from its start: the name first, by default every text field. */
+  function searchOf(fields: Fields): string {
+    const text = opts.searchOf ? opts.searchOf(fields) : searchText(...Object.values(fields as object).filter((v) => typeof v === "string"));
+    return text.toLowerCase().slice(0, 200);
+  }
+
   async function shape(rows: Row[]) {
     return opts.expand ? opts.expand(rows) : rows;
   }
 
   async function getRow(id: number): Promise<Row> {
-    const res = await entity.get({ id } as any).go({ consistent: true } as any);
+    const res = await entity.get({ ...keyOf, id } as any).go({ consistent: true } as any);
     if (!res.data) throw new NotFoundError(opts.label);
     return clean(res.data as any);
   }
@@ -129,7 +145,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     async getMany(ids: number[]): Promise<Row[]> {
       const unique = [...new Set(ids.filter((i) => Number.isInteger(i) && i > 0))];
       if (!unique.length) return [];
-      const res = await entity.get(unique.map((id) => ({ id })) as any).go();
+      const res = await entity.get(unique.map((id) => ({ ...keyOf, id })) as any).go();
       return (res.data as any[]).map(clean);
     },
 
@@ -146,7 +162,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         created_at: now,
         created_by: actor,
         updated_by: actor,
-        search_text: opts.searchOf ? opts.searchOf(fields) : searchText(...Object.values(fields).filter((v) => typeof v === "string")),
+        search_text: searchOf(fields),
       };
       const tx = await createWriteTransaction(entities, ({ record, audit, counter }) => [
         record.create(item).commit(),
@@ -173,11 +189,11 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         ...merged,
         last_saved: now,
         updated_by: actor,
-        search_text: opts.searchOf ? opts.searchOf(merged) : searchText(...Object.values(merged as any).filter((v) => typeof v === "string")),
+        search_text: searchOf(merged),
       };
       const tx = await createWriteTransaction(entities, ({ record, audit }) => [
         record
-          .patch({ id } as any)
+          .patch({ ...keyOf, id } as any)
           .set(set as any)
           .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
           .commit(),
@@ -192,7 +208,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       const now = new Date().toISOString();
       const tx = await createWriteTransaction(entities, ({ record, audit, counter }) => [
         record
-          .delete({ id } as any)
+          .delete({ ...keyOf, id } as any)
           .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
           .commit(),
         audit.create(auditItem(opts.type, id, actor, "delete", diffRecords(pick(current, fieldNames), undefined), now)).commit(),
@@ -208,35 +224,46 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
      * keys-only query; with one, matches are counted as they are read.
      */
     async list(q: ListOptions): Promise<Page<Record<string, unknown>>> {
-      const term = q.search?.toLowerCase();
-      const where: Where | undefined =
-        term || q.where
-          ? (a, op) =>
-              [term ? op.contains(a.search_text, term) : "", q.where ? q.where(a, op) : ""].filter(Boolean).join(" AND ")
-          : undefined;
+      const term = q.search?.trim().toLowerCase();
       const offset = offsetOf(q);
-      if (!where) {
+      if (term) {
+        // Prefix search on the record's search text (its name first).
+        let query: any = entity.query.bySearch(keyOf).begins({ search_text: term } as any);
+        if (q.where) query = query.where(q.where as any);
+        const matches: any = await query.go({ attributes: ["id"], pages: "all" } as any);
+        const ids = (matches.data as Array<{ id: number }>).map((m) => m.id);
+        const rows = await this.getMany(ids.slice(offset, offset + q.page_size));
+        const order = new Map(ids.map((id, i) => [id, i]));
+        rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+        return { count: ids.length, results: await shape(rows) };
+      }
+      if (!q.where) {
         const count = await liveCount(opts.type);
+        // Skip earlier pages reading keys only (DynamoDB's Limit, one
+        // request per 1 MB of keys), then read just the page.
         let cursor: string | null = null;
-        if (offset > 0) {
-          const skipped: any = await entity.query.byId({} as any).go({ attributes: ["id"], count: offset, pages: "all" } as any);
-          if (skipped.data.length < offset || !skipped.cursor) return { count, results: [] };
+        let toSkip = offset;
+        while (toSkip > 0) {
+          const skipped: any = await entity.query.byId(keyOf).go({ attributes: ["id"], limit: toSkip, cursor } as any);
+          toSkip -= skipped.data.length;
           cursor = skipped.cursor;
+          if (!cursor) break;
         }
-        const res: any = await entity.query.byId({} as any).go({ cursor, count: q.page_size, pages: "all" } as any);
+        if (toSkip > 0 || (offset > 0 && !cursor)) return { count, results: [] };
+        const res: any = await entity.query.byId(keyOf).go({ cursor, limit: q.page_size } as any);
         return { count, results: await shape((res.data as any[]).map(clean)) };
       }
-      const matches: any = await entity.query.byId({} as any).where(where as any).go({ attributes: ["id"], pages: "all" } as any);
+      // A filtered list of reference data: matches are counted as they are read.
+      const matches: any = await entity.query.byId(keyOf).where(q.where as any).go({ attributes: ["id"], pages: "all" } as any);
       const ids = (matches.data as Array<{ id: number }>).map((m) => m.id);
-      const pageIds = ids.slice(offset, offset + q.page_size);
-      const rows = await this.getMany(pageIds);
+      const rows = await this.getMany(ids.slice(offset, offset + q.page_size));
       rows.sort((a, b) => a.id - b.id);
       return { count: ids.length, results: await shape(rows) };
     },
 
     /** Every record of the type (reference data is small). */
     async all(where?: Where): Promise<Row[]> {
-      const query = entity.query.byId({} as any);
+      const query = entity.query.byId(keyOf);
       const res: any = await (where ? query.where(where as any) : query).go({ pages: "all" } as any);
       return (res.data as any[]).map(clean);
     },

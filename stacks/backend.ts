@@ -1,0 +1,28 @@
+import { FunctionProps, use } from "sst/constructs";
+import { Database } from "./Database";
+import { Secrets } from "./Secrets";
+import { Storage } from "./Storage";
+
+/**
+ * Props shared by every backend Lambda (API areas and crons). Call from inside
+ * a stack function that runs after Database, Storage and Secrets.
+ */
+export function backendFunctionProps(): FunctionProps {
+  const { table } = use(Database);
+  const { bucket } = use(Storage);
+  const secrets = use(Secrets);
+  return {
+    runtime: "nodejs20.x",
+    architecture: "arm_64",
+    memorySize: 1024,
+    timeout: 29,
+    environment: {
+      TABLE_NAME: table.tableName,
+      BUCKET_NAME: bucket.bucketName,
+      // Local sign-in must be off in every deployed function.
+      LOCAL_SIGN_IN: "false",
+      SESSION_HOURS: "12",
+    },
+    bind: [table, bucket, ...secrets.all],
+  };
+}

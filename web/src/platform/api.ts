@@ -1,0 +1,203 @@
+import { useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+
+/**
+ * The one way the app talks to the API: `${VITE_API_URL}/api/...` with
+ * `Authorization: Token <token>`. Errors come back as ApiError carrying the
+ * server's `{message, errors}`; a 401 signs the user out. Toasts are raised
+ * centrally by the query client (see queryClient.ts), never here.
+ */
+
+export const API_BASE = `${import.meta.env.VITE_API_URL ?? ""}/api/`;
+const TOKEN_KEY = "token";
+
+export const tokenStore = {
+  get: (): string | null => localStorage.getItem(TOKEN_KEY),
+  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
+  /** Log out and 401 clear every locally stored item, not just the token (001 §2.2). */
+  clear: () => localStorage.clear(),
+};
+
+export class ApiError extends Error {
+  constructor(
+    /** HTTP status; 0 when the server could not be reached. */
+    public readonly status: number,
+    message: string,
+    /** Field name -> message, as the server validates. */
+    public readonly errors: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+}
+
+let unauthorizedHandler: () => void = () => window.location.assign("/login");
+/** Set by the app shell: what a 401 does after storage is cleared. */
+export function onUnauthorized(fn: () => void) {
+  unauthorizedHandler = fn;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue>;
+
+export function queryString(params?: QueryParams): string {
+  if (!params) return "";
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) {
+    if (v === undefined || v === null || v === "") continue;
+    sp.set(k, String(v));
+  }
+  const s = sp.toString();
+  return s ? `?${s}` : "";
+}
+
+export type Method = "GET" | "POST" | "PUT" | "DELETE";
+
+export async function api<T = unknown>(method: Method, path: string, opts: { query?: QueryParams; body?: unknown } = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: "application/json" };
+  const token = tokenStore.get();
+  if (token) headers.authorization = `Token ${token}`;
+  let body: string | undefined;
+  if (opts.body !== undefined) {
+    headers["content-type"] = "application/json";
+    body = JSON.stringify(opts.body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path.replace(/^\/+/, "")}${queryString(opts.query)}`, { method, headers, body });
+  } catch {
+    throw new ApiError(0, "The server could not be reached. Check your connection and try again.");
+  }
+  const text = await res.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (res.status === 401) {
+    tokenStore.clear();
+    unauthorizedHandler();
+    throw new ApiError(401, "Your session has ended. Please sign in again.");
+  }
+  if (!res.ok) {
+    const obj = data && typeof data === "object" ? (data as { message?: unknown; errors?: unknown }) : {};
+    const message = typeof obj.message === "string" ? obj.message : typeof data === "string" && data ? data : res.statusText;
+    const errors = obj.errors && typeof obj.errors === "object" ? (obj.errors as Record<string, string>) : {};
+    throw new ApiError(res.status, message || `Request failed (${res.status})`, errors);
+  }
+  return data as T;
+}
+
+/** A list page as every list call returns it. */
+export type Page<T> = { count: number; results: T[] };
+
+/** Fields every record from the API carries. */
+export type ApiRecord = {
+  id: number;
+  last_saved: string | null;
+  created_by?: string | null;
+  updated_by?: string | null;
+  [field: string]: unknown;
+};
+
+/** Query keys: [resource, 'list', params] and [resource, 'one', id]. */
+export const keys = {
+  all: (resource: string) => [resource] as const,
+  list: (resource: string, params: QueryParams) => [resource, "list", params] as const,
+  one: (resource: string, id: number | string) => [resource, "one", id] as const,
+};
+
+type QueryOpts = {
+  /** API path when it differs from the resource name. */
+  path?: string;
+  enabled?: boolean;
+  /** The screen's spec message when the load fails (400/409 show the server's). */
+  errorMessage?: string;
+};
+
+export function useList<T = ApiRecord>(resource: string, params: QueryParams, opts: QueryOpts = {}) {
+  return useQuery({
+    queryKey: keys.list(resource, params),
+    queryFn: () => api<Page<T>>("GET", opts.path ?? resource, { query: params }),
+    enabled: opts.enabled ?? true,
+    placeholderData: (prev) => prev,
+    meta: { errorMessage: opts.errorMessage },
+  });
+}
+
+export function useOne<T = ApiRecord>(resource: string, id: number | string | null | undefined, opts: QueryOpts = {}) {
+  return useQuery({
+    queryKey: keys.one(resource, id ?? "none"),
+    queryFn: () => api<T>("GET", `${opts.path ?? resource}/${id}`),
+    enabled: (opts.enabled ?? true) && id !== null && id !== undefined && id !== "",
+    meta: { errorMessage: opts.errorMessage },
+  });
+}
+
+/** A GET that is neither a list nor a record (e.g. appdefaults, targetlatest). */
+export function useApiGet<T>(queryKey: QueryKey, path: string, query?: QueryParams, opts: Omit<QueryOpts, "path"> = {}) {
+  return useQuery({
+    queryKey,
+    queryFn: () => api<T>("GET", path, { query }),
+    enabled: opts.enabled ?? true,
+    meta: { errorMessage: opts.errorMessage },
+  });
+}
+
+type MutationOpts = {
+  /** Resources whose cached queries change as a result (the resource itself is always refreshed). */
+  invalidates?: string[];
+  errorMessage?: string;
+  /** Skip the 'Data saved successfully.' toast (sign-in and log-out only). */
+  silent?: boolean;
+};
+
+function useInvalidate(resource: string, others: string[] = []) {
+  const qc = useQueryClient();
+  return () => Promise.all([resource, ...others].map((r) => qc.invalidateQueries({ queryKey: keys.all(r) })));
+}
+
+export function useCreate<T = ApiRecord>(resource: string, opts: MutationOpts & { path?: string } = {}) {
+  const invalidate = useInvalidate(resource, opts.invalidates);
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => api<T>("POST", opts.path ?? resource, { body }),
+    onSuccess: () => invalidate(),
+    meta: { errorMessage: opts.errorMessage, silent: opts.silent },
+  });
+}
+
+export function useUpdate<T = ApiRecord>(resource: string, opts: MutationOpts & { path?: string } = {}) {
+  const invalidate = useInvalidate(resource, opts.invalidates);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: number | string; body: Record<string, unknown> }) =>
+      api<T>("PUT", `${opts.path ?? resource}/${id}`, { body }),
+    onSuccess: () => invalidate(),
+    meta: { errorMessage: opts.errorMessage, silent: opts.silent },
+  });
+}
+
+export function useRemove(resource: string, opts: MutationOpts & { path?: string } = {}) {
+  const invalidate = useInvalidate(resource, opts.invalidates);
+  return useMutation({
+    mutationFn: (id: number | string) => api<unknown>("DELETE", `${opts.path ?? resource}/${id}`),
+    onSuccess: () => invalidate(),
+    meta: { errorMessage: opts.errorMessage, silent: opts.silent },
+  });
+}
+
+/** Any other write (PUT appdefaults, sign-in...). */
+export function useApiMutation<TBody, TResult = unknown>(
+  method: Exclude<Method, "GET">,
+  path: string | ((body: TBody) => string),
+  opts: MutationOpts & { resource?: string } = {},
+) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TBody) => api<TResult>(method, typeof path === "function" ? path(body) : path, { body }),
+    onSuccess: () =>
+      Promise.all([...(opts.resource ? [opts.resource] : []), ...(opts.invalidates ?? [])].map((r) => qc.invalidateQueries({ queryKey: keys.all(r) }))),
+    meta: { errorMessage: opts.errorMessage, silent: opts.silent },
+  });
+}

@@ -1,0 +1,78 @@
+import { Checkbox, NativeSelect, NumberInput, Text, TextInput, Textarea } from "@mantine/core";
+import type { FieldDef, FormValue } from "./fields";
+import { useFieldOptions } from "./options";
+
+type Props = {
+  field: FieldDef;
+  value: FormValue;
+  onChange: (v: FormValue) => void;
+  error?: string;
+  /** In a table row the label is not shown but still names the input. */
+  inline?: boolean;
+  disabled?: boolean;
+};
+
+/** One input per field kind; numeric kinds are numeric inputs (001 §5). */
+export function FieldInput({ field: f, value, onChange, error, inline, disabled }: Props) {
+  const { options, loading } = useFieldOptions(f);
+  const common = {
+    label: inline ? undefined : f.label,
+    "aria-label": inline ? f.label : undefined,
+    error,
+    disabled,
+    size: inline ? "xs" : "sm",
+    withAsterisk: !inline && !!f.required,
+    description: inline ? undefined : f.description,
+    style: f.minWidth ? { minWidth: f.minWidth } : undefined,
+  } as const;
+
+  switch (f.kind) {
+    case "boolean":
+      return (
+        <Checkbox
+          label={inline ? undefined : f.label}
+          aria-label={inline ? f.label : undefined}
+          checked={value === true}
+          onChange={(e) => onChange(e.currentTarget.checked)}
+          error={error}
+          disabled={disabled}
+          size={inline ? "xs" : "sm"}
+          mt={inline ? 0 : 26}
+        />
+      );
+    case "number":
+    case "integer":
+    case "money":
+    case "percent":
+      return (
+        <NumberInput
+          {...common}
+          value={typeof value === "boolean" ? "" : value}
+          onChange={(v) => onChange(v)}
+          allowDecimal={f.kind !== "integer"}
+          decimalScale={f.decimals ?? (f.kind === "money" ? 2 : undefined)}
+          leftSection={f.kind === "money" ? <Text size="xs">£</Text> : undefined}
+          rightSection={f.kind === "percent" ? <Text size="xs">%</Text> : undefined}
+          hideControls
+          thousandSeparator={f.kind === "money" ? "," : undefined}
+        />
+      );
+    case "date":
+      return <TextInput {...common} type="date" value={String(value ?? "")} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case "url":
+      return <TextInput {...common} type="url" inputMode="url" placeholder="https://" value={String(value ?? "")} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case "textarea":
+      return <Textarea {...common} autosize minRows={1} maxRows={6} value={String(value ?? "")} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case "select":
+      return (
+        <NativeSelect
+          {...common}
+          value={String(value ?? "")}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          data={[{ value: "", label: loading ? "Loading..." : "(none)" }, ...(options ?? []).map((o) => ({ value: o.value, label: o.label }))]}
+        />
+      );
+    default:
+      return <TextInput {...common} value={String(value ?? "")} onChange={(e) => onChange(e.currentTarget.value)} />;
+  }
+}

@@ -1,0 +1,158 @@
+import type { QueryKey } from "@tanstack/react-query";
+import type { QueryParams } from "../api";
+import { formatDate, formatMoney, formatNumber } from "../format";
+
+/** How a field is entered and shown. */
+export type FieldKind = "text" | "textarea" | "number" | "integer" | "money" | "percent" | "boolean" | "date" | "select" | "url";
+
+export type SelectOption = { value: string; label: string; apiValue: unknown };
+
+/** Options loaded from the API (makes, tax types, tracking options...). */
+export type OptionsSource = {
+  queryKey: QueryKey;
+  path: string;
+  query?: QueryParams;
+  toOptions: (data: any) => SelectOption[];
+  errorMessage?: string;
+};
+
+/** What a form value is while being edited. NumberInput gives '' when empty. */
+export type FormValue = string | number | boolean;
+export type FormValues = Record<string, FormValue>;
+export type FormErrors = Record<string, string>;
+
+export type FieldDef = {
+  name: string;
+  label: string;
+  kind: FieldKind;
+  /** Message shown when empty: the same wording the server uses. */
+  required?: string;
+  /** Select options: fixed, or from the API. */
+  options?: SelectOption[] | OptionsSource;
+  /** Value in an empty add box. */
+  addDefault?: FormValue;
+  /** Shown in the add box (default true) and in the list (default true). */
+  inAdd?: boolean;
+  inList?: boolean;
+  /** A read-only row toggles this boolean and saves at once (department Hide). */
+  saveImmediately?: boolean;
+  /** Extra rule beyond required; return a message to refuse. */
+  check?: (value: FormValue, values: FormValues) => string | undefined;
+  /** Read-only rendering when the plain one will not do. */
+  display?: (apiValue: unknown, record: Record<string, unknown>) => string;
+  description?: string;
+  minWidth?: number;
+  decimals?: number;
+};
+
+export const isNumeric = (k: FieldKind) => k === "number" || k === "integer" || k === "money" || k === "percent";
+
+export function emptyValue(f: FieldDef): FormValue {
+  return f.kind === "boolean" ? false : "";
+}
+
+/** An API value as the input holds it. */
+export function toFormValue(f: FieldDef, v: unknown): FormValue {
+  if (f.kind === "boolean") return v === true;
+  if (v === null || v === undefined) return "";
+  if (isNumeric(f.kind)) {
+    const n = Number(v);
+    return Number.isFinite(n) ? n : "";
+  }
+  if (f.kind === "select") {
+    if (typeof v === "object" && v !== null && "id" in v) return String((v as { id: unknown }).id);
+    return String(v);
+  }
+  if (f.kind === "date") return String(v).slice(0, 10);
+  return String(v);
+}
+
+/** An input value as the API takes it: emptied fields are sent as null (001 §5). */
+export function toApiValue(f: FieldDef, v: FormValue, options?: SelectOption[]): unknown {
+  if (f.kind === "boolean") return v === true;
+  if (v === "" || v === null || v === undefined) return null;
+  if (isNumeric(f.kind)) {
+    const n = typeof v === "number" ? v : Number(String(v).replace(/[£,%\s]/g, ""));
+    return Number.isFinite(n) ? n : null;
+  }
+  if (f.kind === "select") {
+    const opt = options?.find((o) => o.value === String(v));
+    if (opt) return opt.apiValue;
+    return /^\d+$/.test(String(v)) ? Number(v) : v;
+  }
+  if (typeof v === "string" && v.trim() === "") return null;
+  return v;
+}
+
+export function initialValues(fields: FieldDef[], record?: Record<string, unknown> | null, useAddDefaults = false): FormValues {
+  const out: FormValues = {};
+  for (const f of fields) {
+    if (record) out[f.name] = toFormValue(f, record[f.name]);
+    else out[f.name] = useAddDefaults && f.addDefault !== undefined ? f.addDefault : emptyValue(f);
+  }
+  return out;
+}
+
+function isEmpty(v: FormValue) {
+  return v === "" || v === null || v === undefined || (typeof v === "string" && v.trim() === "");
+}
+
+/** The browser's copy of the server's rules, with the same messages. */
+export function validateValues(fields: FieldDef[], values: FormValues): FormErrors {
+  const errors: FormErrors = {};
+  for (const f of fields) {
+    const v = values[f.name];
+    if (f.required && isEmpty(v)) {
+      errors[f.name] = f.required;
+      continue;
+    }
+    if (f.kind === "url" && !isEmpty(v) && !isWebAddress(String(v))) errors[f.name] = "Enter a full web address (https://...)";
+    if (f.kind === "integer" && !isEmpty(v) && !Number.isInteger(Number(v))) errors[f.name] = "Must be a whole number";
+    if (isNumeric(f.kind) && f.kind !== "integer" && !isEmpty(v) && !Number.isFinite(Number(v))) errors[f.name] = "Must be a number";
+    const extra = f.check?.(v, values);
+    if (extra && !errors[f.name]) errors[f.name] = extra;
+  }
+  return errors;
+}
+
+export function isWebAddress(s: string) {
+  try {
+    const u = new URL(s);
+    return (u.protocol === "http:" || u.protocol === "https:") && u.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export function sameValue(a: FormValue | undefined, b: FormValue | undefined) {
+  if (isEmpty(a as FormValue) && isEmpty(b as FormValue)) return true;
+  return String(a) === String(b);
+}
+
+/** How a stored value reads in a read-only row. */
+export function displayValue(f: FieldDef, v: unknown, record: Record<string, unknown>, options?: SelectOption[]): string {
+  if (f.display) return f.display(v, record);
+  if (f.kind === "boolean") return v === true ? "Yes" : "No";
+  if (v === null || v === undefined || v === "") return "";
+  switch (f.kind) {
+    case "money":
+      return formatMoney(v);
+    case "percent":
+      return `${formatNumber(v)}%`;
+    case "number":
+    case "integer":
+      return formatNumber(v);
+    case "date":
+      return formatDate(v);
+    case "select": {
+      if (typeof v === "object" && v !== null) {
+        const o = v as { name?: unknown; id?: unknown };
+        if (typeof o.name === "string") return o.name;
+      }
+      const match = options?.find((opt) => opt.value === toFormValue(f, v));
+      return match ? match.label : String(v);
+    }
+    default:
+      return String(v);
+  }
+}

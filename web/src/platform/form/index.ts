@@ -1,0 +1,6 @@
+export * from "./fields";
+export { FieldInput } from "./FieldInput";
+export { FormSection } from "./FormSection";
+export { useFieldOptions, cachedOptions } from "./options";
+export { useRecordForm, type RecordForm } from "./useRecordForm";
+export { UnsavedChangesProvider, useUnsavedChanges, UNSAVED_MESSAGE } from "./unsaved";

@@ -1,0 +1,76 @@
+import { Button, Group, Modal, Text } from "@mantine/core";
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useState, type ReactNode } from "react";
+import { useBlocker } from "react-router-dom";
+
+type Registry = { set: (id: string, dirty: boolean) => void };
+const DirtyContext = createContext<Registry | null>(null);
+
+export const UNSAVED_MESSAGE = "You have unsaved changes. Leave without saving them?";
+
+/**
+ * One guard for the whole app (a router allows one blocker): forms report
+ * whether they hold unsaved edits; while any does, in-app navigation asks
+ * first and closing or reloading the tab raises the browser's warning.
+ */
+export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
+  const [dirtyIds, setDirtyIds] = useState<ReadonlySet<string>>(new Set());
+  const set = useCallback((id: string, dirty: boolean) => {
+    setDirtyIds((prev) => {
+      if (prev.has(id) === dirty) return prev;
+      const next = new Set(prev);
+      if (dirty) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }, []);
+  const anyDirty = dirtyIds.size > 0;
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      anyDirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+
+  useEffect(() => {
+    if (!anyDirty) return;
+    const onBeforeUnload = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = "";
+    };
+    window.addEventListener("beforeunload", onBeforeUnload);
+    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+  }, [anyDirty]);
+
+  const registry = useMemo(() => ({ set }), [set]);
+  return (
+    <DirtyContext.Provider value={registry}>
+      {children}
+      <Modal opened={blocker.state === "blocked"} onClose={() => blocker.reset?.()} title="Unsaved changes" centered>
+        <Text size="sm">{UNSAVED_MESSAGE}</Text>
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => blocker.reset?.()}>
+            Stay on this page
+          </Button>
+          <Button
+            color="red"
+            onClick={() => {
+              setDirtyIds(new Set());
+              blocker.proceed?.();
+            }}
+          >
+            Leave without saving
+          </Button>
+        </Group>
+      </Modal>
+    </DirtyContext.Provider>
+  );
+}
+
+/** Report a form's unsaved state to the guard. */
+export function useUnsavedChanges(dirty: boolean) {
+  const registry = useContext(DirtyContext);
+  const id = useId();
+  useEffect(() => {
+    registry?.set(id, dirty);
+  }, [registry, id, dirty]);
+  useEffect(() => () => registry?.set(id, false), [registry, id]);
+}

@@ -1,0 +1,53 @@
+/** UK display formats: DD/MM/YYYY, Europe/London times, pounds to 2 decimals. */
+
+const LONDON = "Europe/London";
+
+/** 'YYYY-MM-DD' (or an ISO timestamp) as DD/MM/YYYY; '' for none. */
+export function formatDate(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  const s = String(value);
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
+  if (m) return `${m[3]}/${m[2]}/${m[1]}`;
+  const d = new Date(s);
+  if (Number.isNaN(d.getTime())) return s;
+  return new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, day: "2-digit", month: "2-digit", year: "numeric" }).format(d);
+}
+
+/** An instant as DD/MM/YYYY HH:mm in London time. */
+export function formatDateTime(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  const d = new Date(String(value));
+  if (Number.isNaN(d.getTime())) return String(value);
+  const parts = new Intl.DateTimeFormat("en-GB", {
+    timeZone: LONDON,
+    day: "2-digit",
+    month: "2-digit",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).formatToParts(d);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
+  return `${get("day")}/${get("month")}/${get("year")} ${get("hour")}:${get("minute")}`;
+}
+
+const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+export function formatMoney(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  const n = Number(value);
+  return Number.isFinite(n) ? gbp.format(n) : String(value);
+}
+
+export function formatNumber(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "";
+  const n = Number(value);
+  return Number.isFinite(n) ? new Intl.NumberFormat("en-GB", { maximumFractionDigits: 6 }).format(n) : String(value);
+}
+
+/** Today's date in London as YYYY-MM-DD. */
+export function todayIso(): string {
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, day: "2-digit", month: "2-digit", year: "numeric" }).formatToParts(new Date());
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
+  return `${get("year")}-${get("month")}-${get("day")}`;
+}

@@ -1,0 +1,103 @@
+import { useCallback, useMemo } from "react";
+import { useSearchParams } from "react-router-dom";
+import { useList, type ApiRecord, type QueryParams } from "../api";
+
+export const DEFAULT_PAGE_SIZE = 25;
+
+export type ListControllerOptions = {
+  /** Query-key resource; also the API path unless `path` says otherwise. */
+  resource: string;
+  path?: string;
+  /** 25 unless the spec says otherwise (quick links 50). */
+  pageSize?: number;
+  /** URL search parameters passed through to the API as filters or tabs. */
+  filters?: string[];
+  /** Parameters always sent (e.g. job_tab=true). */
+  fixed?: QueryParams;
+  /** Load every row at once (reference lists fetch 1000): no pager. */
+  all?: boolean;
+  errorMessage?: string;
+};
+
+/**
+ * The one list mechanism: page, search, filters and tabs live in the URL
+ * (so back/forward and links work); any change of search or filter goes
+ * back to page 1; the server pages with `?page=&page_size=&search=`.
+ */
+export function useListController<T = ApiRecord>(opts: ListControllerOptions) {
+  const [sp, setSp] = useSearchParams();
+  const pageSize = opts.all ? 1000 : (opts.pageSize ?? DEFAULT_PAGE_SIZE);
+  const page = opts.all ? 1 : Math.max(1, Number(sp.get("page")) || 1);
+  const search = sp.get("search") ?? "";
+  const filterKey = (opts.filters ?? []).map((f) => `${f}=${sp.get(f) ?? ""}`).join("&");
+  const filters = useMemo(() => {
+    const out: Record<string, string> = {};
+    for (const f of opts.filters ?? []) {
+      const v = sp.get(f);
+      if (v !== null && v !== "") out[f] = v;
+    }
+    return out;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [filterKey]);
+
+  const params: QueryParams = useMemo(
+    () => ({ ...opts.fixed, ...filters, page: opts.all ? undefined : page, page_size: pageSize, search: search || undefined }),
+    [opts.fixed, opts.all, filters, page, pageSize, search],
+  );
+  const query = useList<T>(opts.resource, params, { path: opts.path, errorMessage: opts.errorMessage });
+
+  const update = useCallback(
+    (change: (n: URLSearchParams) => void) =>
+      setSp(
+        (prev) => {
+          const n = new URLSearchParams(prev);
+          change(n);
+          return n;
+        },
+        { replace: false },
+      ),
+    [setSp],
+  );
+
+  const setPage = useCallback((p: number) => update((n) => (p <= 1 ? n.delete("page") : n.set("page", String(p)))), [update]);
+  const setSearch = useCallback(
+    (s: string) =>
+      update((n) => {
+        if (s) n.set("search", s);
+        else n.delete("search");
+        n.delete("page");
+      }),
+    [update],
+  );
+  const setFilter = useCallback(
+    (name: string, value: string | null) =>
+      update((n) => {
+        if (value === null || value === "") n.delete(name);
+        else n.set(name, value);
+        n.delete("page");
+      }),
+    [update],
+  );
+
+  const count = query.data?.count ?? 0;
+  return {
+    params,
+    page,
+    pageSize,
+    search,
+    filters,
+    setPage,
+    setSearch,
+    setFilter,
+    results: query.data?.results ?? [],
+    count,
+    /** 003 §9: page count is the count divided by the page size, rounded up. */
+    pageCount: Math.max(1, Math.ceil(count / pageSize)),
+    isLoading: query.isLoading,
+    isFetching: query.isFetching,
+    isError: query.isError && !query.data,
+    refetch: query.refetch,
+  };
+}
+
+export type ListController<T = ApiRecord> = ReturnType<typeof useListController<T>>;

@@ -1,0 +1,35 @@
+import { Group, Stack, Text, Title } from "@mantine/core";
+import { useEffect, type ReactNode } from "react";
+
+const APP = "Rentals Direct App";
+
+export function usePageTitle(title: string) {
+  useEffect(() => {
+    document.title = title === APP ? APP : `${title} | ${APP}`;
+  }, [title]);
+}
+
+/** The frame of every screen: a heading, optional actions, the content. */
+export function Page({ title, actions, children }: { title: string; actions?: ReactNode; children?: ReactNode }) {
+  usePageTitle(title);
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+        {actions}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+/** Routes whose screens come with later issues. */
+export function LaterRelease({ title }: { title: string }) {
+  return (
+    <Page title={title}>
+      <Text>This screen arrives in a later release.</Text>
+    </Page>
+  );
+}

@@ -1,0 +1,35 @@
+import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
+import { ApiError } from "./api";
+import { toastFailure, toastSuccess } from "./toast";
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    queryMeta: { errorMessage?: string };
+    mutationMeta: { errorMessage?: string; silent?: boolean };
+  }
+}
+
+/**
+ * 003 §8 in one place: every failed call shows an 'Error' toast and every
+ * successful write a 'Success' toast, whichever screen made it.
+ */
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({
+    onError: (err, query) => toastFailure(err, query.meta?.errorMessage),
+  }),
+  mutationCache: new MutationCache({
+    onError: (err, _v, _c, mutation) => toastFailure(err, mutation.meta?.errorMessage),
+    onSuccess: (_d, _v, _c, mutation) => {
+      if (!mutation.meta?.silent) toastSuccess();
+    },
+  }),
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // Retry once when the server could not be reached or failed; never on a 4xx.
+      retry: (count, err) => count < 1 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
+    },
+    mutations: { retry: false },
+  },
+});

@@ -1,0 +1,90 @@
+import { Anchor, Text } from "@mantine/core";
+import { createBrowserRouter, Link, useLocation, type RouteObject } from "react-router-dom";
+import { LoginPage } from "./auth/LoginPage";
+import { HomePage } from "./home/HomePage";
+import { AllLinksPage } from "./links/AllLinksPage";
+import { AppLayout } from "./platform/layout/AppLayout";
+import { LaterRelease, Page } from "./platform/page";
+import { SettingsPage } from "./settings/SettingsPage";
+
+/**
+ * Every route of 003 §2 and 001 §2.1. Screens not built yet share one plain
+ * page; the title may depend on the query (contact type, invoice view).
+ */
+type Later = { path: string; title: string | ((q: URLSearchParams) => string) };
+
+const INVOICE_VIEWS: Record<string, string> = { movement: "Movement Invoices", sales: "Vehicle Sales Invoices", order: "Parts Invoices", hire: "Hire Invoices" };
+
+export const LATER_ROUTES: Later[] = [
+  { path: "/editvehicle/:vehicle?", title: "Vehicle" },
+  { path: "/vehicles", title: "Vehicles" },
+  { path: "/keys", title: "Keys" },
+  { path: "/accountbalance", title: "Customer Account Balance" },
+  { path: "/trackers", title: "Vehicle Trackers" },
+  { path: "/movements", title: "Movements" },
+  { path: "/editjob/:job?", title: "Job" },
+  { path: "/defect/:job?", title: "Defect" },
+  { path: "/partenquiry", title: "Part Enquiry" },
+  { path: "/detailWorkLookup/:workLookup?", title: "Work Lookup" },
+  { path: "/jobs", title: "Jobs" },
+  { path: "/quotes", title: "Quotes" },
+  { path: "/editquote/:quote?", title: "Quote" },
+  { path: "/parts", title: "Parts Expenses" },
+  { path: "/partHistory", title: "Part History" },
+  { path: "/partLookup", title: "Part Stock" },
+  { path: "/workLookup", title: "Work Lookups" },
+  { path: "/partorders", title: "Part Orders" },
+  { path: "/editpartorder/:partorder?", title: "Part Order" },
+  { path: "/invoicing", title: "Workshop Invoicing" },
+  { path: "/po", title: "Workshop Expenses" },
+  { path: "/income", title: "Income" },
+  { path: "/expenses", title: "Expenses" },
+  { path: "/fixedexpense", title: "Fixed Expenses" },
+  { path: "/editrental/:rental?", title: "Rental" },
+  { path: "/rentals", title: "Rentals" },
+  { path: "/printrental/:rental", title: "Hire Agreement" },
+  { path: "/editcontact/:contact?", title: "Contact" },
+  { path: "/contacts", title: (q) => (q.get("type") === "SP" ? "Suppliers" : q.get("type") === "CC" ? "Customers" : "Contacts") },
+  { path: "/inspections", title: "Inspections" },
+  { path: "/payments", title: "Sale Payments" },
+  { path: "/recurringpayments", title: "Recurring Payments" },
+  { path: "/diary", title: "Diary" },
+  { path: "/reports", title: "Reports" },
+  { path: "/invoices", title: (q) => INVOICE_VIEWS[q.get("activeView") ?? ""] ?? "Invoices" },
+  { path: "/credit", title: "Credit Notes" },
+];
+
+function LaterRoute({ title }: { title: Later["title"] }) {
+  const { search } = useLocation();
+  return <LaterRelease title={typeof title === "function" ? title(new URLSearchParams(search)) : title} />;
+}
+
+function NotFound() {
+  return (
+    <Page title="Page not found">
+      <Text>
+        There is no screen at this address.{" "}
+        <Anchor component={Link} to="/">
+          Go to the home page
+        </Anchor>
+        .
+      </Text>
+    </Page>
+  );
+}
+
+export const routes: RouteObject[] = [
+  { path: "/login", element: <LoginPage /> },
+  {
+    element: <AppLayout />,
+    children: [
+      { index: true, element: <HomePage /> },
+      { path: "/alllinks", element: <AllLinksPage /> },
+      { path: "/settings", element: <SettingsPage /> },
+      ...LATER_ROUTES.map((r) => ({ path: r.path, element: <LaterRoute title={r.title} /> })),
+      { path: "*", element: <NotFound /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,54 @@
+import { Button, Group, Paper, Stack, Text } from "@mantine/core";
+import { useEffect, type FormEvent } from "react";
+import { useApiGet, useApiMutation, type ApiRecord } from "../platform/api";
+import { formatDateTime } from "../platform/format";
+import { FormSection, initialValues, useRecordForm, type FieldDef } from "../platform/form";
+import { HistoryButton } from "../platform/history";
+import { Loading } from "../platform/Loading";
+
+const FIELDS: FieldDef[] = [
+  { name: "default_depreciation", label: "Default depreciation", kind: "number" },
+  { name: "default_labour_estimate_rate", label: "Default labour estimate rate (£ per hour)", kind: "money" },
+  { name: "default_parts_markup", label: "Default parts markup (percent)", kind: "percent" },
+];
+
+function DefaultsForm({ record }: { record: ApiRecord }) {
+  const form = useRecordForm(FIELDS, initialValues(FIELDS, record));
+  const save = useApiMutation<Record<string, unknown>, ApiRecord>("PUT", "appdefaults", { resource: "appdefaults", errorMessage: "There was an error" });
+  // A fresh copy from the server (after a save) becomes the new baseline.
+  useEffect(() => form.reset(initialValues(FIELDS, record)), [record.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.validate()) return;
+    save.mutate({ ...form.payload(), last_saved: record.last_saved }, { onError: form.applyServerErrors });
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label="Defaults">
+      <Stack gap="sm">
+        <FormSection fields={FIELDS} form={form} cols={3} />
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">
+            {record.last_saved ? `Last saved ${formatDateTime(record.last_saved)}${record.updated_by ? ` by ${record.updated_by}` : ""}` : "Not saved yet"}
+          </Text>
+          <Group gap="xs">
+            {record.last_saved && <HistoryButton recordType="appdefaults" id={record.id ?? 1} title="Defaults" />}
+            <Button type="submit" loading={save.isPending} disabled={!form.dirty}>
+              Save
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** App defaults: one record, a single form (not a list). */
+export function DefaultsScreen() {
+  const q = useApiGet<ApiRecord>(["appdefaults", "one"], "appdefaults", undefined, { errorMessage: "There was an error" });
+  return (
+    <Paper withBorder p="sm">
+      {q.isLoading ? <Loading /> : q.data ? <DefaultsForm record={q.data} /> : <Text c="red">The defaults could not be loaded.</Text>}
+    </Paper>
+  );
+}

@@ -1,0 +1,181 @@
+import { Anchor, Button, Checkbox, Group, Paper, Stack, Switch, Table, Text } from "@mantine/core";
+import { useState, type FormEvent } from "react";
+import { useCreate, useRemove, useUpdate, type ApiRecord } from "../platform/api";
+import { FieldInput, displayValue, initialValues, toApiValue, useFieldOptions, useRecordForm, type FieldDef } from "../platform/form";
+import { cachedOptions } from "../platform/form/options";
+import { HistoryButton } from "../platform/history";
+import { ListPager, ListSearch, ListTable, useListController, type Column } from "../platform/list";
+import { confirmDelete } from "../platform/modal";
+import { useQueryClient } from "@tanstack/react-query";
+import type { TableScreen } from "./types";
+
+const GENERIC = "There was an error";
+
+/** The add box: a form for the screen's fields, POSTed to its create path. */
+function AddBox({ screen }: { screen: TableScreen }) {
+  const fields = screen.fields.filter((f) => f.inAdd !== false);
+  const [initial] = useState(() => initialValues(fields, null, true));
+  const form = useRecordForm(fields, initial, { validate: screen.validate });
+  const create = useCreate(screen.resource, { path: screen.createPath, errorMessage: screen.messages?.save ?? GENERIC, invalidates: screen.invalidates });
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form.validate()) return;
+    create.mutate(form.payload(), {
+      onSuccess: () => form.reset({ ...initial, ...(screen.afterAdd ?? {}) }),
+      onError: form.applyServerErrors,
+    });
+  };
+
+  return (
+    <Paper withBorder p="sm" bg="gray.0">
+      <form onSubmit={submit} noValidate aria-label={`Add ${screen.singular}`}>
+        <Group align="flex-start" gap="sm" wrap="wrap">
+          {fields.map((f) => (
+            <div key={f.name} style={{ minWidth: f.kind === "boolean" ? undefined : (f.minWidth ?? 170), flex: f.kind === "textarea" ? "1 1 260px" : undefined }}>
+              <FieldInput field={f} value={form.values[f.name]} onChange={(v) => form.set(f.name, v)} error={form.errors[f.name]} />
+            </div>
+          ))}
+          <Button type="submit" mt={25} loading={create.isPending}>
+            Add
+          </Button>
+        </Group>
+      </form>
+    </Paper>
+  );
+}
+
+function ReadCell({ field, row }: { field: FieldDef; row: ApiRecord }) {
+  const { options } = useFieldOptions(field);
+  const v = row[field.name];
+  if (field.kind === "url" && typeof v === "string" && v)
+    return (
+      <Anchor href={v} target="_blank" rel="noopener noreferrer" size="sm">
+        {v}
+      </Anchor>
+    );
+  return <>{displayValue(field, v, row, options)}</>;
+}
+
+/** A list row: read-only until Edit; Save PUTs with last_saved and returns to read-only. */
+function SettingsRow({ screen, fields, row }: { screen: TableScreen; fields: FieldDef[]; row: ApiRecord }) {
+  const [editing, setEditing] = useState(false);
+  const form = useRecordForm(fields, initialValues(fields, row), { validate: screen.validate, guard: editing });
+  const update = useUpdate(screen.resource, { errorMessage: screen.messages?.save ?? GENERIC, invalidates: screen.invalidates });
+  const remove = useRemove(screen.resource, { errorMessage: screen.messages?.remove ?? GENERIC, invalidates: screen.invalidates });
+  const qc = useQueryClient();
+  const label = screen.itemLabel(row);
+
+  const startEdit = () => {
+    form.reset(initialValues(fields, row));
+    setEditing(true);
+  };
+  const save = () => {
+    if (!form.validate()) return;
+    update.mutate(
+      { id: row.id, body: { ...form.payload(), last_saved: row.last_saved } },
+      // A 409 or 400 keeps the row in edit mode with the user's edits.
+      { onSuccess: () => setEditing(false), onError: form.applyServerErrors },
+    );
+  };
+  const cancel = () => {
+    form.reset(initialValues(fields, row));
+    setEditing(false);
+  };
+  const del = async () => {
+    if (await confirmDelete(`${screen.singular} "${label}"`)) remove.mutate(row.id);
+  };
+  /** Department Hide: toggled from the read-only row and saved at once. */
+  const toggleNow = (f: FieldDef, checked: boolean) => {
+    const body: Record<string, unknown> = {};
+    for (const g of fields) body[g.name] = toApiValue(g, initialValues([g], row)[g.name], cachedOptions(qc, g));
+    body[f.name] = checked;
+    update.mutate({ id: row.id, body: { ...body, last_saved: row.last_saved } });
+  };
+
+  return (
+    <Table.Tr aria-label={editing ? `Editing ${label}` : undefined}>
+      {fields.map((f) => (
+        <Table.Td key={f.name} style={{ verticalAlign: "top" }}>
+          {editing ? (
+            <FieldInput field={f} inline value={form.values[f.name]} onChange={(v) => form.set(f.name, v)} error={form.errors[f.name]} />
+          ) : f.saveImmediately && f.kind === "boolean" ? (
+            <Checkbox aria-label={`${f.label} ${label}`} checked={row[f.name] === true} disabled={update.isPending} onChange={(e) => toggleNow(f, e.currentTarget.checked)} size="xs" />
+          ) : (
+            <ReadCell field={f} row={row} />
+          )}
+        </Table.Td>
+      ))}
+      <Table.Td style={{ whiteSpace: "nowrap", verticalAlign: "top" }}>
+        {editing ? (
+          <Group gap={4} wrap="nowrap">
+            <Button size="compact-xs" onClick={save} loading={update.isPending}>
+              Save
+            </Button>
+            <Button size="compact-xs" variant="default" onClick={cancel}>
+              Cancel
+            </Button>
+          </Group>
+        ) : (
+          <Group gap={4} wrap="nowrap">
+            <Button size="compact-xs" variant="light" onClick={startEdit}>
+              Edit
+            </Button>
+            <Button size="compact-xs" variant="light" color="red" onClick={() => void del()} loading={remove.isPending}>
+              Delete
+            </Button>
+            <HistoryButton recordType={screen.historyType} id={row.id} title={label} />
+          </Group>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/**
+ * The generic settings screen (001 §2.6): an add box and a list whose rows
+ * toggle between read-only and editing. Configured per screen in screens.tsx.
+ */
+export function SettingsTable({ screen }: { screen: TableScreen }) {
+  const list = useListController({
+    resource: screen.resource,
+    pageSize: screen.pageSize,
+    all: screen.all,
+    filters: screen.switches?.map((s) => s.param),
+    errorMessage: screen.messages?.load ?? GENERIC,
+  });
+  const fields = screen.fields.filter((f) => f.inList !== false);
+  const columns: Column<ApiRecord>[] = [...fields.map((f) => ({ key: f.name, header: f.label })), { key: "actions", header: "Actions", width: 1 }];
+  const Intro = screen.intro;
+
+  return (
+    <Stack gap="sm">
+      {Intro && <Intro />}
+      <AddBox screen={screen} />
+      {(screen.searchable || screen.switches?.length) && (
+        <Group gap="md" align="flex-end">
+          {screen.searchable && <ListSearch list={list} label={`Search ${screen.title.toLowerCase()}`} />}
+          {screen.switches?.map((s) => (
+            <Switch key={s.param} label={s.label} checked={list.filters[s.param] === "true"} onChange={(e) => list.setFilter(s.param, e.currentTarget.checked ? "true" : null)} />
+          ))}
+        </Group>
+      )}
+      <ListTable<ApiRecord>
+        label={screen.title}
+        columns={columns}
+        rows={list.results}
+        loading={list.isLoading}
+        error={list.isError}
+        empty={list.search ? "Nothing matches this search." : `No ${screen.title.toLowerCase()} yet.`}
+        renderRow={(row) => <SettingsRow key={`${row.id}`} screen={screen} fields={fields} row={row} />}
+      />
+      {screen.all ? (
+        <Text size="xs" c="dimmed">
+          {list.count} {list.count === 1 ? "record" : "records"}
+        </Text>
+      ) : (
+        <ListPager list={list} />
+      )}
+    </Stack>
+  );
+}
