@@ -24,5 +24,10 @@ export function backendFunctionProps(): FunctionProps {
       SESSION_HOURS: "12",
     },
     bind: [table, bucket, ...secrets.all],
+    nodejs: {
+      // Only SST's secret loader (functions/lambda/secrets.ts) uses the SSM
+      // client; the nodejs20.x runtime ships it, so keep it out of the bundle.
+      esbuild: { external: ["@aws-sdk/client-ssm"] },
+    },
   };
 }

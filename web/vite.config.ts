@@ -6,6 +6,9 @@ import react from "@vitejs/plugin-react";
 export default defineConfig({
   base: "/",
   plugins: [react()],
+  // The repo root holds React 18 (for sst's CLI); packages hoisted there
+  // (@tanstack/react-query) must use this app's React 19.
+  resolve: { dedupe: ["react", "react-dom", "react/jsx-runtime"] },
   build: { outDir: "dist", emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 1500 },
   server: { port: 5173, proxy: { "/api": "http://localhost:3000" } },
 });

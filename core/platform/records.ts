@@ -2,7 +2,7 @@ import { Entity, createWriteTransaction } from "electrodb";
 import { z } from "zod";
 import { auditItem, diffRecords } from "./audit.js";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.js";
-import { liveCount, nextId } from "./ids.js";
+import { counterOf, idAtPosition, nextId } from "./ids.js";
 import { offsetOf, searchText, type Page, type PageQuery } from "./paging.js";
 import { Audit, Counter, SERVICE, entityConfig } from "./service.js";
 import { parseInput } from "./validation.js";
@@ -212,7 +212,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
           .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
           .commit(),
         audit.create(auditItem(opts.type, id, actor, "delete", diffRecords(pick(current, fieldNames), undefined), now)).commit(),
-        counter.update({ name: opts.type }).add({ live: -1 }).commit(),
+        counter.update({ name: opts.type }).add({ live: -1, deleted: [id] } as any).commit(),
       ]).go();
       if (tx.canceled) throw new ConflictError();
       return { id };
@@ -220,8 +220,9 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
 
     /**
      * A page of records in id order. Without a search or filter the count
-     * is the maintained counter and earlier pages are skipped with a
-     * keys-only query; with one, matches are counted as they are read.
+     * is the maintained counter and the page's first id is computed from
+     * the deleted ids, so every page is one Query; a search is a prefix
+     * Query on the search index; a filter counts matches as it reads.
      */
     async list(q: ListOptions): Promise<Page<Record<string, unknown>>> {
       const term = q.search?.trim().toLowerCase();
@@ -238,19 +239,11 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         return { count: ids.length, results: await shape(rows) };
       }
       if (!q.where) {
-        const count = await liveCount(opts.type);
-        // Skip earlier pages reading keys only (DynamoDB's Limit, one
-        // request per 1 MB of keys), then read just the page.
-        let cursor: string | null = null;
-        let toSkip = offset;
-        while (toSkip > 0) {
-          const skipped: any = await entity.query.byId(keyOf).go({ attributes: ["id"], limit: toSkip, cursor } as any);
-          toSkip -= skipped.data.length;
-          cursor = skipped.cursor;
-          if (!cursor) break;
-        }
-        if (toSkip > 0 || (offset > 0 && !cursor)) return { count, results: [] };
-        const res: any = await entity.query.byId(keyOf).go({ cursor, limit: q.page_size } as any);
+        const counter = await counterOf(opts.type);
+        const count = counter.live;
+        if (offset >= count) return { count, results: [] };
+        const firstId = idAtPosition(offset + 1, counter.deleted);
+        const res: any = await entity.query.byId(keyOf).gte({ id: firstId } as any).go({ limit: q.page_size } as any);
         return { count, results: await shape((res.data as any[]).map(clean)) };
       }
       // A filtered list of reference data: matches are counted as they are read.

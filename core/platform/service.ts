@@ -23,6 +23,9 @@ export const Counter = new Entity(
       name: { type: "string", required: true },
       seq: { type: "number" },
       live: { type: "number" },
+      // Ids deleted so far: with them a page of an id-ordered list starts at
+      // a computed id, so any page is one Query however deep.
+      deleted: { type: "set", items: "number" },
     },
     indexes: {
       byName: { pk: { field: "pk", composite: ["name"] }, sk: { field: "sk", composite: [] } },

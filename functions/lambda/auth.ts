@@ -1,3 +1,4 @@
+import "./secrets.js";
 import { handle } from "hono/aws-lambda";
 import { areaRoutes } from "../api.js";
 import { createApi } from "../platform/app.js";

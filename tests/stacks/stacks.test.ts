@@ -231,3 +231,32 @@ describe("cron handlers", () => {
     expect(await xero()).toEqual({ ok: true });
   });
 });
+
+describe("secrets loader", () => {
+  it("copies bound SST secrets into process.env under their own names, never replacing a set one", async () => {
+    const { loadSecrets, SECRET_NAMES: LOADED } = await import("../../functions/lambda/secrets.js");
+    expect([...LOADED]).toEqual([...SECRET_NAMES]);
+    const saved = { ...process.env };
+    try {
+      // What a bound function sees once SST has resolved the values.
+      Object.assign(process.env, {
+        SST_APP: "van-backoffice",
+        SST_STAGE: "test",
+        SST_Secret_value_GOOGLE_CLIENT_ID: "client-123",
+        SST_Secret_value_ALLOWED_DOMAINS: "example.co.uk",
+        SST_Secret_value_ALLOWED_EMAILS: "someone@example.com",
+        SST_Secret_value_XERO_CLIENT_ID: "xero-id",
+        ALLOWED_EMAILS: "already@set.example",
+      });
+      const missing = await loadSecrets();
+      expect(missing).toEqual(["XERO_CLIENT_SECRET"]); // not bound in this fake environment
+      expect(process.env.GOOGLE_CLIENT_ID).toBe("client-123");
+      expect(process.env.ALLOWED_DOMAINS).toBe("example.co.uk");
+      expect(process.env.ALLOWED_EMAILS).toBe("already@set.example");
+      expect(process.env.XERO_CLIENT_ID).toBe("xero-id");
+    } finally {
+      for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+      Object.assign(process.env, saved);
+    }
+  });
+});

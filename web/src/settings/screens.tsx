@@ -1,6 +1,6 @@
 import type { ApiRecord, Page } from "../platform/api";
 import { formatNumber } from "../platform/format";
-import type { FieldDef, FormValues, SelectOption } from "../platform/form";
+import type { FieldDef, FormErrors, FormValues, SelectOption } from "../platform/form";
 import { DefaultsScreen } from "./DefaultsScreen";
 import { JobTabWorkshops } from "./JobTabWorkshops";
 import { TargetInForce } from "./TargetInForce";
@@ -54,7 +54,7 @@ const weeklyTargets: TableScreen = {
     { name: "active_from", label: "Active from", kind: "date", required: "Active from date is required" },
     { name: "active_to", label: "Active to", kind: "date" },
   ],
-  validate: (v: FormValues) =>
+  validate: (v: FormValues): FormErrors =>
     v.active_from && v.active_to && String(v.active_to) < String(v.active_from) ? { active_to: "Active to must not be before active from" } : {},
   messages: { load: "There was an error" },
   intro: TargetInForce,

@@ -1,0 +1,54 @@
+import { expect, type Locator, type Page } from "@playwright/test";
+
+/** A short unique suffix so specs can run against a database that keeps data. */
+export const uniq = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1000)}`;
+
+/** Local sign-in through the login page (the server runs with LOCAL_SIGN_IN=true). */
+export async function signIn(page: Page, email = "e2e.tester@vanco.co.uk", givenName = "Robin") {
+  await page.goto("/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Given name").fill(givenName);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: `Account: ${givenName}` })).toBeVisible();
+}
+
+/** Open one settings screen by its side-list entry. */
+export async function openSettings(page: Page, title: string) {
+  await page.goto("/settings");
+  await page.getByRole("navigation", { name: "Settings screens" }).getByRole("link", { name: title, exact: true }).click();
+  await expect(page.getByRole("heading", { level: 2, name: title, exact: true })).toBeVisible();
+}
+
+/** The toast of 003 §8 ('Success' / 'Error' with its message). */
+export async function expectToast(page: Page, title: "Success" | "Error", message: string | RegExp) {
+  const toast = page.getByRole("alert").filter({ hasText: title }).filter({ hasText: message });
+  await expect(toast.first()).toBeVisible();
+}
+
+/** Close every toast so the next one can be asserted on its own. */
+export async function clearToasts(page: Page) {
+  const closers = page.getByRole("alert").getByRole("button");
+  for (let i = (await closers.count()) - 1; i >= 0; i--) await closers.nth(i).click({ force: true }).catch(() => undefined);
+}
+
+/** The settings list table of a screen and one of its rows by text. */
+export function settingsTable(page: Page, title: string): Locator {
+  return page.getByRole("table", { name: title, exact: true });
+}
+
+export function rowWith(table: Locator, text: string): Locator {
+  return table.getByRole("row").filter({ hasText: text });
+}
+
+/** The row being edited (one at a time in these specs). */
+export function editingRow(table: Locator): Locator {
+  return table.locator("tr[aria-label^='Editing']");
+}
+
+/** Confirm the shared delete dialog. */
+export async function confirmDialog(page: Page, button = "Delete") {
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: button, exact: true }).click();
+}

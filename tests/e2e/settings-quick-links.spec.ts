@@ -1,0 +1,41 @@
+import { expect, test } from "@playwright/test";
+import { signIn, uniq, openSettings, expectToast, rowWith, settingsTable } from "./helpers";
+import { addEditDelete } from "./settings-helpers";
+
+test("Quick Links: add, edit + save, history, delete", async ({ page }) => {
+  const n = `Parts portal ${uniq()}`;
+  await signIn(page);
+  await addEditDelete(page, {
+    title: "Quick Links",
+    singular: "quick link",
+    add: [
+      { label: "Title", value: n },
+      { label: "URL", value: "https://parts.example.co.uk/" },
+    ],
+    key: n,
+    shows: ["https://parts.example.co.uk/"],
+    edit: [{ label: "URL", value: "https://parts.example.co.uk/trade" }],
+    editedKey: n,
+    editedShows: ["https://parts.example.co.uk/trade"],
+  });
+});
+
+test("Quick Links: a new link shows in the nav dropdown and opens in a new tab", async ({ page }) => {
+  const n = `Supplier portal ${uniq()}`;
+  await signIn(page);
+  await openSettings(page, "Quick Links");
+  const form = page.getByRole("form", { name: "Add quick link" });
+  await form.getByLabel("Title", { exact: true }).fill(n);
+  await form.getByLabel("URL", { exact: true }).fill("not a url");
+  await form.getByRole("button", { name: "Add" }).click();
+  await expect(form).toContainText("Enter a full web address (https://...)");
+  await form.getByLabel("URL", { exact: true }).fill("https://supplier.example.com/");
+  await form.getByRole("button", { name: "Add" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(rowWith(settingsTable(page, "Quick Links"), n)).toHaveCount(1);
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Quick Links" }).click();
+  const item = page.getByRole("menuitem", { name: n });
+  await expect(item).toHaveAttribute("href", "https://supplier.example.com/");
+  await expect(item).toHaveAttribute("target", "_blank");
+  await expect(item).toHaveAttribute("rel", /noopener/);
+});

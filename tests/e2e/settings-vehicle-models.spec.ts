@@ -1,0 +1,41 @@
+import { expect, test } from "@playwright/test";
+import { openSettings, rowWith, settingsTable, signIn, uniq } from "./helpers";
+import { addEditDelete } from "./settings-helpers";
+
+test("Vehicle Models: add (with make), edit + save, history, delete", async ({ page }) => {
+  const n = `Boxer ${uniq()}`;
+  await signIn(page);
+  await addEditDelete(page, {
+    title: "Vehicle Models",
+    singular: "vehicle model",
+    add: [
+      { label: "Name", value: n },
+      { label: "Make", select: "Vauxhall" },
+      { label: "Mileage limit", value: "100000" },
+      { label: "Day 1 rate", value: "70" },
+      { label: "Day 2-5 rate", value: "60" },
+      { label: "Day 6-27 rate", value: "50" },
+      { label: "Day 28+ rate", value: "40" },
+    ],
+    key: n,
+    shows: ["Vauxhall", "100,000", "£70.00", "£40.00"],
+    edit: [
+      { label: "Make", select: "Renault" },
+      { label: "Day 1 rate", value: "72.5" },
+    ],
+    editedKey: n,
+    editedShows: ["Renault", "£72.50"],
+  });
+});
+
+test("Vehicle Models: the list is searchable and goes back to page 1", async ({ page }) => {
+  await signIn(page);
+  await openSettings(page, "Vehicle Models");
+  const table = settingsTable(page, "Vehicle Models");
+  await expect(rowWith(table, "Sprinter")).toHaveCount(1);
+  await page.getByLabel("Search vehicle models").fill("transit");
+  await expect(page).toHaveURL(/search=transit/);
+  await expect(rowWith(table, "Sprinter")).toHaveCount(0);
+  await expect(rowWith(table, "Transit Custom")).toHaveCount(1);
+  await expect(page).not.toHaveURL(/page=/);
+});
