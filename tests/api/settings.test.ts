@@ -224,6 +224,19 @@ describe("lists", () => {
     expect((await api.get("vehicletrackertype?page_size=5000")).status).toBe(400);
   });
 
+  it("pages stay exact after deletions (first id computed from deleted ids)", async () => {
+    const made = [];
+    for (let i = 0; i < 30; i++) made.push((await api.post("movementrate", { name: `Rate ${String(i).padStart(2, "0")}` })).body);
+    for (const i of [0, 3, 26]) await api.del(`movementrate/${made[i].id}`);
+    const names = made.filter((_, i) => ![0, 3, 26].includes(i)).map((m) => m.name);
+    const p1 = await api.get("movementrate?page_size=10");
+    const p2 = await api.get("movementrate?page=2&page_size=10");
+    const p3 = await api.get("movementrate?page=3&page_size=10");
+    expect(p1.body.count).toBe(27);
+    expect([...p1.body.results, ...p2.body.results, ...p3.body.results].map((r: { name: string }) => r.name)).toEqual(names);
+    expect(p3.body.results).toHaveLength(7);
+  });
+
   it("quick links default to 50 a page", async () => {
     for (let i = 0; i < 27; i++) await api.post("quicklink", { title: `Link ${i}`, url: `https://example.com/${i}` });
     expect((await api.get("quicklink")).body.results).toHaveLength(27);

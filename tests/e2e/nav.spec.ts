@@ -1,0 +1,84 @@
+import { expect, test, type Page } from "@playwright/test";
+import { signIn } from "./helpers";
+
+const LINKS: Array<[string, string]> = [
+  ["Home", "/"],
+  ["Jobs", "/jobs"],
+  ["Quotes", "/quotes"],
+  ["Inspections", "/inspections"],
+  ["Work Lookups", "/workLookup"],
+  ["Rentals", "/rentals"],
+  ["Movements", "/movements"],
+  ["Credit Note", "/credit"],
+  ["Diary", "/diary"],
+  ["Reports", "/reports"],
+  ["Links", "/alllinks"],
+  ["Settings", "/settings"],
+];
+
+const DROPDOWNS: Array<[string, Array<[string, string]>]> = [
+  ["Parts", [["Part Orders", "/partorders"], ["Part History", "/parthistory"], ["Part Stock", "/partLookup"], ["Parts Expenses", "/parts"]]],
+  ["Invoicing", [["Workshop", "/invoicing"], ["Movement", "/invoices?activeView=movement"], ["Vehicle Sales", "/invoices?activeView=sales"], ["Parts", "/invoices?activeView=order"], ["Hire", "/invoices?activeView=hire"]]],
+  ["Vehicles", [["Vehicles", "/vehicles"], ["Keys", "/keys"], ["Vehicle Trackers", "/trackers"]]],
+  ["Contacts", [["All Contacts", "/contacts"], ["Suppliers", "/contacts?type=SP"], ["Customers", "/contacts?type=CC"], ["Customer Account Balance", "/accountbalance"]]],
+  ["Income", [["Workshop Expenses", "/po"], ["Fixed Expenses", "/fixedexpense"], ["All", "/income"]]],
+  ["Expenses", [["Workshop Expenses", "/po"], ["Fixed Expenses", "/fixedexpense"], ["All", "/expenses"]]],
+  ["Sale Payments", [["Sale Payments", "/payments"], ["Recurring Payments", "/recurringpayments"]]],
+];
+
+const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+test("the bar lists every entry of 001 §2.2 in order", async ({ page }) => {
+  await signIn(page);
+  const names = await nav(page).getByRole("link").or(nav(page).getByRole("button")).allInnerTexts();
+  expect(names.map((n) => n.trim())).toEqual([
+    "Home", "Jobs", "Quotes", "Inspections", "Parts", "Work Lookups", "Invoicing", "Rentals", "Vehicles", "Movements",
+    "Contacts", "Income", "Expenses", "Credit Note", "Sale Payments", "Diary", "Reports", "Quick Links", "Links", "Settings",
+  ]);
+  await expect(page.getByRole("button", { name: "Account: Robin" })).toBeVisible();
+});
+
+test("plain entries go to their targets and the active tab follows the path", async ({ page }) => {
+  await signIn(page);
+  for (const [label, to] of LINKS) {
+    await nav(page).getByRole("link", { name: label, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, "\\?")}$`));
+    await expect(nav(page).getByRole("link", { name: label, exact: true })).toHaveAttribute("aria-current", "page");
+  }
+});
+
+test("dropdown entries go to their targets; cost centres follow All", async ({ page }) => {
+  await signIn(page);
+  for (const [menu, items] of DROPDOWNS) {
+    for (const [label, to] of items) {
+      await nav(page).getByRole("button", { name: menu, exact: true }).click();
+      await page.getByRole("menuitem", { name: label, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, "\\?")}$`));
+      await expect(nav(page).getByRole("button", { name: menu, exact: true })).toHaveAttribute("aria-current", "page");
+    }
+  }
+  for (const menu of ["Income", "Expenses"]) {
+    await nav(page).getByRole("button", { name: menu, exact: true }).click();
+    const items = await page.getByRole("menuitem").allInnerTexts();
+    expect(items.slice(0, 3)).toEqual(["Workshop Expenses", "Fixed Expenses", "All"]);
+    expect(items.slice(3)).toEqual(expect.arrayContaining(["Workshop", "Rentals", "Part Orders", "Vehicles", "Misc"]));
+    await page.getByRole("menuitem", { name: "Misc" }).click();
+    await expect(page).toHaveURL(new RegExp(`/${menu.toLowerCase()}\\?cost_centre=\\d+$`));
+  }
+  await nav(page).getByRole("button", { name: "Quick Links" }).click();
+  const dvla = page.getByRole("menuitem", { name: "DVLA vehicle enquiry" });
+  await expect(dvla).toHaveAttribute("target", "_blank");
+  await expect(dvla).toHaveAttribute("rel", /noopener/);
+});
+
+test("small screens get a burger that opens the menu", async ({ page }) => {
+  await page.setViewportSize({ width: 700, height: 900 });
+  await signIn(page);
+  await expect(nav(page)).toBeHidden();
+  await page.getByRole("button", { name: "Open navigation" }).click();
+  const menu = page.getByRole("navigation", { name: "Main menu" });
+  await expect(menu).toBeVisible();
+  await menu.getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  await page.screenshot({ path: "/tmp/e2e-mobile-settings.png", fullPage: false });
+});

@@ -1,0 +1,67 @@
+import { expect, test } from "@playwright/test";
+import { editingRow, expectToast, openSettings, rowWith, settingsTable, signIn, uniq } from "./helpers";
+
+test("a save over a newer version shows the server's message and keeps the user's edits (409)", async ({ page }) => {
+  const n = `Conflict ${uniq()}`;
+  await signIn(page);
+  await openSettings(page, "Drivers");
+  const form = page.getByRole("form", { name: "Add driver" });
+  await form.getByLabel("Name", { exact: true }).fill(n);
+  await form.getByRole("button", { name: "Add" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  const table = settingsTable(page, "Drivers");
+  await rowWith(table, n).getByRole("button", { name: "Edit" }).click();
+  await editingRow(table).getByLabel("Name", { exact: true }).fill(`${n} mine`);
+
+  // Someone else saves the same driver meanwhile.
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const list = await page.request.get(`/api/drivers?page_size=1000&search=${encodeURIComponent(n.toLowerCase())}`, { headers: { authorization: `Token ${token}` } });
+  const rec = (await list.json()).results.find((r: { name: string }) => r.name === n);
+  const res = await page.request.put(`/api/drivers/${rec.id}`, { headers: { authorization: `Token ${token}` }, data: { ...rec, name: `${n} theirs` } });
+  expect(res.status()).toBe(200);
+
+  await editingRow(table).getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Error", /An error occurred!/);
+  await expect(editingRow(table).getByLabel("Name", { exact: true })).toHaveValue(`${n} mine`);
+});
+
+test("unsaved edits ask before leaving the screen", async ({ page }) => {
+  await signIn(page);
+  await openSettings(page, "Payment Types");
+  const form = page.getByRole("form", { name: "Add payment type" });
+  await form.getByLabel("Name", { exact: true }).fill("half typed");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Links", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: "Unsaved changes" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page).toHaveURL(/screen=payment-types/);
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue("half typed");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Links", exact: true }).click();
+  await page.getByRole("dialog", { name: "Unsaved changes" }).getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/alllinks$/);
+});
+
+test("a failed call is never silent: a server refusal shows its message", async ({ page }) => {
+  await signIn(page);
+  await openSettings(page, "Payment Types");
+  await page.route("**/api/paymenttype", (route) =>
+    route.request().method() === "POST" ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom", errors: {} }) }) : route.continue(),
+  );
+  const form = page.getByRole("form", { name: "Add payment type" });
+  await form.getByLabel("Name", { exact: true }).fill("Will fail");
+  await form.getByRole("button", { name: "Add" }).click();
+  // 500: the screen's spec message, not the server's internals.
+  await expectToast(page, "Error", "There was an error saving payment type");
+  await expect(form.getByLabel("Name", { exact: true })).toHaveValue("Will fail");
+});
+
+test("screenshots of a settings screen in edit mode", async ({ page }) => {
+  await signIn(page);
+  await openSettings(page, "Movement Rates");
+  const table = settingsTable(page, "Movement Rates");
+  await rowWith(table, "Standard delivery").getByRole("button", { name: "Edit" }).click();
+  await page.screenshot({ path: "/tmp/e2e-movement-rates-edit.png", fullPage: true });
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await openSettings(page, "Tracking Categories");
+  await page.screenshot({ path: "/tmp/e2e-tracking.png", fullPage: true });
+});
