@@ -4,7 +4,7 @@ import { auditItem, diffRecords } from "./audit.js";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.js";
 import { counterOf, idAtPosition, nextId } from "./ids.js";
 import { offsetOf, searchText, type Page, type PageQuery } from "./paging.js";
-import { Audit, Counter, SERVICE, entityConfig } from "./service.js";
+import { Audit, Counter, ListEntry, SERVICE, UniqueClaim, entityConfig } from "./service.js";
 import { parseInput } from "./validation.js";
 
 /** Fields every record carries besides its business fields. */
@@ -50,6 +50,14 @@ export type RecordTypeOptions<S extends z.ZodObject<any>> = {
   validate?: (r: z.infer<S>) => void;
   /** Values applied on create when the client leaves them out. */
   defaults?: () => Partial<z.infer<S>>;
+  /**
+   * Indexed lists the record belongs to besides "all of its type": each
+   * `{list, sort}` is a list name (e.g. "CC|active") and the record's sort
+   * key in it (e.g. its lower-cased name, so a prefix search is a Query).
+   */
+  lists?: (r: z.infer<S>) => Array<{ list: string; sort: string }>;
+  /** Values no two records may share, by scope, with the message when one is taken. */
+  unique?: (r: z.infer<S>) => Array<{ scope: string; value: string | null | undefined; message: string }>;
   /** Fill references (e.g. a model's make) for responses. */
   expand?: (rows: Array<z.infer<S> & Meta>) => Promise<Array<Record<string, unknown>>>;
 };
@@ -77,7 +85,8 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
   };
   for (const f of fieldNames) attributes[f] = { type: "any" };
 
-  const entity = new Entity(
+  // Typed loosely: the attributes are built from the zod fields at run time.
+  const entity: any = new Entity(
     {
       model: { entity: opts.type, version: "1", service: SERVICE },
       attributes,
@@ -95,7 +104,66 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     entityConfig(),
   );
   const keyOf = { record_type: opts.type } as any;
-  const entities = { record: entity, audit: Audit, counter: Counter };
+  const entities = { record: entity, audit: Audit, counter: Counter, entry: ListEntry, claim: UniqueClaim };
+  const listCounter = (list: string) => `${opts.type}#list#${list}`;
+
+  function membershipsOf(fields: Fields | undefined) {
+    if (!fields || !opts.lists) return [];
+    return opts.lists(fields).map((m) => ({ list: `${opts.type}#${m.list}`, name: m.list, sort: m.sort.toLowerCase().slice(0, 200) || "~" }));
+  }
+  function claimsOf(fields: Fields | undefined) {
+    if (!fields || !opts.unique) return [];
+    return opts
+      .unique(fields)
+      .filter((u) => u.value !== null && u.value !== undefined && String(u.value).trim() !== "")
+      .map((u) => ({ scope: `${opts.type}#${u.scope}`, value: String(u.value).trim().toUpperCase(), message: u.message }));
+  }
+
+  /**
+   * The index items to write, change and remove when a record goes from
+   * one version to another, in the same transaction as the record.
+   */
+  function indexWrites(id: number, before: Fields | undefined, after: Fields | undefined, tx: any) {
+    const writes: any[] = [];
+    const was = membershipsOf(before);
+    const now = membershipsOf(after);
+    const key = (m: { list: string; sort: string }) => `${m.list}\u0000${m.sort}`;
+    const nowKeys = new Set(now.map(key));
+    const wasKeys = new Set(was.map(key));
+    const wasLists = new Set(was.map((m) => m.list));
+    const nowLists = new Set(now.map((m) => m.list));
+    for (const m of was)
+      if (!nowKeys.has(key(m))) {
+        writes.push(tx.entry.delete({ list: m.list, sort: m.sort, id }).commit());
+        if (!nowLists.has(m.list)) writes.push(tx.counter.update({ name: listCounter(m.name) }).add({ live: -1 }).commit());
+      }
+    for (const m of now)
+      if (!wasKeys.has(key(m))) {
+        writes.push(tx.entry.put({ list: m.list, sort: m.sort, id }).commit());
+        if (!wasLists.has(m.list)) writes.push(tx.counter.update({ name: listCounter(m.name) }).add({ live: 1 }).commit());
+      }
+    const claimsBefore = claimsOf(before);
+    const claimsAfter = claimsOf(after);
+    const claimKey = (c: { scope: string; value: string }) => `${c.scope}\u0000${c.value}`;
+    const afterKeys = new Set(claimsAfter.map(claimKey));
+    const beforeKeys = new Set(claimsBefore.map(claimKey));
+    const newClaims: typeof claimsAfter = [];
+    for (const c of claimsBefore) if (!afterKeys.has(claimKey(c))) writes.push(tx.claim.delete({ scope: c.scope, value: c.value }).commit());
+    for (const c of claimsAfter)
+      if (!beforeKeys.has(claimKey(c))) {
+        newClaims.push(c);
+        writes.push(tx.claim.create({ scope: c.scope, value: c.value, id }).commit());
+      }
+    return { writes, newClaims };
+  }
+
+  /** After a cancelled transaction: a taken unique value is a 400 with its message. */
+  async function explainCancel(id: number, newClaims: Array<{ scope: string; value: string; message: string }>) {
+    for (const c of newClaims) {
+      const held = await UniqueClaim.get({ scope: c.scope, value: c.value }).go({ consistent: true } as any);
+      if (held.data && held.data.id !== id) throw new ValidationError(c.message, {});
+    }
+  }
 
   /** Parse a create/update body: strict fields, meta fields tolerated. */
   function parse(body: unknown, partial: boolean): { fields: Fields; last_saved?: string } {
@@ -164,12 +232,23 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         updated_by: actor,
         search_text: searchOf(fields),
       };
-      const tx = await createWriteTransaction(entities, ({ record, audit, counter }) => [
-        record.create(item).commit(),
-        audit.create(auditItem(opts.type, id, actor, "create", diffRecords(undefined, fields as any), now)).commit(),
-        counter.update({ name: opts.type }).add({ live: 1 }).commit(),
-      ]).go();
-      if (tx.canceled) throw new Error(`create ${opts.type} ${id} was cancelled`);
+      let newClaims: Array<{ scope: string; value: string; message: string }> = [];
+      const tx = await createWriteTransaction(entities, (t) => {
+        const idx = indexWrites(id, undefined, fields, t);
+        newClaims = idx.newClaims;
+        return [
+          t.record.create(item).commit(),
+          t.audit.create(auditItem(opts.type, id, actor, "create", diffRecords(undefined, fields as any), now)).commit(),
+          t.counter.update({ name: opts.type }).add({ live: 1 }).commit(),
+          ...idx.writes,
+        ];
+      }).go();
+      if (tx.canceled) {
+        // The id was issued but never used: record it as a gap so list positions stay exact.
+        await Counter.update({ name: opts.type }).add({ deleted: [id] } as any).go();
+        await explainCancel(id, newClaims);
+        throw new Error(`create ${opts.type} ${id} was cancelled`);
+      }
       return (await shape([clean(item)]))[0];
     },
 
@@ -191,28 +270,38 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         updated_by: actor,
         search_text: searchOf(merged),
       };
-      const tx = await createWriteTransaction(entities, ({ record, audit }) => [
-        record
-          .patch({ ...keyOf, id } as any)
-          .set(set as any)
-          .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
-          .commit(),
-        audit.create(auditItem(opts.type, id, actor, "update", changes, now)).commit(),
-      ]).go();
-      if (tx.canceled) throw new ConflictError();
+      let newClaims: Array<{ scope: string; value: string; message: string }> = [];
+      const tx = await createWriteTransaction(entities, (t) => {
+        const idx = indexWrites(id, pick(current, fieldNames) as Fields, merged, t);
+        newClaims = idx.newClaims;
+        return [
+          t.record
+            .patch({ ...keyOf, id } as any)
+            .set(set as any)
+            .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
+            .commit(),
+          t.audit.create(auditItem(opts.type, id, actor, "update", changes, now)).commit(),
+          ...idx.writes,
+        ];
+      }).go();
+      if (tx.canceled) {
+        await explainCancel(id, newClaims);
+        throw new ConflictError();
+      }
       return (await shape([clean({ ...current, ...set, id })]))[0];
     },
 
     async remove(id: number, actor: string) {
       const current = await getRow(id);
       const now = new Date().toISOString();
-      const tx = await createWriteTransaction(entities, ({ record, audit, counter }) => [
-        record
+      const tx = await createWriteTransaction(entities, (t) => [
+        t.record
           .delete({ ...keyOf, id } as any)
           .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
           .commit(),
-        audit.create(auditItem(opts.type, id, actor, "delete", diffRecords(pick(current, fieldNames), undefined), now)).commit(),
-        counter.update({ name: opts.type }).add({ live: -1, deleted: [id] } as any).commit(),
+        t.audit.create(auditItem(opts.type, id, actor, "delete", diffRecords(pick(current, fieldNames), undefined), now)).commit(),
+        t.counter.update({ name: opts.type }).add({ live: -1, deleted: [id] } as any).commit(),
+        ...indexWrites(id, pick(current, fieldNames) as Fields, undefined, t).writes,
       ]).go();
       if (tx.canceled) throw new ConflictError();
       return { id };
@@ -252,6 +341,42 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       const rows = await this.getMany(ids.slice(offset, offset + q.page_size));
       rows.sort((a, b) => a.id - b.id);
       return { count: ids.length, results: await shape(rows) };
+    },
+
+    /**
+     * A page of one indexed list (see `lists`), in its sort order. The
+     * count is the list's counter; with a search, a prefix Query on the
+     * sort key counts the matches. Earlier pages are skipped reading the
+     * small index items only.
+     */
+    async listIn(list: string, q: PageQuery): Promise<Page<Record<string, unknown>>> {
+      const pk = { list: `${opts.type}#${list}` };
+      const term = q.search?.trim().toLowerCase();
+      const offset = offsetOf(q);
+      let count: number;
+      let ids: number[];
+      if (term) {
+        const matches: any = await ListEntry.query.byList(pk).begins({ sort: term }).go({ pages: "all" } as any);
+        count = matches.data.length;
+        ids = (matches.data as Array<{ id: number }>).slice(offset, offset + q.page_size).map((m) => m.id);
+      } else {
+        count = (await counterOf(listCounter(list))).live;
+        let cursor: string | null = null;
+        let toSkip = offset;
+        while (toSkip > 0) {
+          const skipped: any = await ListEntry.query.byList(pk).go({ limit: toSkip, cursor } as any);
+          toSkip -= skipped.data.length;
+          cursor = skipped.cursor;
+          if (!cursor) break;
+        }
+        if (toSkip > 0 || (offset > 0 && !cursor)) return { count, results: [] };
+        const page: any = await ListEntry.query.byList(pk).go({ limit: q.page_size, cursor } as any);
+        ids = (page.data as Array<{ id: number }>).map((m) => m.id);
+      }
+      const rows = await this.getMany(ids);
+      const order = new Map(ids.map((id, i) => [id, i]));
+      rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+      return { count, results: await shape(rows) };
     },
 
     /** Every record of the type (reference data is small). */

@@ -59,3 +59,44 @@ export const Audit = new Entity(
   },
   entityConfig(),
 );
+
+/**
+ * A record's membership of an indexed list (e.g. contacts of type CC that
+ * are not deactivated), written in the record's own transactions: a
+ * filtered list is then a Query on `list`, sorted by `sort`, with its own
+ * counter, never a read of the whole type.
+ */
+export const ListEntry = new Entity(
+  {
+    model: { entity: "listentry", version: "1", service: SERVICE },
+    attributes: {
+      list: { type: "string", required: true },
+      sort: { type: "string", required: true },
+      id: { type: "number", required: true, padding: { length: 12, char: "0" } },
+    },
+    indexes: {
+      byList: { pk: { field: "pk", composite: ["list"] }, sk: { field: "sk", composite: ["sort", "id"] } },
+    },
+  },
+  entityConfig(),
+);
+
+/**
+ * A claimed unique value (a registration, a fleet number): created with
+ * the record in one transaction, so two records can never claim it, even
+ * when saved at the same instant.
+ */
+export const UniqueClaim = new Entity(
+  {
+    model: { entity: "unique", version: "1", service: SERVICE },
+    attributes: {
+      scope: { type: "string", required: true },
+      value: { type: "string", required: true },
+      id: { type: "number", required: true },
+    },
+    indexes: {
+      byValue: { pk: { field: "pk", composite: ["scope", "value"] }, sk: { field: "sk", composite: [] } },
+    },
+  },
+  entityConfig(),
+);

@@ -55,8 +55,8 @@ export function authRoutes(app: Hono<AppEnv>) {
       query: z.object({ page: z.coerce.number().int().min(1).default(1), page_size: z.coerce.number().int().min(1).max(1000).default(25) }),
     },
     async (c, { query }) => {
-      const type = c.req.param("type");
-      const id = c.req.param("recordId");
+      const type = c.req.param("type") ?? "";
+      const id = c.req.param("recordId") ?? "";
       if (!/^[a-z]{2,40}$/.test(type) || !/^[\w-]{1,40}$/.test(id)) return c.json({ message: "Unknown record.", errors: {} }, 400);
       return history(type, id, query.page, query.page_size);
     },
