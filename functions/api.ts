@@ -1,5 +1,6 @@
 import { authRoutes } from "./auth/routes.js";
 import { contactsRoutes } from "./contacts/routes.js";
+import { fleetRoutes } from "./fleet/routes.js";
 import { createApi, type AreaRoutes } from "./platform/app.js";
 import { settingsRoutes } from "./settings/routes.js";
 import type { AreaName } from "./areas.js";
@@ -9,6 +10,7 @@ export const areaRoutes: Record<AreaName, AreaRoutes> = {
   auth: authRoutes,
   settings: settingsRoutes,
   contacts: contactsRoutes,
+  fleet: fleetRoutes,
 };
 
 /** The whole API in one app (local server and API tests). */

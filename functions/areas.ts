@@ -24,7 +24,15 @@ export const areas = [
   {
     name: "contacts",
     handler: "functions/lambda/contacts.handler",
-    prefixes: ["contacts", "suppliers", "customersearch", "suppliersearch"],
+    prefixes: ["contacts", "suppliers", "customersearch", "suppliersearch", "accountbalance"],
+  },
+  {
+    name: "fleet",
+    handler: "functions/lambda/fleet.handler",
+    prefixes: [
+      "vehicles", "createvehicle", "vehiclesearch", "keys", "vehicletracker",
+      "vehicleinspections", "inspections", "inspectioncount", "uploadimage", "vehicleimages",
+    ],
   },
 ] as const;
 

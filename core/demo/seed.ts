@@ -1,6 +1,8 @@
 import * as S from "../settings/index.js";
 import { Contact } from "../contacts/index.js";
 import { liveCount } from "../platform/ids.js";
+import { addDays, todayInLondon } from "../platform/dates.js";
+import { Key, Trackers, Vehicles } from "../fleet/index.js";
 
 const by = "demo-data";
 
@@ -88,9 +90,115 @@ export async function seedDemoData(): Promise<boolean> {
   await S.AppDefaults.save({ default_depreciation: 20, default_labour_estimate_rate: 55, default_parts_markup: 25 }, by);
   await S.WeeklyTarget.create({ weekly_target: 25000, active_from: "2026-01-05", active_to: null }, by);
 
-  // Suppliers the job-tab workshop search can find.
-  for (const [display_name, town] of [["Midland Commercial Repairs", "Birmingham"], ["Northern Tyre & Exhaust", "Leeds"], ["Autoglass Fleet", "Coventry"]])
-    await Contact.create({ display_name, contact_type: "SP", company_name: display_name, town, country: "United Kingdom", company_phone_type: "Phone" }, by);
-  await Contact.create({ display_name: "Acme Builders Ltd", contact_type: "CC", company_name: "Acme Builders Ltd", town: "Derby" }, by);
+  await seedContacts();
+  await seedFleet();
   return true;
+}
+
+/**
+ * Demo contacts, valid under the contact rules (003 §5): complete
+ * suppliers the job-tab workshop search finds, full and partial customers
+ * (the dashboard's Incomplete Contacts), and one deactivated customer.
+ */
+async function seedContacts() {
+  const ukLandline = (area: string, number: string) => ({ company_phone: number, company_phone_type: "Phone" as const, company_phone_area_code: area, company_phone_country_code: "+44" });
+  const suppliers: Array<[string, string, string, string, string, string]> = [
+    ["Midland Commercial Repairs", "Unit 4, Tyseley Industrial Estate", "Birmingham", "West Midlands", "B11 2AA", "0121"],
+    ["Northern Tyre & Exhaust", "12 Kirkstall Road", "Leeds", "West Yorkshire", "LS3 1HR", "0113"],
+    ["Autoglass Fleet", "Binley Business Park", "Coventry", "West Midlands", "CV3 2TX", "024"],
+  ];
+  for (const [display_name, address_line1, town, region, postcode, area] of suppliers) {
+    const domain = display_name.toLowerCase().replace(/[^a-z]+/g, "") + ".co.uk";
+    await Contact.create(
+      {
+        display_name, contact_type: "SP", company_name: display_name, company_email: `accounts@${domain}`, ...ukLandline(area, "4960000"),
+        address_line1, town, region, postcode, country: "United Kingdom",
+        supplier_payment_terms: 30, supplier_payment_terms_start: "MONTH", supplier_labour_charge: 55, lcv_rate: 60,
+        workshop_name: "Service desk", workshop_email: `workshop@${domain}`,
+      },
+      by,
+    );
+  }
+  await Contact.create(
+    {
+      display_name: "Acme Builders Ltd", contact_type: "CC", partial_contact: false, company_name: "Acme Builders Ltd", company_email: "accounts@acmebuilders.co.uk",
+      company_phone: "07700 900123", company_phone_type: "Mobile", company_phone_country_code: "+44",
+      address_line1: "3 Pride Park", town: "Derby", region: "Derbyshire", postcode: "DE24 8HX", country: "United Kingdom",
+      payment_term_days: 30, payment_terms: "30 days from invoice", credit_limit: 5000, outstanding_balance: 1250.5,
+      hire_account_code: "01", workshop_account_code: "02", labour_rate_markup: 10, parts_markup: 15, weekly_target: 1500,
+      first_name: "Priya", last_name: "Shah", contact_number: "07700 900123", email: "priya@acmebuilders.co.uk",
+    },
+    by,
+  );
+  await Contact.create(
+    {
+      display_name: "Brightside Cleaning", contact_type: "CC", company_name: "Brightside Cleaning Services", company_email: "office@brightsideclean.co.uk",
+      company_phone: "0115 496 0456", company_phone_type: "Phone", hire_account_code: "01", town: "Nottingham",
+    },
+    by,
+  );
+  await Contact.create(
+    {
+      display_name: "Old Mill Joinery", contact_type: "CC", company_name: "Old Mill Joinery Ltd", company_email: "info@oldmilljoinery.co.uk",
+      company_phone: "01332 496 789", company_phone_type: "Phone", workshop_account_code: "02", deactivated: true,
+    },
+    by,
+  );
+}
+
+/**
+ * Demo fleet (000): a dozen vans across every status, with key hooks,
+ * trackers and inspections dated around today so the inspections screen
+ * has red rows and bookings. Valid under the vehicle save rules.
+ */
+async function seedFleet() {
+  const today = todayInLondon();
+  const byName = <T extends { id: number }>(rows: T[], field: keyof T) => new Map(rows.map((r) => [String(r[field]), r.id]));
+  const makes = byName(await S.VehicleMake.all(), "name");
+  const models = byName(await S.VehicleModel.all(), "name");
+  const types = byName(await S.VehicleType.all(), "name");
+  const depts = byName(await S.Department.all(), "name");
+  const inspectionTypes = byName(await S.InspectionType.all(), "inspection_type");
+  const contacts = byName(await Contact.all(), "display_name");
+  const trackerTypes = byName(await S.TrackerType.all(), "name");
+
+  const hooks: number[] = [];
+  for (let n = 1; n <= 16; n++) hooks.push((await Key.create({ key_number: String(n), board: n <= 12 ? "Office board" : "Workshop board", spare: n > 12 }, by)).id as number);
+
+  const mot = (expiry: string, extra: Record<string, unknown> = {}) => ({ inspection_type: inspectionTypes.get("MOT"), date_completed: addDays(expiry, -365), expiry_date: expiry, comments: "MOT pass", ...extra });
+  const pmi = (expiry: string, extra: Record<string, unknown> = {}) => ({ inspection_type: inspectionTypes.get("Safety Inspection (PMI)"), date_completed: addDays(expiry, -42), expiry_date: expiry, comments: "6-weekly PMI", ...extra });
+  const regular = { finance_type: "REGULAR", finance_company: "Lombard", agreement_no: "LOM-22817", invoice_date: "2024-03-01", depreciation_start_date: "2024-03-05", finance_start_date: "2024-03-01", monthly_payment: 512.4, payment_term: 48, vehicle_purchase_price: 28950, purchase_price: 28950 };
+  const hireIn = { finance_type: "HIRE_AGREEMENT", finance_company: "Northgate", hire_start_date: "2025-04-01", mileage_allowance: 25000, on_hire_mileage: 14, daily_rate: 38.5 };
+  const cash = { finance_type: "NONE", invoice_date: "2023-09-12", depreciation_start_date: "2023-09-15", purchase_price: 21400 };
+
+  const common = (n: number) => ({ location: n % 3 ? "Birmingham depot" : "Derby yard", first_day: 65, two_five_days: 55, six_twenty_seven_days: 45, twenty_eight_plus: 35, long_term_weekly: 240 });
+  const vans: Array<Record<string, unknown>> = [
+    { registration: "YK23 HVA", fleet_number: "23001", vehicle_status: "ACTIVE", make: makes.get("Ford"), model: models.get("Transit Custom"), type: types.get("L1"), variant: "2.0 EcoBlue 130ps Trend", vin_number: "WF0YXXTTGYPA23001", department: depts.get("DIRECT VAN HIRE"), mileage: 18250, key: hooks[0], spare_key: hooks[12], has_spare_key: true, cap_retail: 19500, cap_clean: 18800, cap_average: 17400, cap_below: 15900, cap_date: addDays(today, -20), finance_agreements: [regular], inspections: [mot(addDays(today, 10)), pmi(addDays(today, 30))] },
+    { registration: "YK23 HVB", fleet_number: "23002", vehicle_status: "ACTIVE", make: makes.get("Ford"), model: models.get("Transit L3H2"), type: types.get("L3"), variant: "2.0 EcoBlue 170ps Leader", vin_number: "WF0XXXTTGXPA23002", department: depts.get("DIRECT VAN HIRE"), mileage: 24110, key: hooks[1], courtesy_car: true, hire_customer: contacts.get("Acme Builders Ltd"), cap_retail: 23900, inspections: [mot(addDays(today, 200)), pmi(addDays(today, 5), { booked_in_date: addDays(today, 2), inspection_workshop: contacts.get("Midland Commercial Repairs") })] },
+    { registration: "MX72 RFA", fleet_number: "22014", vehicle_status: "ACTIVE", make: makes.get("Mercedes-Benz"), model: models.get("Sprinter"), type: types.get("L4"), variant: "315 CDI L3 RWD", vin_number: "W1V9076351P422014", department: depts.get("RAPID FIT"), mileage: 41200, key: hooks[2], reserve_customer: contacts.get("Acme Builders Ltd"), finance_agreements: [hireIn], inspections: [mot(addDays(today, -3))] },
+    { registration: "BV21 KLM", fleet_number: "21007", vehicle_status: "ACTIVE", make: makes.get("Vauxhall"), model: models.get("Vivaro"), type: types.get("L2"), variant: "2.0 Turbo D 120 Dynamic", vin_number: "VXEV7EHZ8MZ021007", department: depts.get("DIRECT VAN HIRE"), mileage: 61850, key: hooks[3], cap_retail: 0, finance_agreements: [cash], inspections: [mot(addDays(today, 90))] },
+    { registration: "GN24 WLT", fleet_number: "24003", vehicle_status: "ORDERED", make: makes.get("Renault"), model: models.get("Master Luton"), type: types.get("Luton"), variant: "Luton Tail Lift 145ps", vin_number: "VF1MA000X24003", department: depts.get("DIRECT VAN HIRE"), ordered_date: addDays(today, -40), month_due: addDays(today, 25).slice(0, 8) + "01", retail_price: 38500, dealer_discount: 8, manufacturer_discount: 4, body_aux_price: 6250, delivery_charge: 750, extra_cost: 120, vehicle_supplier: contacts.get("Midland Commercial Repairs"), order_number: "ORD-5512" },
+    { registration: "GN24 WLU", fleet_number: "24004", vehicle_status: "ORDERED", make: makes.get("Volkswagen"), model: models.get("Crafter"), type: types.get("L3"), variant: "CR35 2.0 TDI 140 Trendline", vin_number: "WV1ZZZSYZR9024004", department: depts.get("VAN SALES DIRECT"), ordered_date: addDays(today, -60), month_due: addDays(today, 10).slice(0, 8) + "01", delivery_date: addDays(today, 6), delivery_date_confirmed: true, deposit_to_be_paid: 2500, deposit_allocated_date: addDays(today, -30), retail_price: 41200, dealer_discount: 10 },
+    { registration: "LD19 PXR", fleet_number: "19022", vehicle_status: "FORSALE", make: makes.get("Ford"), model: models.get("Transit Custom"), type: types.get("L1"), variant: "2.0 TDCi 105ps Base", vin_number: "WF0YXXTTGYKA19022", department: depts.get("VAN SALES DIRECT"), mileage: 98400, key: hooks[4], cap_retail: 9800, cap_clean: 9250, finance_agreements: [{ ...cash, external_list_price: 11495, advertised: 10995 }] },
+    { registration: "LD19 PXS", fleet_number: "19023", vehicle_status: "PROCESSING", make: makes.get("Vauxhall"), model: models.get("Vivaro"), type: types.get("L2"), variant: "1.6 CDTi 120 Sportive", vin_number: "W0LJ7E6A6KV619023", department: depts.get("VAN SALES DIRECT"), mileage: 87110, key: hooks[5], owner: contacts.get("Acme Builders Ltd"), cap_retail: 8400 },
+    { registration: "KP18 ZTA", fleet_number: "18031", vehicle_status: "SOLD", make: makes.get("Mercedes-Benz"), model: models.get("Sprinter"), type: types.get("L3"), variant: "314 CDI MWB", vin_number: "WDB9066332P818031", department: depts.get("VAN SALES DIRECT"), mileage: 132500, date_sold: addDays(today, -12), owner: contacts.get("Acme Builders Ltd") },
+    { registration: "TRL 0042", fleet_number: "20042", vehicle_status: "EQUIPMENT", make: null, model: null, type: types.get("Low Loader"), variant: "Indespension 3.5t plant trailer", vin_number: "SCK3500TL20042", department: depts.get("RAPID FIT"), key: hooks[6] },
+    { registration: "FH20 CUS", fleet_number: null, vehicle_status: "CUSTOMER", make: makes.get("Ford"), model: models.get("Transit Custom"), type: types.get("L2"), variant: "2.0 EcoBlue 130ps Limited", vin_number: "WF0YXXTTGYLA00077", owner: contacts.get("Brightside Cleaning"), customer_equipment: "Racking and water tank", mileage: 70250, inspections: [mot(addDays(today, 45))] },
+    { registration: "YK23 HVC", fleet_number: "23005", vehicle_status: "ACTIVE", make: makes.get("Volkswagen"), model: models.get("Crafter"), type: types.get("L3"), variant: "CR35 2.0 TDI 140 Startline", vin_number: "WV1ZZZSYZP9023005", department: depts.get("DIRECT VAN HIRE"), mileage: 9800, key: hooks[7], cap_retail: 27400, manufacturer_main_warranty_date: addDays(today, 20), manufacturer_main_warranty_workshop: contacts.get("Midland Commercial Repairs"), inspections: [mot(addDays(today, 700)), pmi(addDays(today, 12))] },
+  ];
+  const saved: Array<Record<string, any>> = [];
+  for (const [i, v] of vans.entries()) saved.push(await Vehicles.create({ ...common(i), ...v }, by));
+
+  // Trackers: three on vans, one spare, one retired.
+  const standard = trackerTypes.get("Standard GPS") ?? null;
+  const immobiliser = trackerTypes.get("Immobiliser GPS") ?? null;
+  const tracked: Array<[string, number | null, number | null]> = [
+    ["356938035643801", standard, saved[0].id],
+    ["356938035643802", immobiliser, saved[2].id],
+    ["356938035643803", standard, saved[11].id],
+    ["356938035643804", standard, null],
+  ];
+  for (const [imei, type, vehicle] of tracked)
+    await Trackers.create({ imei, type, date_activated: addDays(today, -120), ...(vehicle ? { vehicle } : {}) }, by);
+  await Trackers.create({ imei: "356938035643799", type: standard, date_activated: "2023-01-10", date_deactivated: addDays(today, -200) }, by);
 }

@@ -4,7 +4,7 @@ import { auditItem, diffRecords } from "./audit.js";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.js";
 import { counterOf, idAtPosition, nextId } from "./ids.js";
 import { offsetOf, searchText, type Page, type PageQuery } from "./paging.js";
-import { Audit, Counter, ListEntry, SERVICE, UniqueClaim, entityConfig } from "./service.js";
+import { Audit, Counter, Facet, ListEntry, SERVICE, UniqueClaim, entityConfig } from "./service.js";
 import { parseInput } from "./validation.js";
 
 /** Fields every record carries besides its business fields. */
@@ -37,6 +37,35 @@ export function isFresh(stored: string | undefined, sent: string | undefined | n
 
 type Where = (attr: any, op: any) => string;
 
+/** DynamoDB's limit on the items of one transaction. */
+export const TRANSACTION_LIMIT = 100;
+
+/** A record's place in one indexed list. */
+export type Membership = {
+  list: string;
+  sort: string;
+  /** Values a bounded filter on the list reads from the entry itself (e.g. "make=3"). */
+  tags?: string[];
+};
+
+/** How to read an indexed list: a page, optionally narrowed. */
+export type ListInQuery = PageQuery & {
+  /** Every one of these tags must be on the entry. */
+  tags?: string[];
+  /** Sort-key range, both ends inclusive (ISO dates, numbers padded by the type). */
+  from?: string;
+  to?: string;
+  order?: "asc" | "desc";
+};
+
+export type EntryQuery = Omit<ListInQuery, "page" | "page_size">;
+
+/** Tags as stored on an entry: "|a|b|", so `contains(tags, "|a|")` matches one whole tag. */
+function tagString(tags: string[] | undefined): string | undefined {
+  if (!tags?.length) return undefined;
+  return `|${tags.map((t) => t.toLowerCase()).join("|")}|`;
+}
+
 export type RecordTypeOptions<S extends z.ZodObject<any>> = {
   /** Record type name: counter, audit and key label. */
   type: string;
@@ -55,7 +84,21 @@ export type RecordTypeOptions<S extends z.ZodObject<any>> = {
    * `{list, sort}` is a list name (e.g. "CC|active") and the record's sort
    * key in it (e.g. its lower-cased name, so a prefix search is a Query).
    */
-  lists?: (r: z.infer<S>) => Array<{ list: string; sort: string }>;
+  lists?: (r: z.infer<S>) => Membership[];
+  /**
+   * Columns whose distinct values are counted per facet (e.g. facet
+   * "status#ACTIVE", value "make#3"): `facetValues(facet)` reads them.
+   */
+  facets?: (r: z.infer<S>) => Array<{ facet: string; value: string }>;
+  /**
+   * Keep, per indexed list, how many entries start with each 2-character
+   * sort prefix (in the records' own transactions), so a deep page of a
+   * large list starts at its prefix and skips only within it, instead of
+   * reading every entry before it. For lists of thousands (contacts).
+   * `true` uses them once a page would skip more than 250 entries from
+   * either end; a number sets that threshold (0: always).
+   */
+  listPositions?: boolean | number;
   /** Values no two records may share, by scope, with the message when one is taken. */
   unique?: (r: z.infer<S>) => Array<{ scope: string; value: string | null | undefined; message: string }>;
   /** Fill references (e.g. a model's make) for responses. */
@@ -104,13 +147,54 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     entityConfig(),
   );
   const keyOf = { record_type: opts.type } as any;
-  const entities = { record: entity, audit: Audit, counter: Counter, entry: ListEntry, claim: UniqueClaim };
+  const entities = { record: entity, audit: Audit, counter: Counter, entry: ListEntry, claim: UniqueClaim, facet: Facet };
   const listCounter = (list: string) => `${opts.type}#list#${list}`;
 
   function membershipsOf(fields: Fields | undefined) {
     if (!fields || !opts.lists) return [];
-    return opts.lists(fields).map((m) => ({ list: `${opts.type}#${m.list}`, name: m.list, sort: m.sort.toLowerCase().slice(0, 200) || "~" }));
+    return opts
+      .lists(fields)
+      .map((m) => ({ list: `${opts.type}#${m.list}`, name: m.list, sort: m.sort.toLowerCase().slice(0, 200) || "~", tags: tagString(m.tags) }));
   }
+  function facetCounts(fields: Fields | undefined) {
+    const counts = new Map<string, number>();
+    if (!fields || !opts.facets) return counts;
+    for (const f of opts.facets(fields)) {
+      const k = `${opts.type}#${f.facet}\u0000${f.value.toLowerCase()}`;
+      counts.set(k, (counts.get(k) ?? 0) + 1);
+    }
+    return counts;
+  }
+  const positionsOf = (entryList: string) => `pos#${entryList}`;
+  const positionsFrom = opts.listPositions === true ? POSITIONS_FROM : typeof opts.listPositions === "number" ? opts.listPositions : null;
+
+  /**
+   * The ids of one page of a list kept with `listPositions`: the prefix
+   * counts (one Query on a small partition) say in which prefix the page
+   * starts and how many entries of that prefix come before it; only those
+   * are skipped. Descending pages count from the end the same way.
+   */
+  async function pageByPositions(pk: { list: string }, list: string, count: number, offset: number, pageSize: number, order: "asc" | "desc"): Promise<number[] | null> {
+    const res: any = await Facet.query.byFacet({ facet: positionsOf(`${opts.type}#${list}`) }).go({ pages: "all" } as any);
+    const buckets = (res.data as Array<{ value: string; live?: number }>)
+      .filter((b) => (b.live ?? 0) > 0)
+      .sort((x, y) => Buffer.compare(Buffer.from(x.value), Buffer.from(y.value)));
+    // Entries written before the type kept positions: page the plain way.
+    if (buckets.reduce((n, b) => n + b.live!, 0) !== count) return null;
+    if (order === "desc") buckets.reverse();
+    let before = 0;
+    let i = 0;
+    while (i < buckets.length && before + buckets[i].live! <= offset) before += buckets[i++].live!;
+    if (i === buckets.length) return null;
+    const query =
+      order === "asc"
+        ? ListEntry.query.byList(pk).gte({ sort: buckets[i].value })
+        : i === 0
+          ? ListEntry.query.byList(pk)
+          : ListEntry.query.byList(pk).lt({ sort: buckets[i - 1].value });
+    return skipThenTake(query, offset - before, pageSize, order);
+  }
+
   function claimsOf(fields: Fields | undefined) {
     if (!fields || !opts.unique) return [];
     return opts
@@ -132,16 +216,51 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     const wasKeys = new Set(was.map(key));
     const wasLists = new Set(was.map((m) => m.list));
     const nowLists = new Set(now.map((m) => m.list));
+    // A record counts once in a list however many entries it has there (e.g. a registration and a fleet number).
+    const counted = new Set<string>();
     for (const m of was)
       if (!nowKeys.has(key(m))) {
         writes.push(tx.entry.delete({ list: m.list, sort: m.sort, id }).commit());
-        if (!nowLists.has(m.list)) writes.push(tx.counter.update({ name: listCounter(m.name) }).add({ live: -1 }).commit());
+        if (!nowLists.has(m.list) && !counted.has(m.list)) {
+          counted.add(m.list);
+          writes.push(tx.counter.update({ name: listCounter(m.name) }).add({ live: -1 }).commit());
+        }
       }
+    const wasTags = new Map(was.map((m) => [key(m), m.tags]));
     for (const m of now)
       if (!wasKeys.has(key(m))) {
-        writes.push(tx.entry.put({ list: m.list, sort: m.sort, id }).commit());
-        if (!wasLists.has(m.list)) writes.push(tx.counter.update({ name: listCounter(m.name) }).add({ live: 1 }).commit());
+        writes.push(tx.entry.put({ list: m.list, sort: m.sort, id, tags: m.tags }).commit());
+        if (!wasLists.has(m.list) && !counted.has(m.list)) {
+          counted.add(m.list);
+          writes.push(tx.counter.update({ name: listCounter(m.name) }).add({ live: 1 }).commit());
+        }
+      } else if (wasTags.get(key(m)) !== m.tags) {
+        // Same place in the list, new filter values: rewrite the entry.
+        writes.push(tx.entry.put({ list: m.list, sort: m.sort, id, tags: m.tags }).commit());
       }
+    if (positionsFrom !== null) {
+      // Prefix counts move with the entries: -1 where one left, +1 where one arrived.
+      const deltas = new Map<string, number>();
+      const move = (m: { list: string; sort: string }, by: number) => {
+        const k = `${positionsOf(m.list)}\u0000${positionBucket(m.sort)}`;
+        deltas.set(k, (deltas.get(k) ?? 0) + by);
+      };
+      for (const m of was) if (!nowKeys.has(key(m))) move(m, -1);
+      for (const m of now) if (!wasKeys.has(key(m))) move(m, 1);
+      for (const [k, delta] of deltas) {
+        if (!delta) continue;
+        const [facet, value] = k.split("\u0000");
+        writes.push(tx.facet.update({ facet, value }).add({ live: delta }).commit());
+      }
+    }
+    const facetsBefore = facetCounts(before);
+    const facetsAfter = facetCounts(after);
+    for (const k of new Set([...facetsBefore.keys(), ...facetsAfter.keys()])) {
+      const delta = (facetsAfter.get(k) ?? 0) - (facetsBefore.get(k) ?? 0);
+      if (!delta) continue;
+      const [facet, value] = k.split("\u0000");
+      writes.push(tx.facet.update({ facet, value }).add({ live: delta }).commit());
+    }
     const claimsBefore = claimsOf(before);
     const claimsAfter = claimsOf(after);
     const claimKey = (c: { scope: string; value: string }) => `${c.scope}\u0000${c.value}`;
@@ -209,6 +328,11 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       return (await shape([await getRow(id)]))[0];
     },
 
+    /** Stored rows in the form every answer gives them (references filled by `expand`). */
+    async present(rows: Row[]) {
+      return shape(rows);
+    },
+
     /** Many at once (for references), missing ids left out. */
     async getMany(ids: number[]): Promise<Row[]> {
       const unique = [...new Set(ids.filter((i) => Number.isInteger(i) && i > 0))];
@@ -236,12 +360,12 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       const tx = await createWriteTransaction(entities, (t) => {
         const idx = indexWrites(id, undefined, fields, t);
         newClaims = idx.newClaims;
-        return [
+        return withinLimit([
           t.record.create(item).commit(),
           t.audit.create(auditItem(opts.type, id, actor, "create", diffRecords(undefined, fields as any), now)).commit(),
           t.counter.update({ name: opts.type }).add({ live: 1 }).commit(),
           ...idx.writes,
-        ];
+        ]);
       }).go();
       if (tx.canceled) {
         // The id was issued but never used: record it as a gap so list positions stay exact.
@@ -274,7 +398,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       const tx = await createWriteTransaction(entities, (t) => {
         const idx = indexWrites(id, pick(current, fieldNames) as Fields, merged, t);
         newClaims = idx.newClaims;
-        return [
+        return withinLimit([
           t.record
             .patch({ ...keyOf, id } as any)
             .set(set as any)
@@ -282,7 +406,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
             .commit(),
           t.audit.create(auditItem(opts.type, id, actor, "update", changes, now)).commit(),
           ...idx.writes,
-        ];
+        ]);
       }).go();
       if (tx.canceled) {
         await explainCancel(id, newClaims);
@@ -294,15 +418,17 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     async remove(id: number, actor: string) {
       const current = await getRow(id);
       const now = new Date().toISOString();
-      const tx = await createWriteTransaction(entities, (t) => [
-        t.record
-          .delete({ ...keyOf, id } as any)
-          .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
-          .commit(),
-        t.audit.create(auditItem(opts.type, id, actor, "delete", diffRecords(pick(current, fieldNames), undefined), now)).commit(),
-        t.counter.update({ name: opts.type }).add({ live: -1, deleted: [id] } as any).commit(),
-        ...indexWrites(id, pick(current, fieldNames) as Fields, undefined, t).writes,
-      ]).go();
+      const tx = await createWriteTransaction(entities, (t) =>
+        withinLimit([
+          t.record
+            .delete({ ...keyOf, id } as any)
+            .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
+            .commit(),
+          t.audit.create(auditItem(opts.type, id, actor, "delete", diffRecords(pick(current, fieldNames), undefined), now)).commit(),
+          t.counter.update({ name: opts.type }).add({ live: -1, deleted: [id] } as any).commit(),
+          ...indexWrites(id, pick(current, fieldNames) as Fields, undefined, t).writes,
+        ]),
+      ).go();
       if (tx.canceled) throw new ConflictError();
       return { id };
     },
@@ -345,38 +471,107 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
 
     /**
      * A page of one indexed list (see `lists`), in its sort order. The
-     * count is the list's counter; with a search, a prefix Query on the
-     * sort key counts the matches. Earlier pages are skipped reading the
-     * small index items only.
+     * count is the list's counter; with a search (a prefix of the sort
+     * key), tags or a sort-key range, the matching entries are read (small
+     * index items, bounded by the list) and counted. Earlier pages are
+     * skipped reading the small index items only.
      */
-    async listIn(list: string, q: PageQuery): Promise<Page<Record<string, unknown>>> {
-      const pk = { list: `${opts.type}#${list}` };
-      const term = q.search?.trim().toLowerCase();
+    async listIn(list: string, q: ListInQuery): Promise<Page<Record<string, unknown>>> {
       const offset = offsetOf(q);
       let count: number;
       let ids: number[];
-      if (term) {
-        const matches: any = await ListEntry.query.byList(pk).begins({ sort: term }).go({ pages: "all" } as any);
-        count = matches.data.length;
-        ids = (matches.data as Array<{ id: number }>).slice(offset, offset + q.page_size).map((m) => m.id);
+      if (q.search?.trim() || q.tags?.length || q.from || q.to) {
+        const all = await this.idsIn(list, q);
+        count = all.length;
+        ids = all.slice(offset, offset + q.page_size);
       } else {
+        const pk = { list: `${opts.type}#${list}` };
+        const order = q.order ?? "asc";
         count = (await counterOf(listCounter(list))).live;
-        let cursor: string | null = null;
-        let toSkip = offset;
-        while (toSkip > 0) {
-          const skipped: any = await ListEntry.query.byList(pk).go({ limit: toSkip, cursor } as any);
-          toSkip -= skipped.data.length;
-          cursor = skipped.cursor;
-          if (!cursor) break;
+        if (offset >= count) return { count, results: [] };
+        // Skip from whichever end of the list is nearer: the rows after this
+        // page when it lies past the middle, read in the other direction. So
+        // the last page costs what the first does, and the worst is the middle;
+        // with positions kept, a page far from both ends starts at its prefix.
+        const take = Math.min(q.page_size, count - offset);
+        const after = count - offset - take;
+        const fromEnd = after < offset;
+        const positioned =
+          positionsFrom !== null && Math.min(offset, after) >= positionsFrom ? await pageByPositions(pk, list, count, offset, q.page_size, order) : null;
+        if (positioned) ids = positioned;
+        else {
+          const direction = fromEnd ? (order === "asc" ? "desc" : "asc") : order;
+          const skip = fromEnd ? after : offset;
+          const read = await skipThenTake(ListEntry.query.byList(pk), skip, take, direction);
+          if (!read) return { count, results: [] };
+          ids = fromEnd ? read.reverse() : read;
         }
-        if (toSkip > 0 || (offset > 0 && !cursor)) return { count, results: [] };
-        const page: any = await ListEntry.query.byList(pk).go({ limit: q.page_size, cursor } as any);
-        ids = (page.data as Array<{ id: number }>).map((m) => m.id);
       }
       const rows = await this.getMany(ids);
       const order = new Map(ids.map((id, i) => [id, i]));
       rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
       return { count, results: await shape(rows) };
+    },
+
+    /** The entries of an indexed list that match (each id once, in list order). */
+    async entriesIn(list: string, q: EntryQuery = {}): Promise<Array<{ id: number; sort: string; tags: string[] }>> {
+      const pk = { list: `${opts.type}#${list}` };
+      const term = q.search?.trim().toLowerCase();
+      let query: any;
+      if (term) query = ListEntry.query.byList(pk).begins({ sort: term });
+      else if (q.from && q.to) query = ListEntry.query.byList(pk).between({ sort: q.from.toLowerCase() }, { sort: `${q.to.toLowerCase()}#~` });
+      else if (q.from) query = ListEntry.query.byList(pk).gte({ sort: q.from.toLowerCase() });
+      // "#~" sorts after "#id_..." so entries whose sort equals `to` are included.
+      else if (q.to) query = ListEntry.query.byList(pk).lt({ sort: `${q.to.toLowerCase()}#~` });
+      else query = ListEntry.query.byList(pk);
+      const tags = (q.tags ?? []).map((t) => `|${t.toLowerCase()}|`);
+      if (tags.length) query = query.where((a: any, op: any) => tags.map((t) => op.contains(a.tags, t)).join(" AND "));
+      const res: any = await query.go({ pages: "all", order: q.order ?? "asc" } as any);
+      const seen = new Set<number>();
+      const out: Array<{ id: number; sort: string; tags: string[] }> = [];
+      for (const e of res.data as Array<{ id: number; sort: string; tags?: string }>) {
+        if (seen.has(e.id)) continue;
+        seen.add(e.id);
+        out.push({ id: e.id, sort: e.sort, tags: (e.tags ?? "").split("|").filter(Boolean) });
+      }
+      return out;
+    },
+
+    /** The ids of an indexed list that match (each once, in list order). */
+    async idsIn(list: string, q: EntryQuery = {}): Promise<number[]> {
+      return (await this.entriesIn(list, q)).map((e) => e.id);
+    },
+
+    /** Counts of several indexed lists at once, from their counters (one BatchGet). */
+    async counts(lists: string[]): Promise<Record<string, number>> {
+      const out: Record<string, number> = Object.fromEntries(lists.map((l) => [l, 0]));
+      if (!lists.length) return out;
+      const res: any = await Counter.get(lists.map((l) => ({ name: listCounter(l) }))).go();
+      for (const c of res.data as Array<{ name: string; live?: number }>) {
+        const list = c.name.slice(`${opts.type}#list#`.length);
+        if (list in out) out[list] = Math.max(0, c.live ?? 0);
+      }
+      return out;
+    },
+
+    /** The values of a facet (see `facets`) that some record carries, with how many carry each. */
+    async facetValues(facet: string): Promise<Array<{ value: string; count: number }>> {
+      const res: any = await Facet.query.byFacet({ facet: `${opts.type}#${facet}` }).go({ pages: "all" } as any);
+      return (res.data as Array<{ value: string; live?: number }>).filter((f) => (f.live ?? 0) > 0).map((f) => ({ value: f.value, count: f.live! }));
+    },
+
+    /** Which record holds each of these unique values (see `unique`), by value as given. */
+    async claimedBy(scope: string, values: Array<string | number>): Promise<Map<string, number>> {
+      const wanted = [...new Set(values.map((v) => String(v).trim()).filter(Boolean))];
+      const out = new Map<string, number>();
+      if (!wanted.length) return out;
+      const byClaim = new Map(wanted.map((v) => [v.toUpperCase(), v]));
+      const res: any = await UniqueClaim.get(wanted.map((v) => ({ scope: `${opts.type}#${scope}`, value: v.toUpperCase() }))).go({ consistent: true } as any);
+      for (const c of res.data as Array<{ value: string; id: number }>) {
+        const asked = byClaim.get(c.value);
+        if (asked !== undefined) out.set(asked, c.id);
+      }
+      return out;
     },
 
     /** Every record of the type (reference data is small). */
@@ -389,6 +584,43 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
 }
 
 export type RecordType = ReturnType<typeof defineRecordType<any>>;
+
+/** Entries a page skips before the prefix counts are worth reading (about 6 read units of entries). */
+const POSITIONS_FROM = 251;
+
+/**
+ * The position bucket of a list entry: the first 2 characters of its sort
+ * key as stored (sort text then "#id_..."), so buckets in byte order are
+ * contiguous runs of the list in its own order.
+ */
+export function positionBucket(sort: string): string {
+  return Array.from(`${sort}#`).slice(0, 2).join("");
+}
+
+/** Skip `skip` entries of a list query, then read `take` ids; null when the list ends first. */
+async function skipThenTake(query: any, skip: number, take: number, order: "asc" | "desc"): Promise<number[] | null> {
+  let cursor: string | null = null;
+  let toSkip = skip;
+  while (toSkip > 0) {
+    const skipped: any = await query.go({ limit: toSkip, cursor, order } as any);
+    toSkip -= skipped.data.length;
+    cursor = skipped.cursor;
+    if (!cursor) break;
+  }
+  if (toSkip > 0 || (skip > 0 && !cursor)) return null;
+  const page: any = await query.go({ limit: take, cursor, order } as any);
+  return (page.data as Array<{ id: number }>).map((m) => m.id);
+}
+
+/**
+ * A write touching more items than one transaction allows is refused as a
+ * whole (never split, so it can never half-land).
+ */
+function withinLimit<T>(writes: T[]): T[] {
+  if (writes.length > TRANSACTION_LIMIT)
+    throw new ValidationError("This save changes too much at once to be written safely: save some of the changes first, then the rest.", {});
+  return writes;
+}
 
 function pick(row: Record<string, any>, names: string[]) {
   const out: Record<string, unknown> = {};

@@ -73,6 +73,8 @@ export const ListEntry = new Entity(
       list: { type: "string", required: true },
       sort: { type: "string", required: true },
       id: { type: "number", required: true, padding: { length: 12, char: "0" } },
+      // Values a bounded filter reads without fetching the record ("|make=3|type=~|").
+      tags: { type: "string" },
     },
     indexes: {
       byList: { pk: { field: "pk", composite: ["list"] }, sk: { field: "sk", composite: ["sort", "id"] } },
@@ -96,6 +98,26 @@ export const UniqueClaim = new Entity(
     },
     indexes: {
       byValue: { pk: { field: "pk", composite: ["scope", "value"] }, sk: { field: "sk", composite: [] } },
+    },
+  },
+  entityConfig(),
+);
+
+/**
+ * How many records of a list carry each value of a column (a facet), kept
+ * in the records' own transactions: the distinct values of a column for a
+ * typeahead are one Query on the facet, never a read of the records.
+ */
+export const Facet = new Entity(
+  {
+    model: { entity: "facet", version: "1", service: SERVICE },
+    attributes: {
+      facet: { type: "string", required: true },
+      value: { type: "string", required: true },
+      live: { type: "number" },
+    },
+    indexes: {
+      byFacet: { pk: { field: "pk", composite: ["facet"] }, sk: { field: "sk", composite: ["value"] } },
     },
   },
   entityConfig(),

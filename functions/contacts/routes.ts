@@ -1,49 +1,89 @@
 import type { Hono } from "hono";
 import { z } from "zod";
-import { Contact } from "../../core/contacts/index.js";
+import {
+  ACCOUNT_CODE_FILLS,
+  Contact,
+  PAYMENT_TERMS_STARTS,
+  PHONE_TYPES,
+  READ_ONLY_FIELDS,
+  SEARCH_MIN_CHARS,
+  accountBalance,
+  createContact,
+  listContacts,
+  newContactDefaults,
+  saveContact,
+  searchContacts,
+} from "../../core/contacts/index.js";
 import { pageQuery } from "../../core/platform/paging.js";
-import type { AppEnv } from "../platform/app.js";
-import { crudRoutes } from "../platform/crud.js";
+import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
 
 const tag = "Contacts";
-const flag = z.preprocess((v) => v === "true" || v === "1" || v === "YES" || v === "True" || v === true, z.boolean()).optional();
 
-const contactQuery = z.object({
-  contact_type: z.enum(["CC", "SP", "ALL"]).optional(),
+/** A tick box in a query: YES/true/1 on, NO/false/0/empty off; anything else is a 400. */
+const flag = z
+  .preprocess(
+    (v) => {
+      if (typeof v !== "string") return v;
+      const s = v.trim().toLowerCase();
+      if (["yes", "true", "1"].includes(s)) return true;
+      if (["no", "false", "0", ""].includes(s)) return false;
+      return v;
+    },
+    z.boolean({ error: "Must be YES/true or NO/false" }),
+  )
+  .optional();
+
+const contactType = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v),
+  z.enum(["CC", "SP", "ALL"], { error: "contact_type must be CC, SP or ALL" }).optional(),
+);
+
+const listQuery = pageQuery.extend({
+  contact_type: contactType,
   partial_view: flag,
   show_deactive: flag,
   job_tab: flag,
-  searchFresh: z.string().optional(),
+  // The list screen's search-as-you-type freshness marker: accepted, not a filter.
+  searchFresh: z.string().max(100).optional(),
 });
 
-type Q = z.infer<typeof contactQuery>;
-
-function contactFilter(q: Q) {
-  return (a: any, op: any) =>
-    [
-      q.contact_type && q.contact_type !== "ALL" ? op.eq(a.contact_type, q.contact_type) : "",
-      q.partial_view ? op.eq(a.partial_contact, true) : "",
-      q.show_deactive ? "" : op.ne(a.deactivated, true),
-      q.job_tab !== undefined ? (q.job_tab ? op.eq(a.job_tab, true) : op.ne(a.job_tab, true)) : "",
-    ]
-      .filter(Boolean)
-      .join(" AND ");
-}
+const body = Contact.fields.partial().passthrough();
 
 /**
- * Contacts calls (003 §7). The foundation serves what the settings screens
- * need (the supplier search and the job-tab flag); the contacts issue
- * brings the full screens, rules and a search index sized for 50,000.
+ * Contacts calls (003 §7, 001 §7 job-tab workshops): the list and its
+ * filters, the typeaheads, the account balance table and the standard
+ * record calls. Each list is one indexed list (see core/contacts/rules.ts).
  */
 export function contactsRoutes(app: Hono<AppEnv>) {
-  crudRoutes(app, { record: Contact, tag, path: "contacts", listQuery: contactQuery, listFilter: contactFilter });
-  const typeahead = (path: string, contact_type: "CC" | "SP") =>
-    route(app, { method: "get", path: `/${path}`, summary: `${contact_type === "SP" ? "Supplier" : "Customer"} search (from 2 characters)`, tag, query: pageQuery }, async (_c, { query }) => {
-      if (!query.search || query.search.length < 2) return { count: 0, results: [] };
-      return Contact.list({ ...query, where: contactFilter({ contact_type }) });
-    });
-  typeahead("suppliers", "SP");
-  typeahead("suppliersearch", "SP");
-  typeahead("customersearch", "CC");
+  route(app, { method: "get", path: "/contacts", summary: "Contacts list: contact_type CC/SP/ALL, partial_view, show_deactive, job_tab, search (display name prefix, 2+ characters); sorted by display name", tag, query: listQuery }, async (_c, { query }) =>
+    listContacts(query),
+  );
+  // Before contacts/:id, so "defaults" is not read as an id.
+  route(app, { method: "get", path: "/contacts/defaults", summary: "A new contact's values (003 §3) and the edit page's fixed options", tag, query: z.object({ contact_type: z.enum(["CC", "SP"]).optional() }) }, async (_c, { query }) => ({
+    contact: newContactDefaults(query.contact_type ?? "CC"),
+    account_code_fills: ACCOUNT_CODE_FILLS,
+    phone_types: PHONE_TYPES,
+    supplier_payment_terms_starts: PAYMENT_TERMS_STARTS,
+    read_only_fields: READ_ONLY_FIELDS,
+    search_min_chars: SEARCH_MIN_CHARS,
+  }));
+  route(app, { method: "get", path: "/contacts/:id", summary: "Get one contact", tag }, async (_c, { id }) => Contact.get(id));
+  route(app, { method: "post", path: "/contacts", summary: "Create a contact (201); the rules of 003 §5 apply", tag, body }, async (c, { body }) => createContact(body, actor(c)));
+  route(app, { method: "put", path: "/contacts/:id", summary: "Save a contact (send last_saved; 409 when stale; display name locked)", tag, body }, async (c, { id, body }) =>
+    saveContact(id, body, actor(c)),
+  );
+  route(app, { method: "delete", path: "/contacts/:id", summary: "Delete a contact", tag }, async (c, { id }) => Contact.remove(id, actor(c)));
+
+  const typeahead = (path: string, type: "CC" | "SP", who: string) =>
+    route(app, { method: "get", path: `/${path}`, summary: `${who} typeahead: active ${who.toLowerCase()}s whose display name starts with search (2+ characters)`, tag, query: pageQuery.extend({ searchFresh: z.string().max(100).optional() }) }, async (_c, { query }) =>
+      searchContacts(type, query),
+    );
+  typeahead("suppliers", "SP", "Supplier");
+  typeahead("suppliersearch", "SP", "Supplier");
+  typeahead("customersearch", "CC", "Customer");
+
+  route(app, { method: "get", path: "/accountbalance", summary: "Customer Account Balance: active customers by display name with credit limit and outstanding balance", tag, query: pageQuery }, async (_c, { query }) =>
+    accountBalance(query),
+  );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import "../support/api.js";
-import { defineRecordType } from "../../core/platform/records.js";
+import { defineRecordType, positionBucket } from "../../core/platform/records.js";
+import { Facet } from "../../core/platform/service.js";
 import { bool, requiredText, text } from "../../core/platform/fields.js";
 import { ValidationError, ConflictError } from "../../core/platform/errors.js";
 
@@ -66,5 +67,175 @@ describe("unique values", () => {
     const v = await Van.create({ registration: "ST41 LEE" }, "t");
     await Van.update(v.id as number, { ...v, status: "SOLD" }, "t");
     await expect(Van.update(v.id as number, { ...v, status: "ACTIVE" }, "t")).rejects.toThrow(ConflictError);
+  });
+});
+
+/** Lists with filter tags, ranges, both orders, counts, facets and claim look-ups. */
+const Hire = defineRecordType({
+  type: "testhire",
+  label: "Test hire",
+  fields: z.object({ registration: requiredText("Registration is required"), status: text(20), make: text(20), due: text(10) }),
+  lists: (r) => [
+    { list: `status#${r.status ?? "NONE"}`, sort: r.due ?? "~", tags: [`make=${r.make ?? "~"}`] },
+    { list: "all", sort: r.registration, tags: [`make=${r.make ?? "~"}`, `status=${r.status ?? "~"}`] },
+  ],
+  facets: (r) => [{ facet: `status#${r.status ?? "NONE"}`, value: `make#${r.make ?? "~"}` }],
+  unique: (r) => [{ scope: "reg", value: r.registration, message: "Taken" }],
+});
+
+describe("indexed lists: tags, ranges, order, counts, facets, claims", () => {
+  it("filters by tags, reads ranges inclusively, pages both ways and keeps tags and facets current", async () => {
+    const a = await Hire.create({ registration: "A1", status: "ACTIVE", make: "ford", due: "2026-01-01" }, "t");
+    const b = await Hire.create({ registration: "B1", status: "ACTIVE", make: "ford", due: "2026-01-02" }, "t");
+    const c = await Hire.create({ registration: "C1", status: "ACTIVE", make: null, due: "2026-01-02" }, "t");
+    const d = await Hire.create({ registration: "D1", status: "SOLD", make: "vw", due: "2026-01-03" }, "t");
+
+    const ford = await Hire.listIn("status#ACTIVE", { page: 1, page_size: 25, tags: ["make=ford"] });
+    expect(ford.count).toBe(2);
+    expect(ford.results.map((r) => r.id)).toEqual([a.id, b.id]);
+    expect((await Hire.listIn("status#ACTIVE", { page: 1, page_size: 25, tags: ["make=~"] })).results.map((r) => r.id)).toEqual([c.id]);
+    expect(await Hire.idsIn("all", { tags: ["make=ford", "status=active"] })).toEqual([a.id, b.id]);
+
+    expect(await Hire.idsIn("status#ACTIVE", { to: "2026-01-02" })).toEqual([a.id, b.id, c.id]);
+    expect(await Hire.idsIn("status#ACTIVE", { from: "2026-01-02" })).toEqual([b.id, c.id]);
+    expect(await Hire.idsIn("status#ACTIVE", { from: "2026-01-02", to: "2026-01-02" })).toEqual([b.id, c.id]);
+    expect((await Hire.listIn("status#ACTIVE", { page: 1, page_size: 2, order: "desc" })).results.map((r) => r.id)).toEqual([c.id, b.id]);
+    expect((await Hire.listIn("status#ACTIVE", { page: 2, page_size: 2, order: "desc" })).results.map((r) => r.id)).toEqual([a.id]);
+
+    expect(await Hire.counts(["status#ACTIVE", "status#SOLD", "status#NONE"])).toEqual({ "status#ACTIVE": 3, "status#SOLD": 1, "status#NONE": 0 });
+    expect(await Hire.facetValues("status#ACTIVE")).toEqual([
+      { value: "make#ford", count: 2 },
+      { value: "make#~", count: 1 },
+    ]);
+
+    // A new make keeps the entry's place and rewrites its tags and the facet counts.
+    await Hire.update(b.id as number, { ...b, make: "vw" }, "t");
+    expect(await Hire.idsIn("status#ACTIVE", { tags: ["make=vw"] })).toEqual([b.id]);
+    expect(await Hire.facetValues("status#ACTIVE")).toEqual([
+      { value: "make#ford", count: 1 },
+      { value: "make#vw", count: 1 },
+      { value: "make#~", count: 1 },
+    ]);
+    await Hire.remove(d.id as number, "t");
+    expect(await Hire.facetValues("status#SOLD")).toEqual([]);
+
+    const held = await Hire.claimedBy("reg", ["a1", "C1", "ZZ9"]);
+    expect(held.get("a1")).toBe(a.id);
+    expect(held.get("C1")).toBe(c.id);
+    expect(held.has("ZZ9")).toBe(false);
+  });
+
+  it("counts a record once in a list where it has several entries (a registration and a fleet number)", async () => {
+    const Twice = defineRecordType({
+      type: "testtwice",
+      label: "Test twice",
+      fields: z.object({ registration: requiredText("Registration is required"), fleet: text(10) }),
+      lists: (r) => [{ list: "search", sort: r.registration }, ...(r.fleet ? [{ list: "search", sort: r.fleet }] : [])],
+    });
+    const a = await Twice.create({ registration: "ab12cde", fleet: "21001" }, "t");
+    await Twice.create({ registration: "21x", fleet: null }, "t");
+    expect(await Twice.counts(["search"])).toEqual({ search: 2 });
+    // A search matching both of a record's entries finds it once.
+    expect(await Twice.idsIn("search", { search: "21" })).toHaveLength(2);
+    await Twice.update(a.id as number, { ...a, fleet: null }, "t");
+    expect(await Twice.counts(["search"])).toEqual({ search: 2 });
+    await Twice.remove(a.id as number, "t");
+    expect(await Twice.counts(["search"])).toEqual({ search: 1 });
+  });
+
+  it("refuses, writing nothing, a save that would need more than one transaction", async () => {
+    const Wide = defineRecordType({
+      type: "testwide",
+      label: "Test wide",
+      fields: z.object({ name: requiredText("Name is required"), n: text(5) }),
+      lists: (r) => Array.from({ length: Number(r.n ?? 0) }, (_, i) => ({ list: `l${i}`, sort: r.name })),
+    });
+    const ok = await Wide.create({ name: "fits", n: "30" }, "t");
+    await expect(Wide.create({ name: "too wide", n: "60" }, "t")).rejects.toThrow(/too much at once/);
+    expect((await Wide.list({ page: 1, page_size: 25 })).count).toBe(1);
+    // Moving 30 entries and adding 30 more (with their counters) is more than one transaction holds.
+    await expect(Wide.update(ok.id as number, { ...ok, name: "moved", n: "60" }, "t")).rejects.toThrow(/too much at once/);
+    expect((await Wide.get(ok.id as number)).name).toBe("fits");
+  });
+});
+
+describe("indexed list pages past the middle", () => {
+  it("are read from the nearer end and match reading from the start, in both orders", async () => {
+    const Row = defineRecordType({
+      type: "testrow",
+      label: "Test row",
+      fields: z.object({ name: requiredText("Name is required") }),
+      lists: (r) => [{ list: "all", sort: r.name }],
+    });
+    const names = Array.from({ length: 11 }, (_, i) => `row ${String.fromCharCode(107 - i)}`); // "row k" .. "row a", created out of order
+    for (const name of names) await Row.create({ name }, "t");
+    const sorted = [...names].sort();
+    for (const order of ["asc", "desc"] as const) {
+      const expected = order === "asc" ? sorted : [...sorted].reverse();
+      for (const page_size of [1, 2, 3, 4, 5, 11, 25]) {
+        const pages = Math.ceil(11 / page_size);
+        for (let page = 1; page <= pages + 1; page++) {
+          const res = await Row.listIn("all", { page, page_size, order });
+          expect(res.count).toBe(11);
+          expect(res.results.map((r) => r.name), `${order} page ${page} of ${page_size}`).toEqual(expected.slice((page - 1) * page_size, page * page_size));
+        }
+      }
+    }
+  });
+});
+
+describe("indexed lists kept with positions (listPositions)", () => {
+  const Named = defineRecordType({
+    type: "testnamed",
+    label: "Test named",
+    fields: z.object({ name: requiredText("Name is required"), live: bool() }),
+    lists: (r) => (r.live === false ? [] : [{ list: "live", sort: r.name }]),
+    // Every page through the prefix counts (contacts use them past 250 entries).
+    listPositions: 0,
+  });
+  // The stored order: sort text then "#id_<id12>", byte by byte.
+  const stored = (rows: Array<{ id: number; name: string }>) =>
+    [...rows].sort((a, b) => Buffer.compare(Buffer.from(`${a.name.toLowerCase()}#id_${String(a.id).padStart(12, "0")}`), Buffer.from(`${b.name.toLowerCase()}#id_${String(b.id).padStart(12, "0")}`)));
+  /** The prefix counts as stored: they must add up to the list, so pages are read through them. */
+  const buckets = async () => {
+    const res: any = await Facet.query.byFacet({ facet: "pos#testnamed#live" }).go({ pages: "all" } as any);
+    return Object.fromEntries((res.data as Array<{ value: string; live: number }>).filter((b) => b.live > 0).map((b) => [b.value, b.live]));
+  };
+  const expectedBuckets = (rows: Array<{ name: string }>) => {
+    const out: Record<string, number> = {};
+    for (const r of rows) out[positionBucket(r.name.toLowerCase())] = (out[positionBucket(r.name.toLowerCase())] ?? 0) + 1;
+    return out;
+  };
+  const everyPage = async (expected: Array<{ id: number; name: string }>) => {
+    expect(await buckets()).toEqual(expectedBuckets(expected));
+    for (const order of ["asc", "desc"] as const) {
+      const want = order === "asc" ? expected : [...expected].reverse();
+      for (const page_size of [1, 2, 3, 5, 7, 25]) {
+        for (let page = 1; page <= Math.ceil(want.length / page_size) + 1; page++) {
+          const res = await Named.listIn("live", { page, page_size, order });
+          expect(res.count).toBe(want.length);
+          expect(res.results.map((r) => r.id), `${order} page ${page} of ${page_size}`).toEqual(want.slice((page - 1) * page_size, page * page_size).map((r) => r.id));
+        }
+      }
+    }
+  };
+
+  it("page exactly like reading from the start, through creates, moves and deletes", async () => {
+    // One-letter names, spaces and punctuation sort around the "#" that follows the name.
+    const names = ["a", "A b", "a!", "ab", "Ab", "a$", "b", "ba", "b c", "Zed", "~", "10 Ltd", "1", "Émile", "mi", "Midland", "milton", "a"];
+    const rows: Array<{ id: number; name: string }> = [];
+    for (const name of names) rows.push((await Named.create({ name }, "t")) as any);
+    await everyPage(stored(rows));
+
+    // Out of the list, and back under another name: the prefix counts follow.
+    const moved = rows[2] as any;
+    await Named.update(moved.id, { ...moved, live: false }, "t");
+    const without = rows.filter((r) => r.id !== moved.id);
+    await everyPage(stored(without));
+    const renamed = (await Named.update(moved.id, { name: "Mz", live: true }, "t")) as any;
+    const back = [...without, renamed];
+    await everyPage(stored(back));
+    for (const r of back.slice(0, 6)) await Named.remove(r.id, "t");
+    await everyPage(stored(back.slice(6)));
   });
 });

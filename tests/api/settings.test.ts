@@ -156,10 +156,16 @@ describe("settings rules", () => {
   });
 
   it("job tab workshops: supplier search from 2 characters and the job_tab flag", async () => {
-    const s = await api.post("contacts", { display_name: "Midland Commercial Repairs", contact_type: "SP" });
+    // Complete enough for the contact rules (003 §5): a full supplier and a partial customer.
+    const s = await api.post("contacts", {
+      display_name: "Midland Commercial Repairs", contact_type: "SP", company_email: "accounts@mcr.co.uk",
+      company_phone: "4960000", company_phone_type: "Phone", company_phone_area_code: "0121", company_phone_country_code: "+44",
+      address_line1: "Unit 4", town: "Birmingham", region: "West Midlands", postcode: "B11 2AA", country: "United Kingdom", supplier_payment_terms: 30,
+    });
     expect(s.status).toBe(201);
     expect(s.body.partial_contact).toBe(false);
-    await api.post("contacts", { display_name: "Midland Customer", contact_type: "CC" });
+    const customer = await api.post("contacts", { display_name: "Midland Customer", contact_type: "CC", company_name: "Midland Customer Ltd", company_phone: "0121 496 0001", company_email: "office@midlandcustomer.co.uk", hire_account_code: "01" });
+    expect(customer.status).toBe(201);
     expect((await api.get("suppliers?search=m")).body.count).toBe(0);
     const found = await api.get("suppliers?search=midl");
     expect(found.body.results.map((r: { display_name: string }) => r.display_name)).toEqual(["Midland Commercial Repairs"]);

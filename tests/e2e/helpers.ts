@@ -13,6 +13,15 @@ export async function signIn(page: Page, email = "e2e.tester@vanco.co.uk", given
   await expect(page.getByRole("button", { name: `Account: ${givenName}` })).toBeVisible();
 }
 
+/**
+ * An input by its visible label. Required fields show ' *' after the label
+ * text (hidden from screen readers), so it is allowed for.
+ */
+export function byLabel(scope: Locator | Page, label: string): Locator {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return scope.getByLabel(new RegExp(`^${escaped}( \\*)?$`));
+}
+
 /** Open one settings screen by its side-list entry. */
 export async function openSettings(page: Page, title: string) {
   await page.goto("/settings");

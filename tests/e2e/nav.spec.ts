@@ -52,21 +52,22 @@ test("dropdown entries go to their targets; cost centres follow All", async ({ p
   for (const [menu, items] of DROPDOWNS) {
     for (const [label, to] of items) {
       await nav(page).getByRole("button", { name: menu, exact: true }).click();
-      await page.getByRole("menuitem", { name: label, exact: true }).click();
+      await page.getByRole("menu", { name: menu, exact: true }).getByRole("menuitem", { name: label, exact: true }).click();
       await expect(page).toHaveURL(new RegExp(`${to.replace(/[?]/g, "\\?")}$`));
       await expect(nav(page).getByRole("button", { name: menu, exact: true })).toHaveAttribute("aria-current", "page");
     }
   }
   for (const menu of ["Income", "Expenses"]) {
     await nav(page).getByRole("button", { name: menu, exact: true }).click();
-    const items = await page.getByRole("menuitem").allInnerTexts();
+    const dropdown = page.getByRole("menu", { name: menu, exact: true });
+    const items = await dropdown.getByRole("menuitem").allInnerTexts();
     expect(items.slice(0, 3)).toEqual(["Workshop Expenses", "Fixed Expenses", "All"]);
     expect(items.slice(3)).toEqual(expect.arrayContaining(["Workshop", "Rentals", "Part Orders", "Vehicles", "Misc"]));
-    await page.getByRole("menuitem", { name: "Misc" }).click();
+    await dropdown.getByRole("menuitem", { name: "Misc" }).click();
     await expect(page).toHaveURL(new RegExp(`/${menu.toLowerCase()}\\?cost_centre=\\d+$`));
   }
   await nav(page).getByRole("button", { name: "Quick Links" }).click();
-  const dvla = page.getByRole("menuitem", { name: "DVLA vehicle enquiry" });
+  const dvla = page.getByRole("menu", { name: "Quick Links" }).getByRole("menuitem", { name: "DVLA vehicle enquiry" });
   await expect(dvla).toHaveAttribute("target", "_blank");
   await expect(dvla).toHaveAttribute("rel", /noopener/);
 });

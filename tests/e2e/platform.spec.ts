@@ -1,17 +1,17 @@
 import { expect, test } from "@playwright/test";
-import { editingRow, expectToast, openSettings, rowWith, settingsTable, signIn, uniq } from "./helpers";
+import { editingRow, expectToast, openSettings, rowWith, settingsTable, signIn, uniq, byLabel } from "./helpers";
 
 test("a save over a newer version shows the server's message and keeps the user's edits (409)", async ({ page }) => {
   const n = `Conflict ${uniq()}`;
   await signIn(page);
   await openSettings(page, "Drivers");
   const form = page.getByRole("form", { name: "Add driver" });
-  await form.getByLabel("Name", { exact: true }).fill(n);
+  await byLabel(form, "Name").fill(n);
   await form.getByRole("button", { name: "Add" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   const table = settingsTable(page, "Drivers");
   await rowWith(table, n).getByRole("button", { name: "Edit" }).click();
-  await editingRow(table).getByLabel("Name", { exact: true }).fill(`${n} mine`);
+  await byLabel(editingRow(table), "Name").fill(`${n} mine`);
 
   // Someone else saves the same driver meanwhile.
   const token = await page.evaluate(() => localStorage.getItem("token"));
@@ -22,20 +22,20 @@ test("a save over a newer version shows the server's message and keeps the user'
 
   await editingRow(table).getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Error", /An error occurred!/);
-  await expect(editingRow(table).getByLabel("Name", { exact: true })).toHaveValue(`${n} mine`);
+  await expect(byLabel(editingRow(table), "Name")).toHaveValue(`${n} mine`);
 });
 
 test("unsaved edits ask before leaving the screen", async ({ page }) => {
   await signIn(page);
   await openSettings(page, "Payment Types");
   const form = page.getByRole("form", { name: "Add payment type" });
-  await form.getByLabel("Name", { exact: true }).fill("half typed");
+  await byLabel(form, "Name").fill("half typed");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Links", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Unsaved changes" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Stay on this page" }).click();
   await expect(page).toHaveURL(/screen=payment-types/);
-  await expect(form.getByLabel("Name", { exact: true })).toHaveValue("half typed");
+  await expect(byLabel(form, "Name")).toHaveValue("half typed");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Links", exact: true }).click();
   await page.getByRole("dialog", { name: "Unsaved changes" }).getByRole("button", { name: "Leave without saving" }).click();
   await expect(page).toHaveURL(/\/alllinks$/);
@@ -48,11 +48,11 @@ test("a failed call is never silent: a server refusal shows its message", async 
     route.request().method() === "POST" ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom", errors: {} }) }) : route.continue(),
   );
   const form = page.getByRole("form", { name: "Add payment type" });
-  await form.getByLabel("Name", { exact: true }).fill("Will fail");
+  await byLabel(form, "Name").fill("Will fail");
   await form.getByRole("button", { name: "Add" }).click();
   // 500: the screen's spec message, not the server's internals.
   await expectToast(page, "Error", "There was an error saving payment type");
-  await expect(form.getByLabel("Name", { exact: true })).toHaveValue("Will fail");
+  await expect(byLabel(form, "Name")).toHaveValue("Will fail");
 });
 
 test("screenshots of a settings screen in edit mode", async ({ page }) => {
@@ -64,4 +64,21 @@ test("screenshots of a settings screen in edit mode", async ({ page }) => {
   await page.getByRole("button", { name: "Cancel" }).click();
   await openSettings(page, "Tracking Categories");
   await page.screenshot({ path: "/tmp/e2e-tracking.png", fullPage: true });
+});
+
+test("log out with unsaved edits asks first; staying keeps the session", async ({ page }) => {
+  await signIn(page);
+  await openSettings(page, "Drivers");
+  await byLabel(page.getByRole("form", { name: "Add driver" }), "Name").fill("typed, not saved");
+  await page.getByRole("button", { name: "Account: Robin" }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await page.getByRole("dialog", { name: "Unsaved changes" }).getByRole("button", { name: "Stay on this page" }).click();
+  await expect(page).toHaveURL(/screen=drivers/);
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeTruthy();
+  await page.getByRole("button", { name: "Account: Robin" }).click();
+  await page.getByRole("menuitem", { name: "Log out" }).click();
+  await page.getByRole("dialog", { name: "Unsaved changes" }).getByRole("button", { name: "Leave without saving" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel("Given name")).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
 });

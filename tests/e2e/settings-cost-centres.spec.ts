@@ -16,5 +16,5 @@ test("Reporting Category/Cost Centres: add, edit + save, history, delete; the na
   // The seeded centres appear in the Income dropdown with their ?cost_centre= link.
   const nav = page.getByRole("navigation", { name: "Main" });
   await nav.getByRole("button", { name: "Income" }).click();
-  await expect(page.getByRole("menuitem", { name: "Workshop", exact: true })).toHaveAttribute("href", /\/income\?cost_centre=\d+$/);
+  await expect(page.getByRole("menu", { name: "Income" }).getByRole("menuitem", { name: "Workshop", exact: true })).toHaveAttribute("href", /\/income\?cost_centre=\d+$/);
 });

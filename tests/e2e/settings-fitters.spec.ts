@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { editingRow, expectToast, openSettings, rowWith, settingsTable, signIn, uniq } from "./helpers";
+import { editingRow, expectToast, openSettings, rowWith, settingsTable, signIn, uniq, byLabel } from "./helpers";
 import { addEditDelete } from "./settings-helpers";
 
 test("Fitters: add, edit + save, history, delete", async ({ page }) => {
@@ -20,12 +20,12 @@ test("Fitters: hidden fitters show only with 'Show hidden'", async ({ page }) =>
   await signIn(page);
   await openSettings(page, "Fitters");
   const form = page.getByRole("form", { name: "Add fitter" });
-  await form.getByLabel("Name", { exact: true }).fill(n);
+  await byLabel(form, "Name").fill(n);
   await form.getByRole("button", { name: "Add" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   const table = settingsTable(page, "Fitters");
   await rowWith(table, n).getByRole("button", { name: "Edit" }).click();
-  await editingRow(table).getByLabel("Hidden", { exact: true }).check();
+  await byLabel(editingRow(table), "Hidden").check();
   await editingRow(table).getByRole("button", { name: "Save" }).click();
   await expect(rowWith(table, n)).toHaveCount(0);
   await page.getByLabel("Show hidden").check();

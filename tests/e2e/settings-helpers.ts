@@ -1,12 +1,12 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { clearToasts, confirmDialog, editingRow, expectToast, openSettings, rowWith, settingsTable } from "./helpers";
+import { byLabel, clearToasts, confirmDialog, editingRow, expectToast, openSettings, rowWith, settingsTable } from "./helpers";
 
 /** A value to put in a labelled input: text/number by default, a select option label, or a checkbox. */
 export type Fill = { label: string; value: string } | { label: string; select: string } | { label: string; check: boolean };
 
 export async function fill(scope: Locator, fields: Fill[]) {
   for (const f of fields) {
-    const input = scope.getByLabel(f.label, { exact: true });
+    const input = byLabel(scope, f.label);
     if ("select" in f) await input.selectOption({ label: f.select });
     else if ("check" in f) await input.setChecked(f.check);
     else await input.fill(f.value);
@@ -42,6 +42,10 @@ export async function addEditDelete(page: Page, c: CrudCase) {
   await fill(form, c.add);
   await form.getByRole("button", { name: "Add" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
+  // Lists run in id order: a new record is on the last page.
+  await page.waitForLoadState("networkidle");
+  const pages = page.getByRole("button", { name: /^Page \d+$/ });
+  if (await pages.count()) await pages.last().click();
   const row = rowWith(table, c.key);
   await expect(row).toHaveCount(1);
   for (const t of c.shows ?? []) await expect(row).toContainText(t);

@@ -6,7 +6,7 @@ test("Job Tab Workshops: search suppliers from 2 characters, add, then remove", 
   await openSettings(page, "Job Tab Workshops");
   const add = page.getByRole("button", { name: "Add workshop" });
   await expect(add).toBeDisabled();
-  const search = page.getByLabel("Workshop (supplier search)");
+  const search = page.getByRole("textbox", { name: "Workshop (supplier search)" });
   await search.fill("M");
   await expect(page.getByText("Type at least 2 characters")).toBeVisible();
   await search.fill("Midland");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn, uniq, openSettings, expectToast, rowWith, settingsTable } from "./helpers";
+import { signIn, uniq, openSettings, expectToast, rowWith, settingsTable, byLabel } from "./helpers";
 import { addEditDelete } from "./settings-helpers";
 
 test("Quick Links: add, edit + save, history, delete", async ({ page }) => {
@@ -25,16 +25,16 @@ test("Quick Links: a new link shows in the nav dropdown and opens in a new tab",
   await signIn(page);
   await openSettings(page, "Quick Links");
   const form = page.getByRole("form", { name: "Add quick link" });
-  await form.getByLabel("Title", { exact: true }).fill(n);
-  await form.getByLabel("URL", { exact: true }).fill("not a url");
+  await byLabel(form, "Title").fill(n);
+  await byLabel(form, "URL").fill("not a url");
   await form.getByRole("button", { name: "Add" }).click();
   await expect(form).toContainText("Enter a full web address (https://...)");
-  await form.getByLabel("URL", { exact: true }).fill("https://supplier.example.com/");
+  await byLabel(form, "URL").fill("https://supplier.example.com/");
   await form.getByRole("button", { name: "Add" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(rowWith(settingsTable(page, "Quick Links"), n)).toHaveCount(1);
   await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Quick Links" }).click();
-  const item = page.getByRole("menuitem", { name: n });
+  const item = page.getByRole("menu", { name: "Quick Links" }).getByRole("menuitem", { name: n });
   await expect(item).toHaveAttribute("href", "https://supplier.example.com/");
   await expect(item).toHaveAttribute("target", "_blank");
   await expect(item).toHaveAttribute("rel", /noopener/);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectToast, openSettings, signIn } from "./helpers";
+import { expectToast, openSettings, signIn, byLabel } from "./helpers";
 import { addEditDelete } from "./settings-helpers";
 
 test("Weekly Targets: add, edit + save, history, delete", async ({ page }) => {
@@ -25,18 +25,18 @@ test("Weekly Targets: shows the target in force today and checks dates before se
   await openSettings(page, "Weekly Targets");
   await expect(page.getByRole("region", { name: "Target in force today" })).toContainText(/Target in force today|No weekly target is in force today/);
   const form = page.getByRole("form", { name: "Add weekly target" });
-  await form.getByLabel("Weekly target", { exact: true }).fill("1000");
+  await byLabel(form, "Weekly target").fill("1000");
   await form.getByRole("button", { name: "Add" }).click();
   await expect(form).toContainText("Active from date is required");
-  await form.getByLabel("Active from", { exact: true }).fill("2031-05-10");
-  await form.getByLabel("Active to", { exact: true }).fill("2031-05-01");
+  await byLabel(form, "Active from").fill("2031-05-10");
+  await byLabel(form, "Active to").fill("2031-05-01");
   await form.getByRole("button", { name: "Add" }).click();
   await expect(form).toContainText("Active to must not be before active from");
   // A target from today with no end becomes the one in force.
   const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
-  await form.getByLabel("Active from", { exact: true }).fill(today);
-  await form.getByLabel("Active to", { exact: true }).fill("");
-  await form.getByLabel("Weekly target", { exact: true }).fill("98765");
+  await byLabel(form, "Active from").fill(today);
+  await byLabel(form, "Active to").fill("");
+  await byLabel(form, "Weekly target").fill("98765");
   await form.getByRole("button", { name: "Add" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(page.getByRole("region", { name: "Target in force today" })).toContainText("£98,765.00");

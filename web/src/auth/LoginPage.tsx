@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
 import { tokenStore, useApiGet, useApiMutation } from "../platform/api";
+import { useFinishLogout } from "../platform/auth";
 import { Loading } from "../platform/Loading";
 import { usePageTitle } from "../platform/page";
 import { toastError } from "../platform/toast";
@@ -61,7 +62,6 @@ function GoogleSignIn({ clientId }: { clientId: string }) {
   const exchange = useApiMutation<{ id_token: string }, TokenResponse>("POST", "social/google-oauth2", { silent: true, errorMessage: "Google sign-in failed" });
   const holder = useRef<HTMLDivElement>(null);
   const [failed, setFailed] = useState(false);
-  const [width, setWidth] = useState(280);
 
   useEffect(() => {
     let cancelled = false;
@@ -69,7 +69,6 @@ function GoogleSignIn({ clientId }: { clientId: string }) {
       .then((gid) => {
         if (cancelled || !holder.current) return;
         gid.initialize({ client_id: clientId, callback: (r) => exchange.mutate({ id_token: r.credential }, { onSuccess: finish }) });
-        setWidth(holder.current.offsetWidth || 280);
         gid.renderButton(holder.current, { type: "standard", theme: "outline", size: "large", text: "signin_with", width: Math.min(400, holder.current.offsetWidth || 280) });
       })
       .catch(() => {
@@ -87,7 +86,8 @@ function GoogleSignIn({ clientId }: { clientId: string }) {
   return (
     <Stack gap="sm" align="stretch">
       {failed && <Alert color="red">Sign in with Google is unavailable: the Google script did not load.</Alert>}
-      <div ref={holder} aria-label="Sign in with Google" style={{ minHeight: 44, width: "100%" }} data-width={width} />
+      {/* Google renders its 'Sign in with Google' button here. */}
+      <div ref={holder} style={{ minHeight: 44, width: "100%" }} />
       {exchange.isPending && <Loading label="Signing in..." />}
     </Stack>
   );
@@ -95,7 +95,16 @@ function GoogleSignIn({ clientId }: { clientId: string }) {
 
 export function LoginPage() {
   usePageTitle("Sign in");
-  const config = useApiGet<AuthConfig>(["auth", "config"], "auth/config", undefined, { errorMessage: "There was an error" });
+  const location = useLocation();
+  const navigate = useNavigate();
+  const finishLogout = useFinishLogout();
+  const loggingOut = (location.state as { logout?: boolean } | null)?.logout === true;
+  useEffect(() => {
+    if (loggingOut) void finishLogout().then(() => navigate("/login", { replace: true, state: null }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loggingOut]);
+  const config = useApiGet<AuthConfig>(["auth", "config"], "auth/config", undefined, { errorMessage: "There was an error", enabled: !loggingOut });
+  if (loggingOut) return <Loading label="Signing out..." />;
   if (tokenStore.get()) return <Navigate to="/" replace />;
   return (
     <Center mih="100vh" bg="gray.0" p="md">

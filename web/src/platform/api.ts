@@ -1,3 +1,4 @@
+import { toastFailure } from "./toast";
 import { useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 
 /**
@@ -50,6 +51,12 @@ export function queryString(params?: QueryParams): string {
   return s ? `?${s}` : "";
 }
 
+function messageOf(data: unknown, fallback: string): string {
+  if (data && typeof data === "object" && typeof (data as { message?: unknown }).message === "string") return (data as { message: string }).message;
+  if (typeof data === "string" && data) return data;
+  return fallback;
+}
+
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
 export async function api<T = unknown>(method: Method, path: string, opts: { query?: QueryParams; body?: unknown } = {}): Promise<T> {
@@ -77,13 +84,18 @@ export async function api<T = unknown>(method: Method, path: string, opts: { que
     }
   }
   if (res.status === 401) {
+    // Signed in: the session has ended. Signing in: the server says why.
+    const message = token ? "Your session has ended. Please sign in again." : messageOf(data, "Sign-in failed.");
+    const err = new ApiError(401, message);
     tokenStore.clear();
+    // Raised here: the handler drops the query cache, which would swallow the cache's own toast.
+    toastFailure(err);
     unauthorizedHandler();
-    throw new ApiError(401, "Your session has ended. Please sign in again.");
+    throw err;
   }
   if (!res.ok) {
     const obj = data && typeof data === "object" ? (data as { message?: unknown; errors?: unknown }) : {};
-    const message = typeof obj.message === "string" ? obj.message : typeof data === "string" && data ? data : res.statusText;
+    const message = messageOf(data, res.statusText);
     const errors = obj.errors && typeof obj.errors === "object" ? (obj.errors as Record<string, string>) : {};
     throw new ApiError(res.status, message || `Request failed (${res.status})`, errors);
   }

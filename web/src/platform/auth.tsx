@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router-dom";
-import { api, tokenStore, useApiGet } from "./api";
+import { api, ApiError, tokenStore, useApiGet } from "./api";
 import { toastFailure } from "./toast";
 
 export type Me = { email: string; given_name: string; family_name: string };
@@ -17,19 +17,28 @@ export function useMe() {
   return useApiGet<Me>(["me"], "me", undefined, { enabled: !!tokenStore.get() });
 }
 
-/** Log out: tell the server, clear local storage, go to /login. */
+/**
+ * Log out goes to /login first (so unsaved edits are asked about by the
+ * guard); the login page then finishes it with finishLogout().
+ */
 export function useLogout() {
-  const qc = useQueryClient();
   const navigate = useNavigate();
+  return () => navigate("/login", { state: { logout: true } });
+}
+
+/** Tell the server, clear local storage (001 §2.2) and the cache. */
+export function useFinishLogout() {
+  const qc = useQueryClient();
   return async () => {
-    try {
-      await api("POST", "auth/logout");
-    } catch (e) {
-      // The token may already be gone (401): signing out locally is what matters.
-      if (!(e instanceof Error && "status" in e && (e as { status: number }).status === 401)) toastFailure(e);
+    if (tokenStore.get()) {
+      try {
+        await api("POST", "auth/logout");
+      } catch (e) {
+        // A 401 means the token was already gone: signing out locally is what matters.
+        if (!(e instanceof ApiError && e.status === 401)) toastFailure(e);
+      }
     }
     tokenStore.clear();
     qc.clear();
-    navigate("/login", { replace: true });
   };
 }

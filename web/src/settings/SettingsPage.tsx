@@ -1,5 +1,5 @@
-import { Box, Flex, NavLink, Paper, Stack, Text, Title } from "@mantine/core";
-import { Link, useSearchParams } from "react-router-dom";
+import { Box, Flex, NativeSelect, NavLink, Paper, Stack, Text, Title } from "@mantine/core";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { Page } from "../platform/page";
 import { SCREEN_GROUPS, SCREENS } from "./screens";
 import { SettingsTable } from "./SettingsTable";
@@ -7,11 +7,21 @@ import { SettingsTable } from "./SettingsTable";
 /** /settings: a side list of every screen (001 §2.6 plus accounting); ?screen= picks one. */
 export function SettingsPage() {
   const [sp] = useSearchParams();
+  const navigate = useNavigate();
   const screen = SCREENS.find((s) => s.key === sp.get("screen")) ?? SCREENS[0];
   return (
     <Page title="Settings">
       <Flex gap="md" align="flex-start" direction={{ base: "column", md: "row" }}>
-        <Paper withBorder p={4} w={{ base: "100%", md: 250 }} style={{ flexShrink: 0 }}>
+        {/* Small screens: a picker instead of the long side list. */}
+        <NativeSelect
+          hiddenFrom="md"
+          w="100%"
+          label="Settings screen"
+          value={screen.key}
+          onChange={(e) => navigate(`/settings?screen=${e.currentTarget.value}`)}
+          data={SCREEN_GROUPS.map((g) => ({ group: g.label, items: g.keys.map((k) => ({ value: k, label: SCREENS.find((x) => x.key === k)!.title })) }))}
+        />
+        <Paper withBorder p={4} w={250} visibleFrom="md" style={{ flexShrink: 0 }}>
           <Box component="nav" aria-label="Settings screens">
             {SCREEN_GROUPS.map((g) => (
               <Stack gap={0} key={g.label} mb="xs">

@@ -1,5 +1,5 @@
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Switch, Table, Text } from "@mantine/core";
-import { useState, type FormEvent } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useCreate, useRemove, useUpdate, type ApiRecord } from "../platform/api";
 import { FieldInput, displayValue, initialValues, toApiValue, useFieldOptions, useRecordForm, type FieldDef } from "../platform/form";
 import { cachedOptions } from "../platform/form/options";
@@ -65,6 +65,9 @@ function SettingsRow({ screen, fields, row }: { screen: TableScreen; fields: Fie
   const remove = useRemove(screen.resource, { errorMessage: screen.messages?.remove ?? GENERIC, invalidates: screen.invalidates });
   const qc = useQueryClient();
   const label = screen.itemLabel(row);
+  // A box ticked in a read-only row shows its new state while it saves.
+  const [optimistic, setOptimistic] = useState<Record<string, boolean>>({});
+  useEffect(() => setOptimistic({}), [row.last_saved]);
 
   const startEdit = () => {
     form.reset(initialValues(fields, row));
@@ -90,7 +93,8 @@ function SettingsRow({ screen, fields, row }: { screen: TableScreen; fields: Fie
     const body: Record<string, unknown> = {};
     for (const g of fields) body[g.name] = toApiValue(g, initialValues([g], row)[g.name], cachedOptions(qc, g));
     body[f.name] = checked;
-    update.mutate({ id: row.id, body: { ...body, last_saved: row.last_saved } });
+    setOptimistic((o) => ({ ...o, [f.name]: checked }));
+    update.mutate({ id: row.id, body: { ...body, last_saved: row.last_saved } }, { onError: () => setOptimistic({}) });
   };
 
   return (
@@ -100,7 +104,7 @@ function SettingsRow({ screen, fields, row }: { screen: TableScreen; fields: Fie
           {editing ? (
             <FieldInput field={f} inline value={form.values[f.name]} onChange={(v) => form.set(f.name, v)} error={form.errors[f.name]} />
           ) : f.saveImmediately && f.kind === "boolean" ? (
-            <Checkbox aria-label={`${f.label} ${label}`} checked={row[f.name] === true} disabled={update.isPending} onChange={(e) => toggleNow(f, e.currentTarget.checked)} size="xs" />
+            <Checkbox aria-label={`${f.label} ${label}`} checked={optimistic[f.name] ?? row[f.name] === true} disabled={update.isPending} onChange={(e) => toggleNow(f, e.currentTarget.checked)} size="xs" />
           ) : (
             <ReadCell field={f} row={row} />
           )}
@@ -132,6 +136,22 @@ function SettingsRow({ screen, fields, row }: { screen: TableScreen; fields: Fie
   );
 }
 
+/** A switch bound to a URL filter; it flips at once while the URL catches up. */
+function FilterSwitch({ label, on, onChange }: { label: string; on: boolean; onChange: (on: boolean) => void }) {
+  const [checked, setChecked] = useState(on);
+  useEffect(() => setChecked(on), [on]);
+  return (
+    <Switch
+      label={label}
+      checked={checked}
+      onChange={(e) => {
+        setChecked(e.currentTarget.checked);
+        onChange(e.currentTarget.checked);
+      }}
+    />
+  );
+}
+
 /**
  * The generic settings screen (001 §2.6): an add box and a list whose rows
  * toggle between read-only and editing. Configured per screen in screens.tsx.
@@ -156,7 +176,7 @@ export function SettingsTable({ screen }: { screen: TableScreen }) {
         <Group gap="md" align="flex-end">
           {screen.searchable && <ListSearch list={list} label={`Search ${screen.title.toLowerCase()}`} />}
           {screen.switches?.map((s) => (
-            <Switch key={s.param} label={s.label} checked={list.filters[s.param] === "true"} onChange={(e) => list.setFilter(s.param, e.currentTarget.checked ? "true" : null)} />
+            <FilterSwitch key={s.param} label={s.label} on={list.filters[s.param] === "true"} onChange={(on) => list.setFilter(s.param, on ? "true" : null)} />
           ))}
         </Group>
       )}

@@ -235,7 +235,7 @@ export function TrackingCategories() {
       ) : (
         list.results.map((c) => <CategoryCard key={c.id} category={c} />)
       )}
-      <ListPager list={list} noun="categories" />
+      <ListPager list={list} noun={["category", "categories"]} />
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { ApiRecord, Page } from "../platform/api";
-import { formatNumber } from "../platform/format";
+import { formatDate, formatMoney } from "../platform/format";
 import type { FieldDef, FormErrors, FormValues, SelectOption } from "../platform/form";
 import { DefaultsScreen } from "./DefaultsScreen";
 import { JobTabWorkshops } from "./JobTabWorkshops";
@@ -58,7 +58,7 @@ const weeklyTargets: TableScreen = {
     v.active_from && v.active_to && String(v.active_to) < String(v.active_from) ? { active_to: "Active to must not be before active from" } : {},
   messages: { load: "There was an error" },
   intro: TargetInForce,
-  itemLabel: (r) => `£${formatNumber(r.weekly_target)} from ${r.active_from ?? ""}`,
+  itemLabel: (r) => `${formatMoney(r.weekly_target)} from ${formatDate(r.active_from)}`,
 };
 
 export const SCREENS: SettingsScreen[] = [

@@ -1,4 +1,4 @@
-import { Group, Pagination, Table, Text, TextInput, type TableProps } from "@mantine/core";
+import { Group, Pagination, SegmentedControl, Table, Text, TextInput, type TableProps } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useState, type ReactNode } from "react";
 import { Loading } from "../Loading";
@@ -25,12 +25,26 @@ export function ListSearch({ list, label = "Search", placeholder }: { list: Pick
   );
 }
 
+/** View tabs bound to a URL filter (e.g. view=Approved); the first tab is the default. */
+export function ListTabs({ list, param, tabs, label }: { list: Pick<ListController<any>, "filters" | "setFilter">; param: string; tabs: Array<{ value: string; label: string }>; label: string }) {
+  const value = list.filters[param] ?? tabs[0]?.value ?? "";
+  return (
+    <SegmentedControl
+      aria-label={label}
+      size="xs"
+      value={value}
+      onChange={(v) => list.setFilter(param, v === tabs[0]?.value ? null : v)}
+      data={tabs}
+    />
+  );
+}
+
 /** Pager: page count = ceil(count / page size). */
-export function ListPager({ list, noun = "records" }: { list: Pick<ListController<any>, "page" | "pageCount" | "setPage" | "count">; noun?: string }) {
+export function ListPager({ list, noun = ["record", "records"] }: { list: Pick<ListController<any>, "page" | "pageCount" | "setPage" | "count">; noun?: [string, string] }) {
   return (
     <Group justify="space-between" gap="xs">
       <Text size="xs" c="dimmed">
-        {list.count} {list.count === 1 ? noun.replace(/s$/, "") : noun}
+        {list.count} {list.count === 1 ? noun[0] : noun[1]}
       </Text>
       {list.pageCount > 1 && (
         <Pagination

@@ -1,0 +1,190 @@
+/**
+ * Benchmark: 20,000 vehicles saved through the vehicle record's own create
+ * (so every index entry, counter, facet and claim is real), then each list
+ * view of the vehicle screen, the count box, the key finder and the
+ * searches, through the same core calls the routes make. Prints p50/p95
+ * latency and DynamoDB read units per request (filter_list included: every
+ * list answer carries it). Not a timed test.
+ * Run: npx tsx bench/vehicles.ts  (BENCH_VEHICLES, BENCH_RUNS to change).
+ */
+import { randomUUID } from "node:crypto";
+import { ensureTable, startDynamoDbLocal } from "../functions/local/dynamodb-local.js";
+import { freePort } from "../tests/support/ports.js";
+
+const N = Number(process.env.BENCH_VEHICLES ?? 20_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 20);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 24);
+
+const dynamo = await startDynamoDbLocal({ port: await freePort() });
+process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+process.env.TABLE_NAME = `bench_${randomUUID().slice(0, 6)}`;
+await ensureTable(dynamo.endpoint, process.env.TABLE_NAME);
+
+const { documentClient } = await import("../core/platform/table.js");
+const S = await import("../core/settings/index.js");
+const { Contact } = await import("../core/contacts/index.js");
+const { Key, Vehicles, Vehicle } = await import("../core/fleet/index.js");
+
+let readUnits = 0;
+let measuring = false;
+const client = documentClient();
+client.middlewareStack.add(
+  (next) => async (args: any) => {
+    args.input.ReturnConsumedCapacity = "TOTAL";
+    const out: any = await next(args);
+    const cc = out.output?.ConsumedCapacity;
+    // Only reads run while measuring, so every unit counted is a read unit.
+    for (const c of Array.isArray(cc) ? cc : cc ? [cc] : []) {
+      readUnits += c.CapacityUnits ?? 0;
+      if (process.env.BENCH_DEBUG && measuring) console.log("   ", args.constructor?.name ?? "", Object.keys(args.input).join(","), args.input.KeyConditionExpression ? JSON.stringify(args.input.ExpressionAttributeValues).slice(0, 120) : "", c.CapacityUnits, out.output?.Count ?? out.output?.Responses?.[process.env.TABLE_NAME!]?.length);
+    }
+    return out;
+  },
+  { step: "initialize", name: "countCapacity" },
+);
+
+const by = "bench";
+console.log(`Reference data...`);
+const makes: number[] = [];
+for (const name of ["Ford", "Vauxhall", "Mercedes-Benz", "Volkswagen", "Renault", "Peugeot", "Citroen", "Fiat", "Iveco", "Nissan"])
+  makes.push((await S.VehicleMake.create({ name }, by)).id as number);
+const models: number[] = [];
+for (let i = 0; i < 30; i++) models.push((await S.VehicleModel.create({ name: `Model ${i + 1}`, make: makes[i % 10] }, by)).id as number);
+const types: number[] = [];
+for (const name of ["L1", "L2", "L3", "L4", "Car", "Low Loader", "Truck", "Luton", "Recovery"]) types.push((await S.VehicleType.create({ name }, by)).id as number);
+const depts: number[] = [];
+for (const name of ["RENTALS DIRECT", "RAPID FIT", "DIRECT VAN HIRE", "VAN SALES DIRECT"]) depts.push((await S.Department.create({ name }, by)).id as number);
+await S.AppDefaults.save({ default_depreciation: 20 }, by);
+const contacts: number[] = [];
+for (let i = 0; i < 200; i++)
+  contacts.push(
+    (
+      await Contact.create(
+        {
+          display_name: `Customer ${String(i).padStart(3, "0")} Ltd`, contact_type: i < 180 ? "CC" : "SP", partial_contact: false, company_name: `Customer ${i} Ltd`,
+          company_email: `c${i}@example.co.uk`, company_phone: "0121 496 0000", company_phone_type: "Phone", company_phone_area_code: "0121", company_phone_country_code: "44",
+          address_line1: "1 Trade Park", town: "Birmingham", region: "West Midlands", postcode: "B1 1AA", country: "United Kingdom",
+          payment_term_days: 30, supplier_payment_terms: 30, workshop_account_code: "C1", labour_rate_markup: 0, parts_markup: 0,
+        },
+        by,
+      )
+    ).id as number,
+  );
+const hooks: number[] = [];
+for (let i = 1; i <= 500; i++) hooks.push((await Key.create({ key_number: String(i), board: i <= 250 ? "Office" : "Workshop" }, by)).id as number);
+
+// Status mix of a hire and sales fleet: mostly active and sold, some ordered, for sale and external.
+const STATUSES: Array<[string, number]> = [["ACTIVE", 40], ["SOLD", 25], ["ORDERED", 10], ["CUSTOMER", 10], ["FORSALE", 8], ["PROCESSING", 4], ["EQUIPMENT", 3]];
+const statusOf = (i: number) => {
+  let r = (i * 37) % 100;
+  for (const [s, w] of STATUSES) {
+    if (r < w) return s;
+    r -= w;
+  }
+  return "ACTIVE";
+};
+const FINANCE = ["NONE", "REGULAR", "HIRE_AGREEMENT", "LEASE_AGREEMENT", "STOCKING_PLAN", "FIXED_MONTHLY_CAPITAL"];
+const letters = "ABCDEFGHJKLMNOPRSTUVWXY";
+const reg = (i: number) => `${letters[i % 23]}${letters[Math.floor(i / 23) % 23]}${String(10 + (i % 90)).padStart(2, "0")} ${letters[Math.floor(i / 529) % 23]}${letters[(i * 7) % 23]}${letters[Math.floor(i / 12167) % 23]}`;
+
+function vehicle(i: number) {
+  const status = statusOf(i);
+  const fin = FINANCE[i % FINANCE.length];
+  const agreement =
+    fin === "HIRE_AGREEMENT"
+      ? { finance_type: fin, hire_start_date: "2024-02-01", mileage_allowance: 30000, on_hire_mileage: 10 }
+      : { finance_type: fin, invoice_date: "2024-01-10", depreciation_start_date: "2024-01-12", finance_company: "Lombard", monthly_payment: 499 };
+  const month = String(1 + (i % 12)).padStart(2, "0");
+  return {
+    registration: reg(i),
+    variant: "2.0 130ps Trend",
+    vin_number: `VIN${String(i).padStart(14, "0")}`,
+    location: "Depot",
+    fleet_number: status === "CUSTOMER" ? null : `${20 + (i % 6)}${String(i).padStart(5, "0")}`,
+    vehicle_status: status,
+    make: makes[i % 10],
+    model: i % 11 === 0 ? null : models[i % 30],
+    type: types[i % 9],
+    department: depts[i % 4],
+    owner: status === "CUSTOMER" || status === "SOLD" ? contacts[i % 180] : null,
+    reserve_customer: status === "ACTIVE" && i % 9 === 0 ? contacts[i % 180] : null,
+    hire_customer: status === "ACTIVE" && i % 3 === 0 ? contacts[(i + 5) % 180] : null,
+    vehicle_supplier: status === "ORDERED" ? contacts[180 + (i % 20)] : null,
+    month_due: status === "ORDERED" ? `2026-${month}-01` : null,
+    delivery_date: status === "ORDERED" && i % 2 === 0 ? `2026-${month}-${String(1 + (i % 28)).padStart(2, "0")}` : null,
+    delivery_date_confirmed: status === "ORDERED" && i % 2 === 0,
+    key: i < hooks.length * 2 && i % 2 === 0 ? hooks[i / 2] : null,
+    courtesy_car: status === "ACTIVE" && i % 50 === 0,
+    cap_retail: i % 7 === 0 ? 0 : 10000 + (i % 20000),
+    date_sold: status === "SOLD" ? `2025-${month}-15` : null,
+    first_day: 65,
+    two_five_days: 55,
+    six_twenty_seven_days: 45,
+    finance_agreements: status === "CUSTOMER" ? [] : [agreement],
+  };
+}
+
+console.log(`Saving ${N.toLocaleString()} vehicles through the vehicle record's save (${CONCURRENCY} at a time)...`);
+const started = Date.now();
+let next = 0;
+await Promise.all(
+  Array.from({ length: CONCURRENCY }, async () => {
+    while (next < N) {
+      const i = next++;
+      // The record's create: rules, every index entry, counter, facet and claim in its transaction.
+      await Vehicle.create(vehicle(i), by);
+      if (i % 2000 === 0) console.log(`  ${i.toLocaleString()} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    }
+  }),
+);
+const loadSeconds = (Date.now() - started) / 1000;
+console.log(`Loaded in ${loadSeconds.toFixed(0)} s`);
+
+async function measure(label: string, fn: () => Promise<any>) {
+  const times: number[] = [];
+  const units: number[] = [];
+  let last: any;
+  measuring = true;
+  for (let i = 0; i < RUNS; i++) {
+    readUnits = 0;
+    const t = performance.now();
+    last = await fn();
+    times.push(performance.now() - t);
+    units.push(readUnits);
+  }
+  measuring = false;
+  times.sort((a, b) => a - b);
+  const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(0);
+  const ru = (units.reduce((a, b) => a + b, 0) / units.length).toFixed(1);
+  const rows = Array.isArray(last) ? `${last.length}` : last?.results ? `${last.results.length} of ${last.count}` : `one answer (${Object.keys(last ?? {}).length} fields)`;
+  console.log(`| ${label} | ${rows} | ${p(0.5)} ms | ${p(0.95)} ms | ${ru} |`);
+}
+
+const list = (q: Record<string, unknown>) => Vehicles.list({ page: 1, page_size: 25, ...q } as any);
+console.log(`\n| request (${N.toLocaleString()} vehicles) | rows of count | p50 | p95 | read units |`);
+console.log("|---|---|---|---|---|");
+await measure("default: fleet, Active, page 1", () => list({}));
+await measure("Active, page 100 (rows 2476-2500)", () => list({ page: 100 }));
+await measure("Active, page 2 with filter_list=false", () => list({ page: 2, filter_list: false }));
+for (const s of ["EQUIPMENT", "all", "ORDERED", "ARRIVING", "HIREREADY", "FORSALE", "PROCESSING", "SOLD"])
+  await measure(`sub-tab ${s}`, () => list({ tab: "fleet", vehicle_status: s }));
+await measure("tab External Customer Vehicles", () => list({ tab: "customer" }));
+await measure("Active x department x purchase type", () => list({ vehicle_status: "ACTIVE", department: depts[1], purchaseType: "REGULAR" }));
+await measure("column filter: Active, make", () => list({ vehicle_status: "ACTIVE", columns: { make: String(makes[3]) } }));
+await measure("column filter: All, reserve customer Only Blanks", () => list({ tab: "fleet", vehicle_status: "all", columns: { reserve_customer: "BLANK" } }));
+await measure("column filter: Ordered, month due", () => list({ vehicle_status: "ORDERED", columns: { month_due: "2026-03-01" } }));
+await measure("search 'AB' (2 chars) in All", () => list({ tab: "fleet", vehicle_status: "all", search: "AB" }));
+await measure("search 'AB12' in All", () => list({ tab: "fleet", vehicle_status: "all", search: "AB12" }));
+await measure("search fleet number '2000' in All", () => list({ tab: "fleet", vehicle_status: "all", search: "2000" }));
+await measure("picker search vehicles?search=KB1", () => list({ search: "KB1" }));
+await measure("vehiclesearch?search=KB1", () => Vehicles.search("KB1"));
+await measure("status counts (count box)", () => Vehicles.statusCounts("ALL"));
+await measure("status counts, one department", () => Vehicles.statusCounts(depts[2]));
+await measure("key finder keys=true, 500 a page", () => list({ keys: true, page_size: 500 }));
+await measure("key finder search '12'", () => list({ keys: true, page_size: 500, search: "12" }));
+await measure("tracker=BLANK page 1", () => list({ tracker: "BLANK" }));
+await measure("courtesy cars", () => list({ courtesy_car: true }));
+await measure("GET vehicles/{id} with inspections", () => Vehicles.get(Math.min(N, 1234)));
+console.log(`\n(${N.toLocaleString()} vehicles loaded in ${loadSeconds.toFixed(0)} s; ${(await Vehicle.counts(["tab#ACTIVE#dept#ALL#pt#ALL"]))["tab#ACTIVE#dept#ALL#pt#ALL"]} active.)`);
+dynamo.stop();
+process.exit(0);

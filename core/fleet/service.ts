@@ -1,0 +1,416 @@
+import { Contact } from "../contacts/index.js";
+import { NotFoundError, ValidationError } from "../platform/errors.js";
+import { nextId } from "../platform/ids.js";
+import { todayInLondon } from "../platform/dates.js";
+import { AppDefaults, Department, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
+import { Images } from "./images.js";
+import { Inspections } from "./inspections.js";
+import { Key, keyBrief, type KeyRow } from "./keys.js";
+import {
+  BLANK,
+  COLUMN_FILTERS,
+  FLEET_STATUSES,
+  NO_VALUE,
+  SUB_TABS,
+  checkVehicle,
+  columnTag,
+  compactRegistration,
+  depreciationRate,
+  fleetNumber,
+  tabList,
+  tabOrder,
+  tagOf,
+  type ColumnFilter,
+  type FinanceType,
+} from "./rules.js";
+import { Trackers } from "./trackers.js";
+import { Vehicle, vehicleFields } from "./vehicle.js";
+
+const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
+
+/** Keys an answer carries that are not stored fields; a client may send them back. */
+const OUTPUT_ONLY = ["purchase_type", "inspections", "images"];
+
+export type VehicleListQuery = {
+  page: number;
+  page_size: number;
+  search?: string;
+  tab?: "fleet" | "customer";
+  vehicle_status?: string;
+  view?: string;
+  delivery_date_confirmed?: boolean;
+  department?: number | "ALL";
+  purchaseType?: FinanceType | "ALL";
+  order?: "asc" | "desc";
+  courtesy_car?: boolean;
+  keys?: boolean;
+  tracker?: "BLANK";
+  showAll?: boolean;
+  columns?: Partial<Record<ColumnFilter, string>>;
+  /** Include the typeahead options (default true). */
+  filter_list?: boolean;
+};
+
+/** The partition (tab) a list request reads: fleet sub-tab or CUSTOMER. */
+export function tabOf(q: Pick<VehicleListQuery, "tab" | "vehicle_status" | "view" | "delivery_date_confirmed">): string {
+  if (q.tab === "customer") return "CUSTOMER";
+  const sub = String(q.vehicle_status ?? q.view ?? "ACTIVE").toUpperCase();
+  if (sub === "CUSTOMER") return "CUSTOMER";
+  if (sub === "ALL") return "ALL";
+  if (sub === "ORDERED" && q.delivery_date_confirmed) return "ARRIVING";
+  if (!(SUB_TABS as readonly string[]).includes(sub))
+    throw new ValidationError(`Vehicle status must be one of all, ${SUB_TABS.join(", ")}`, { vehicle_status: "Unknown sub-tab" });
+  return sub;
+}
+
+/** The statuses whose facets give a tab's typeahead options. */
+function facetStatuses(tab: string): string[] {
+  if (tab === "ALL") return [...FLEET_STATUSES];
+  if (tab === "ARRIVING") return ["ORDERED"];
+  if (tab === "HIREREADY") return ["ACTIVE"];
+  return [tab];
+}
+
+/** At most this many options per column in filter_list (a typeahead narrows them as staff type). */
+export const FILTER_OPTIONS_LIMIT = 500;
+/** Contact columns (owner, supplier, reserved customer) offer their most used this many contacts. */
+export const CONTACT_OPTIONS_LIMIT = 100;
+
+/**
+ * Names of reference records (makes, models, types, key hooks): a few by
+ * BatchGet (half a read unit each), many by one Query of the small
+ * reference partition (charged by size).
+ */
+async function referenceNames(record: { getMany: (ids: number[]) => Promise<any[]>; all: () => Promise<any[]> }, ids: number[], field: string) {
+  const rows = ids.length <= 40 ? await record.getMany(ids) : await record.all();
+  return new Map(rows.map((r) => [String(r.id), String(r[field] ?? "")]));
+}
+
+/**
+ * Contact names for the typeahead options, kept a minute per Lambda
+ * instance: the options are read on every list request, and a renamed
+ * contact's option catches up within the minute (vehicle answers
+ * themselves always join live).
+ */
+const CONTACT_NAME_SECONDS = 60;
+const contactNameCache = new Map<number, { name: string; at: number }>();
+async function contactNames(ids: number[]) {
+  const now = Date.now();
+  if (contactNameCache.size > 5000) contactNameCache.clear();
+  const missing = [...new Set(ids)].filter((id) => {
+    const hit = contactNameCache.get(id);
+    return !hit || now - hit.at > CONTACT_NAME_SECONDS * 1000;
+  });
+  if (missing.length) for (const c of await Contact.getMany(missing)) contactNameCache.set(c.id, { name: String(c.display_name ?? ""), at: now });
+  return new Map(ids.filter((id) => contactNameCache.has(id)).map((id) => [String(id), contactNameCache.get(id)!.name]));
+}
+
+async function filterList(tab: string) {
+  const facets = await Promise.all(facetStatuses(tab).map((s) => Vehicle.facetValues(`status#${s}`)));
+  const counts = new Map<string, Map<string, number>>();
+  for (const list of facets)
+    for (const f of list) {
+      const [column, value] = f.value.split("#");
+      if (!counts.has(column)) counts.set(column, new Map());
+      const c = counts.get(column)!;
+      c.set(value, (c.get(value) ?? 0) + f.count);
+    }
+  const idsOf = (column: string, limit = Infinity) =>
+    [...(counts.get(column)?.entries() ?? [])]
+      .filter(([v]) => v !== NO_VALUE)
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, limit)
+      .map(([v]) => Number(v));
+  const [makes, models, types, keys, contacts] = await Promise.all([
+    referenceNames(VehicleMake, idsOf("make"), "name"),
+    referenceNames(VehicleModel, idsOf("model"), "name"),
+    referenceNames(VehicleType, idsOf("type"), "name"),
+    referenceNames(Key, idsOf("key"), "key_number"),
+    contactNames([...idsOf("owner", CONTACT_OPTIONS_LIMIT), ...idsOf("supplier", CONTACT_OPTIONS_LIMIT), ...idsOf("reserve_customer", CONTACT_OPTIONS_LIMIT)]),
+  ]);
+  const labels: Record<ColumnFilter, (v: string) => string | undefined> = {
+    make: (v) => makes.get(v),
+    model: (v) => models.get(v),
+    type: (v) => types.get(v),
+    owner: (v) => contacts.get(v),
+    supplier: (v) => contacts.get(v),
+    reserve_customer: (v) => contacts.get(v),
+    key: (v) => keys.get(v),
+    month_due: (v) => v,
+    delivery_date: (v) => v,
+  };
+  const out: Record<string, Array<{ value: string; label: string; count: number }>> = {};
+  for (const column of Object.keys(COLUMN_FILTERS) as ColumnFilter[]) {
+    const c = counts.get(column) ?? new Map();
+    const options: Array<{ value: string; label: string; count: number }> = [];
+    let blanks = 0;
+    for (const [value, count] of c) {
+      if (value === NO_VALUE) {
+        blanks += count;
+        continue;
+      }
+      const label = labels[column](value);
+      if (label !== undefined) options.push({ value, label, count });
+    }
+    options.sort((a, b) => a.label.localeCompare(b.label, "en-GB", { numeric: true }));
+    out[column] = options.slice(0, FILTER_OPTIONS_LIMIT);
+    if (blanks) out[column].push({ value: BLANK, label: "Only Blanks", count: blanks });
+  }
+  return out;
+}
+
+function columnTags(columns: VehicleListQuery["columns"]): string[] {
+  return Object.entries(columns ?? {})
+    .filter(([, v]) => !blank(v))
+    .map(([c, v]) => columnTag(c as ColumnFilter, String(v)));
+}
+
+/**
+ * Key finder (000 Other records): rows of registration and key number,
+ * read from the `haskey` entries (bounded by the number of key hooks) and
+ * the key hooks, never the vehicle records.
+ */
+async function keyFinder(q: VehicleListQuery) {
+  const term = q.search?.trim() ?? "";
+  const [entries, hooks] = await Promise.all([Vehicle.entriesIn("haskey"), Key.all()]);
+  let chosen = entries;
+  if (term.length >= 2) {
+    // Registration or fleet number prefix among vehicles with a key, or the key number itself.
+    const byReg = new Set(await Vehicle.idsIn("search", { search: compactRegistration(term) || term.toLowerCase(), tags: ["haskey"] }));
+    const wanted = new Set(hooks.filter((k) => String(k.key_number).toLowerCase().startsWith(term.toLowerCase())).map((k) => String(k.id)));
+    chosen = entries.filter((e) => byReg.has(e.id) || wanted.has(tagOf(e.tags, "k") ?? "") || wanted.has(tagOf(e.tags, "sk") ?? ""));
+  }
+  const byId = new Map(hooks.map((k) => [String(k.id), k as unknown as KeyRow]));
+  const rows = chosen.map((e) => {
+    const key = keyBrief(byId.get(tagOf(e.tags, "k") ?? ""));
+    const spare = keyBrief(byId.get(tagOf(e.tags, "sk") ?? ""));
+    return {
+      id: e.id,
+      registration: (tagOf(e.tags, "reg") ?? "").toUpperCase(),
+      fleet_number: tagOf(e.tags, "fn")?.toUpperCase() ?? null,
+      vehicle_status: tagOf(e.tags, "st")?.toUpperCase() ?? null,
+      key_number: key?.key_number ?? null,
+      board: key?.board ?? null,
+      spare_key_number: spare?.key_number ?? null,
+      spare_board: spare?.board ?? null,
+      key,
+      spare_key: spare,
+    };
+  });
+  if (term.length >= 2) rows.sort((a, b) => String(a.key_number ?? a.spare_key_number).localeCompare(String(b.key_number ?? b.spare_key_number), "en-GB", { numeric: true }));
+  const start = (q.page - 1) * q.page_size;
+  return { count: rows.length, results: rows.slice(start, start + q.page_size) };
+}
+
+/** Body fields the server owns or derives before the rules run (000 §5 Before sending). */
+async function prepare(body: Record<string, unknown>, current: Record<string, any> | null) {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) if (!OUTPUT_ONLY.includes(k)) out[k] = v;
+  // The tracker on a vehicle changes only through tracker assignment.
+  delete out.tracker;
+  const creating = !current;
+
+  if (creating ? blank(out.type) : "type" in out ? blank(out.type) : blank(current!.type)) {
+    const first = await VehicleType.list({ page: 1, page_size: 1 });
+    out.type = (first.results[0]?.id as number | undefined) ?? null;
+  }
+  if (creating || "annual_depreciation_rate" in out || Array.isArray(out.finance_agreements)) {
+    const defaults = (await AppDefaults.get()) as { default_depreciation?: number | null };
+    if (creating || "annual_depreciation_rate" in out) out.annual_depreciation_rate = depreciationRate(out.annual_depreciation_rate, defaults.default_depreciation);
+    if (Array.isArray(out.finance_agreements))
+      out.finance_agreements = out.finance_agreements.map((a) =>
+        a && typeof a === "object" && !Array.isArray(a)
+          ? { ...(a as object), annual_depreciation_rate: depreciationRate((a as Record<string, unknown>).annual_depreciation_rate, defaults.default_depreciation) }
+          : a,
+      );
+  }
+  if (creating && blank(out.department)) {
+    // 000 §1: the rentals department is the default.
+    const rentals = (await Department.all()).find((d) => /rental/i.test(String(d.name)));
+    if (rentals) out.department = rentals.id;
+  }
+  // A new mileage reading is dated today unless the reading's date is sent with it.
+  if ("mileage" in out && !blank(out.mileage) && Number(out.mileage) !== Number(current?.mileage ?? NaN)) {
+    const sentDate = out.mileage_last_updated;
+    if (blank(sentDate) || sentDate === current?.mileage_last_updated) out.mileage_last_updated = todayInLondon();
+  }
+  return out;
+}
+
+/**
+ * The vehicle as it would be saved, checked against the save rules before
+ * anything (inspections included) is written, so the first message staff
+ * see is the first rule broken.
+ */
+function precheck(fields: Record<string, unknown>, current: Record<string, any> | null) {
+  const parsed = vehicleFields.partial().passthrough().safeParse(fields);
+  if (!parsed.success) return; // the record's own parse answers with the field errors
+  const merged: Record<string, unknown> = { ...(current ?? { vehicle_status: "ACTIVE", finance_agreements: [] }) };
+  for (const [k, v] of Object.entries(parsed.data)) if (v !== undefined) merged[k] = v;
+  checkVehicle(merged as any);
+}
+
+export const Vehicles = {
+  /** GET vehicles/{id}: the vehicle with its inspections. */
+  async get(id: number) {
+    const [vehicle, inspections] = await Promise.all([Vehicle.get(id), Inspections.ofVehicle(id)]);
+    return { ...vehicle, inspections: inspections.results };
+  },
+
+  /** POST createvehicle: the whole vehicle, inspections included. */
+  async create(body: Record<string, unknown>, actor: string) {
+    const fields = await prepare(body, null);
+    precheck(fields, null);
+    const plan = await Inspections.planForVehicle(null, body.inspections);
+    const created = (await Vehicle.create(fields, actor)) as Record<string, any>;
+    await Inspections.applyForVehicle(created.id, plan, actor);
+    return this.get(created.id);
+  },
+
+  /**
+   * PUT vehicles/{id}: the whole vehicle (or only the fields an inline list
+   * edit changes); inspections when sent. A stale last_saved is a 409.
+   */
+  async save(id: number, body: Record<string, unknown>, actor: string) {
+    const [current] = await Vehicle.getMany([id]);
+    if (!current) throw new NotFoundError("Vehicle");
+    const fields = await prepare(body, current);
+    precheck(fields, current);
+    const plan = await Inspections.planForVehicle(id, body.inspections);
+    await Vehicle.update(id, fields, actor, { partial: true });
+    await Inspections.applyForVehicle(id, plan, actor);
+    return this.get(id);
+  },
+
+  /** DELETE vehicles/{id}: its inspections, images and tracker link go first, then the vehicle (its key claims with it). */
+  async remove(id: number, actor: string) {
+    const [current] = await Vehicle.getMany([id]);
+    if (!current) throw new NotFoundError("Vehicle");
+    await Inspections.removeForVehicle(id, actor);
+    await Images.removeForVehicle(id, actor);
+    await Trackers.freeVehicle(id, actor);
+    return Vehicle.remove(id, actor);
+  },
+
+  /** GET vehicles: see docs/data-model.md §4.1 for the partition behind each combination. */
+  async list(q: VehicleListQuery) {
+    if (q.keys) return keyFinder(q);
+    const tab = tabOf(q);
+    const dept = q.department ?? "ALL";
+    const pt = q.purchaseType ?? "ALL";
+    const cols = columnTags(q.columns);
+    const term = q.search?.trim() ?? "";
+    // Read alongside the page; a failure is reported when it is awaited, never left unhandled.
+    const options = q.filter_list === false ? null : filterList(tab);
+    options?.catch(() => undefined);
+
+    if (term.length >= 2) {
+      // The picker searches every vehicle; the list screen searches within its tab and filters.
+      const everywhere = q.showAll || (!q.tab && !q.vehicle_status && !q.view);
+      const tags = [
+        ...(everywhere ? [] : [`tab=${tab.toLowerCase()}`]),
+        ...(dept !== "ALL" ? [`d=${dept}`] : []),
+        ...(pt !== "ALL" ? [`p=${pt.toLowerCase()}`] : []),
+        ...(q.courtesy_car ? ["courtesy"] : []),
+        ...(q.tracker === "BLANK" ? ["notracker"] : []),
+        ...cols,
+      ];
+      const ids = await Vehicle.idsIn("search", { search: compactRegistration(term) || term.toLowerCase(), tags });
+      const start = (q.page - 1) * q.page_size;
+      const rows = await Vehicle.getMany(ids.slice(start, start + q.page_size));
+      const order = new Map(ids.map((id, i) => [id, i]));
+      rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+      const results = await Vehicle.present(rows);
+      return { count: ids.length, results, ...(options ? { filter_list: await options } : {}) };
+    }
+
+    const explicitTab = !!(q.tab || q.vehicle_status || q.view);
+    let list: string;
+    const tags = [...cols];
+    if (q.courtesy_car) {
+      list = `courtesy#dept#${dept}`;
+      if (explicitTab) tags.push(`tab=${tab.toLowerCase()}`);
+      if (pt !== "ALL") tags.push(`p=${pt.toLowerCase()}`);
+    } else if (q.tracker === "BLANK") {
+      list = "notracker";
+      if (explicitTab) tags.push(`tab=${tab.toLowerCase()}`);
+      if (dept !== "ALL") tags.push(`d=${dept}`);
+      if (pt !== "ALL") tags.push(`p=${pt.toLowerCase()}`);
+    } else list = tabList(tab, dept, pt);
+    const page = await Vehicle.listIn(list, { page: q.page, page_size: q.page_size, tags, order: q.order ?? tabOrder(tab) });
+    return { ...page, ...(options ? { filter_list: await options } : {}) };
+  },
+
+  /** The count box (000 §2): one BatchGet of list counters. */
+  async statusCounts(department?: number | "ALL") {
+    const d = department ?? "ALL";
+    const statuses = ["ACTIVE", "FORSALE", "PROCESSING", "SOLD", "CUSTOMER", "ORDERED"] as const;
+    const lists = [...statuses.map((s) => tabList(s, d, "ALL")), `cap0#dept#${d}`];
+    const counts = await Vehicle.counts(lists);
+    const out: Record<string, number> = {};
+    for (const s of statuses) out[s] = counts[tabList(s, d, "ALL")];
+    out.cap_zero = counts[`cap0#dept#${d}`];
+    return out;
+  },
+
+  /** GET vehiclesearch: the first 25 vehicles whose registration or fleet number starts with the term. */
+  async search(term: string | undefined) {
+    const t = term?.trim() ?? "";
+    if (t.length < 2) return [];
+    const ids = (await Vehicle.idsIn("search", { search: compactRegistration(t) || t.toLowerCase() })).slice(0, 25);
+    const rows = await Vehicle.getMany(ids);
+    const order = new Map(ids.map((id, i) => [id, i]));
+    rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    return Vehicle.present(rows);
+  },
+
+  /**
+   * GET vehicles/generatefleetnumber: the year's next number from an
+   * atomic counter (unique however many staff press Generate at once),
+   * skipping any number already typed in by hand. Numbers handed out and
+   * not saved are simply not used.
+   */
+  async generateFleetNumber(date: string | null | undefined) {
+    const d = date ?? todayInLondon();
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const seq = await nextId(`vehicle#fleetno#${d.slice(0, 4)}`);
+      const candidate = fleetNumber(d, seq);
+      if (!(await Vehicle.claimedBy("fleet", [candidate])).has(candidate)) return { fleet_number: candidate, delivery_date: d };
+    }
+    throw new ValidationError("Could not find a free fleet number for that year", { date: "No free fleet number" });
+  },
+
+  /** PUT vehicles/clearkey: take the vehicle's key (or spare key) off its hook. */
+  async clearKey(body: { vehicle?: unknown; spare?: unknown }, actor: string) {
+    const id = Number(body.vehicle && typeof body.vehicle === "object" ? (body.vehicle as { id?: unknown }).id : body.vehicle);
+    if (!Number.isInteger(id) || id <= 0) throw new ValidationError("No vehicle selected", { vehicle: "No vehicle selected" });
+    const spare = body.spare === true || body.spare === "true";
+    await Vehicle.update(id, spare ? { spare_key: null } : { key: null }, actor, { partial: true });
+    return this.get(id);
+  },
+
+  /** GET keys: every hook (reference data), with the vehicle whose key hangs on it. */
+  async keys(q: { page: number; page_size: number; search?: string; free?: boolean }) {
+    const all = await Key.all();
+    const holders = await Vehicle.claimedBy("key", all.map((k) => String(k.id)));
+    const vehicles = new Map((await Vehicle.getMany([...holders.values()])).map((v) => [v.id, v]));
+    const term = q.search?.trim().toLowerCase() ?? "";
+    const rows = all
+      .map((k) => {
+        const v = vehicles.get(holders.get(String(k.id)) ?? 0);
+        return { ...k, vehicle: v ? { id: v.id, registration: v.registration, fleet_number: v.fleet_number, spare: v.spare_key === k.id } : null };
+      })
+      .filter((k) => (q.free ? !k.vehicle : true))
+      .filter((k) => !term || String(k.key_number).toLowerCase().startsWith(term) || String(k.board ?? "").toLowerCase().startsWith(term))
+      .sort((a, b) => String(a.board ?? "").localeCompare(String(b.board ?? "")) || String(a.key_number).localeCompare(String(b.key_number), "en-GB", { numeric: true }));
+    const start = (q.page - 1) * q.page_size;
+    return { count: rows.length, results: rows.slice(start, start + q.page_size) };
+  },
+
+  /** DELETE keys/{id}: a hook holding a vehicle's key is cleared first. */
+  async removeKey(id: number, actor: string) {
+    if ((await Vehicle.claimedBy("key", [String(id)])).size)
+      throw new ValidationError("This key hook holds a vehicle's key: clear the key from the vehicle first", { key: "In use" });
+    return Key.remove(id, actor);
+  },
+};

@@ -1,0 +1,31 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { client, signIn } from "../support/api.js";
+
+/** The demo fleet is valid under the vehicle rules and fills every list the screens show. */
+let api: ReturnType<typeof client>;
+beforeAll(async () => {
+  api = client(await signIn("alex@vanco.co.uk", "Alex"));
+});
+
+describe("demo fleet", () => {
+  it("seeds a dozen vans across the statuses with keys, trackers and inspections", async () => {
+    const { seedDemoData } = await import("../../core/demo/seed.js");
+    expect(await seedDemoData()).toBe(true);
+    const counts = (await api.get("vehicles/statuscounts")).body;
+    expect(counts).toMatchObject({ ACTIVE: 5, ORDERED: 2, FORSALE: 1, PROCESSING: 1, SOLD: 1, CUSTOMER: 1 });
+    expect((await api.get("vehicles?tab=fleet&vehicle_status=all")).body.count).toBe(11);
+    expect((await api.get("vehicles?vehicle_status=ARRIVING")).body.count).toBe(1);
+    expect((await api.get("vehicles?vehicle_status=HIREREADY")).body.count).toBe(3);
+    expect((await api.get("vehicles?keys=true")).body.count).toBe(8);
+    expect((await api.get("vehicles?courtesy_car=true")).body.count).toBe(1);
+    const trackers = await api.get("vehicletracker");
+    expect(trackers.body.count).toBe(4);
+    expect(trackers.body.figures.active_count).toBe(4);
+    expect((await api.get("vehicletracker/searchunused")).body.count).toBe(1);
+    const due = await api.get("inspections?view=due");
+    expect(due.body.count).toBeGreaterThanOrEqual(2);
+    expect((await api.get("inspections?view=booked")).body.count).toBe(1);
+    const ordered = (await api.get("vehicles?vehicle_status=ORDERED")).body.results;
+    expect(ordered.find((v: any) => v.registration === "GN24 WLT").ordered_purchase_price).toBe(41000);
+  });
+});
