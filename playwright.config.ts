@@ -29,6 +29,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: `.tmp/e2e-${Date.now()}`,
       LOCAL_SIGN_IN: "true",
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });

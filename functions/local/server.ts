@@ -8,7 +8,8 @@ import { createFullApi } from "../api.js";
  * The API and the built SPA on one port. Static files come from web/dist;
  * any other non-/api path gets index.html so deep links work.
  */
-export function createLocalApp(webDist = resolve("web/dist")) {
+// WEB_DIST lets a developer serve another build (e.g. a branch build under .tmp/).
+export function createLocalApp(webDist = resolve(process.env.WEB_DIST ?? "web/dist")) {
   const api = createFullApi();
   const app = new Hono();
   const types: Record<string, string> = {
