@@ -1,6 +1,7 @@
 import { authRoutes } from "./auth/routes.js";
 import { contactsRoutes } from "./contacts/routes.js";
 import { fleetRoutes } from "./fleet/routes.js";
+import { hireRoutes } from "./hire/routes.js";
 import { createApi, type AreaRoutes } from "./platform/app.js";
 import { settingsRoutes } from "./settings/routes.js";
 import type { AreaName } from "./areas.js";
@@ -11,6 +12,7 @@ export const areaRoutes: Record<AreaName, AreaRoutes> = {
   settings: settingsRoutes,
   contacts: contactsRoutes,
   fleet: fleetRoutes,
+  hire: hireRoutes,
 };
 
 /** The whole API in one app (local server and API tests). */

@@ -34,6 +34,11 @@ export const areas = [
       "vehicleinspections", "inspections", "inspectioncount", "uploadimage", "vehicleimages",
     ],
   },
+  {
+    name: "hire",
+    handler: "functions/lambda/hire.handler",
+    prefixes: ["rentals"],
+  },
 ] as const;
 
 export type AreaName = (typeof areas)[number]["name"];

@@ -4,7 +4,7 @@ import { auditItem, diffRecords } from "./audit.js";
 import { ConflictError, NotFoundError, ValidationError } from "./errors.js";
 import { counterOf, idAtPosition, nextId } from "./ids.js";
 import { offsetOf, searchText, type Page, type PageQuery } from "./paging.js";
-import { Audit, Counter, Facet, ListEntry, SERVICE, UniqueClaim, entityConfig } from "./service.js";
+import { Audit, Counter, Facet, ListEntry, RangeSet, SERVICE, UniqueClaim, entityConfig } from "./service.js";
 import { parseInput } from "./validation.js";
 
 /** Fields every record carries besides its business fields. */
@@ -101,6 +101,16 @@ export type RecordTypeOptions<S extends z.ZodObject<any>> = {
   listPositions?: boolean | number;
   /** Values no two records may share, by scope, with the message when one is taken. */
   unique?: (r: z.infer<S>) => Array<{ scope: string; value: string | null | undefined; message: string }>;
+  /**
+   * Date ranges that no two records may share within a scope (a vehicle's
+   * confirmed bookings): `ranges` gives the record's ranges (ISO dates,
+   * both ends inclusive, `to` null for open-ended); `message` words the
+   * refusal from the id of the record already holding the dates.
+   */
+  exclusive?: {
+    ranges: (r: z.infer<S>) => Array<{ scope: string; from: string; to: string | null }>;
+    message: (holderId: number) => Promise<string> | string;
+  };
   /** Fill references (e.g. a model's make) for responses. */
   expand?: (rows: Array<z.infer<S> & Meta>) => Promise<Array<Record<string, unknown>>>;
 };
@@ -147,7 +157,58 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     entityConfig(),
   );
   const keyOf = { record_type: opts.type } as any;
-  const entities = { record: entity, audit: Audit, counter: Counter, entry: ListEntry, claim: UniqueClaim, facet: Facet };
+  const entities = { record: entity, audit: Audit, counter: Counter, entry: ListEntry, claim: UniqueClaim, facet: Facet, rangeset: RangeSet };
+
+  type Range = { id: number; from: string; to: string | null };
+  type RangePlan = Array<{ scope: string; version: number | null; ranges: Range[] }>;
+  const END = "9999-12-31";
+  const overlaps = (a: { from: string; to: string | null }, b: { from: string; to: string | null }) => a.from <= (b.to ?? END) && b.from <= (a.to ?? END);
+
+  function rangesOf(fields: Fields | undefined) {
+    if (!fields || !opts.exclusive) return [];
+    return opts.exclusive.ranges(fields).map((r) => ({ ...r, scope: `${opts.type}#${r.scope}` }));
+  }
+
+  /**
+   * Read the range sets a write touches and plan their new contents,
+   * refusing (400, the type's message) a range that meets another
+   * record's. The plan is written conditionally on the versions read.
+   */
+  async function planRanges(id: number, before: Fields | undefined, after: Fields | undefined): Promise<RangePlan> {
+    if (!opts.exclusive) return [];
+    const was = rangesOf(before);
+    const now = rangesOf(after);
+    const scopes = [...new Set([...was, ...now].map((r) => r.scope))];
+    const plan: RangePlan = [];
+    for (const scope of scopes) {
+      const res: any = await RangeSet.get({ scope }).go({ consistent: true } as any);
+      const others = ((res.data?.ranges ?? []) as Range[]).filter((r) => r.id !== id);
+      const mine = now.filter((r) => r.scope === scope).map((r) => ({ id, from: r.from, to: r.to }));
+      for (const m of mine) {
+        const held = others.find((o) => overlaps(o, m));
+        if (held) {
+          const message = await opts.exclusive.message(held.id);
+          throw new ValidationError(message, {});
+        }
+      }
+      const next = [...others, ...mine].sort((a, b) => (a.from < b.from ? -1 : a.from > b.from ? 1 : a.id - b.id));
+      const unchanged = JSON.stringify(next) === JSON.stringify(res.data?.ranges ?? []);
+      if (!unchanged) plan.push({ scope, version: res.data ? (res.data.version ?? 0) : null, ranges: next });
+    }
+    return plan;
+  }
+
+  function rangeWrites(plan: RangePlan, t: any) {
+    return plan.map((p) =>
+      p.version === null
+        ? t.rangeset.create({ scope: p.scope, ranges: p.ranges, version: 1 }).commit()
+        : t.rangeset
+            .patch({ scope: p.scope })
+            .set({ ranges: p.ranges, version: p.version + 1 })
+            .where((a: any, { eq }: any) => eq(a.version, p.version))
+            .commit(),
+    );
+  }
   const listCounter = (list: string) => `${opts.type}#list#${list}`;
 
   function membershipsOf(fields: Fields | undefined) {
@@ -346,6 +407,13 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       const fields = { ...(opts.defaults?.() ?? {}), ...stripUndefined(parsed.fields) } as Fields;
       opts.validate?.(fields);
       const id = await nextId(opts.type);
+      let plan: RangePlan;
+      try {
+        plan = await planRanges(id, undefined, fields);
+      } catch (e) {
+        await Counter.update({ name: opts.type }).add({ deleted: [id] } as any).go();
+        throw e;
+      }
       const now = new Date().toISOString();
       const item = {
         ...fields,
@@ -365,12 +433,14 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
           t.audit.create(auditItem(opts.type, id, actor, "create", diffRecords(undefined, fields as any), now)).commit(),
           t.counter.update({ name: opts.type }).add({ live: 1 }).commit(),
           ...idx.writes,
+          ...rangeWrites(plan, t),
         ]);
       }).go();
       if (tx.canceled) {
         // The id was issued but never used: record it as a gap so list positions stay exact.
         await Counter.update({ name: opts.type }).add({ deleted: [id] } as any).go();
         await explainCancel(id, newClaims);
+        await planRanges(id, undefined, fields);
         throw new Error(`create ${opts.type} ${id} was cancelled`);
       }
       return (await shape([clean(item)]))[0];
@@ -386,6 +456,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       if (!isFresh(current.last_saved, parsed.last_saved)) throw new ConflictError();
       const merged = { ...pick(current, fieldNames), ...(partial ? stripUndefined(parsed.fields) : nullMissing(parsed.fields, fieldNames)) } as Fields;
       opts.validate?.(merged);
+      const plan = await planRanges(id, pick(current, fieldNames) as Fields, merged);
       const now = new Date().toISOString();
       const changes = diffRecords(pick(current, fieldNames), merged as any);
       const set: Record<string, unknown> = {
@@ -406,10 +477,12 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
             .commit(),
           t.audit.create(auditItem(opts.type, id, actor, "update", changes, now)).commit(),
           ...idx.writes,
+          ...rangeWrites(plan, t),
         ]);
       }).go();
       if (tx.canceled) {
         await explainCancel(id, newClaims);
+        await planRanges(id, pick(current, fieldNames) as Fields, merged);
         throw new ConflictError();
       }
       return (await shape([clean({ ...current, ...set, id })]))[0];
@@ -417,6 +490,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
 
     async remove(id: number, actor: string) {
       const current = await getRow(id);
+      const plan = await planRanges(id, pick(current, fieldNames) as Fields, undefined);
       const now = new Date().toISOString();
       const tx = await createWriteTransaction(entities, (t) =>
         withinLimit([
@@ -427,6 +501,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
           t.audit.create(auditItem(opts.type, id, actor, "delete", diffRecords(pick(current, fieldNames), undefined), now)).commit(),
           t.counter.update({ name: opts.type }).add({ live: -1, deleted: [id] } as any).commit(),
           ...indexWrites(id, pick(current, fieldNames) as Fields, undefined, t).writes,
+          ...rangeWrites(plan, t),
         ]),
       ).go();
       if (tx.canceled) throw new ConflictError();
@@ -571,6 +646,17 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         const asked = byClaim.get(c.value);
         if (asked !== undefined) out.set(asked, c.id);
       }
+      return out;
+    },
+
+    /** The ranges held in each scope (see `exclusive`), one BatchGet. */
+    async rangesIn(scopes: string[]): Promise<Map<string, Array<{ id: number; from: string; to: string | null }>>> {
+      const out = new Map<string, Array<{ id: number; from: string; to: string | null }>>();
+      const wanted = [...new Set(scopes)];
+      for (const s of wanted) out.set(s, []);
+      if (!wanted.length) return out;
+      const res: any = await RangeSet.get(wanted.map((s) => ({ scope: `${opts.type}#${s}` }))).go({ consistent: true } as any);
+      for (const r of res.data as Array<{ scope: string; ranges?: any[] }>) out.set(r.scope.slice(opts.type.length + 1), r.ranges ?? []);
       return out;
     },
 

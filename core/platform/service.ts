@@ -122,3 +122,25 @@ export const Facet = new Entity(
   },
   entityConfig(),
 );
+
+/**
+ * Date ranges held in one scope that must not overlap (a vehicle's
+ * confirmed bookings): one item per scope, rewritten in each record's own
+ * transaction on the condition that its version is the one read, so two
+ * overlapping bookings saved at the same instant can never both land.
+ */
+export const RangeSet = new Entity(
+  {
+    model: { entity: "rangeset", version: "1", service: SERVICE },
+    attributes: {
+      scope: { type: "string", required: true },
+      // [{id, from, to}], ISO dates, `to` null for open-ended.
+      ranges: { type: "any" },
+      version: { type: "number" },
+    },
+    indexes: {
+      byScope: { pk: { field: "pk", composite: ["scope"] }, sk: { field: "sk", composite: [] } },
+    },
+  },
+  entityConfig(),
+);

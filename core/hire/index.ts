@@ -1,0 +1,3 @@
+export * from "./rules.js";
+export * from "./rental.js";
+export * from "./service.js";

@@ -1,0 +1,202 @@
+import { z } from "zod";
+import { Contact } from "../contacts/index.js";
+import { Vehicle } from "../fleet/index.js";
+import { bool, int, isoDate, num, ref, text } from "../platform/fields.js";
+import { defineRecordType } from "../platform/records.js";
+import { searchText } from "../platform/paging.js";
+import { ValidationError } from "../platform/errors.js";
+import { Department, RentalMargin, TrackingCategory } from "../settings/index.js";
+import { INVOICE_INTERVALS, MESSAGES, RENTAL_STATUSES, RENTAL_TYPES, canPrint, monthsSpanned, rentalFigures } from "./rules.js";
+
+const upper = (v: unknown) => (typeof v === "string" ? v.trim().toUpperCase() || null : v);
+const money = () => num();
+
+/** The rental of 001 §3, every field; figures marked derived are the server's. */
+export const rentalFields = z.object({
+  status: z.preprocess(upper, z.enum(RENTAL_STATUSES, { error: "Status must be QUOTE, CONFIRMED or NOT REQUIRED" }).nullable().optional()),
+  rental_type: z.preprocess(upper, z.enum(RENTAL_TYPES, { error: "Rental type must be ST or LT" }).nullable().optional()),
+  start_date: isoDate(),
+  finish_date: isoDate(),
+  provisional_start_date: isoDate(),
+  days: int(), // derived
+  vehicle: ref(),
+  start_mileage: int(),
+  customer: ref(),
+  payer: ref(),
+  department: ref(),
+  tracking_option: ref(),
+  margin: ref(),
+  description: text(1000),
+  total: money(),
+  daily_cost: money(), // derived
+  additional_cost: money(),
+  cost_override: bool(),
+  term: int(),
+  mileage_allowance: int(),
+  total_mileage: int(), // derived
+  excess_mileage_charge: money(), // derived (read only)
+  excess_mileage_charge_per_mile: money(),
+  excess_mileage_cost: money(),
+  delivery_charge: money(),
+  comments: text(4000),
+  invoice_interval: z.preprocess(upper, z.enum(INVOICE_INTERVALS, { error: "Invoice interval must be NONE, WEEKLY or MONTHLY" }).nullable().optional()),
+  deposit: money(),
+  deposit_paid_date: isoDate(),
+  initial_payment: money(),
+  initial_payment_date: isoDate(),
+  on_hire_insurance_completed: bool(),
+  on_hire_tracker_completed: bool(),
+  early_return_penalty_per_week: money(),
+  weekly_insurance_charge: money(), // derived
+  insurance_charge: money(), // derived
+  insurance_daily: money(),
+  policy_name: text(200),
+  policy_number: text(100),
+  insurer: text(200),
+  insurance_expiry: isoDate(),
+  ni_number: text(20),
+  licence_number: text(40),
+  licence_held: num(),
+  contact_number: text(40),
+  // Rates (prefilled from the vehicle model's day rates; weekend, one_week and six_twenty_seven_week derived)
+  first_day: money(),
+  two_five_days: money(),
+  six_twenty_seven_days: money(),
+  twenty_eight_plus: money(),
+  long_term_weekly: money(),
+  one_week: money(),
+  six_twenty_seven_week: money(),
+  weekend: money(),
+  // Off hire
+  off_hire_date: isoDate(),
+  off_hire_mileage: int(),
+  off_hire_excess_mileage: int(),
+  off_hire_new_damage: money(),
+  off_hire_missing_fuel: money(),
+  off_hire_ad_blue_charge: money(),
+  off_hire_total_additional_charges: money(), // derived (read only)
+  off_hire_insurance_completed: bool(),
+  off_hire_tracker_completed: bool(),
+});
+
+export type RentalFields = z.infer<typeof rentalFields>;
+
+/** Keys an answer carries that are not stored fields. */
+const OUTPUT_ONLY = ["can_print"];
+
+/** The misspelt name of the form (001 §3) is accepted and stored under the right one. */
+export function normaliseRentalInput(body: unknown): unknown {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  const b = { ...(body as Record<string, unknown>) };
+  if ("intial_payment_date" in b) {
+    if (!("initial_payment_date" in b) || b.initial_payment_date === "" || b.initial_payment_date == null) b.initial_payment_date = b.intial_payment_date;
+    delete b.intial_payment_date;
+  }
+  // Fields the form may carry that belong to the vehicle, not the rental (001 §5 empty dates),
+  // and what an answer carries that is not stored: a client may send them back.
+  for (const f of ["tax_expiry", "date_sold", "depreciation_start_date", ...OUTPUT_ONLY]) delete b[f];
+  return b;
+}
+
+function checkRental(r: RentalFields) {
+  const errors: Record<string, string> = {};
+  if (!r.start_date) errors.start_date = MESSAGES.startRequired;
+  if (!r.finish_date) errors.finish_date = MESSAGES.endRequired;
+  if (r.start_date && r.finish_date && r.finish_date < r.start_date) errors.finish_date = MESSAGES.finishBeforeStart;
+  if (r.rental_type === "LT") {
+    if (r.term === null || r.term === undefined) errors.term = MESSAGES.ltTermRequired;
+    if (r.mileage_allowance === null || r.mileage_allowance === undefined) errors.mileage_allowance = MESSAGES.ltAllowanceRequired;
+  } else if (r.invoice_interval && r.invoice_interval !== "NONE") errors.invoice_interval = MESSAGES.intervalOnlyLt;
+  const first = Object.values(errors)[0];
+  if (first) throw new ValidationError(first, errors);
+  Object.assign(r, rentalFigures(r as any));
+}
+
+/**
+ * Indexed lists (docs/data-model.md, rentals): by vehicle and by customer in
+ * start-date order, and one list per calendar month the rental runs through
+ * (the weekly, monthly and calendar views and the dashboard read the
+ * months their window touches, never the whole table).
+ */
+function rentalMemberships(r: RentalFields) {
+  const sort = r.start_date ?? "0000-00-00";
+  const tags = [`status=${r.status ?? "QUOTE"}`, `type=${r.rental_type ?? "ST"}`, `dept=${r.department ?? "~"}`];
+  const out = [{ list: "all", sort, tags }];
+  if (r.vehicle) out.push({ list: `vehicle#${r.vehicle}`, sort, tags });
+  if (r.customer) out.push({ list: `customer#${r.customer}`, sort, tags });
+  for (const m of monthsSpanned(r.start_date, r.finish_date)) out.push({ list: `month#${m}`, sort, tags });
+  return out;
+}
+
+export const Rental = defineRecordType({
+  type: "rental",
+  label: "Rental",
+  fields: rentalFields,
+  defaults: () => ({ status: "QUOTE" as const, rental_type: "ST" as const, invoice_interval: "NONE" as const, cost_override: false, on_hire_insurance_completed: false, on_hire_tracker_completed: false, off_hire_insurance_completed: false, off_hire_tracker_completed: false }),
+  searchOf: (r) => searchText(r.start_date),
+  validate: (r) => checkRental(r),
+  lists: (r) => rentalMemberships(r),
+  // A vehicle is never on two confirmed rentals for the same day, even when both are saved at once.
+  exclusive: {
+    ranges: (r) => (r.status === "CONFIRMED" && r.vehicle && r.start_date ? [{ scope: `vehicle#${r.vehicle}`, from: r.start_date, to: r.finish_date ?? null }] : []),
+    message: async (holderId) => MESSAGES.alreadyBooked(await hirerNameOf(holderId)),
+  },
+  expand: (rows) => expandRentals(rows),
+});
+
+async function hirerNameOf(rentalId: number): Promise<string> {
+  const [row] = (await Rental.getMany([rentalId])) as any[];
+  if (!row?.customer) return "another customer";
+  const [c] = (await Contact.getMany([row.customer])) as any[];
+  return c?.display_name ?? "another customer";
+}
+
+/** Tracking options live inside their categories; the few categories are read once per answer. */
+async function trackingOptions(): Promise<Map<number, { id: number; name: string; category: { id: number; name: string } }>> {
+  const out = new Map();
+  for (const c of (await TrackingCategory.all()) as any[]) for (const o of c.options ?? []) out.set(o.id, { id: o.id, name: o.name, category: { id: c.id, name: c.name } });
+  return out;
+}
+
+export async function expandRentals(rows: Array<Record<string, any>>): Promise<Array<Record<string, unknown>>> {
+  if (!rows.length) return [];
+  const ids = (fields: string[]) => rows.flatMap((r) => fields.map((f) => r[f])).filter((x) => typeof x === "number");
+  const [vehicles, contacts, departments, margins, options] = await Promise.all([
+    Vehicle.getMany(ids(["vehicle"])),
+    Contact.getMany(ids(["customer", "payer"])),
+    Department.getMany(ids(["department"])),
+    RentalMargin.getMany(ids(["margin"])),
+    rows.some((r) => r.tracking_option) ? trackingOptions() : Promise.resolve(new Map()),
+  ]);
+  const vehicleObjs = vehicles.length ? await Vehicle.present(vehicles as any) : [];
+  const v = new Map((vehicleObjs as any[]).map((x) => [x.id, x]));
+  const c = new Map((contacts as any[]).map((x) => [x.id, x]));
+  const d = new Map((departments as any[]).map((x) => [x.id, x]));
+  const m = new Map((margins as any[]).map((x) => [x.id, x]));
+  const contactBrief = (x: any) =>
+    x
+      ? {
+          id: x.id, display_name: x.display_name, company_name: x.company_name ?? null, address_line1: x.address_line1 ?? null, address_line2: x.address_line2 ?? null,
+          town: x.town ?? null, postcode: x.postcode ?? null, company_email: x.company_email ?? null, company_phone: x.company_phone ?? null,
+        }
+      : null;
+  return rows.map((r) => {
+    const veh = v.get(r.vehicle);
+    return {
+      ...r,
+      vehicle: veh
+        ? {
+            id: veh.id, registration: veh.registration, fleet_number: veh.fleet_number ?? null, make: veh.make, model: veh.model, type: veh.type,
+            variant: veh.variant ?? null, vin_number: veh.vin_number ?? null, mileage: veh.mileage ?? null, payload: veh.payload ?? null,
+            location: veh.location ?? null, vehicle_status: veh.vehicle_status, key: veh.key, tracker: veh.tracker, owner: veh.owner, last_saved: veh.last_saved,
+          }
+        : null,
+      customer: contactBrief(c.get(r.customer)),
+      payer: contactBrief(c.get(r.payer)),
+      department: d.get(r.department) ? { id: r.department, name: d.get(r.department).name } : null,
+      margin: m.get(r.margin) ? { id: r.margin, name: m.get(r.margin).name, margin: m.get(r.margin).margin } : null,
+      tracking_option: options.get(r.tracking_option) ?? null,
+      can_print: canPrint(r),
+    };
+  });
+}

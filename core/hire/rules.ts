@@ -1,0 +1,260 @@
+import Big from "big.js";
+import { hireRates } from "../fleet/rules.js";
+import { daysInclusive } from "../platform/dates.js";
+import { money, pounds, type Amount } from "../platform/money.js";
+
+/**
+ * The rental rules of 001 §5 and §9, pure: the server applies them on
+ * every save, the screen shows the same figures before sending, and the
+ * dashboard reads the stored results. Formulas and the readings chosen
+ * where the notes allow two are in docs/rentals.md.
+ */
+
+export const RENTAL_STATUSES = ["QUOTE", "CONFIRMED", "NOT REQUIRED"] as const;
+export type RentalStatus = (typeof RENTAL_STATUSES)[number];
+export const RENTAL_TYPES = ["ST", "LT"] as const;
+export const INVOICE_INTERVALS = ["NONE", "WEEKLY", "MONTHLY"] as const;
+
+export const MESSAGES = {
+  saveFailed: "An error occured!",
+  alreadyBooked: (name: string) => `This vehicle is already booked out to ${name}!`,
+  mileageTooHigh: "WARNING - MILEAGE TOO HIGH",
+  unableToCalculate: "Unable To Calculate Rate",
+  unableToPrint: "Unable To Print: Missing license or insurance information",
+  finishBeforeStart: "The end date must not be before the start date",
+  startRequired: "Start date is required",
+  endRequired: "End date is required",
+  ltTermRequired: "Term (weeks) is required for a long-term rental",
+  ltAllowanceRequired: "Annual mileage allowance is required for a long-term rental",
+  intervalOnlyLt: "An invoice interval applies only to long-term rentals",
+  insuranceExpiryRequired: "Insurance expiry is required",
+} as const;
+
+/** Date fields sent as null when empty (001 §5), the misspelt one included. */
+export const RENTAL_DATE_FIELDS = [
+  "start_date",
+  "finish_date",
+  "off_hire_date",
+  "insurance_expiry",
+  "deposit_paid_date",
+  "initial_payment_date",
+  "provisional_start_date",
+] as const;
+
+/** The fields that must all be filled before the hire contract prints (001 §5). */
+export const PRINT_REQUIRED = ["policy_name", "insurer", "policy_number", "insurance_expiry", "ni_number", "licence_number", "licence_held"] as const;
+
+/** Days = |finish - start| in whole days + 1 (both days count); 0 until both dates are set. */
+export function rentalDays(start: string | null | undefined, finish: string | null | undefined): number {
+  return start && finish ? daysInclusive(start, finish) : 0;
+}
+
+export type DayRates = { first_day?: Amount; two_five_days?: Amount; six_twenty_seven_days?: Amount; twenty_eight_plus?: Amount };
+
+/**
+ * Short-term total: day 1 at first_day, days 2-5 (at most 4) at
+ * two_five_days, days 6-27 (at most 22) at six_twenty_seven_days, day 28 on
+ * at twenty_eight_plus, plus additional_cost.
+ */
+export function shortTermTotal(days: number, rates: DayRates, additionalCost: Amount = 0): number {
+  if (days <= 0) return pounds(additionalCost);
+  const d1 = Math.min(days, 1);
+  const d2 = Math.min(Math.max(days - 1, 0), 4);
+  const d6 = Math.min(Math.max(days - 5, 0), 22);
+  const d28 = Math.max(days - 27, 0);
+  return pounds(
+    money(rates.first_day).times(d1)
+      .plus(money(rates.two_five_days).times(d2))
+      .plus(money(rates.six_twenty_seven_days).times(d6))
+      .plus(money(rates.twenty_eight_plus).times(d28))
+      .plus(money(additionalCost)),
+  );
+}
+
+/** Weeks of a long-term hire: days / 7 rounded to the nearest whole week, halves up. */
+export function roundedWeeks(days: number): number {
+  return Number(new Big(days).div(7).round(0, Big.roundHalfUp).toFixed(0));
+}
+
+/**
+ * Long-term total, the first reading of 001 §9: rounded weeks x
+ * long_term_weekly + additional_cost (the hire actually booked is charged,
+ * not the contracted term; see docs/rentals.md).
+ */
+export function longTermTotal(days: number, weekly: Amount, additionalCost: Amount = 0): number {
+  return pounds(money(weekly).times(roundedWeeks(days)).plus(money(additionalCost)));
+}
+
+/** Total mileage over the term = annual allowance x term weeks / 52. */
+export function totalMileage(annualAllowance: Amount, termWeeks: Amount): number {
+  return Number(money(annualAllowance).times(money(termWeeks)).div(52).round(0, Big.roundHalfUp).toFixed(0));
+}
+
+/** Insurance charge = daily insurance x rental days. */
+export function insuranceCharge(insuranceDaily: Amount, days: number): number {
+  return pounds(money(insuranceDaily).times(days));
+}
+
+/** Excess mileage charge = excess miles x charge per mile. */
+export function excessMileageCharge(excessMiles: Amount, perMile: Amount): number {
+  return pounds(money(excessMiles).times(money(perMile)));
+}
+
+/** Off-hire additional charges = new damage + missing fuel + excess mileage charge, to 2 dp. */
+export function offHireTotal(newDamage: Amount, missingFuel: Amount, excessCharge: Amount): number {
+  return pounds(money(newDamage).plus(money(missingFuel)).plus(money(excessCharge)));
+}
+
+/** Agreement rates (001 §9), the same derivation as the vehicle's (core/fleet hireRates). */
+export const derivedRates = hireRates;
+
+/** 'WARNING - MILEAGE TOO HIGH': weekly allowance x term + start mileage over the model's limit. */
+export function mileageTooHigh(annualAllowance: Amount, termWeeks: Amount, startMileage: Amount, mileageLimit: Amount): boolean {
+  if (mileageLimit === null || mileageLimit === undefined || mileageLimit === "" || Number(mileageLimit) <= 0) return false;
+  const projected = money(annualAllowance).div(52).times(money(termWeeks)).plus(money(startMileage));
+  return projected.gt(money(mileageLimit));
+}
+
+/** VAT at 20%: inc-VAT = 1.2 x ex-VAT. */
+export function incVat(exVat: Amount): number {
+  return pounds(money(exVat).times("1.2"));
+}
+
+export type RentalFigures = {
+  days: number;
+  total: number;
+  daily_cost: number;
+  total_mileage: number | null;
+  weekly_insurance_charge: number;
+  insurance_charge: number;
+  excess_mileage_charge: number;
+  off_hire_total_additional_charges: number;
+  weekend: number | null;
+  one_week: number | null;
+  six_twenty_seven_week: number | null;
+};
+
+type RentalInput = DayRates & {
+  rental_type?: string | null;
+  start_date?: string | null;
+  finish_date?: string | null;
+  additional_cost?: Amount;
+  long_term_weekly?: Amount;
+  cost_override?: boolean | null;
+  total?: Amount;
+  term?: Amount;
+  mileage_allowance?: Amount;
+  insurance_daily?: Amount;
+  off_hire_excess_mileage?: Amount;
+  excess_mileage_charge_per_mile?: Amount;
+  off_hire_new_damage?: Amount;
+  off_hire_missing_fuel?: Amount;
+};
+
+/**
+ * Every figure the server stores on a save. With cost_override the total
+ * the user typed is kept; otherwise it is the ST or LT total.
+ */
+export function rentalFigures(r: RentalInput): RentalFigures {
+  const days = rentalDays(r.start_date, r.finish_date);
+  const computed = r.rental_type === "LT" ? longTermTotal(days, r.long_term_weekly, r.additional_cost) : shortTermTotal(days, r, r.additional_cost);
+  const total = r.cost_override ? pounds(r.total) : computed;
+  const excess = excessMileageCharge(r.off_hire_excess_mileage, r.excess_mileage_charge_per_mile);
+  return {
+    days,
+    total,
+    daily_cost: days > 0 ? pounds(money(total).div(days)) : 0,
+    total_mileage: r.rental_type === "LT" && r.mileage_allowance != null && r.term != null ? totalMileage(r.mileage_allowance, r.term) : null,
+    weekly_insurance_charge: pounds(money(r.insurance_daily).times(7)),
+    insurance_charge: insuranceCharge(r.insurance_daily, days),
+    excess_mileage_charge: excess,
+    off_hire_total_additional_charges: offHireTotal(r.off_hire_new_damage, r.off_hire_missing_fuel, excess),
+    ...derivedRates(r),
+  };
+}
+
+/** Every print-required field is filled (001 §5). */
+export function canPrint(r: Record<string, unknown>): boolean {
+  return PRINT_REQUIRED.every((f) => r[f] !== null && r[f] !== undefined && String(r[f]).trim() !== "");
+}
+
+export type FinanceForRate = {
+  finance_type?: string | null;
+  monthly_payment?: Amount;
+  daily_rate?: Amount;
+  sp_monthly_interest_charge?: Amount;
+  finance_early_settlement_date?: string | null;
+};
+
+/** The latest agreement with no early-settlement date (001 §9), or null. */
+export function latestUnsettled<T extends FinanceForRate>(agreements: T[] | null | undefined): T | null {
+  const open = (agreements ?? []).filter((a) => !a.finance_early_settlement_date && a.finance_type && a.finance_type !== "NONE");
+  return open.length ? open[open.length - 1] : null;
+}
+
+/** The agreement's cost to the business per week. */
+export function weeklyFinanceCost(a: FinanceForRate): Big | null {
+  switch (a.finance_type) {
+    case "HIRE_AGREEMENT":
+      // A hire agreement is charged by the day: its 7-day rate.
+      return a.daily_rate == null ? null : money(a.daily_rate).times(7);
+    case "STOCKING_PLAN":
+      return a.sp_monthly_interest_charge == null ? null : money(a.sp_monthly_interest_charge).times(12).div(52);
+    default:
+      return a.monthly_payment == null ? null : money(a.monthly_payment).times(12).div(52);
+  }
+}
+
+/**
+ * Suggested long-term weekly rate (001 §9): the week's costs (finance,
+ * running cost per mile of the make for the week's share of the annual
+ * allowance, the type's fixed hire costs per week) marked up by the margin
+ * percent. Null ('Unable To Calculate Rate') without an open agreement or
+ * a margin.
+ */
+export function suggestedWeeklyRate(input: {
+  marginPercent: Amount;
+  maintenanceCostPerMile: Amount;
+  additionalDepreciationPerMile: Amount;
+  fixedHireCosts: Amount;
+  annualMileageAllowance: Amount;
+  agreement: FinanceForRate | null;
+}): number | null {
+  if (!input.agreement || input.marginPercent === null || input.marginPercent === undefined || input.marginPercent === "") return null;
+  const finance = weeklyFinanceCost(input.agreement);
+  if (finance === null) return null;
+  const perMile = money(input.maintenanceCostPerMile).plus(money(input.additionalDepreciationPerMile));
+  const weeklyMiles = money(input.annualMileageAllowance).div(52);
+  const cost = finance.plus(perMile.times(weeklyMiles)).plus(money(input.fixedHireCosts));
+  return pounds(cost.times(new Big(100).plus(money(input.marginPercent))).div(100));
+}
+
+/** Two rentals' dates meet (both ends inclusive; an open end runs on). */
+export function datesOverlap(a: { start_date: string; finish_date: string | null }, b: { start_date: string; finish_date: string | null }): boolean {
+  const END = "9999-12-31";
+  return a.start_date <= (b.finish_date ?? END) && b.start_date <= (a.finish_date ?? END);
+}
+
+/** The months (YYYY-MM) a rental runs through, for the month-bucket lists; open ends count 12 months on. */
+export function monthsSpanned(start: string | null | undefined, finish: string | null | undefined, cap = 36): string[] {
+  if (!start) return [];
+  const [sy, sm] = start.split("-").map(Number);
+  let end = finish;
+  if (!end || end < start) {
+    const d = new Date(Date.UTC(sy, sm - 1 + 12, 1));
+    end = d.toISOString().slice(0, 10);
+  }
+  const [ey, em] = end.split("-").map(Number);
+  const out: string[] = [];
+  let y = sy;
+  let m = sm;
+  while ((y < ey || (y === ey && m <= em)) && out.length < cap) {
+    out.push(`${y}-${String(m).padStart(2, "0")}`);
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,221 @@
+import { Vehicle } from "../fleet/index.js";
+import { tabList } from "../fleet/rules.js";
+import { addDays, monthOf, todayInLondon, weekOf } from "../platform/dates.js";
+import { ValidationError } from "../platform/errors.js";
+import { money, pounds, sum } from "../platform/money.js";
+import { RentalMargin, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
+import { Rental, normaliseRentalInput } from "./rental.js";
+import { datesOverlap, latestUnsettled, mileageTooHigh, MESSAGES, suggestedWeeklyRate } from "./rules.js";
+
+type Row = Record<string, any>;
+
+export type RentalListQuery = {
+  page: number;
+  page_size: number;
+  search?: string;
+  vehicle?: number;
+  customer?: number;
+  start_date?: string | null;
+  finish_date?: string | null;
+  view?: "weekly" | "monthly" | "all";
+  date?: string | null;
+  status?: string;
+  department?: number;
+};
+
+function monthsBetween(start: string, end: string): string[] {
+  const out: string[] = [];
+  let [y, m] = start.split("-").map(Number);
+  const [ey, em] = end.split("-").map(Number);
+  while ((y < ey || (y === ey && m <= em)) && out.length < 60) {
+    out.push(`${y}-${String(m).padStart(2, "0")}`);
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+  }
+  return out;
+}
+
+const byStart = (a: Row, b: Row) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : a.id - b.id);
+
+/** The rentals whose dates meet a window: read from the month lists the window touches. */
+async function rentalsInWindow(start: string, end: string, tags: string[] = []): Promise<Row[]> {
+  const ids = new Set<number>();
+  for (const month of monthsBetween(start, end)) for (const id of await Rental.idsIn(`month#${month}`, { tags })) ids.add(id);
+  const rows = (await Rental.getMany([...ids])) as Row[];
+  return rows.filter((r) => r.start_date && datesOverlap(r as any, { start_date: start, finish_date: end })).sort(byStart);
+}
+
+function page<T>(rows: T[], q: { page: number; page_size: number }) {
+  const from = (q.page - 1) * q.page_size;
+  return rows.slice(from, from + q.page_size);
+}
+
+const sumOf = (rows: Row[], f: string) => pounds(sum(...rows.map((r) => r[f])));
+const weeklySum = (rows: Row[]) => pounds(sum(...rows.map(weeklyOf)));
+
+/** Weekly amount of a rental: LT its weekly rate; ST its total spread over its weeks. */
+function weeklyOf(r: Row) {
+  if (r.rental_type === "LT") return money(r.long_term_weekly);
+  return r.days ? money(r.total).div(r.days).times(7) : money(0);
+}
+
+export const Rentals = {
+  async get(id: number) {
+    return Rental.get(id);
+  },
+
+  async create(body: unknown, actor: string) {
+    return Rental.create(await withDefaultMargin(normaliseRentalInput(body)), actor);
+  },
+
+  async save(id: number, body: unknown, actor: string) {
+    return Rental.update(id, await withDefaultMargin(normaliseRentalInput(body)), actor);
+  },
+
+  async remove(id: number, actor: string) {
+    return Rental.remove(id, actor);
+  },
+
+  /**
+   * GET rentals: by vehicle (the availability check with start_date and
+   * finish_date, or the vehicle's rental record), by customer (the contact
+   * page's record, with total_weekly), by a date window (the Other Rentals
+   * panel and the weekly and monthly views), or every rental newest first.
+   */
+  async list(q: RentalListQuery) {
+    const tags: string[] = [];
+    if (q.status) tags.push(`status=${q.status}`);
+    if (q.department) tags.push(`dept=${q.department}`);
+    let rows: Row[] | null = null;
+    if (q.vehicle || q.customer) {
+      const list = q.vehicle ? `vehicle#${q.vehicle}` : `customer#${q.customer}`;
+      rows = ((await Rental.getMany(await Rental.idsIn(list, { tags, order: "desc" }))) as Row[]).sort((a, b) => byStart(b, a));
+      if (q.start_date || q.finish_date) {
+        // Availability: rentals of this vehicle that meet the dates and still stand.
+        const window = { start_date: q.start_date ?? q.finish_date!, finish_date: q.finish_date ?? q.start_date! };
+        rows = rows.filter((r) => r.status !== "NOT REQUIRED" && r.start_date && datesOverlap(r as any, window)).sort(byStart);
+      }
+    } else if (q.start_date || q.finish_date || q.view === "weekly" || q.view === "monthly") {
+      let start = q.start_date ?? null;
+      let end = q.finish_date ?? null;
+      if (!start || !end) {
+        const anchor = q.date ?? start ?? end ?? todayInLondon();
+        const w = q.view === "monthly" ? monthOf(anchor) : weekOf(anchor);
+        start = start ?? w.start;
+        end = end ?? w.end;
+      }
+      if (end < start) throw new ValidationError(MESSAGES.finishBeforeStart, { finish_date: MESSAGES.finishBeforeStart });
+      rows = await rentalsInWindow(start, end, tags);
+    }
+    if (rows) {
+      const term = q.search?.trim().toLowerCase();
+      const all = term ? (await Rental.present(rows as any)).filter((r: Row) => matches(r, term)) : null;
+      const results = all ? page(all, q) : await Rental.present(page(rows, q) as any);
+      const counted = (all ?? rows) as Row[];
+      return {
+        count: counted.length,
+        results,
+        total_cost: sumOf(counted, "total"),
+        total_weekly: weeklySum(counted),
+      };
+    }
+    const res = await Rental.listIn("all", { page: q.page, page_size: q.page_size, tags, order: "desc" });
+    return { ...res, total_cost: sumOf(res.results as Row[], "total"), total_weekly: weeklySum(res.results as Row[]) };
+  },
+
+  /**
+   * The finder's available vehicles: active fleet vehicles (of a type) with
+   * no confirmed rental meeting the dates, read from the active list and the
+   * vehicles' booking sets, never the whole table.
+   */
+  async available(q: { start_date: string; finish_date: string; type?: number; page: number; page_size: number; search?: string; except?: number }) {
+    if (q.finish_date < q.start_date) throw new ValidationError(MESSAGES.finishBeforeStart, { finish_date: MESSAGES.finishBeforeStart });
+    const tags = q.type ? [`t=${q.type}`] : [];
+    const ids = await Vehicle.idsIn(tabList("ACTIVE", "ALL", "ALL"), { tags });
+    const held = await Rental.rangesIn(ids.map((id) => `vehicle#${id}`));
+    const window = { from: q.start_date, to: q.finish_date };
+    const free = ids.filter((id) =>
+      (held.get(`vehicle#${id}`) ?? []).every((r) => r.id === q.except || !datesOverlap({ start_date: r.from, finish_date: r.to }, { start_date: window.from, finish_date: window.to })),
+    );
+    let rows = (await Vehicle.getMany(free)) as Row[];
+    const term = q.search?.replace(/\s+/g, "").toLowerCase();
+    if (term) rows = rows.filter((v) => String(v.registration ?? "").replace(/\s+/g, "").toLowerCase().startsWith(term) || String(v.fleet_number ?? "").toLowerCase().startsWith(term));
+    rows.sort((a, b) => String(a.registration ?? "").localeCompare(String(b.registration ?? "")));
+    return { count: rows.length, results: await Vehicle.present(page(rows, q) as any) };
+  },
+
+  /** Vehicles against days (the calendar view and the dashboard's Monday-Sunday calendar). */
+  async calendar(start: string, end: string, department?: number) {
+    const rows = await rentalsInWindow(start, end, department ? [`dept=${department}`] : []);
+    const live = (await Rental.present(rows.filter((r) => r.status !== "NOT REQUIRED") as any)) as Row[];
+    const byVehicle = new Map<string, { vehicle: Row | null; rentals: Row[] }>();
+    for (const r of live) {
+      const key = r.vehicle ? String(r.vehicle.id) : "none";
+      if (!byVehicle.has(key)) byVehicle.set(key, { vehicle: r.vehicle ?? null, rentals: [] });
+      byVehicle.get(key)!.rentals.push({
+        id: r.id, status: r.status, rental_type: r.rental_type, start_date: r.start_date, finish_date: r.finish_date,
+        customer: r.customer ? { id: r.customer.id, display_name: r.customer.display_name } : null, total: r.total,
+      });
+    }
+    const days: string[] = [];
+    for (let d = start; d <= end && days.length < 62; d = addDays(d, 1)) days.push(d);
+    const rowsOut = [...byVehicle.values()].sort((a, b) => String(a.vehicle?.registration ?? "~").localeCompare(String(b.vehicle?.registration ?? "~")));
+    return { start_date: start, end_date: end, days, results: rowsOut, count: rowsOut.length };
+  },
+
+  /**
+   * The suggested long-term weekly rate and the mileage warning for a
+   * vehicle, margin and allowance (001 §2.3, §9; formula in docs/rentals.md).
+   */
+  async suggestedRate(q: { vehicle: number; margin?: number; mileage_allowance?: number; term?: number; start_mileage?: number }) {
+    const [vehicle] = (await Vehicle.getMany([q.vehicle])) as Row[];
+    if (!vehicle) throw new ValidationError("Vehicle not found", { vehicle: "Vehicle not found" });
+    const margin = q.margin ? ((await RentalMargin.getMany([q.margin])) as Row[])[0] : await firstMargin();
+    const [make] = vehicle.make ? ((await VehicleMake.getMany([vehicle.make])) as Row[]) : [];
+    const [type] = vehicle.type ? ((await VehicleType.getMany([vehicle.type])) as Row[]) : [];
+    const [model] = vehicle.model ? ((await VehicleModel.getMany([vehicle.model])) as Row[]) : [];
+    const agreement = latestUnsettled(vehicle.finance_agreements);
+    const rate = suggestedWeeklyRate({
+      marginPercent: margin?.margin ?? null,
+      maintenanceCostPerMile: make?.maintenance_cost_per_mile,
+      additionalDepreciationPerMile: make?.additional_depreciation_per_mile,
+      fixedHireCosts: type?.fixed_hire_costs,
+      annualMileageAllowance: q.mileage_allowance ?? 0,
+      agreement,
+    });
+    const tooHigh = q.mileage_allowance != null && q.term != null ? mileageTooHigh(q.mileage_allowance, q.term, q.start_mileage ?? vehicle.mileage ?? 0, model?.mileage_limit) : false;
+    return {
+      suggested_weekly_rate: rate,
+      message: rate === null ? MESSAGES.unableToCalculate : null,
+      mileage_too_high: tooHigh,
+      warning: tooHigh ? MESSAGES.mileageTooHigh : null,
+      margin: margin ? { id: margin.id, name: margin.name, margin: margin.margin } : null,
+      finance_type: agreement?.finance_type ?? null,
+    };
+  },
+};
+
+function matches(r: Row, term: string): boolean {
+  const reg = String(r.vehicle?.registration ?? "").replace(/\s+/g, "").toLowerCase();
+  return reg.startsWith(term.replace(/\s+/g, "")) || String(r.customer?.display_name ?? "").toLowerCase().startsWith(term) || String(r.id) === term;
+}
+
+/** 001 §5: if no margin is set, the first rental margin of the list is used. */
+async function firstMargin(): Promise<Row | null> {
+  const res = await RentalMargin.list({ page: 1, page_size: 1 });
+  return (res.results[0] as Row) ?? null;
+}
+
+async function withDefaultMargin(body: unknown): Promise<unknown> {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  const b = body as Row;
+  if (b.margin === null || b.margin === undefined || b.margin === "") {
+    const first = await firstMargin();
+    if (first) return { ...b, margin: first.id };
+  }
+  return b;
+}
+

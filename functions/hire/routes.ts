@@ -1,0 +1,65 @@
+import type { Hono } from "hono";
+import { z } from "zod";
+import * as Hire from "../../core/hire/index.js";
+import { ValidationError } from "../../core/platform/errors.js";
+import { monthOf, todayInLondon, weekOf } from "../../core/platform/dates.js";
+import { isoDate } from "../../core/platform/fields.js";
+import { pageQuery } from "../../core/platform/paging.js";
+import { actor, type AppEnv } from "../platform/app.js";
+import { route } from "../platform/registry.js";
+
+const tag = "Rentals";
+const anyBody = z.record(z.string(), z.unknown());
+const id = z.coerce.number().int().positive().optional();
+
+/** GET rentals (001 §7, 000 §7, 003 §7): by vehicle, customer, dates or view. */
+const rentalListQuery = pageQuery.extend({
+  vehicle: id,
+  customer: id,
+  start_date: isoDate(),
+  finish_date: isoDate(),
+  view: z.preprocess((v) => (typeof v === "string" ? v.toLowerCase() || undefined : v), z.enum(["weekly", "monthly", "all"], { error: "View must be weekly, monthly or all" }).optional()),
+  date: isoDate(),
+  status: z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() || undefined : v), z.enum(Hire.RENTAL_STATUSES, { error: "Status must be QUOTE, CONFIRMED or NOT REQUIRED" }).optional()),
+  department: id,
+  searchFresh: z.string().optional(),
+});
+
+const availableQuery = pageQuery.extend({
+  start_date: isoDate(),
+  finish_date: isoDate(),
+  type: id,
+  rental: id,
+});
+
+const windowQuery = z.object({ start_date: isoDate(), end_date: isoDate(), date: isoDate(), view: z.enum(["weekly", "monthly"]).optional(), department: id });
+
+/** The rentals calls of 001 §7, plus the finder, calendar and suggested-rate reads the screen uses. */
+export function hireRoutes(app: Hono<AppEnv>) {
+  route(app, { method: "get", path: "/rentals/available", summary: "Active vehicles (of a type) with no confirmed rental meeting the dates", tag, query: availableQuery }, async (_c, { query }) => {
+    if (!query.start_date) throw new ValidationError(Hire.MESSAGES.startRequired, { start_date: Hire.MESSAGES.startRequired });
+    if (!query.finish_date) throw new ValidationError(Hire.MESSAGES.endRequired, { finish_date: Hire.MESSAGES.endRequired });
+    return Hire.Rentals.available({ ...query, start_date: query.start_date, finish_date: query.finish_date, except: query.rental });
+  });
+  route(app, { method: "get", path: "/rentals/calendar", summary: "Vehicles against days: rentals meeting a week (Monday-Sunday) or month", tag, query: windowQuery }, async (_c, { query }) => {
+    const anchor = query.date ?? query.start_date ?? todayInLondon();
+    const w = query.view === "monthly" ? monthOf(anchor) : weekOf(anchor);
+    return Hire.Rentals.calendar(query.start_date ?? w.start, query.end_date ?? w.end, query.department);
+  });
+  route(
+    app,
+    {
+      method: "get",
+      path: "/rentals/suggestedrate",
+      summary: "Suggested long-term weekly rate and the mileage warning for a vehicle, margin and allowance",
+      tag,
+      query: z.object({ vehicle: z.coerce.number().int().positive(), margin: id, mileage_allowance: z.coerce.number().min(0).optional(), term: z.coerce.number().min(0).optional(), start_mileage: z.coerce.number().min(0).optional() }),
+    },
+    async (_c, { query }) => Hire.Rentals.suggestedRate(query),
+  );
+  route(app, { method: "get", path: "/rentals", summary: "Rentals: {count, results, total_cost, total_weekly}", tag, query: rentalListQuery }, async (_c, { query }) => Hire.Rentals.list(query));
+  route(app, { method: "get", path: "/rentals/:id", summary: "A rental (also the printable hire agreement)", tag }, async (_c, { id }) => Hire.Rentals.get(id));
+  route(app, { method: "post", path: "/rentals", summary: "Create a rental (the rules of 001 §5 and §9 apply)", tag, body: anyBody }, async (c, { body }) => Hire.Rentals.create(body, actor(c)));
+  route(app, { method: "put", path: "/rentals/:id", summary: "Save a rental (send last_saved; 409 when stale)", tag, body: anyBody }, async (c, { id, body }) => Hire.Rentals.save(id, body, actor(c)));
+  route(app, { method: "delete", path: "/rentals/:id", summary: "Delete a rental", tag }, async (c, { id }) => Hire.Rentals.remove(id, actor(c)));
+}

@@ -1,0 +1,235 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { call, client, signIn } from "../support/api.js";
+import { fleetReference, van } from "./fleet-support.js";
+
+let api: ReturnType<typeof client>;
+let ref: Awaited<ReturnType<typeof fleetReference>>;
+let margin: { id: number };
+
+const ok = async (p: Promise<{ status: number; body: any }>) => {
+  const r = await p;
+  if (r.status >= 300) throw new Error(`${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+};
+
+beforeAll(async () => {
+  api = client(await signIn("rentals@vanco.co.uk", "Rita"));
+  ref = await fleetReference(api);
+  margin = await ok(api.post("rentalmargin", { name: "Standard", margin: 40 }));
+  await ok(api.post("rentalmargin", { name: "Trade", margin: 25 }));
+});
+
+const newVan = async (extra: Record<string, unknown> = {}) => ok(api.post("createvehicle", van({ make: ref.ford.id, model: ref.transit.id, type: ref.l1.id, ...extra })));
+
+const booking = (vehicle: number, start: string, finish: string, extra: Record<string, unknown> = {}) => ({
+  rental_type: "ST",
+  status: "CONFIRMED",
+  start_date: start,
+  finish_date: finish,
+  vehicle,
+  customer: ref.acme.id,
+  department: ref.rentals.id,
+  start_mileage: 12000,
+  first_day: 60,
+  two_five_days: 45,
+  six_twenty_seven_days: 35,
+  twenty_eight_plus: 25,
+  deposit: 250,
+  deposit_paid_date: start,
+  initial_payment: 100,
+  initial_payment_date: start,
+  ...extra,
+});
+
+describe("a rental (001 §3, §5, §9)", () => {
+  it("is created with the server's figures, a default margin and status QUOTE by default", async () => {
+    const v = await newVan();
+    const made = await api.post("rentals", { ...booking(v.id, "2026-12-01", "2026-12-07"), status: undefined, additional_cost: 10, insurance_daily: 5, total: 1 });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({
+      status: "QUOTE", rental_type: "ST", invoice_interval: "NONE", days: 7, total: 60 + 4 * 45 + 2 * 35 + 10, insurance_charge: 35,
+      weekend: 105, one_week: 310, six_twenty_seven_week: 245, margin: { id: margin.id, name: "Standard", margin: 40 },
+      vehicle: { id: v.id, registration: v.registration }, customer: { id: ref.acme.id, display_name: "Acme Builders Ltd" }, can_print: false,
+    });
+    expect((await api.get(`rentals/${made.body.id}`)).body).toEqual(made.body);
+  });
+
+  it("accepts the misspelt intial_payment_date and stores it as initial_payment_date; empty dates become null", async () => {
+    const v = await newVan();
+    const body: Record<string, unknown> = { ...booking(v.id, "2026-12-01", "2026-12-02"), initial_payment_date: undefined, intial_payment_date: "2026-12-01", off_hire_date: "", insurance_expiry: "", tax_expiry: "" };
+    const made = await api.post("rentals", body);
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body.initial_payment_date).toBe("2026-12-01");
+    expect(made.body).not.toHaveProperty("intial_payment_date");
+    expect(made.body.off_hire_date).toBeNull();
+    expect(made.body.insurance_expiry).toBeNull();
+  });
+
+  it("LT: rounded weeks x weekly + additional cost, term mileage; cost_override keeps the total", async () => {
+    const v = await newVan();
+    const lt = await ok(api.post("rentals", { ...booking(v.id, "2027-01-04", "2027-03-28"), rental_type: "LT", long_term_weekly: 180, additional_cost: 20, term: 12, mileage_allowance: 26000, invoice_interval: "MONTHLY" }));
+    expect(lt).toMatchObject({ days: 84, total: 12 * 180 + 20, total_mileage: 6000, invoice_interval: "MONTHLY" });
+    const over = await ok(api.put(`rentals/${lt.id}`, { ...lt, cost_override: true, total: 2000 }));
+    expect(over.total).toBe(2000);
+  });
+
+  it("off-hire charges: excess mileage charge and the total to 2 dp", async () => {
+    const v = await newVan();
+    const r = await ok(api.post("rentals", { ...booking(v.id, "2027-04-01", "2027-04-03"), off_hire_excess_mileage: 123, excess_mileage_charge_per_mile: 0.15, off_hire_new_damage: 80.005, off_hire_missing_fuel: 20 }));
+    expect(r.excess_mileage_charge).toBe(18.45);
+    expect(r.off_hire_total_additional_charges).toBe(118.46);
+  });
+
+  it("refuses bad input with a clear 400 and writes nothing", async () => {
+    const before = (await api.get("rentals?page_size=1")).body.count;
+    const cases: Array<[Record<string, unknown>, string]> = [
+      [{ start_date: "2026-12-05", finish_date: "2026-12-01" }, "The end date must not be before the start date"],
+      [{ start_date: "" }, "Start date is required"],
+      [{ status: "MAYBE" }, "Status must be QUOTE, CONFIRMED or NOT REQUIRED"],
+      [{ rental_type: "LT", term: null, mileage_allowance: 1000, long_term_weekly: 100 }, "Term (weeks) is required for a long-term rental"],
+      [{ invoice_interval: "WEEKLY" }, "An invoice interval applies only to long-term rentals"],
+      [{ deposit: "lots" }, "Must be a number"],
+      [{ surprise: 1 }, ""],
+    ];
+    const v = await newVan();
+    for (const [change, message] of cases) {
+      const res = await api.post("rentals", { ...booking(v.id, "2026-12-01", "2026-12-03"), ...change });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      if (message) expect(JSON.stringify(res.body)).toContain(message);
+    }
+    expect((await api.get("rentals?page_size=1")).body.count).toBe(before);
+  });
+
+  it("a stale save gets 409 and changes nothing", async () => {
+    const v = await newVan();
+    const r = await ok(api.post("rentals", booking(v.id, "2027-05-01", "2027-05-02")));
+    const first = await ok(api.put(`rentals/${r.id}`, { ...r, comments: "first" }));
+    const stale = await api.put(`rentals/${r.id}`, { ...r, comments: "second" });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toMatch(/^An error occurred!/);
+    expect((await api.get(`rentals/${r.id}`)).body.comments).toBe(first.comments);
+  });
+
+  it("deletes, and 401 without a token", async () => {
+    const v = await newVan();
+    const r = await ok(api.post("rentals", booking(v.id, "2027-06-01", "2027-06-02")));
+    expect((await call("GET", `rentals/${r.id}`)).status).toBe(401);
+    expect((await api.del(`rentals/${r.id}`)).status).toBe(200);
+    expect((await api.get(`rentals/${r.id}`)).status).toBe(404);
+  });
+});
+
+describe("no double booking", () => {
+  it("refuses a confirmed rental over another's dates with the spec's message; quotes and other dates pass", async () => {
+    const v = await newVan();
+    await ok(api.post("rentals", booking(v.id, "2027-02-01", "2027-02-10")));
+    const clash = await api.post("rentals", { ...booking(v.id, "2027-02-10", "2027-02-12"), customer: ref.bolt.id });
+    expect(clash.status).toBe(400);
+    expect(clash.body.message).toBe("This vehicle is already booked out to Acme Builders Ltd!");
+    expect((await api.post("rentals", { ...booking(v.id, "2027-02-05", "2027-02-06"), status: "QUOTE" })).status).toBe(201);
+    expect((await api.post("rentals", booking(v.id, "2027-02-11", "2027-02-12"))).status).toBe(201);
+  });
+
+  it("confirming a quote over a booking is refused; moving a booking frees its old dates", async () => {
+    const v = await newVan();
+    const a = await ok(api.post("rentals", booking(v.id, "2027-03-01", "2027-03-05")));
+    const q = await ok(api.post("rentals", { ...booking(v.id, "2027-03-04", "2027-03-06"), status: "QUOTE" }));
+    expect((await api.put(`rentals/${q.id}`, { ...q, status: "CONFIRMED" })).status).toBe(400);
+    await ok(api.put(`rentals/${a.id}`, { ...a, start_date: "2027-03-10", finish_date: "2027-03-12" }));
+    const fresh = (await api.get(`rentals/${q.id}`)).body;
+    expect((await api.put(`rentals/${q.id}`, { ...fresh, status: "CONFIRMED" })).status).toBe(200);
+  });
+
+  it("holds when overlapping bookings are saved at the same instant: exactly one wins", async () => {
+    const v = await newVan();
+    const attempts = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => api.post("rentals", booking(v.id, `2027-07-0${1 + i}`, `2027-07-0${3 + i}`))),
+    );
+    const won = attempts.filter((r) => r.status === 201);
+    expect(won.length).toBeGreaterThanOrEqual(1);
+    // No two winners overlap.
+    const ranges = won.map((r) => [r.body.start_date, r.body.finish_date] as const);
+    for (let i = 0; i < ranges.length; i++) for (let j = i + 1; j < ranges.length; j++) expect(ranges[i][0] <= ranges[j][1] && ranges[j][0] <= ranges[i][1]).toBe(false);
+    for (const r of attempts.filter((x) => x.status !== 201)) expect([400, 409]).toContain(r.status);
+  });
+
+  it("deleting a booking frees the dates", async () => {
+    const v = await newVan();
+    const a = await ok(api.post("rentals", booking(v.id, "2027-08-01", "2027-08-05")));
+    await ok(api.del(`rentals/${a.id}`));
+    expect((await api.post("rentals", booking(v.id, "2027-08-02", "2027-08-03"))).status).toBe(201);
+  });
+});
+
+describe("availability and lists", () => {
+  it("GET rentals?vehicle&start_date&finish_date gives the standing rentals that meet the dates, hirer first", async () => {
+    const v = await newVan();
+    await ok(api.post("rentals", booking(v.id, "2027-09-01", "2027-09-05")));
+    await ok(api.post("rentals", { ...booking(v.id, "2027-09-04", "2027-09-04"), status: "NOT REQUIRED" }));
+    const hit = await ok(api.get(`rentals?vehicle=${v.id}&start_date=2027-09-05&finish_date=2027-09-09`));
+    expect(hit.count).toBe(1);
+    expect(hit.results[0].customer.display_name).toBe("Acme Builders Ltd");
+    expect((await ok(api.get(`rentals?vehicle=${v.id}&start_date=2027-09-06&finish_date=2027-09-09`))).count).toBe(0);
+  });
+
+  it("the finder lists active vehicles of a type free for the dates", async () => {
+    const free = await newVan({ type: ref.luton.id });
+    const busy = await newVan({ type: ref.luton.id });
+    await newVan({ type: ref.luton.id, vehicle_status: "FORSALE" });
+    await ok(api.post("rentals", booking(busy.id, "2027-10-01", "2027-10-10")));
+    const res = await ok(api.get(`rentals/available?start_date=2027-10-05&finish_date=2027-10-06&type=${ref.luton.id}`));
+    const ids = res.results.map((v: any) => v.id);
+    expect(ids).toContain(free.id);
+    expect(ids).not.toContain(busy.id);
+    expect(res.count).toBe(1);
+    expect((await api.get("rentals/available?start_date=2027-10-05")).status).toBe(400);
+  });
+
+  it("the vehicle's and the customer's rental records carry total_cost and total_weekly", async () => {
+    const v = await newVan();
+    const cust = await ok(api.post("contacts", { display_name: "Record Keeper Ltd", contact_type: "CC", company_name: "Record Keeper Ltd", company_phone: "01332 496000", company_email: "a@b.co.uk", hire_account_code: "01" }));
+    await ok(api.post("rentals", { ...booking(v.id, "2027-11-01", "2027-11-07"), customer: cust.id }));
+    await ok(api.post("rentals", { ...booking(v.id, "2027-11-20", "2027-11-20"), customer: cust.id }));
+    const byVehicle = await ok(api.get(`rentals?vehicle=${v.id}&page=1&page_size=5`));
+    expect(byVehicle.count).toBe(2);
+    expect(byVehicle.total_cost).toBe(310 + 60);
+    expect(byVehicle.results[0].start_date).toBe("2027-11-20");
+    const byCustomer = await ok(api.get(`rentals?customer=${cust.id}&page=1&page_size=10`));
+    expect(byCustomer.count).toBe(2);
+    // ST weekly = total / days x 7: 310 for the week, 420 for the single day.
+    expect(byCustomer.total_weekly).toBe(310 + 420);
+  });
+
+  it("the weekly view (Monday to Sunday) and the calendar read the rentals meeting the window", async () => {
+    const v = await newVan();
+    const long = await ok(api.post("rentals", { ...booking(v.id, "2028-01-01", "2028-03-31"), rental_type: "LT", long_term_weekly: 150, term: 13, mileage_allowance: 10000 }));
+    const res = await ok(api.get("rentals?view=weekly&date=2028-02-16"));
+    expect(res.results.map((r: any) => r.id)).toContain(long.id);
+    const cal = await ok(api.get("rentals/calendar?date=2028-02-16"));
+    expect(cal.start_date).toBe("2028-02-14");
+    expect(cal.end_date).toBe("2028-02-20");
+    expect(cal.days).toHaveLength(7);
+    expect(cal.results.find((row: any) => row.vehicle?.id === v.id).rentals[0].id).toBe(long.id);
+    expect((await api.get("rentals?start_date=2028-02-20&finish_date=2028-02-14")).status).toBe(400);
+  });
+});
+
+describe("suggested weekly rate", () => {
+  it("comes from the margin, the make's per-mile costs, the type's fixed costs and the open agreement", async () => {
+    const make = await ok(api.post("vehiclemake", { name: "Renault", maintenance_cost_per_mile: 0.1, additional_depreciation_per_mile: 0.01 }));
+    const model = await ok(api.post("vehiclemodel", { name: "Master", make: make.id, mileage_limit: 100000 }));
+    const type = await ok(api.post("vehicletype", { name: "L3", fixed_hire_costs: 15 }));
+    const v = await newVan({ make: make.id, model: model.id, type: type.id, mileage: 60000 });
+    const none = await ok(api.get(`rentals/suggestedrate?vehicle=${v.id}&margin=${margin.id}&mileage_allowance=20800`));
+    expect(none).toMatchObject({ suggested_weekly_rate: null, message: "Unable To Calculate Rate" });
+    const withFinance = await ok(api.put(`vehicles/${v.id}`, {
+      ...v, finance_agreements: [{ finance_type: "REGULAR", monthly_payment: 400, invoice_date: "2026-01-10", depreciation_start_date: "2026-01-10" }],
+    }));
+    expect(withFinance.id).toBe(v.id);
+    const rate = await ok(api.get(`rentals/suggestedrate?vehicle=${v.id}&margin=${margin.id}&mileage_allowance=20800&term=52&start_mileage=60000`));
+    expect(rate).toMatchObject({ suggested_weekly_rate: 211.83, message: null, mileage_too_high: false, warning: null, finance_type: "REGULAR" });
+    // 1,000 miles a week for 52 weeks on 60,000 passes the model's 100,000 limit.
+    const high = await ok(api.get(`rentals/suggestedrate?vehicle=${v.id}&margin=${margin.id}&mileage_allowance=52000&term=52&start_mileage=60000`));
+    expect(high).toMatchObject({ suggested_weekly_rate: 304.23, mileage_too_high: true, warning: "WARNING - MILEAGE TOO HIGH" });
+  });
+});

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import {
+  canPrint,
+  excessMileageCharge,
+  incVat,
+  insuranceCharge,
+  latestUnsettled,
+  longTermTotal,
+  mileageTooHigh,
+  monthsSpanned,
+  offHireTotal,
+  rentalDays,
+  rentalFigures,
+  roundedWeeks,
+  shortTermTotal,
+  suggestedWeeklyRate,
+  totalMileage,
+} from "../../core/hire/rules.js";
+
+const rates = { first_day: 60, two_five_days: 45, six_twenty_seven_days: 35, twenty_eight_plus: 25 };
+
+describe("rental days (001 §5)", () => {
+  it("counts both ends, whichever way round the dates are", () => {
+    expect(rentalDays("2026-11-23", "2026-11-23")).toBe(1);
+    expect(rentalDays("2026-11-23", "2026-11-29")).toBe(7);
+    expect(rentalDays("2026-11-29", "2026-11-23")).toBe(7);
+    expect(rentalDays("2026-03-28", "2026-03-30")).toBe(3); // across the clocks going forward
+    expect(rentalDays(null, "2026-11-23")).toBe(0);
+  });
+});
+
+describe("short-term total (001 §9 tiers)", () => {
+  it("charges day 1, days 2-5, 6-27 and 28+ at their rates plus additional cost", () => {
+    expect(shortTermTotal(1, rates)).toBe(60);
+    expect(shortTermTotal(5, rates)).toBe(60 + 4 * 45);
+    expect(shortTermTotal(6, rates)).toBe(60 + 4 * 45 + 35);
+    expect(shortTermTotal(27, rates)).toBe(60 + 4 * 45 + 22 * 35);
+    expect(shortTermTotal(30, rates, 12.5)).toBe(60 + 4 * 45 + 22 * 35 + 3 * 25 + 12.5);
+  });
+  it("adds pence exactly (no binary-float drift)", () => {
+    expect(shortTermTotal(3, { first_day: 0.1, two_five_days: 0.2 }, 0.1)).toBe(0.6);
+  });
+});
+
+describe("long-term total (001 §9, first reading)", () => {
+  it("is rounded weeks x weekly + additional cost; halves round up", () => {
+    expect(roundedWeeks(7)).toBe(1);
+    expect(roundedWeeks(10)).toBe(1);
+    expect(roundedWeeks(11)).toBe(2); // 1.57 weeks
+    expect(roundedWeeks(3.5)).toBe(1); // half a week rounds up
+    expect(longTermTotal(364, 175, 50)).toBe(52 * 175 + 50);
+    expect(longTermTotal(31, 199.99)).toBe(799.96);
+  });
+  it("total mileage = annual allowance x term / 52", () => {
+    expect(totalMileage(20000, 52)).toBe(20000);
+    expect(totalMileage(15000, 26)).toBe(7500);
+  });
+});
+
+describe("insurance, off-hire and VAT", () => {
+  it("insurance charge = daily x days", () => {
+    expect(insuranceCharge(8.5, 7)).toBe(59.5);
+  });
+  it("off-hire: excess charge = miles x per-mile; total = damage + fuel + excess, to 2 dp", () => {
+    expect(excessMileageCharge(250, 0.15)).toBe(37.5);
+    expect(offHireTotal(120, 35.333, 37.5)).toBe(192.83);
+  });
+  it("inc-VAT = 1.2 x ex-VAT", () => {
+    expect(incVat(99.99)).toBe(119.99);
+  });
+});
+
+describe("rental figures on save", () => {
+  it("ST: total from the tiers; cost_override keeps the typed total", () => {
+    const st = rentalFigures({ rental_type: "ST", start_date: "2026-11-23", finish_date: "2026-11-29", ...rates, additional_cost: 10, insurance_daily: 5 });
+    expect(st).toMatchObject({ days: 7, total: 60 + 4 * 45 + 2 * 35 + 10, insurance_charge: 35, weekly_insurance_charge: 35, weekend: 105, one_week: 310, six_twenty_seven_week: 245 });
+    expect(rentalFigures({ rental_type: "ST", start_date: "2026-11-23", finish_date: "2026-11-29", ...rates, cost_override: true, total: 199 }).total).toBe(199);
+  });
+  it("LT: weeks x weekly and the term's mileage", () => {
+    const lt = rentalFigures({ rental_type: "LT", start_date: "2026-01-05", finish_date: "2026-12-27", long_term_weekly: 165, term: 52, mileage_allowance: 18000 });
+    expect(lt.days).toBe(357);
+    expect(lt.total).toBe(51 * 165);
+    expect(lt.total_mileage).toBe(18000);
+  });
+});
+
+describe("print and warnings", () => {
+  const full = { policy_name: "Fleet", insurer: "Aviva", policy_number: "P-1", insurance_expiry: "2027-01-01", ni_number: "QQ123456C", licence_number: "SMITH901011AB9CD", licence_held: 5 };
+  it("prints only with every insurance and licence detail", () => {
+    expect(canPrint(full)).toBe(true);
+    expect(canPrint({ ...full, ni_number: " " })).toBe(false);
+    expect(canPrint({ ...full, licence_held: null })).toBe(false);
+  });
+  it("mileage too high when weekly allowance x term + start mileage passes the model's limit", () => {
+    expect(mileageTooHigh(52000, 52, 50000, 100000)).toBe(true); // 52,000 + 50,000
+    expect(mileageTooHigh(26000, 52, 50000, 100000)).toBe(false);
+    expect(mileageTooHigh(26000, 52, 50000, null)).toBe(false);
+  });
+});
+
+describe("suggested weekly rate (docs/rentals.md worked example)", () => {
+  const base = { marginPercent: 40, maintenanceCostPerMile: 0.1, additionalDepreciationPerMile: 0.01, fixedHireCosts: 15, annualMileageAllowance: 20800 };
+  it("regular finance: monthly x 12 / 52 + per-mile x weekly miles + fixed, plus margin", () => {
+    // finance 400 x 12 / 52 = 92.3077; miles 400/week x 0.11 = 44; fixed 15 => 151.3077 x 1.4 = 211.83
+    expect(suggestedWeeklyRate({ ...base, agreement: { finance_type: "REGULAR", monthly_payment: 400 } })).toBe(211.83);
+  });
+  it("hire agreement uses its 7-day rate; stocking plan its monthly interest", () => {
+    // 7 x 20 = 140 + 44 + 15 = 199 x 1.4 = 278.6
+    expect(suggestedWeeklyRate({ ...base, agreement: { finance_type: "HIRE_AGREEMENT", daily_rate: 20 } })).toBe(278.6);
+    // 130 x 12 / 52 = 30 + 44 + 15 = 89 x 1.4 = 124.6
+    expect(suggestedWeeklyRate({ ...base, agreement: { finance_type: "STOCKING_PLAN", sp_monthly_interest_charge: 130 } })).toBe(124.6);
+  });
+  it("is unable to calculate without an open agreement or a margin", () => {
+    expect(suggestedWeeklyRate({ ...base, agreement: null })).toBeNull();
+    expect(suggestedWeeklyRate({ ...base, marginPercent: null, agreement: { finance_type: "REGULAR", monthly_payment: 400 } })).toBeNull();
+  });
+  it("takes the latest agreement without an early settlement", () => {
+    const a = [{ finance_type: "REGULAR", monthly_payment: 1 }, { finance_type: "LEASE_AGREEMENT", monthly_payment: 2 }, { finance_type: "REGULAR", monthly_payment: 3, finance_early_settlement_date: "2026-01-01" }];
+    expect(latestUnsettled(a)?.monthly_payment).toBe(2);
+  });
+});
+
+describe("month buckets", () => {
+  it("lists each month a rental runs through; open ends count a year", () => {
+    expect(monthsSpanned("2026-11-20", "2027-01-03")).toEqual(["2026-11", "2026-12", "2027-01"]);
+    expect(monthsSpanned("2026-11-20", null)).toHaveLength(13);
+  });
+});
