@@ -6,6 +6,9 @@ import { AllLinksPage } from "./links/AllLinksPage";
 import { AppLayout } from "./platform/layout/AppLayout";
 import { LaterRelease, Page } from "./platform/page";
 import { SettingsPage } from "./settings/SettingsPage";
+import { AccountBalancePage } from "./contacts/AccountBalancePage";
+import { ContactEditPage } from "./contacts/ContactEditPage";
+import { ContactsListPage } from "./contacts/ContactsListPage";
 
 /**
  * Every route of 003 §2 and 001 §2.1. Screens not built yet share one plain
@@ -19,7 +22,6 @@ export const LATER_ROUTES: Later[] = [
   { path: "/editvehicle/:vehicle?", title: "Vehicle" },
   { path: "/vehicles", title: "Vehicles" },
   { path: "/keys", title: "Keys" },
-  { path: "/accountbalance", title: "Customer Account Balance" },
   { path: "/trackers", title: "Vehicle Trackers" },
   { path: "/movements", title: "Movements" },
   { path: "/editjob/:job?", title: "Job" },
@@ -43,8 +45,6 @@ export const LATER_ROUTES: Later[] = [
   { path: "/editrental/:rental?", title: "Rental" },
   { path: "/rentals", title: "Rentals" },
   { path: "/printrental/:rental", title: "Hire Agreement" },
-  { path: "/editcontact/:contact?", title: "Contact" },
-  { path: "/contacts", title: (q) => (q.get("type") === "SP" ? "Suppliers" : q.get("type") === "CC" ? "Customers" : "Contacts") },
   { path: "/inspections", title: "Inspections" },
   { path: "/payments", title: "Sale Payments" },
   { path: "/recurringpayments", title: "Recurring Payments" },
@@ -81,6 +81,9 @@ export const routes: RouteObject[] = [
       { index: true, element: <HomePage /> },
       { path: "/alllinks", element: <AllLinksPage /> },
       { path: "/settings", element: <SettingsPage /> },
+      { path: "/contacts", element: <ContactsListPage /> },
+      { path: "/editcontact/:contact?", element: <ContactEditPage /> },
+      { path: "/accountbalance", element: <AccountBalancePage /> },
       ...LATER_ROUTES.map((r) => ({ path: r.path, element: <LaterRoute title={r.title} /> })),
       { path: "*", element: <NotFound /> },
     ],

@@ -4,3 +4,4 @@ export { FormSection } from "./FormSection";
 export { useFieldOptions, cachedOptions } from "./options";
 export { useRecordForm, type RecordForm } from "./useRecordForm";
 export { UnsavedChangesProvider, useUnsavedChanges, UNSAVED_MESSAGE } from "./unsaved";
+export { useRecordEditor, type RecordEditor } from "./useRecordEditor";

@@ -1,0 +1,299 @@
+import { Alert, Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Checkbox, Fieldset } from "@mantine/core";
+import { useState } from "react";
+import { useParams, useSearchParams } from "react-router-dom";
+import { ACCOUNT_CODE_FIELDS, ACCOUNT_CODE_FILLS, contactRuleResult, newContactDefaults, type ContactFacts } from "../../../core/contacts/rules";
+import { useList, useOne, type ApiRecord } from "../platform/api";
+import { FieldInput, FormSection, useRecordEditor, type FieldDef, type FormValues } from "../platform/form";
+import { formatMoney } from "../platform/format";
+import { HistoryButton } from "../platform/history";
+import { Loading } from "../platform/Loading";
+import { confirmAction } from "../platform/modal";
+import { Page } from "../platform/page";
+
+const TYPE_CHANGE = "If a contact is both a supplier and a customer, you should create two separate contacts.";
+
+const opt = (value: string, label: string) => ({ value, label, apiValue: value });
+
+const IDENTITY: FieldDef[] = [
+  { name: "display_name", label: "Display name", kind: "text" },
+  { name: "contact_type", label: "Contact type", kind: "select", options: [opt("CC", "Customer"), opt("SP", "Supplier")] },
+  { name: "partial_contact", label: "Partial (incomplete) contact", kind: "boolean" },
+  { name: "first_name", label: "First name", kind: "text" },
+  { name: "last_name", label: "Last name", kind: "text" },
+  { name: "contact_number", label: "Contact number", kind: "text" },
+  { name: "email", label: "Email", kind: "text" },
+  { name: "accounts_active", label: "Accounts", kind: "select", options: [opt("Active", "Active"), opt("Inactive", "Inactive")] },
+  { name: "deactivated", label: "Deactivated", kind: "boolean" },
+  { name: "free_text", label: "Notes", kind: "textarea" },
+];
+const COMPANY: FieldDef[] = [
+  { name: "company_name", label: "Company name", kind: "text" },
+  { name: "company_email", label: "Company email", kind: "text" },
+  { name: "company_phone", label: "Company phone", kind: "text" },
+  { name: "company_phone_type", label: "Phone type", kind: "select", options: [opt("Phone", "Landline"), opt("Mobile", "Mobile"), opt("Fax", "Fax")] },
+  { name: "company_phone_area_code", label: "Area code", kind: "text" },
+  { name: "company_phone_country_code", label: "Country code", kind: "text" },
+  { name: "address_line1", label: "Address line 1", kind: "text" },
+  { name: "town", label: "Town", kind: "text" },
+  { name: "region", label: "Region", kind: "text" },
+  { name: "postcode", label: "Postcode", kind: "text" },
+  { name: "country", label: "Country", kind: "text" },
+  { name: "company_registration_no", label: "Company registration no.", kind: "text" },
+  { name: "vat_no", label: "VAT no.", kind: "text" },
+];
+const CREDIT: FieldDef[] = [
+  { name: "direct_van_hire_credit_limit", label: "Direct Van Hire credit limit", kind: "money" },
+  { name: "rapid_fit_credit_limit", label: "Rapid Fit credit limit", kind: "money" },
+  { name: "van_sales_direct_credit_limit", label: "Van Sales Direct credit limit", kind: "money" },
+  { name: "credit_limit", label: "Credit limit", kind: "money" },
+  { name: "outstanding_balance", label: "Outstanding balance", kind: "money" },
+  { name: "payment_terms", label: "Payment terms", kind: "text" },
+  { name: "payment_term_days", label: "Payment term days", kind: "integer" },
+  { name: "payment_method", label: "Payment method", kind: "text" },
+  { name: "overdue_payment", label: "Overdue payment", kind: "boolean" },
+];
+const CODE_LABELS: Record<string, string> = {
+  workshop_account_code: "Workshop account code",
+  deposit_account_code: "Deposit account code",
+  hire_account_code: "Hire account code",
+  sale_account_code: "Sale account code",
+  loan_account_code: "Loan account code",
+  part_account_code: "Part account code",
+  court_account_code: "Court account code",
+};
+const CODES: FieldDef[] = ACCOUNT_CODE_FIELDS.map((f) => ({ name: f, label: CODE_LABELS[f], kind: "text" as const }));
+const WORKSHOP_PARTS: FieldDef[] = [
+  { name: "workshop_name", label: "Workshop contact name", kind: "text" },
+  { name: "workshop_contact_number", label: "Workshop contact number", kind: "text" },
+  { name: "workshop_email", label: "Workshop email", kind: "text" },
+  { name: "workshop_comments", label: "Workshop comments", kind: "textarea" },
+  { name: "parts_name", label: "Parts contact name", kind: "text" },
+  { name: "parts_contact_number", label: "Parts contact number", kind: "text" },
+  { name: "parts_email", label: "Parts email", kind: "text" },
+  { name: "parts_comments", label: "Parts comments", kind: "textarea" },
+];
+const SUPPLIER: FieldDef[] = [
+  { name: "supplier_labour_charge", label: "Supplier labour charge (£ per hour)", kind: "money" },
+  { name: "lcv_rate", label: "LCV rate", kind: "money" },
+  { name: "labour_rate_affected_by_customer_markup", label: "Labour rate affected by customer markup", kind: "boolean" },
+  { name: "stock_kept_at_supplier", label: "Stock kept at supplier", kind: "boolean" },
+  { name: "supplier_payment_terms", label: "Supplier payment terms (days)", kind: "integer" },
+  { name: "supplier_payment_terms_start", label: "Payment terms start", kind: "select", options: [opt("DATE", "Invoice Date"), opt("MONTH", "Month End")] },
+];
+const CUSTOMER: FieldDef[] = [
+  { name: "labour_rate_markup", label: "Labour rate markup (%)", kind: "percent" },
+  { name: "parts_markup", label: "Parts markup (%)", kind: "percent" },
+  { name: "movement_markup", label: "Movement markup (%)", kind: "percent" },
+  { name: "weekly_target", label: "Weekly target", kind: "money" },
+  { name: "display_job_cost_summary", label: "Display job cost summary", kind: "boolean" },
+  { name: "internal_account", label: "Internal account", kind: "boolean" },
+];
+const ALL_FIELDS = [...IDENTITY, ...COMPANY, ...CREDIT, ...CODES, ...WORKSHOP_PARTS, ...SUPPLIER, ...CUSTOMER];
+
+type Person = { name?: string | null; role?: string | null; contact_number?: string | null; email?: string | null; comments?: string | null; address?: string | null };
+type Lists = { additional_contacts: Person[]; workshop_contacts: Person[]; part_contacts: Person[] };
+
+/** The facts the shared contact rules read (core/contacts/rules.ts), from the form's values. */
+function factsOf(values: FormValues): ContactFacts {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(values)) out[k] = v === "" ? null : v;
+  return out as ContactFacts;
+}
+
+/** One contact list (additional, workshop, parts): rows of people, added and removed in place. */
+function PeopleTable({ title, rows, withAddress, onChange }: { title: string; rows: Person[]; withAddress?: boolean; onChange: (rows: Person[]) => void }) {
+  const cols: Array<keyof Person> = ["name", "role", "contact_number", "email", "comments", ...(withAddress ? (["address"] as const) : [])];
+  const label: Record<string, string> = { name: "Name", role: "Role", contact_number: "Contact number", email: "Email", comments: "Comments", address: "Address" };
+  const set = (i: number, k: keyof Person, v: string) => onChange(rows.map((r, j) => (j === i ? { ...r, [k]: v } : r)));
+  return (
+    <Fieldset legend={title} variant="filled" p="sm">
+      <Table aria-label={title} withTableBorder fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            {cols.map((c) => (
+              <Table.Th key={c}>{label[c]}</Table.Th>
+            ))}
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r, i) => (
+            <Table.Tr key={i}>
+              {cols.map((c) => (
+                <Table.Td key={c}>
+                  <TextInput size="xs" aria-label={`${title} ${i + 1} ${label[c]}`} value={r[c] ?? ""} onChange={(e) => set(i, c, e.currentTarget.value)} />
+                </Table.Td>
+              ))}
+              <Table.Td>
+                <Button size="compact-xs" variant="subtle" color="red" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+                  Remove
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Button mt="xs" size="compact-sm" variant="light" onClick={() => onChange([...rows, {}])}>
+        Add {title.toLowerCase().replace(/s$/, "")}
+      </Button>
+    </Fieldset>
+  );
+}
+
+function ContactForm({ record, newType }: { record: ApiRecord | null; newType: "CC" | "SP" }) {
+  const [lists, setLists] = useState<Lists>({
+    additional_contacts: (record?.additional_contacts as Person[]) ?? [],
+    workshop_contacts: (record?.workshop_contacts as Person[]) ?? [],
+    part_contacts: (record?.part_contacts as Person[]) ?? [],
+  });
+  const wi = (record?.workshop_instructions as { text?: string; on_completion?: boolean } | null) ?? {};
+  const [workshopText, setWorkshopText] = useState(wi.text ?? "");
+  const [onCompletion, setOnCompletion] = useState(wi.on_completion === true);
+  const [rentalText, setRentalText] = useState((record?.rental_instructions as { text?: string } | null)?.text ?? "");
+  const [costCentres, setCostCentres] = useState<string[]>(((record?.cost_centre_list as number[]) ?? []).map(String));
+  const [rule, setRule] = useState<string | null>(null);
+  const centres = useList<ApiRecord & { name: string }>("costcentre", { page_size: 1000 });
+
+  const editor = useRecordEditor({
+    resource: "contacts",
+    editRoute: "/editcontact",
+    afterDelete: "/contacts",
+    fields: ALL_FIELDS,
+    record,
+    defaults: newContactDefaults(newType),
+    what: "this contact",
+    errorMessage: "An error occurred!",
+    invalidates: ["suppliers", "customersearch", "suppliersearch", "accountbalance"],
+    // The same rules the server runs (003 §5), with the same messages, before sending.
+    validate: (values) => {
+      const result = contactRuleResult(factsOf(values));
+      setRule(result?.message ?? null);
+      return result?.errors ?? {};
+    },
+    extra: () => ({
+      ...lists,
+      workshop_instructions: { text: workshopText || null, on_completion: onCompletion },
+      rental_instructions: { text: rentalText || null },
+      cost_centre_list: costCentres.map(Number),
+    }),
+  });
+  const { form } = editor;
+  const isSupplier = form.values.contact_type === "SP";
+
+  const field = (name: string) => ALL_FIELDS.find((f) => f.name === name)!;
+  const input = (name: string, disabled = false) => (
+    <FieldInput key={name} field={field(name)} value={form.values[name]} onChange={(v) => form.set(name, v)} error={form.errors[name]} disabled={disabled} />
+  );
+
+  const changeType = async (next: string) => {
+    if (next === form.values.contact_type) return;
+    if (record && !(await confirmAction({ title: "Change contact type", message: TYPE_CHANGE, confirmLabel: "Continue", danger: false }))) return;
+    form.set("contact_type", next);
+    // Switching to supplier clears the partial flag (003 §2).
+    if (next === "SP") form.set("partial_contact", false);
+  };
+
+  return (
+    <form onSubmit={editor.save} noValidate aria-label="Contact">
+      <Stack gap="sm">
+        {rule && (
+          <Alert color="red" title="Warning!" role="alert">
+            {rule}
+          </Alert>
+        )}
+        <Fieldset legend="Identity" variant="filled" p="sm">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
+            {input("display_name", !!record)}
+            <FieldInput field={field("contact_type")} value={form.values.contact_type} onChange={(v) => void changeType(String(v))} error={form.errors.contact_type} />
+            {input("partial_contact", isSupplier)}
+            {["first_name", "last_name", "contact_number", "email", "accounts_active", "deactivated", "free_text"].map((n) => input(n))}
+          </SimpleGrid>
+          {record && (
+            <Text size="xs" c="dimmed" mt={4}>
+              The display name is locked once the contact is saved.
+            </Text>
+          )}
+        </Fieldset>
+        <FormSection legend="Company" fields={COMPANY} form={form} />
+        <FormSection legend="Credit and payment" fields={CREDIT} form={form}>
+          <Group gap="lg" mt="xs">
+            <Text size="sm">Direct Van Hire credit usage: {formatMoney(record?.direct_van_hire_credit_usage ?? 0)}</Text>
+            <Text size="sm">Rapid Fit credit usage: {formatMoney(record?.rapid_fit_credit_usage ?? 0)}</Text>
+            <Text size="sm">Van Sales Direct credit usage: {formatMoney(record?.van_sales_direct_credit_usage ?? 0)}</Text>
+          </Group>
+          <MultiSelect
+            mt="xs"
+            label="Cost centres"
+            data={(centres.data?.results ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+            value={costCentres}
+            onChange={setCostCentres}
+            clearable
+          />
+        </FormSection>
+        <Fieldset legend="Customer account codes" variant="filled" p="sm">
+          {form.errors.account_codes && (
+            <Text size="sm" c="red" mb={4}>
+              {form.errors.account_codes}
+            </Text>
+          )}
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
+            {ACCOUNT_CODE_FIELDS.map((f) => (
+              <Group key={f} gap={4} align="flex-end" wrap="nowrap">
+                <div style={{ flex: 1 }}>{input(f)}</div>
+                <Button size="xs" variant="light" aria-label={`Fill ${CODE_LABELS[f]}`} onClick={() => form.set(f, ACCOUNT_CODE_FILLS[f])}>
+                  Fill
+                </Button>
+              </Group>
+            ))}
+          </SimpleGrid>
+        </Fieldset>
+        <FormSection legend="Workshop and parts contacts" fields={WORKSHOP_PARTS} form={form} />
+        <PeopleTable title="Additional contacts" withAddress rows={lists.additional_contacts} onChange={(r) => setLists((l) => ({ ...l, additional_contacts: r }))} />
+        <PeopleTable title="Workshop contacts" rows={lists.workshop_contacts} onChange={(r) => setLists((l) => ({ ...l, workshop_contacts: r }))} />
+        <PeopleTable title="Part contacts" rows={lists.part_contacts} onChange={(r) => setLists((l) => ({ ...l, part_contacts: r }))} />
+        <Fieldset legend="Instructions" variant="filled" p="sm">
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+            <Stack gap={4}>
+              <Textarea label="Workshop instructions" autosize minRows={2} value={workshopText} onChange={(e) => setWorkshopText(e.currentTarget.value)} />
+              <Checkbox label="Show on completion" checked={onCompletion} onChange={(e) => setOnCompletion(e.currentTarget.checked)} />
+            </Stack>
+            <Textarea label="Rental instructions" autosize minRows={2} value={rentalText} onChange={(e) => setRentalText(e.currentTarget.value)} />
+          </SimpleGrid>
+        </Fieldset>
+        {isSupplier ? <FormSection legend="Supplier" fields={SUPPLIER} form={form} /> : <FormSection legend="Customer" fields={CUSTOMER} form={form} />}
+        <Paper withBorder p="sm">
+          <Group justify="flex-end" gap="xs">
+            {record && <HistoryButton recordType="contact" id={record.id} title={String(record.display_name)} />}
+            {record && (
+              <Button color="red" variant="light" onClick={() => void editor.del()} loading={editor.deleting}>
+                Delete
+              </Button>
+            )}
+            <Button type="submit" loading={editor.saving}>
+              Save
+            </Button>
+          </Group>
+        </Paper>
+      </Stack>
+    </form>
+  );
+}
+
+/** /editcontact and /editcontact/{id} (003 §2 Contact edit page). */
+export function ContactEditPage() {
+  const { contact } = useParams();
+  const [sp] = useSearchParams();
+  const q = useOne<ApiRecord>("contacts", contact ?? null, { errorMessage: "An error occurred!" });
+  const title = contact ? (q.data ? String(q.data.display_name) : "Contact") : "New contact";
+  return (
+    <Page title={title}>
+      {contact && q.isLoading ? (
+        <Loading />
+      ) : contact && !q.data ? (
+        <Text c="red">This contact could not be loaded.</Text>
+      ) : (
+        <ContactForm key={contact ?? "new"} record={contact ? q.data! : null} newType={sp.get("type") === "SP" ? "SP" : "CC"} />
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,95 @@
+import { useEffect, useState, type FormEvent } from "react";
+import { useNavigate } from "react-router-dom";
+import { useCreate, useRemove, useUpdate, type ApiRecord } from "../api";
+import { confirmDelete } from "../modal";
+import { initialValues, type FieldDef, type FormErrors, type FormValues } from "./fields";
+import { useRecordForm } from "./useRecordForm";
+
+export type RecordEditorOptions = {
+  /** Query-key resource and the PUT/DELETE path (`<resource>/{id}`). */
+  resource: string;
+  /** POST path when it is not the resource (e.g. createvehicle). */
+  createPath?: string;
+  /** The edit route a new record moves to: `${editRoute}/${id}` (001 §4). */
+  editRoute: string;
+  /** Where a deleted record sends the user. */
+  afterDelete: string;
+  fields: FieldDef[];
+  /** The saved record, or null for a new one (with `defaults` as its values). */
+  record: ApiRecord | null;
+  defaults?: Record<string, unknown>;
+  /** The browser's copy of the server's rules (the same messages). */
+  validate?: (values: FormValues) => FormErrors;
+  /** Fields the form does not hold as inputs (lists, nested objects), added to the payload. */
+  extra?: () => Record<string, unknown>;
+  /** What a delete confirmation names ("this contact"). */
+  what: string;
+  errorMessage?: string;
+  invalidates?: string[];
+};
+
+/**
+ * The one edit-screen mechanism, on top of useRecordForm: a new record is
+ * created and the screen moves to its edit route; a saved one is saved
+ * with its last_saved (a stale copy gets the server's 409 message and the
+ * user's edits stay); delete asks first, then leaves the screen.
+ */
+export function useRecordEditor(o: RecordEditorOptions) {
+  const navigate = useNavigate();
+  const start = initialValues(o.fields, o.record ?? (o.defaults as ApiRecord | undefined) ?? null);
+  const form = useRecordForm(o.fields, start, { validate: o.validate });
+  const create = useCreate<ApiRecord>(o.resource, { path: o.createPath, errorMessage: o.errorMessage, invalidates: o.invalidates });
+  const update = useUpdate<ApiRecord>(o.resource, { errorMessage: o.errorMessage, invalidates: o.invalidates });
+  const remove = useRemove(o.resource, { errorMessage: o.errorMessage, invalidates: o.invalidates });
+
+  // A fresh copy from the server (after a save) becomes the new baseline.
+  useEffect(() => {
+    if (o.record) form.reset(initialValues(o.fields, o.record));
+  }, [o.record?.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Leave only once the form is clean, so the unsaved-changes guard lets the screen go.
+  const [leaveTo, setLeaveTo] = useState<{ to: string; replace: boolean } | null>(null);
+  useEffect(() => {
+    if (!leaveTo || form.dirty) return;
+    // A tick later: the guard hears that this form is clean before the navigation asks it.
+    const t = setTimeout(() => navigate(leaveTo.to, { replace: leaveTo.replace }), 0);
+    return () => clearTimeout(t);
+  }, [leaveTo, form.dirty, navigate]);
+
+  const body = () => ({ ...(o.extra?.() ?? {}), ...form.payload() });
+
+  const save = async (e?: FormEvent) => {
+    e?.preventDefault();
+    if (!form.validate()) return null;
+    try {
+      if (o.record) {
+        const saved = await update.mutateAsync({ id: o.record.id, body: { ...body(), last_saved: o.record.last_saved } });
+        form.reset(initialValues(o.fields, saved));
+        return saved;
+      }
+      const made = await create.mutateAsync(body());
+      form.reset(initialValues(o.fields, made));
+      setLeaveTo({ to: `${o.editRoute}/${made.id}`, replace: true });
+      return made;
+    } catch (err) {
+      form.applyServerErrors(err);
+      return null;
+    }
+  };
+
+  const del = async () => {
+    if (!o.record) return;
+    if (!(await confirmDelete(o.what))) return;
+    try {
+      await remove.mutateAsync(o.record.id);
+      form.reset();
+      setLeaveTo({ to: o.afterDelete, replace: false });
+    } catch {
+      /* the query client has shown the server's message */
+    }
+  };
+
+  return { form, save, del, saving: create.isPending || update.isPending, deleting: remove.isPending };
+}
+
+export type RecordEditor = ReturnType<typeof useRecordEditor>;
