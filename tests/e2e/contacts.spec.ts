@@ -40,6 +40,15 @@ test("a new customer: each rule's message shows before sending, then it saves an
   await page.goto("/contacts");
   await page.getByRole("link", { name: "New" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "New contact" })).toBeVisible();
+  // Nothing is sent until every rule passes.
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname === "/api/contacts") posts.push(r.url());
+  });
+  // The server's defaults: a partial customer, markups 0.
+  await expect(byLabel(page, "Contact type")).toHaveValue("CC");
+  await expect(page.getByLabel("Partial (incomplete) contact")).toBeChecked();
+  await expect(byLabel(page, "Labour rate markup (%)")).toHaveValue("0");
   const name = `Harbour Plumbing ${uniq()}`;
   // A new contact is a partial customer: the partial rule applies.
   await byLabel(page, "Display name").fill(name);
@@ -65,13 +74,26 @@ test("a new customer: each rule's message shows before sending, then it saves an
   await expect(byLabel(page, "Hire account code")).toHaveValue("01");
   await page.getByRole("button", { name: "Add additional contact" }).click();
   await page.getByLabel("Additional contacts 1 Name").fill("Sam Pipe");
+  // E-mails must look like e-mails, in the lists too.
+  await page.getByLabel("Additional contacts 1 Email").fill("sam at harbour");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByText("Email must be a valid e-mail address")).toBeVisible();
+  await page.getByLabel("Additional contacts 1 Email").fill("sam@harbourplumbing.co.uk");
+  // A customer's markups are required (0 is a value).
+  await byLabel(page, "Labour rate markup (%)").fill("");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Labour Rate Markup is required" })).toBeVisible();
+  await byLabel(page, "Labour rate markup (%)").fill("5");
+  expect(posts).toHaveLength(0);
   await page.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(page).toHaveURL(/\/editcontact\/\d+$/);
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   await expect(byLabel(page, "Display name")).toBeDisabled();
+  expect(posts).toHaveLength(1);
   await page.reload();
   await expect(page.getByLabel("Additional contacts 1 Name")).toHaveValue("Sam Pipe");
+  await expect(page.getByLabel("Partial (incomplete) contact")).not.toBeChecked();
   await expect(byLabel(page, "Hire account code")).toHaveValue("01");
 });
 

@@ -4,7 +4,7 @@ import { signIn } from "./helpers";
 const ROUTES: Array<[string, string]> = [
   ["/editjob/12", "Job"],
   ["/editjob", "Job"],
-  ["/editvehicle", "Vehicle"],
+  ["/payments", "Sale Payments"],
   ["/printrental/7", "Hire Agreement"],
   ["/movements", "Movements"],
   ["/diary", "Diary"],

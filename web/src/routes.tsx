@@ -9,6 +9,8 @@ import { SettingsPage } from "./settings/SettingsPage";
 import { AccountBalancePage } from "./contacts/AccountBalancePage";
 import { ContactEditPage } from "./contacts/ContactEditPage";
 import { ContactsListPage } from "./contacts/ContactsListPage";
+import { VehicleEditPage } from "./fleet/edit/VehicleEditPage";
+import { PhoneUploadPage } from "./fleet/upload/PhoneUploadPage";
 
 /**
  * Every route of 003 §2 and 001 §2.1. Screens not built yet share one plain
@@ -19,7 +21,6 @@ type Later = { path: string; title: string | ((q: URLSearchParams) => string) };
 const INVOICE_VIEWS: Record<string, string> = { movement: "Movement Invoices", sales: "Vehicle Sales Invoices", order: "Parts Invoices", hire: "Hire Invoices" };
 
 export const LATER_ROUTES: Later[] = [
-  { path: "/editvehicle/:vehicle?", title: "Vehicle" },
   { path: "/vehicles", title: "Vehicles" },
   { path: "/keys", title: "Keys" },
   { path: "/trackers", title: "Vehicle Trackers" },
@@ -84,6 +85,8 @@ export const routes: RouteObject[] = [
       { path: "/contacts", element: <ContactsListPage /> },
       { path: "/editcontact/:contact?", element: <ContactEditPage /> },
       { path: "/accountbalance", element: <AccountBalancePage /> },
+      { path: "/editvehicle/:vehicle?", element: <VehicleEditPage /> },
+      { path: "/vehicleupload/:vehicle", element: <PhoneUploadPage /> },
       ...LATER_ROUTES.map((r) => ({ path: r.path, element: <LaterRoute title={r.title} /> })),
       { path: "*", element: <NotFound /> },
     ],

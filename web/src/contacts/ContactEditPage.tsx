@@ -1,18 +1,27 @@
 import { Alert, Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Checkbox, Fieldset } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useState, type FormEvent } from "react";
 import { useParams, useSearchParams } from "react-router-dom";
-import { ACCOUNT_CODE_FIELDS, ACCOUNT_CODE_FILLS, contactRuleResult, newContactDefaults, type ContactFacts } from "../../../core/contacts/rules";
-import { useList, useOne, type ApiRecord } from "../platform/api";
-import { FieldInput, FormSection, useRecordEditor, type FieldDef, type FormValues } from "../platform/form";
+import { ACCOUNT_CODE_FIELDS, contactRuleResult, isEmail, type AccountCodeField, type ContactFacts } from "../../../core/contacts/rules";
+import { useApiGet, useList, useOne, type ApiRecord } from "../platform/api";
+import { FieldInput, FormSection, useRecordEditor, useUnsavedChanges, type FieldDef, type FormErrors, type FormValue } from "../platform/form";
 import { formatMoney } from "../platform/format";
 import { HistoryButton } from "../platform/history";
 import { Loading } from "../platform/Loading";
-import { confirmAction } from "../platform/modal";
+import { confirmAction, confirmDelete } from "../platform/modal";
 import { Page } from "../platform/page";
 
 const TYPE_CHANGE = "If a contact is both a supplier and a customer, you should create two separate contacts.";
 
 const opt = (value: string, label: string) => ({ value, label, apiValue: value });
+
+const blank = (v: FormValue | null | undefined) => v === undefined || v === null || String(v).trim() === "";
+/** The server's e-mail check (core/contacts/contact.ts), with its message. */
+const emailCheck = (label: string) => (v: FormValue) => (blank(v) || isEmail(String(v)) ? undefined : `${label} must be a valid e-mail address`);
+/** Limits, rates, days and the weekly target cannot be negative (markups can: a discount). */
+const notNegative = (label: string) => (v: FormValue) => (blank(v) || Number(v) >= 0 ? undefined : `${label} cannot be negative`);
+
+/** GET contacts/defaults: what a new contact starts with and the page's fixed options. */
+type ContactDefaults = { contact: Record<string, unknown>; account_code_fills: Record<AccountCodeField, string> };
 
 const IDENTITY: FieldDef[] = [
   { name: "display_name", label: "Display name", kind: "text" },
@@ -21,14 +30,14 @@ const IDENTITY: FieldDef[] = [
   { name: "first_name", label: "First name", kind: "text" },
   { name: "last_name", label: "Last name", kind: "text" },
   { name: "contact_number", label: "Contact number", kind: "text" },
-  { name: "email", label: "Email", kind: "text" },
+  { name: "email", label: "Email", kind: "text", check: emailCheck("Email") },
   { name: "accounts_active", label: "Accounts", kind: "select", options: [opt("Active", "Active"), opt("Inactive", "Inactive")] },
   { name: "deactivated", label: "Deactivated", kind: "boolean" },
   { name: "free_text", label: "Notes", kind: "textarea" },
 ];
 const COMPANY: FieldDef[] = [
   { name: "company_name", label: "Company name", kind: "text" },
-  { name: "company_email", label: "Company email", kind: "text" },
+  { name: "company_email", label: "Company email", kind: "text", check: emailCheck("Company Email") },
   { name: "company_phone", label: "Company phone", kind: "text" },
   { name: "company_phone_type", label: "Phone type", kind: "select", options: [opt("Phone", "Landline"), opt("Mobile", "Mobile"), opt("Fax", "Fax")] },
   { name: "company_phone_area_code", label: "Area code", kind: "text" },
@@ -42,13 +51,13 @@ const COMPANY: FieldDef[] = [
   { name: "vat_no", label: "VAT no.", kind: "text" },
 ];
 const CREDIT: FieldDef[] = [
-  { name: "direct_van_hire_credit_limit", label: "Direct Van Hire credit limit", kind: "money" },
-  { name: "rapid_fit_credit_limit", label: "Rapid Fit credit limit", kind: "money" },
-  { name: "van_sales_direct_credit_limit", label: "Van Sales Direct credit limit", kind: "money" },
-  { name: "credit_limit", label: "Credit limit", kind: "money" },
+  { name: "direct_van_hire_credit_limit", label: "Direct Van Hire credit limit", kind: "money", check: notNegative("Direct Van Hire Credit Limit") },
+  { name: "rapid_fit_credit_limit", label: "Rapid Fit credit limit", kind: "money", check: notNegative("Rapid Fit Credit Limit") },
+  { name: "van_sales_direct_credit_limit", label: "Van Sales Direct credit limit", kind: "money", check: notNegative("Van Sales Direct Credit Limit") },
+  { name: "credit_limit", label: "Credit limit", kind: "money", check: notNegative("Credit Limit") },
   { name: "outstanding_balance", label: "Outstanding balance", kind: "money" },
   { name: "payment_terms", label: "Payment terms", kind: "text" },
-  { name: "payment_term_days", label: "Payment term days", kind: "integer" },
+  { name: "payment_term_days", label: "Payment term days", kind: "integer", check: notNegative("Payment Term Days") },
   { name: "payment_method", label: "Payment method", kind: "text" },
   { name: "overdue_payment", label: "Overdue payment", kind: "boolean" },
 ];
@@ -65,43 +74,67 @@ const CODES: FieldDef[] = ACCOUNT_CODE_FIELDS.map((f) => ({ name: f, label: CODE
 const WORKSHOP_PARTS: FieldDef[] = [
   { name: "workshop_name", label: "Workshop contact name", kind: "text" },
   { name: "workshop_contact_number", label: "Workshop contact number", kind: "text" },
-  { name: "workshop_email", label: "Workshop email", kind: "text" },
+  { name: "workshop_email", label: "Workshop email", kind: "text", check: emailCheck("Workshop Email") },
   { name: "workshop_comments", label: "Workshop comments", kind: "textarea" },
   { name: "parts_name", label: "Parts contact name", kind: "text" },
   { name: "parts_contact_number", label: "Parts contact number", kind: "text" },
-  { name: "parts_email", label: "Parts email", kind: "text" },
+  { name: "parts_email", label: "Parts email", kind: "text", check: emailCheck("Parts Email") },
   { name: "parts_comments", label: "Parts comments", kind: "textarea" },
 ];
 const SUPPLIER: FieldDef[] = [
-  { name: "supplier_labour_charge", label: "Supplier labour charge (£ per hour)", kind: "money" },
-  { name: "lcv_rate", label: "LCV rate", kind: "money" },
+  { name: "supplier_labour_charge", label: "Supplier labour charge (£ per hour)", kind: "money", check: notNegative("Supplier Labour Charge") },
+  { name: "lcv_rate", label: "LCV rate", kind: "money", check: notNegative("LCV Rate") },
   { name: "labour_rate_affected_by_customer_markup", label: "Labour rate affected by customer markup", kind: "boolean" },
   { name: "stock_kept_at_supplier", label: "Stock kept at supplier", kind: "boolean" },
-  { name: "supplier_payment_terms", label: "Supplier payment terms (days)", kind: "integer" },
+  { name: "supplier_payment_terms", label: "Supplier payment terms (days)", kind: "integer", check: notNegative("Supplier Payment Terms") },
   { name: "supplier_payment_terms_start", label: "Payment terms start", kind: "select", options: [opt("DATE", "Invoice Date"), opt("MONTH", "Month End")] },
 ];
 const CUSTOMER: FieldDef[] = [
   { name: "labour_rate_markup", label: "Labour rate markup (%)", kind: "percent" },
   { name: "parts_markup", label: "Parts markup (%)", kind: "percent" },
   { name: "movement_markup", label: "Movement markup (%)", kind: "percent" },
-  { name: "weekly_target", label: "Weekly target", kind: "money" },
+  { name: "weekly_target", label: "Weekly target", kind: "money", check: notNegative("Weekly Target") },
   { name: "display_job_cost_summary", label: "Display job cost summary", kind: "boolean" },
   { name: "internal_account", label: "Internal account", kind: "boolean" },
 ];
 const ALL_FIELDS = [...IDENTITY, ...COMPANY, ...CREDIT, ...CODES, ...WORKSHOP_PARTS, ...SUPPLIER, ...CUSTOMER];
 
 type Person = { name?: string | null; role?: string | null; contact_number?: string | null; email?: string | null; comments?: string | null; address?: string | null };
-type Lists = { additional_contacts: Person[]; workshop_contacts: Person[]; part_contacts: Person[] };
+type ListName = "additional_contacts" | "workshop_contacts" | "part_contacts";
+type Lists = Record<ListName, Person[]>;
+const LIST_NAMES: ListName[] = ["additional_contacts", "workshop_contacts", "part_contacts"];
 
-/** The facts the shared contact rules read (core/contacts/rules.ts), from the form's values. */
-function factsOf(values: FormValues): ContactFacts {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(values)) out[k] = v === "" ? null : v;
-  return out as ContactFacts;
+/** Everything the page edits outside the field inputs: the three lists, the instructions, the cost centres. */
+type Extras = { lists: Lists; workshopText: string; onCompletion: boolean; rentalText: string; costCentres: string[] };
+
+function extrasOf(record: ApiRecord | null): Extras {
+  const wi = (record?.workshop_instructions as { text?: string | null; on_completion?: boolean | null } | null) ?? {};
+  const lists = {} as Lists;
+  for (const n of LIST_NAMES) lists[n] = ((record?.[n] as Person[] | null) ?? []).map((p) => ({ ...p }));
+  return {
+    lists,
+    workshopText: wi.text ?? "",
+    onCompletion: wi.on_completion === true,
+    rentalText: (record?.rental_instructions as { text?: string | null } | null)?.text ?? "",
+    costCentres: ((record?.cost_centre_list as number[] | null) ?? []).map(String),
+  };
+}
+
+/** The people in the lists as the API takes them: emptied cells as null. */
+const cleanPerson = (p: Person): Person => Object.fromEntries(Object.entries(p).map(([k, v]) => [k, typeof v === "string" && v.trim() === "" ? null : v]));
+
+/** The lists' e-mail check, keyed as the server keys it (`additional_contacts.0.email`). */
+function listErrors(lists: Lists): FormErrors {
+  const errors: FormErrors = {};
+  for (const n of LIST_NAMES)
+    lists[n].forEach((p, i) => {
+      if (!blank(p.email) && !isEmail(String(p.email))) errors[`${n}.${i}.email`] = "Email must be a valid e-mail address";
+    });
+  return errors;
 }
 
 /** One contact list (additional, workshop, parts): rows of people, added and removed in place. */
-function PeopleTable({ title, rows, withAddress, onChange }: { title: string; rows: Person[]; withAddress?: boolean; onChange: (rows: Person[]) => void }) {
+function PeopleTable({ title, name, rows, withAddress, errors, onChange }: { title: string; name: ListName; rows: Person[]; withAddress?: boolean; errors: FormErrors; onChange: (rows: Person[]) => void }) {
   const cols: Array<keyof Person> = ["name", "role", "contact_number", "email", "comments", ...(withAddress ? (["address"] as const) : [])];
   const label: Record<string, string> = { name: "Name", role: "Role", contact_number: "Contact number", email: "Email", comments: "Comments", address: "Address" };
   const set = (i: number, k: keyof Person, v: string) => onChange(rows.map((r, j) => (j === i ? { ...r, [k]: v } : r)));
@@ -121,7 +154,7 @@ function PeopleTable({ title, rows, withAddress, onChange }: { title: string; ro
             <Table.Tr key={i}>
               {cols.map((c) => (
                 <Table.Td key={c}>
-                  <TextInput size="xs" aria-label={`${title} ${i + 1} ${label[c]}`} value={r[c] ?? ""} onChange={(e) => set(i, c, e.currentTarget.value)} />
+                  <TextInput size="xs" aria-label={`${title} ${i + 1} ${label[c]}`} value={r[c] ?? ""} error={errors[`${name}.${i}.${c}`]} onChange={(e) => set(i, c, e.currentTarget.value)} />
                 </Table.Td>
               ))}
               <Table.Td>
@@ -140,18 +173,24 @@ function PeopleTable({ title, rows, withAddress, onChange }: { title: string; ro
   );
 }
 
-function ContactForm({ record, newType }: { record: ApiRecord | null; newType: "CC" | "SP" }) {
-  const [lists, setLists] = useState<Lists>({
-    additional_contacts: (record?.additional_contacts as Person[]) ?? [],
-    workshop_contacts: (record?.workshop_contacts as Person[]) ?? [],
-    part_contacts: (record?.part_contacts as Person[]) ?? [],
-  });
-  const wi = (record?.workshop_instructions as { text?: string; on_completion?: boolean } | null) ?? {};
-  const [workshopText, setWorkshopText] = useState(wi.text ?? "");
-  const [onCompletion, setOnCompletion] = useState(wi.on_completion === true);
-  const [rentalText, setRentalText] = useState((record?.rental_instructions as { text?: string } | null)?.text ?? "");
-  const [costCentres, setCostCentres] = useState<string[]>(((record?.cost_centre_list as number[]) ?? []).map(String));
-  const [rule, setRule] = useState<string | null>(null);
+function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults: ContactDefaults }) {
+  const [extras, setExtras] = useState<Extras>(() => extrasOf(record));
+  const [extrasBase, setExtrasBase] = useState(() => JSON.stringify(extrasOf(record)));
+  const { lists, workshopText, onCompletion, rentalText, costCentres } = extras;
+  const setExtra = <K extends keyof Extras>(k: K, v: Extras[K]) => setExtras((x) => ({ ...x, [k]: v }));
+  const setList = (n: ListName, rows: Person[]) => setExtras((x) => ({ ...x, lists: { ...x.lists, [n]: rows } }));
+  /** The saved copy becomes the baseline of the lists, instructions and cost centres. */
+  const settle = (saved: ApiRecord | null) => {
+    const x = extrasOf(saved);
+    setExtras(x);
+    setExtrasBase(JSON.stringify(x));
+  };
+  // The unsaved-changes warning covers these as well as the field inputs.
+  useUnsavedChanges(JSON.stringify(extras) !== extrasBase);
+  // A fresh copy from the server (after a save, or edited elsewhere) replaces them, as it does the fields.
+  useEffect(() => {
+    if (record) settle(record);
+  }, [record?.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps
   const centres = useList<ApiRecord & { name: string }>("costcentre", { page_size: 1000 });
 
   const editor = useRecordEditor({
@@ -160,18 +199,24 @@ function ContactForm({ record, newType }: { record: ApiRecord | null; newType: "
     afterDelete: "/contacts",
     fields: ALL_FIELDS,
     record,
-    defaults: newContactDefaults(newType),
+    defaults: defaults.contact,
     what: "this contact",
+    // Once confirmed, the page may leave even with edited lists.
+    confirmDelete: async () => {
+      const ok = await confirmDelete("this contact");
+      if (ok) setExtrasBase(JSON.stringify(extras));
+      return ok;
+    },
+    // The lists' e-mails are checked like the fields' (the same message).
+    validate: () => listErrors(lists),
     errorMessage: "An error occurred!",
     invalidates: ["suppliers", "customersearch", "suppliersearch", "accountbalance"],
     // The same rules the server runs (003 §5), with the same messages, before sending.
-    validate: (values) => {
-      const result = contactRuleResult(factsOf(values));
-      setRule(result?.message ?? null);
-      return result?.errors ?? {};
-    },
+    checkBody: (body) => contactRuleResult(body as ContactFacts),
     extra: () => ({
-      ...lists,
+      additional_contacts: lists.additional_contacts.map(cleanPerson),
+      workshop_contacts: lists.workshop_contacts.map(cleanPerson),
+      part_contacts: lists.part_contacts.map(cleanPerson),
       workshop_instructions: { text: workshopText || null, on_completion: onCompletion },
       rental_instructions: { text: rentalText || null },
       cost_centre_list: costCentres.map(Number),
@@ -189,16 +234,22 @@ function ContactForm({ record, newType }: { record: ApiRecord | null; newType: "
     if (next === form.values.contact_type) return;
     if (record && !(await confirmAction({ title: "Change contact type", message: TYPE_CHANGE, confirmLabel: "Continue", danger: false }))) return;
     form.set("contact_type", next);
-    // Switching to supplier clears the partial flag (003 §2).
+    // Switching to supplier clears the partial flag (003 §2); a new customer starts partial (003 §3).
     if (next === "SP") form.set("partial_contact", false);
+    else if (!record) form.set("partial_contact", true);
+  };
+
+  const save = async (e: FormEvent) => {
+    const saved = await editor.save(e);
+    if (saved) settle(saved);
   };
 
   return (
-    <form onSubmit={editor.save} noValidate aria-label="Contact">
+    <form onSubmit={(e) => void save(e)} noValidate aria-label="Contact">
       <Stack gap="sm">
-        {rule && (
+        {editor.warning && (
           <Alert color="red" title="Warning!" role="alert">
-            {rule}
+            {editor.warning}
           </Alert>
         )}
         <Fieldset legend="Identity" variant="filled" p="sm">
@@ -226,7 +277,7 @@ function ContactForm({ record, newType }: { record: ApiRecord | null; newType: "
             label="Cost centres"
             data={(centres.data?.results ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
             value={costCentres}
-            onChange={setCostCentres}
+            onChange={(v) => setExtra("costCentres", v)}
             clearable
           />
         </FormSection>
@@ -240,7 +291,7 @@ function ContactForm({ record, newType }: { record: ApiRecord | null; newType: "
             {ACCOUNT_CODE_FIELDS.map((f) => (
               <Group key={f} gap={4} align="flex-end" wrap="nowrap">
                 <div style={{ flex: 1 }}>{input(f)}</div>
-                <Button size="xs" variant="light" aria-label={`Fill ${CODE_LABELS[f]}`} onClick={() => form.set(f, ACCOUNT_CODE_FILLS[f])}>
+                <Button size="xs" variant="light" aria-label={`Fill ${CODE_LABELS[f]}`} onClick={() => form.set(f, defaults.account_code_fills[f])}>
                   Fill
                 </Button>
               </Group>
@@ -248,16 +299,16 @@ function ContactForm({ record, newType }: { record: ApiRecord | null; newType: "
           </SimpleGrid>
         </Fieldset>
         <FormSection legend="Workshop and parts contacts" fields={WORKSHOP_PARTS} form={form} />
-        <PeopleTable title="Additional contacts" withAddress rows={lists.additional_contacts} onChange={(r) => setLists((l) => ({ ...l, additional_contacts: r }))} />
-        <PeopleTable title="Workshop contacts" rows={lists.workshop_contacts} onChange={(r) => setLists((l) => ({ ...l, workshop_contacts: r }))} />
-        <PeopleTable title="Part contacts" rows={lists.part_contacts} onChange={(r) => setLists((l) => ({ ...l, part_contacts: r }))} />
+        <PeopleTable title="Additional contacts" name="additional_contacts" withAddress rows={lists.additional_contacts} errors={form.errors} onChange={(r) => setList("additional_contacts", r)} />
+        <PeopleTable title="Workshop contacts" name="workshop_contacts" rows={lists.workshop_contacts} errors={form.errors} onChange={(r) => setList("workshop_contacts", r)} />
+        <PeopleTable title="Part contacts" name="part_contacts" rows={lists.part_contacts} errors={form.errors} onChange={(r) => setList("part_contacts", r)} />
         <Fieldset legend="Instructions" variant="filled" p="sm">
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
             <Stack gap={4}>
-              <Textarea label="Workshop instructions" autosize minRows={2} value={workshopText} onChange={(e) => setWorkshopText(e.currentTarget.value)} />
-              <Checkbox label="Show on completion" checked={onCompletion} onChange={(e) => setOnCompletion(e.currentTarget.checked)} />
+              <Textarea label="Workshop instructions" autosize minRows={2} value={workshopText} onChange={(e) => setExtra("workshopText", e.currentTarget.value)} />
+              <Checkbox label="Show on completion" checked={onCompletion} onChange={(e) => setExtra("onCompletion", e.currentTarget.checked)} />
             </Stack>
-            <Textarea label="Rental instructions" autosize minRows={2} value={rentalText} onChange={(e) => setRentalText(e.currentTarget.value)} />
+            <Textarea label="Rental instructions" autosize minRows={2} value={rentalText} onChange={(e) => setExtra("rentalText", e.currentTarget.value)} />
           </SimpleGrid>
         </Fieldset>
         {isSupplier ? <FormSection legend="Supplier" fields={SUPPLIER} form={form} /> : <FormSection legend="Customer" fields={CUSTOMER} form={form} />}
@@ -284,15 +335,20 @@ export function ContactEditPage() {
   const { contact } = useParams();
   const [sp] = useSearchParams();
   const q = useOne<ApiRecord>("contacts", contact ?? null, { errorMessage: "An error occurred!" });
+  // A new contact starts from the server's defaults (003 §3), of the type the address asks for.
+  const type = !contact && sp.get("type") === "SP" ? "SP" : "CC";
+  const d = useApiGet<ContactDefaults>(["contactdefaults", type], "contacts/defaults", { contact_type: type }, { errorMessage: "An error occurred!" });
   const title = contact ? (q.data ? String(q.data.display_name) : "Contact") : "New contact";
   return (
     <Page title={title}>
-      {contact && q.isLoading ? (
+      {(contact && q.isLoading) || d.isLoading ? (
         <Loading />
       ) : contact && !q.data ? (
         <Text c="red">This contact could not be loaded.</Text>
+      ) : !d.data ? (
+        <Text c="red">The new contact's defaults could not be loaded.</Text>
       ) : (
-        <ContactForm key={contact ?? "new"} record={contact ? q.data! : null} newType={sp.get("type") === "SP" ? "SP" : "CC"} />
+        <ContactForm key={contact ?? `new-${type}`} record={contact ? q.data! : null} defaults={d.data} />
       )}
     </Page>
   );

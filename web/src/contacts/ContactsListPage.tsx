@@ -24,7 +24,7 @@ export function ContactsListPage() {
     <Page
       title={TITLES[type] ?? "Contacts"}
       actions={
-        <Button component={Link} to={`/editcontact${type === "SP" ? "?type=SP" : ""}`}>
+        <Button component={Link} to={`/editcontact${type === "ALL" ? "" : `?type=${type}`}`}>
           New
         </Button>
       }

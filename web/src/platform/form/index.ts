@@ -1,7 +1,7 @@
 export * from "./fields";
 export { FieldInput } from "./FieldInput";
 export { FormSection } from "./FormSection";
-export { useFieldOptions, cachedOptions } from "./options";
+export { useFieldOptions, cachedOptions, recordOptions } from "./options";
 export { useRecordForm, type RecordForm } from "./useRecordForm";
 export { UnsavedChangesProvider, useUnsavedChanges, UNSAVED_MESSAGE } from "./unsaved";
 export { useRecordEditor, type RecordEditor } from "./useRecordEditor";

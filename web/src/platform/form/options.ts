@@ -33,3 +33,17 @@ export function useOptionsLookup() {
   const qc = useQueryClient();
   return (f: FieldDef) => cachedOptions(qc, f);
 }
+
+/**
+ * Options for a reference to other records (makes, types, departments):
+ * one cached list call, each record's id as the value.
+ */
+export function recordOptions(resource: string, label: (r: any) => string, query: Record<string, string | number> = { page_size: 1000 }, errorMessage = "There was an error"): OptionsSource {
+  return {
+    queryKey: [resource, "list", query],
+    path: resource,
+    query,
+    errorMessage,
+    toOptions: (d: { results: any[] }) => d.results.map((r): SelectOption => ({ value: String(r.id), label: label(r), apiValue: r.id })),
+  };
+}

@@ -18,12 +18,21 @@ export type RecordEditorOptions = {
   /** The saved record, or null for a new one (with `defaults` as its values). */
   record: ApiRecord | null;
   defaults?: Record<string, unknown>;
-  /** The browser's copy of the server's rules (the same messages). */
+  /** Field checks on the form's values. */
   validate?: (values: FormValues) => FormErrors;
+  /**
+   * The server's own rules run on the body about to be sent (shared from
+   * core/, so the same messages): a failure shows as the screen's warning.
+   */
+  checkBody?: (body: Record<string, unknown>) => { message: string; errors: FormErrors } | null;
   /** Fields the form does not hold as inputs (lists, nested objects), added to the payload. */
   extra?: () => Record<string, unknown>;
   /** What a delete confirmation names ("this contact"). */
   what: string;
+  /** A delete confirmation of the screen's own wording (the vehicle's 'Are you sure?'). */
+  confirmDelete?: () => Promise<boolean>;
+  /** The spec's "before sending" normalisations, applied to the whole body. */
+  transform?: (body: Record<string, unknown>) => Record<string, unknown>;
   errorMessage?: string;
   invalidates?: string[];
 };
@@ -48,6 +57,7 @@ export function useRecordEditor(o: RecordEditorOptions) {
   }, [o.record?.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Leave only once the form is clean, so the unsaved-changes guard lets the screen go.
+  const [warning, setWarning] = useState<string | null>(null);
   const [leaveTo, setLeaveTo] = useState<{ to: string; replace: boolean } | null>(null);
   useEffect(() => {
     if (!leaveTo || form.dirty) return;
@@ -56,11 +66,20 @@ export function useRecordEditor(o: RecordEditorOptions) {
     return () => clearTimeout(t);
   }, [leaveTo, form.dirty, navigate]);
 
-  const body = () => ({ ...(o.extra?.() ?? {}), ...form.payload() });
+  const body = () => {
+    const b = { ...(o.extra?.() ?? {}), ...form.payload() };
+    return o.transform ? o.transform(b) : b;
+  };
 
   const save = async (e?: FormEvent) => {
     e?.preventDefault();
     if (!form.validate()) return null;
+    const refused = o.checkBody?.(body());
+    setWarning(refused?.message ?? null);
+    if (refused) {
+      form.setErrors(refused.errors);
+      return null;
+    }
     try {
       if (o.record) {
         const saved = await update.mutateAsync({ id: o.record.id, body: { ...body(), last_saved: o.record.last_saved } });
@@ -79,7 +98,7 @@ export function useRecordEditor(o: RecordEditorOptions) {
 
   const del = async () => {
     if (!o.record) return;
-    if (!(await confirmDelete(o.what))) return;
+    if (!(await (o.confirmDelete ? o.confirmDelete() : confirmDelete(o.what)))) return;
     try {
       await remove.mutateAsync(o.record.id);
       form.reset();
@@ -89,7 +108,7 @@ export function useRecordEditor(o: RecordEditorOptions) {
     }
   };
 
-  return { form, save, del, saving: create.isPending || update.isPending, deleting: remove.isPending };
+  return { form, save, del, warning, saving: create.isPending || update.isPending, deleting: remove.isPending };
 }
 
 export type RecordEditor = ReturnType<typeof useRecordEditor>;

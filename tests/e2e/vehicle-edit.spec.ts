@@ -1,0 +1,107 @@
+import { expect, test } from "@playwright/test";
+import { byLabel, confirmDialog, expectToast, signIn, uniq } from "./helpers";
+
+// A 1x1 PNG.
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+
+test("a new vehicle: required fields and save rules show before sending; fleet number generated; saved, edited, deleted", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/editvehicle");
+  await expect(page.getByRole("heading", { level: 1, name: "New" })).toBeVisible();
+  await page.getByRole("button", { name: "Save Vehicle" }).click();
+  await expect(page.getByText("Registration is required").first()).toBeVisible();
+  const reg = `E2 ${uniq().slice(0, 5).toUpperCase()}`;
+  await byLabel(page, "Registration").fill(reg);
+  await byLabel(page, "Variant").fill("2.0 EcoBlue 130ps Trend");
+  await byLabel(page, "VIN number").fill(`WF0XXXTTG${uniq()}`);
+  await byLabel(page, "Location").fill("Birmingham depot");
+  await byLabel(page, "Make").selectOption({ label: "Ford" });
+  await byLabel(page, "Model").selectOption({ label: "Transit Custom" });
+  // No fleet number yet: the server's first rule for a fleet vehicle.
+  await page.getByRole("button", { name: "Save Vehicle" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Fleet number is required" })).toBeVisible();
+  // External customer vehicles must not have a fleet number (rule 1): the status change asks first.
+  await byLabel(page, "Fleet number").fill("99999");
+  await page.getByRole("group", { name: "Status" }).getByRole("button", { name: "External Customer Vehicle" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Make sure if any preparation needs to be done, the right job card has been raised.");
+  await page.getByRole("button", { name: "Change Status" }).click();
+  await page.getByRole("button", { name: "Save Vehicle" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "External Vehicles should not have a fleet number!" })).toBeVisible();
+  await page.getByRole("group", { name: "Status" }).getByRole("button", { name: "Active" }).click();
+  await page.getByRole("button", { name: "Change Status" }).click();
+  // Generate the fleet number: it overwrites the fleet number and the delivery date.
+  await page.getByRole("button", { name: "Generate fleet number" }).click();
+  await page.getByRole("dialog").getByLabel("Date").fill("2026-03-14");
+  await page.getByRole("dialog").getByRole("button", { name: "Generate" }).click();
+  await expect(byLabel(page, "Fleet number")).toHaveValue(/^26\d{3,}$/);
+  await expect(byLabel(page, "Delivery date")).toHaveValue("2026-03-14");
+  await byLabel(page, "First day").fill("60");
+  await byLabel(page, "2-5 days (per day)").fill("45");
+  await byLabel(page, "6-27 days (per day)").fill("35");
+  await expect(page.getByText("Weekend: £105.00")).toBeVisible();
+  await expect(page.getByText("1 week: £310.00")).toBeVisible();
+  await page.getByRole("button", { name: "Add inspection" }).click();
+  await page.getByLabel("Inspection 1 type").selectOption({ label: "MOT" });
+  await page.getByLabel("Inspection 1 last completed").fill("2026-01-10");
+  await page.getByLabel("Inspection 1 expiry").fill("2020-01-10");
+  await expect(page.getByRole("table", { name: "Inspections" }).locator("tr[data-due='true']")).toHaveCount(1);
+  await page.getByRole("button", { name: "Save Vehicle" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(page).toHaveURL(/\/editvehicle\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: `Vehicle - ${reg}` })).toBeVisible();
+  await expect(page.getByLabel("Inspection 1 type")).toHaveValue(/\d+/);
+  await expect(page.getByRole("table", { name: "Vehicle Rental Record" })).toBeVisible();
+
+  // Upload a photo and see it listed; a text file is refused.
+  await page.locator("input[type=file]").first().setInputFiles({ name: "front.png", mimeType: "image/png", buffer: PNG });
+  await expectToast(page, "Success", "Image uploaded successfully");
+  await expect(page.getByTestId("vehicle-image")).toHaveCount(1);
+  await page.locator("input[type=file]").first().setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await expectToast(page, "Error", "Not supported file format");
+
+  await page.getByRole("button", { name: "Delete Vehicle" }).click();
+  await expect(page.getByRole("dialog")).toContainText("Are you sure?");
+  await confirmDialog(page, "Delete Vehicle");
+  await expect(page).toHaveURL(/\/vehicles$/);
+});
+
+test("a stale save gets the edited-elsewhere message and keeps the edits; warranty colours", async ({ page, request }) => {
+  await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const headers = { Authorization: `Token ${token}` };
+  const made = await request.post("/api/createvehicle", {
+    headers,
+    data: { registration: `ST ${uniq().slice(0, 5).toUpperCase()}`, variant: "L2H2", vin_number: `VIN${uniq()}`, location: "Yard", fleet_number: `9${uniq().slice(0, 6)}`, vehicle_status: "ACTIVE", manufacturer_main_warranty_date: "2099-01-01", driveline_warranty_date: "2020-01-01" },
+  });
+  expect(made.status()).toBe(201);
+  const v = await made.json();
+  await page.goto(`/editvehicle/${v.id}`);
+  await expect(page.getByTestId("manufacturer_main_warranty_date-colour")).toHaveText("In warranty");
+  await expect(page.getByTestId("driveline_warranty_date-colour")).toHaveText("Expired");
+  expect((await request.put(`/api/vehicles/${v.id}`, { headers, data: { location: "Moved elsewhere", last_saved: v.last_saved } })).status()).toBe(200);
+  await byLabel(page, "Location").fill("My yard");
+  await page.getByRole("button", { name: "Save Vehicle" }).click();
+  await expectToast(page, "Error", /edited elsewhere/);
+  await expect(byLabel(page, "Location")).toHaveValue("My yard");
+});
+
+test("the phone upload page takes several photos at once at phone width", async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const made = await request.post("/api/createvehicle", {
+    headers: { Authorization: `Token ${token}` },
+    data: { registration: `PH ${uniq().slice(0, 5).toUpperCase()}`, variant: "L1", vin_number: `VIN${uniq()}`, location: "Yard", fleet_number: `8${uniq().slice(0, 6)}`, vehicle_status: "ACTIVE" },
+  });
+  const v = await made.json();
+  await page.goto(`/vehicleupload/${v.id}`);
+  await expect(page.getByRole("button", { name: "Take or choose photos" })).toBeVisible();
+  await page.getByLabel("Photos").setInputFiles([
+    { name: "side.png", mimeType: "image/png", buffer: PNG },
+    { name: "rear.png", mimeType: "image/png", buffer: PNG },
+  ]);
+  await expect(page.getByLabel("Upload of rear.png")).toBeVisible();
+  await expect(page.getByText("rear.png: 100%")).toBeVisible();
+  await page.getByRole("link", { name: "Back to the vehicle" }).click();
+  await expect(page.getByTestId("vehicle-image")).toHaveCount(2);
+});

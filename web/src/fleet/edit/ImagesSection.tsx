@@ -1,0 +1,103 @@
+import { Anchor, Button, Fieldset, FileButton, Group, Image, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useApiGet, useRemove, type ApiRecord } from "../../platform/api";
+import { confirmDelete } from "../../platform/modal";
+import { toastError, toastSuccess } from "../../platform/toast";
+import { UPLOAD_MESSAGES, UPLOAD_TYPES, uploadVehicleFile } from "../shared/uploads";
+
+type VehicleImage = ApiRecord & { url: string; content_type: string; key: string };
+
+/** Upload several files, each with its own progress; only png, jpeg and pdf (000 §5). */
+export function useVehicleUploads(vehicle: { id: number; registration?: string | null }) {
+  const qc = useQueryClient();
+  const [progress, setProgress] = useState<Record<string, number>>({});
+  const upload = async (files: File[]) => {
+    for (const file of files) {
+      if (!UPLOAD_TYPES[file.type]) {
+        toastError(UPLOAD_MESSAGES.notSupported);
+        continue;
+      }
+      setProgress((p) => ({ ...p, [file.name]: 0 }));
+      try {
+        await uploadVehicleFile(vehicle, file, (pct) => setProgress((p) => ({ ...p, [file.name]: pct })));
+        setProgress((p) => ({ ...p, [file.name]: 100 }));
+        toastSuccess(UPLOAD_MESSAGES.uploaded);
+      } catch (e) {
+        toastError(e instanceof Error && e.message ? e.message : UPLOAD_MESSAGES.failed);
+        setProgress((p) => {
+          const { [file.name]: _gone, ...rest } = p;
+          return rest;
+        });
+      }
+    }
+    await qc.invalidateQueries({ queryKey: ["vehicleimages"] });
+  };
+  return { upload, progress };
+}
+
+export function UploadProgress({ progress }: { progress: Record<string, number> }) {
+  return (
+    <Stack gap={4}>
+      {Object.entries(progress).map(([name, pct]) => (
+        <div key={name}>
+          <Text size="xs">
+            {name}: {pct}%
+          </Text>
+          <Progress value={pct} aria-label={`Upload of ${name}`} />
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
+/** The vehicle's images and documents, shown through presigned GET URLs. */
+export function ImagesSection({ vehicle }: { vehicle: ApiRecord }) {
+  const images = useApiGet<{ results: VehicleImage[] }>(["vehicleimages", "list", vehicle.id], "vehicleimages", { vehicle: vehicle.id }, { errorMessage: "There was an error" });
+  const remove = useRemove("vehicleimages", { errorMessage: "There was an error" });
+  const { upload, progress } = useVehicleUploads({ id: vehicle.id, registration: vehicle.registration as string });
+  return (
+    <Fieldset legend="Images" variant="filled" p="sm">
+      <Group mb="xs">
+        <FileButton onChange={(files) => void upload(files)} accept="image/png,image/jpeg,application/pdf" multiple>
+          {(props) => (
+            <Button size="xs" variant="light" {...props}>
+              Upload images
+            </Button>
+          )}
+        </FileButton>
+      </Group>
+      <UploadProgress progress={progress} />
+      <SimpleGrid cols={{ base: 2, sm: 4, lg: 6 }} spacing="xs" mt="xs" aria-label="Vehicle images">
+        {(images.data?.results ?? []).map((img) => (
+          <Stack key={img.id} gap={2} data-testid="vehicle-image">
+            {img.content_type === "application/pdf" ? (
+              <Anchor href={img.url} target="_blank" size="sm">
+                PDF document
+              </Anchor>
+            ) : (
+              <Anchor href={img.url} target="_blank">
+                <Image src={img.url} alt={`Vehicle image ${img.id}`} h={90} fit="cover" radius="sm" />
+              </Anchor>
+            )}
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="red"
+              onClick={async () => {
+                if (await confirmDelete("this image")) remove.mutate(img.id);
+              }}
+            >
+              Delete
+            </Button>
+          </Stack>
+        ))}
+      </SimpleGrid>
+      {images.data && images.data.results.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No images yet.
+        </Text>
+      )}
+    </Fieldset>
+  );
+}

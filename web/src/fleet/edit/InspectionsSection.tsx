@@ -1,0 +1,99 @@
+import { Button, Fieldset, NativeSelect, Table, Text, TextInput } from "@mantine/core";
+import { isDue } from "../../../../core/fleet/rules";
+import { useList, type ApiRecord } from "../../platform/api";
+import { todayIso } from "../../platform/format";
+
+export type InspectionRow = {
+  id?: number;
+  last_saved?: string;
+  inspection_type?: number | { id: number; inspection_type?: string; warning_days?: number | null } | null;
+  expiry_date?: string | null;
+  date_completed?: string | null;
+  start_date?: string | null;
+  warning_days?: number | null;
+  comments?: string | null;
+  booked_in_date?: string | null;
+};
+
+const typeId = (t: InspectionRow["inspection_type"]) => (t && typeof t === "object" ? t.id : (t ?? null));
+
+/**
+ * The vehicle's inspections, saved with the vehicle: rows turn red once
+ * today is within warning_days of expiry; a booked-in row is locked
+ * until it is approved on the inspections screen (000 §4).
+ */
+export function InspectionsSection({ rows, stored, onChange }: { rows: InspectionRow[]; stored: InspectionRow[]; onChange: (rows: InspectionRow[]) => void }) {
+  const types = useList<ApiRecord & { inspection_type: string; warning_days?: number }>("inspectiontype", { page_size: 100 });
+  const today = todayIso();
+  const set = (i: number, patch: Partial<InspectionRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const lockedIds = new Set(stored.filter((s) => s.booked_in_date).map((s) => s.id));
+  return (
+    <Fieldset legend="Inspections" variant="filled" p="sm">
+      <Table aria-label="Inspections" withTableBorder fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Type</Table.Th>
+            <Table.Th>Last completed</Table.Th>
+            <Table.Th>Expiry</Table.Th>
+            <Table.Th>Warning days</Table.Th>
+            <Table.Th>Booked in</Table.Th>
+            <Table.Th>Comments</Table.Th>
+            <Table.Th />
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r, i) => {
+            const locked = r.id !== undefined && lockedIds.has(r.id);
+            const due = isDue(r.expiry_date, r.warning_days, today);
+            const label = (f: string) => `Inspection ${i + 1} ${f}`;
+            return (
+              <Table.Tr key={r.id ?? `new-${i}`} bg={due ? "red.1" : undefined} data-due={due ? "true" : "false"}>
+                <Table.Td>
+                  <NativeSelect
+                    size="xs"
+                    aria-label={label("type")}
+                    disabled={locked}
+                    value={String(typeId(r.inspection_type) ?? "")}
+                    onChange={(e) => {
+                      const t = types.data?.results.find((x) => String(x.id) === e.currentTarget.value);
+                      set(i, { inspection_type: t ? t.id : null, warning_days: r.warning_days ?? t?.warning_days ?? null });
+                    }}
+                    data={[{ value: "", label: "(type)" }, ...(types.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type }))]}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput size="xs" type="date" aria-label={label("last completed")} disabled={locked} value={r.date_completed ?? ""} onChange={(e) => set(i, { date_completed: e.currentTarget.value || null })} />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput size="xs" type="date" aria-label={label("expiry")} disabled={locked} value={r.expiry_date ?? ""} onChange={(e) => set(i, { expiry_date: e.currentTarget.value || null })} />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput size="xs" type="number" aria-label={label("warning days")} disabled={locked} value={r.warning_days ?? ""} onChange={(e) => set(i, { warning_days: e.currentTarget.value === "" ? null : Number(e.currentTarget.value) })} />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput size="xs" type="date" aria-label={label("booked in")} value={r.booked_in_date ?? ""} onChange={(e) => set(i, { booked_in_date: e.currentTarget.value || null })} />
+                </Table.Td>
+                <Table.Td>
+                  <TextInput size="xs" aria-label={label("comments")} value={r.comments ?? ""} onChange={(e) => set(i, { comments: e.currentTarget.value })} />
+                </Table.Td>
+                <Table.Td>
+                  <Button size="compact-xs" variant="subtle" color="red" disabled={locked} onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+                    Remove
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+      {rows.length === 0 && (
+        <Text size="sm" c="dimmed" mt={4}>
+          No inspections recorded.
+        </Text>
+      )}
+      <Button mt="xs" size="compact-sm" variant="light" onClick={() => onChange([...rows, { start_date: today }])}>
+        Add inspection
+      </Button>
+    </Fieldset>
+  );
+}
