@@ -356,12 +356,13 @@ export const Vehicles = {
   /** GET vehiclesearch: the first 25 vehicles whose registration or fleet number starts with the term. */
   async search(term: string | undefined) {
     const t = term?.trim() ?? "";
-    if (t.length < 2) return [];
+    if (t.length < 2) return { count: 0, results: [] };
     const ids = (await Vehicle.idsIn("search", { search: compactRegistration(t) || t.toLowerCase() })).slice(0, 25);
     const rows = await Vehicle.getMany(ids);
     const order = new Map(ids.map((id, i) => [id, i]));
     rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-    return Vehicle.present(rows);
+    // A list answer like every other ({count, results}; 000 §7: "results have id, registration").
+    return { count: rows.length, results: await Vehicle.present(rows) };
   },
 
   /**

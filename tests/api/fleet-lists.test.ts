@@ -150,9 +150,9 @@ describe("search", () => {
     expect(regs(await api.get("vehicles?search=jj11"))).toEqual(["JJ11 JJJ"]);
     expect(regs(await api.get("vehicles?search=hh"))).toEqual(["HH11 HHH", "HH22 HHH"]);
     const quick = await api.get("vehiclesearch?search=kk1");
-    expect(Array.isArray(quick.body)).toBe(true);
-    expect(quick.body.map((r: any) => [r.id, r.registration])).toEqual([[v.K.id, "KK11 KKK"]]);
-    expect((await api.get("vehiclesearch?search=k")).body).toEqual([]);
+    expect(quick.body.count).toBe(1);
+    expect(quick.body.results.map((r: any) => [r.id, r.registration])).toEqual([[v.K.id, "KK11 KKK"]]);
+    expect((await api.get("vehiclesearch?search=k")).body).toEqual({ count: 0, results: [] });
   });
 });
 

@@ -11,6 +11,10 @@ import { ContactEditPage } from "./contacts/ContactEditPage";
 import { ContactsListPage } from "./contacts/ContactsListPage";
 import { VehicleEditPage } from "./fleet/edit/VehicleEditPage";
 import { PhoneUploadPage } from "./fleet/upload/PhoneUploadPage";
+import { InspectionsPage } from "./fleet/inspections/InspectionsPage";
+import { KeysPage } from "./fleet/keys/KeysPage";
+import { VehiclesListPage } from "./fleet/list/VehiclesListPage";
+import { TrackersPage } from "./fleet/trackers/TrackersPage";
 
 /**
  * Every route of 003 §2 and 001 §2.1. Screens not built yet share one plain
@@ -21,9 +25,6 @@ type Later = { path: string; title: string | ((q: URLSearchParams) => string) };
 const INVOICE_VIEWS: Record<string, string> = { movement: "Movement Invoices", sales: "Vehicle Sales Invoices", order: "Parts Invoices", hire: "Hire Invoices" };
 
 export const LATER_ROUTES: Later[] = [
-  { path: "/vehicles", title: "Vehicles" },
-  { path: "/keys", title: "Keys" },
-  { path: "/trackers", title: "Vehicle Trackers" },
   { path: "/movements", title: "Movements" },
   { path: "/editjob/:job?", title: "Job" },
   { path: "/defect/:job?", title: "Defect" },
@@ -46,7 +47,6 @@ export const LATER_ROUTES: Later[] = [
   { path: "/editrental/:rental?", title: "Rental" },
   { path: "/rentals", title: "Rentals" },
   { path: "/printrental/:rental", title: "Hire Agreement" },
-  { path: "/inspections", title: "Inspections" },
   { path: "/payments", title: "Sale Payments" },
   { path: "/recurringpayments", title: "Recurring Payments" },
   { path: "/diary", title: "Diary" },
@@ -87,6 +87,10 @@ export const routes: RouteObject[] = [
       { path: "/accountbalance", element: <AccountBalancePage /> },
       { path: "/editvehicle/:vehicle?", element: <VehicleEditPage /> },
       { path: "/vehicleupload/:vehicle", element: <PhoneUploadPage /> },
+      { path: "/vehicles", element: <VehiclesListPage /> },
+      { path: "/keys", element: <KeysPage /> },
+      { path: "/trackers", element: <TrackersPage /> },
+      { path: "/inspections", element: <InspectionsPage /> },
       ...LATER_ROUTES.map((r) => ({ path: r.path, element: <LaterRoute title={r.title} /> })),
       { path: "*", element: <NotFound /> },
     ],

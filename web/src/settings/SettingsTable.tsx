@@ -13,7 +13,7 @@ const GENERIC = "There was an error";
 
 /** The add box: a form for the screen's fields, POSTed to its create path. */
 function AddBox({ screen }: { screen: TableScreen }) {
-  const fields = screen.fields.filter((f) => f.inAdd !== false);
+  const fields = screen.fields.filter((f) => f.inAdd !== false && !f.readOnly);
   const [initial] = useState(() => initialValues(fields, null, true));
   const form = useRecordForm(fields, initial, { validate: screen.validate });
   const create = useCreate(screen.resource, { path: screen.createPath, errorMessage: screen.messages?.save ?? GENERIC, invalidates: screen.invalidates });
@@ -58,7 +58,8 @@ function ReadCell({ field, row }: { field: FieldDef; row: ApiRecord }) {
 }
 
 /** A list row: read-only until Edit; Save PUTs with last_saved and returns to read-only. */
-function SettingsRow({ screen, fields, row }: { screen: TableScreen; fields: FieldDef[]; row: ApiRecord }) {
+function SettingsRow({ screen, fields: shown, row }: { screen: TableScreen; fields: FieldDef[]; row: ApiRecord }) {
+  const fields = shown.filter((f) => !f.readOnly);
   const [editing, setEditing] = useState(false);
   const form = useRecordForm(fields, initialValues(fields, row), { validate: screen.validate, guard: editing });
   const update = useUpdate(screen.resource, { errorMessage: screen.messages?.save ?? GENERIC, invalidates: screen.invalidates });
@@ -99,9 +100,11 @@ function SettingsRow({ screen, fields, row }: { screen: TableScreen; fields: Fie
 
   return (
     <Table.Tr aria-label={editing ? `Editing ${label}` : undefined}>
-      {fields.map((f) => (
+      {shown.map((f) => (
         <Table.Td key={f.name} style={{ verticalAlign: "top" }}>
-          {editing ? (
+          {f.readOnly ? (
+            <ReadCell field={f} row={row} />
+          ) : editing ? (
             <FieldInput field={f} inline value={form.values[f.name]} onChange={(v) => form.set(f.name, v)} error={form.errors[f.name]} />
           ) : f.saveImmediately && f.kind === "boolean" ? (
             <Checkbox aria-label={`${f.label} ${label}`} checked={optimistic[f.name] ?? row[f.name] === true} disabled={update.isPending} onChange={(e) => toggleNow(f, e.currentTarget.checked)} size="xs" />
@@ -161,7 +164,7 @@ export function SettingsTable({ screen }: { screen: TableScreen }) {
     resource: screen.resource,
     pageSize: screen.pageSize,
     all: screen.all,
-    filters: screen.switches?.map((s) => s.param),
+    filters: [...(screen.switches?.map((s) => s.param) ?? []), ...(screen.filters ?? [])],
     errorMessage: screen.messages?.load ?? GENERIC,
   });
   const fields = screen.fields.filter((f) => f.inList !== false);

@@ -20,6 +20,8 @@ export type TableScreen = {
   /** Fetch the whole list (page_size 1000) with no pager. */
   all?: boolean;
   searchable?: boolean;
+  /** URL parameters passed to the list call, set by the screen's own controls (trackers' view). */
+  filters?: string[];
   /** Switches that set a list query parameter (Fitters: Show hidden). */
   switches?: Array<{ param: string; label: string }>;
   /** The spec's failure messages for this screen (001 §8, 003 §8). */

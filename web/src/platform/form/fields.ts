@@ -34,6 +34,8 @@ export type FieldDef = {
   /** Shown in the add box (default true) and in the list (default true). */
   inAdd?: boolean;
   inList?: boolean;
+  /** Shown in lists only: never an input, never sent (a tracker's vehicle). */
+  readOnly?: boolean;
   /** A read-only row toggles this boolean and saves at once (department Hide). */
   saveImmediately?: boolean;
   /** Extra rule beyond required; return a message to refuse. */

@@ -1,0 +1,203 @@
+import { Alert, Button, Group, Modal, NativeSelect, Paper, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { MESSAGES, isDue } from "../../../../core/fleet/rules";
+import { api, useApiMutation, useList, type ApiRecord } from "../../platform/api";
+import { formatDate, todayIso } from "../../platform/format";
+import { ListPager, ListSearch, ListTable, useListController } from "../../platform/list";
+import { Page } from "../../platform/page";
+import { toastFailure } from "../../platform/toast";
+import { VehiclePicker } from "../picker/VehiclePicker";
+
+type Inspection = ApiRecord & {
+  inspection_type: { id: number; inspection_type: string } | null;
+  vehicle: { id: number; registration: string; fleet_number: string | null } | null;
+  inspection_workshop: { id: number; display_name: string } | null;
+  expiry_date: string | null;
+  date_completed: string | null;
+  warning_days: number | null;
+  booked_in_date: string | null;
+  comments: string | null;
+};
+
+const VIEWS = [
+  { value: "all", label: "All" },
+  { value: "due", label: "Due" },
+  { value: "open", label: "Open" },
+  { value: "booked", label: "Booked" },
+];
+
+/** 'THERE ARE {n} INSPECTIONS BOOKED ON THAT DATE' for a date (and type), from inspectioncount. */
+async function bookedWarning(date: string, type?: number): Promise<string | null> {
+  if (!date) return null;
+  const res = await api<{ count: number }>("GET", "inspectioncount", { query: { date, type } });
+  return res.count > 0 ? `THERE ARE ${res.count} INSPECTIONS BOOKED ON THAT DATE` : null;
+}
+
+function BookIn({ row }: { row: Inspection }) {
+  const [date, setDate] = useState(row.booked_in_date ?? "");
+  const [warning, setWarning] = useState<string | null>(null);
+  const save = useApiMutation<Record<string, unknown>, ApiRecord>("PUT", `inspections/${row.id}`, { resource: "inspections", invalidates: ["vehicleinspections"], errorMessage: "There was an error" });
+  return (
+    <Stack gap={2}>
+      <Group gap={4} wrap="nowrap">
+        <TextInput
+          size="xs"
+          type="date"
+          aria-label={`Book in ${row.vehicle?.registration ?? ""}`}
+          value={date}
+          onChange={async (e) => {
+            const d = e.currentTarget.value;
+            setDate(d);
+            try {
+              setWarning(await bookedWarning(d, row.inspection_type?.id));
+            } catch (err) {
+              toastFailure(err);
+            }
+          }}
+        />
+        <Button size="compact-xs" disabled={date === (row.booked_in_date ?? "")} onClick={() => save.mutate({ booked_in_date: date || null, last_saved: row.last_saved })}>
+          Book in
+        </Button>
+      </Group>
+      {warning && (
+        <Text size="xs" c="orange" fw={700} role="alert">
+          {warning}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/** Approve a booked inspection: both new dates are needed (003 §5, its message). */
+function ApproveModal({ row, onClose }: { row: Inspection; onClose: () => void }) {
+  const [completed, setCompleted] = useState("");
+  const [expiry, setExpiry] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const approve = useApiMutation<Record<string, unknown>, unknown>("PUT", "inspections/approve/", { resource: "inspections", invalidates: ["vehicleinspections", "vehicles"], errorMessage: "There was an error" });
+  return (
+    <Modal opened onClose={onClose} title={`Approve ${row.inspection_type?.inspection_type ?? "inspection"} for ${row.vehicle?.registration ?? ""}`} centered>
+      <Stack gap="sm">
+        {error && (
+          <Alert color="yellow" title="Warning!">
+            {error}
+          </Alert>
+        )}
+        <TextInput type="date" label="New completed date" value={completed} onChange={(e) => setCompleted(e.currentTarget.value)} />
+        <TextInput type="date" label="New expiry date" value={expiry} onChange={(e) => setExpiry(e.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Button
+            onClick={() => {
+              if (!completed || !expiry) return setError(MESSAGES.approveDates);
+              approve.mutate({ id: row.id, new_completed_date: completed, new_expiry_date: expiry }, { onSuccess: onClose });
+            }}
+            loading={approve.isPending}
+          >
+            Approve
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Add an inspection to a vehicle found with the vehicle picker. */
+function AddInspection() {
+  const [vehicle, setVehicle] = useState<ApiRecord | null>(null);
+  const [type, setType] = useState("");
+  const [completed, setCompleted] = useState("");
+  const [expiry, setExpiry] = useState("");
+  const types = useList<ApiRecord & { inspection_type: string }>("inspectiontype", { page_size: 100 });
+  const add = useApiMutation<Record<string, unknown>, ApiRecord>("POST", "inspections", { resource: "inspections", invalidates: ["vehicleinspections"], errorMessage: "There was an error" });
+  return (
+    <Stack gap="xs">
+      <VehiclePicker onChange={setVehicle} />
+      {vehicle && (
+        <Paper withBorder p="sm" bg="gray.0">
+          <Group align="flex-end" gap="sm">
+            <NativeSelect label="Inspection type" value={type} onChange={(e) => setType(e.currentTarget.value)} data={[{ value: "", label: "(type)" }, ...(types.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type }))]} />
+            <TextInput type="date" label="Last completed" value={completed} onChange={(e) => setCompleted(e.currentTarget.value)} />
+            <TextInput type="date" label="Expiry" value={expiry} onChange={(e) => setExpiry(e.currentTarget.value)} />
+            <Button
+              onClick={() =>
+                add.mutate(
+                  { vehicle: vehicle.id, inspection_type: type ? Number(type) : null, date_completed: completed || null, expiry_date: expiry || null, start_date: todayIso() },
+                  { onSuccess: () => (setType(""), setCompleted(""), setExpiry("")) },
+                )
+              }
+              loading={add.isPending}
+            >
+              Add inspection
+            </Button>
+          </Group>
+        </Paper>
+      )}
+    </Stack>
+  );
+}
+
+/** /inspections (003 §2, §5): views, type, search, book in, approve. */
+export function InspectionsPage() {
+  const [sp] = useSearchParams();
+  const list = useListController<Inspection>({ resource: "inspections", filters: ["view", "type"], errorMessage: "There was an error" });
+  const types = useList<ApiRecord & { inspection_type: string }>("inspectiontype", { page_size: 100 });
+  const [approving, setApproving] = useState<Inspection | null>(null);
+  const today = todayIso();
+  return (
+    <Page title="Inspections">
+      <AddInspection />
+      <Paper withBorder p="sm">
+        <Group align="flex-end" gap="md">
+          <SegmentedControl aria-label="View" size="xs" value={sp.get("view") ?? "all"} onChange={(v) => list.setFilter("view", v === "all" ? null : v)} data={VIEWS} />
+          <NativeSelect
+            label="Type"
+            size="xs"
+            value={sp.get("type") ?? ""}
+            onChange={(e) => list.setFilter("type", e.currentTarget.value || null)}
+            data={[{ value: "", label: "All types" }, ...(types.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type }))]}
+          />
+          <ListSearch list={list} placeholder="Registration" />
+        </Group>
+      </Paper>
+      <Stack gap="xs">
+        <ListTable<Inspection>
+          label="Inspections"
+          loading={list.isLoading}
+          error={list.isError}
+          rows={list.results}
+          empty="No inspections found."
+          columns={[
+            { key: "vehicle", header: "Vehicle" },
+            { key: "type", header: "Type" },
+            { key: "date_completed", header: "Last completed" },
+            { key: "expiry_date", header: "Expiry" },
+            { key: "workshop", header: "Workshop" },
+            { key: "booked", header: "Booked in" },
+            { key: "actions", header: "" },
+          ]}
+          renderRow={(r) => (
+            <tr key={r.id} style={isDue(r.expiry_date, r.warning_days, today) ? { background: "var(--mantine-color-red-1)" } : undefined} data-due={isDue(r.expiry_date, r.warning_days, today) ? "true" : "false"}>
+              <td>{r.vehicle ? <Link to={`/editvehicle/${r.vehicle.id}`}>{r.vehicle.registration}</Link> : ""}</td>
+              <td>{r.inspection_type?.inspection_type ?? ""}</td>
+              <td>{formatDate(r.date_completed)}</td>
+              <td>{formatDate(r.expiry_date)}</td>
+              <td>{r.inspection_workshop?.display_name ?? ""}</td>
+              <td>
+                <BookIn row={r} />
+              </td>
+              <td>
+                {r.booked_in_date && (
+                  <Button size="compact-xs" onClick={() => setApproving(r)}>
+                    Approve
+                  </Button>
+                )}
+              </td>
+            </tr>
+          )}
+        />
+        <ListPager list={list} noun={["inspection", "inspections"]} />
+      </Stack>
+      {approving && <ApproveModal row={approving} onClose={() => setApproving(null)} />}
+    </Page>
+  );
+}
