@@ -166,6 +166,7 @@ export function SettingsTable({ screen }: { screen: TableScreen }) {
     all: screen.all,
     filters: [...(screen.switches?.map((s) => s.param) ?? []), ...(screen.filters ?? [])],
     errorMessage: screen.messages?.load ?? GENERIC,
+    urlPrefix: screen.urlPrefix,
   });
   const fields = screen.fields.filter((f) => f.inList !== false);
   const columns: Column<ApiRecord>[] = [...fields.map((f) => ({ key: f.name, header: f.label })), { key: "actions", header: "Actions", width: 1 }];

@@ -20,6 +20,8 @@ export type TableScreen = {
   /** Fetch the whole list (page_size 1000) with no pager. */
   all?: boolean;
   searchable?: boolean;
+  /** Prefix of the list's page and search URL parameters when the screen has another list. */
+  urlPrefix?: string;
   /** URL parameters passed to the list call, set by the screen's own controls (trackers' view). */
   filters?: string[];
   /** Switches that set a list query parameter (Fitters: Show hidden). */

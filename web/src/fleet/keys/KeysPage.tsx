@@ -17,6 +17,7 @@ const HOOKS: TableScreen = {
   resource: "keys",
   historyType: "key",
   all: true,
+  urlPrefix: "hooks_",
   fields: [
     { name: "key_number", label: "Key number", kind: "text", required: "Key number is required" },
     { name: "board", label: "Board", kind: "text" },

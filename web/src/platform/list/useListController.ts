@@ -17,6 +17,8 @@ export type ListControllerOptions = {
   /** Load every row at once (reference lists fetch 1000): no pager. */
   all?: boolean;
   errorMessage?: string;
+  /** Prefix of this list's page and search parameters, when a screen shows two lists (the key finder and the hooks). */
+  urlPrefix?: string;
 };
 
 /**
@@ -27,8 +29,10 @@ export type ListControllerOptions = {
 export function useListController<T = ApiRecord>(opts: ListControllerOptions) {
   const [sp, setSp] = useSearchParams();
   const pageSize = opts.all ? 1000 : (opts.pageSize ?? DEFAULT_PAGE_SIZE);
-  const page = opts.all ? 1 : Math.max(1, Number(sp.get("page")) || 1);
-  const search = sp.get("search") ?? "";
+  const pageParam = `${opts.urlPrefix ?? ""}page`;
+  const searchParam = `${opts.urlPrefix ?? ""}search`;
+  const page = opts.all ? 1 : Math.max(1, Number(sp.get(pageParam)) || 1);
+  const search = sp.get(searchParam) ?? "";
   const filterKey = (opts.filters ?? []).map((f) => `${f}=${sp.get(f) ?? ""}`).join("&");
   const filters = useMemo(() => {
     const out: Record<string, string> = {};
@@ -59,24 +63,24 @@ export function useListController<T = ApiRecord>(opts: ListControllerOptions) {
     [setSp],
   );
 
-  const setPage = useCallback((p: number) => update((n) => (p <= 1 ? n.delete("page") : n.set("page", String(p)))), [update]);
+  const setPage = useCallback((p: number) => update((n) => (p <= 1 ? n.delete(pageParam) : n.set(pageParam, String(p)))), [update, pageParam]);
   const setSearch = useCallback(
     (s: string) =>
       update((n) => {
-        if (s) n.set("search", s);
-        else n.delete("search");
-        n.delete("page");
+        if (s) n.set(searchParam, s);
+        else n.delete(searchParam);
+        n.delete(pageParam);
       }),
-    [update],
+    [update, searchParam, pageParam],
   );
   const setFilter = useCallback(
     (name: string, value: string | null) =>
       update((n) => {
         if (value === null || value === "") n.delete(name);
         else n.set(name, value);
-        n.delete("page");
+        n.delete(pageParam);
       }),
-    [update],
+    [update, pageParam],
   );
 
   const count = query.data?.count ?? 0;
