@@ -239,6 +239,12 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
     else if (!record) form.set("partial_contact", true);
   };
 
+  /** Any code typed or filled answers "at least 1 Account Code": its message goes. */
+  const setCode = (f: AccountCodeField, v: FormValue) => {
+    form.set(f, v);
+    if (!blank(v)) form.setErrors(({ account_codes: _done, ...rest }) => rest);
+  };
+
   const save = async (e: FormEvent) => {
     const saved = await editor.save(e);
     if (saved) settle(saved);
@@ -290,8 +296,10 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
             {ACCOUNT_CODE_FIELDS.map((f) => (
               <Group key={f} gap={4} align="flex-end" wrap="nowrap">
-                <div style={{ flex: 1 }}>{input(f)}</div>
-                <Button size="xs" variant="light" aria-label={`Fill ${CODE_LABELS[f]}`} onClick={() => form.set(f, defaults.account_code_fills[f])}>
+                <div style={{ flex: 1 }}>
+                  <FieldInput field={field(f)} value={form.values[f]} onChange={(v) => setCode(f, v)} error={form.errors[f]} />
+                </div>
+                <Button size="xs" variant="light" aria-label={`Fill ${CODE_LABELS[f]}`} onClick={() => setCode(f, defaults.account_code_fills[f])}>
                   Fill
                 </Button>
               </Group>
