@@ -18,12 +18,12 @@ test("contact page: unsaved list edits warn before leaving; history opens; credi
   // An edit outside the field inputs (a workshop contact) counts as unsaved.
   await page.getByRole("button", { name: "Add workshop contact" }).click();
   await page.getByLabel("Workshop contacts 1 Name").fill("Dev Patel");
-  await page.evaluate(() => history.back());
+  await page.evaluate(() => window.history.back());
   const guard = page.getByRole("dialog", { name: "Unsaved changes" });
   await expect(guard).toContainText("You have unsaved changes. Leave without saving them?");
   await guard.getByRole("button", { name: "Stay on this page" }).click();
   await expect(page.getByLabel("Workshop contacts 1 Name")).toHaveValue("Dev Patel");
-  await page.evaluate(() => history.back());
+  await page.evaluate(() => window.history.back());
   await page.getByRole("dialog", { name: "Unsaved changes" }).getByRole("button", { name: "Leave without saving" }).click();
   await expect(page).toHaveURL(/\/contacts$/);
 });
