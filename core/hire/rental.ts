@@ -6,7 +6,7 @@ import { defineRecordType } from "../platform/records.js";
 import { searchText } from "../platform/paging.js";
 import { ValidationError } from "../platform/errors.js";
 import { Department, RentalMargin, TrackingCategory } from "../settings/index.js";
-import { INVOICE_INTERVALS, MESSAGES, RENTAL_STATUSES, RENTAL_TYPES, canPrint, monthsSpanned, rentalFigures } from "./rules.js";
+import { INVOICE_INTERVALS, RENTAL_STATUSES, RENTAL_TYPES, MESSAGES, canPrint, monthsSpanned, rentalFigures, rentalRuleResult } from "./rules.js";
 
 const upper = (v: unknown) => (typeof v === "string" ? v.trim().toUpperCase() || null : v);
 const money = () => num();
@@ -99,16 +99,8 @@ export function normaliseRentalInput(body: unknown): unknown {
 }
 
 function checkRental(r: RentalFields) {
-  const errors: Record<string, string> = {};
-  if (!r.start_date) errors.start_date = MESSAGES.startRequired;
-  if (!r.finish_date) errors.finish_date = MESSAGES.endRequired;
-  if (r.start_date && r.finish_date && r.finish_date < r.start_date) errors.finish_date = MESSAGES.finishBeforeStart;
-  if (r.rental_type === "LT") {
-    if (r.term === null || r.term === undefined) errors.term = MESSAGES.ltTermRequired;
-    if (r.mileage_allowance === null || r.mileage_allowance === undefined) errors.mileage_allowance = MESSAGES.ltAllowanceRequired;
-  } else if (r.invoice_interval && r.invoice_interval !== "NONE") errors.invoice_interval = MESSAGES.intervalOnlyLt;
-  const first = Object.values(errors)[0];
-  if (first) throw new ValidationError(first, errors);
+  const refused = rentalRuleResult(r);
+  if (refused) throw new ValidationError(refused.message, refused.errors);
   Object.assign(r, rentalFigures(r as any));
 }
 

@@ -173,6 +173,32 @@ export function rentalFigures(r: RentalInput): RentalFigures {
   };
 }
 
+/**
+ * The save rules of a rental (001 §5 and the long-term section of §2.3),
+ * with the field each failure belongs to; null when it passes. The server
+ * refuses with the first message, the screen shows it before sending.
+ */
+export function rentalRuleResult(r: {
+  start_date?: string | null;
+  finish_date?: string | null;
+  rental_type?: string | null;
+  term?: unknown;
+  mileage_allowance?: unknown;
+  invoice_interval?: string | null;
+}): { message: string; errors: Record<string, string> } | null {
+  const errors: Record<string, string> = {};
+  const none = (v: unknown) => v === null || v === undefined || v === "";
+  if (!r.start_date) errors.start_date = MESSAGES.startRequired;
+  if (!r.finish_date) errors.finish_date = MESSAGES.endRequired;
+  if (r.start_date && r.finish_date && r.finish_date < r.start_date) errors.finish_date = MESSAGES.finishBeforeStart;
+  if (r.rental_type === "LT") {
+    if (none(r.term)) errors.term = MESSAGES.ltTermRequired;
+    if (none(r.mileage_allowance)) errors.mileage_allowance = MESSAGES.ltAllowanceRequired;
+  } else if (r.invoice_interval && r.invoice_interval !== "NONE") errors.invoice_interval = MESSAGES.intervalOnlyLt;
+  const first = Object.values(errors)[0];
+  return first ? { message: first, errors } : null;
+}
+
 /** Every print-required field is filled (001 §5). */
 export function canPrint(r: Record<string, unknown>): boolean {
   return PRINT_REQUIRED.every((f) => r[f] !== null && r[f] !== undefined && String(r[f]).trim() !== "");

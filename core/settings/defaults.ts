@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { num } from "../platform/fields.js";
+import { num, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
 import { NotFoundError } from "../platform/errors.js";
 
@@ -11,18 +11,42 @@ export const AppDefaultsRecord = defineRecordType({
     default_depreciation: num(),
     default_labour_estimate_rate: num(),
     default_parts_markup: num(),
+    // The printed hire agreement's long-term notes (001 §9 gives two readings) and terms.
+    long_term_terms_reading: z.enum(["A", "B"], { error: "Reading must be A or B" }).nullable().optional(),
+    long_term_terms_a: text(8000),
+    long_term_terms_b: text(8000),
+    hire_terms_and_conditions: text(20000),
   }),
 });
+
+/**
+ * The two readings of the long-term contract notes (001 §9), as printed
+ * until staff edit them in Settings > Defaults. Reading B's early-return
+ * penalty comes from the rental ({penalty}).
+ */
+export const HIRE_TEXT_DEFAULTS = {
+  long_term_terms_reading: "A" as const,
+  long_term_terms_a:
+    "This is a 12 month agreement. Returning the vehicle early is charged at £20 per week for the remaining weeks. A fair wear and tear allowance of £25 applies at return. Returns: Monday to Friday 07:30-17:00, Saturday 08:00-13:00.",
+  long_term_terms_b:
+    "This agreement has a 12 month minimum. Returning the vehicle early is charged at {penalty} per week for the remaining weeks. A fair wear allowance of £50 a month applies. Mileage over 60,000 miles is charged at 0.25p per mile for the make named in the schedule.",
+  hire_terms_and_conditions:
+    "The hirer takes the vehicle in the condition recorded at on-hire, keeps it insured as stated, uses it lawfully and only for the purposes agreed, and returns it on the return date with the same fuel level. The hirer is liable for fines, tolls and charges incurred during the hire, for damage not recorded at on-hire, and for excess mileage at the rate shown.",
+};
 
 const SINGLE_ID = 1;
 
 export const AppDefaults = {
   async get() {
     try {
-      return await AppDefaultsRecord.get(SINGLE_ID);
+      const row = (await AppDefaultsRecord.get(SINGLE_ID)) as Record<string, unknown>;
+      // Texts never edited read as the defaults.
+      const filled: Record<string, unknown> = { ...row };
+      for (const [k, v] of Object.entries(HIRE_TEXT_DEFAULTS)) if (filled[k] === null || filled[k] === undefined) filled[k] = v;
+      return filled;
     } catch (e) {
       if (!(e instanceof NotFoundError)) throw e;
-      return { id: SINGLE_ID, default_depreciation: null, default_labour_estimate_rate: null, default_parts_markup: null, last_saved: null };
+      return { id: SINGLE_ID, default_depreciation: null, default_labour_estimate_rate: null, default_parts_markup: null, ...HIRE_TEXT_DEFAULTS, last_saved: null };
     }
   },
   async save(body: unknown, actor: string) {

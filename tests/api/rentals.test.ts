@@ -233,3 +233,18 @@ describe("suggested weekly rate", () => {
     expect(high).toMatchObject({ suggested_weekly_rate: 304.23, mileage_too_high: true, warning: "WARNING - MILEAGE TOO HIGH" });
   });
 });
+
+describe("hire agreement texts (settings)", () => {
+  it("read as the two readings' defaults until edited, and save like any default", async () => {
+    const d = await ok(api.get("appdefaults"));
+    expect(d.long_term_terms_reading).toBe("A");
+    expect(d.long_term_terms_a).toContain("£20 per week");
+    expect(d.long_term_terms_b).toContain("{penalty}");
+    const saved = await ok(api.put("appdefaults", { long_term_terms_reading: "B", hire_terms_and_conditions: "Our terms.", last_saved: d.last_saved }));
+    expect(saved.long_term_terms_reading).toBe("B");
+    const again = await ok(api.get("appdefaults"));
+    expect(again.hire_terms_and_conditions).toBe("Our terms.");
+    expect(again.long_term_terms_a).toContain("£20 per week");
+    expect((await api.put("appdefaults", { long_term_terms_reading: "C", last_saved: again.last_saved })).status).toBe(400);
+  });
+});

@@ -5,7 +5,7 @@ const ROUTES: Array<[string, string]> = [
   ["/editjob/12", "Job"],
   ["/editjob", "Job"],
   ["/payments", "Sale Payments"],
-  ["/printrental/7", "Hire Agreement"],
+  ["/recurringpayments", "Recurring Payments"],
   ["/movements", "Movements"],
   ["/diary", "Diary"],
   ["/invoices?activeView=hire", "Hire Invoices"],

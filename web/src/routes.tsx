@@ -15,6 +15,9 @@ import { InspectionsPage } from "./fleet/inspections/InspectionsPage";
 import { KeysPage } from "./fleet/keys/KeysPage";
 import { VehiclesListPage } from "./fleet/list/VehiclesListPage";
 import { TrackersPage } from "./fleet/trackers/TrackersPage";
+import { PrintRentalPage } from "./hire/PrintRentalPage";
+import { RentalEditPage } from "./hire/RentalEditPage";
+import { RentalsListPage } from "./hire/RentalsListPage";
 
 /**
  * Every route of 003 §2 and 001 §2.1. Screens not built yet share one plain
@@ -44,9 +47,6 @@ export const LATER_ROUTES: Later[] = [
   { path: "/income", title: "Income" },
   { path: "/expenses", title: "Expenses" },
   { path: "/fixedexpense", title: "Fixed Expenses" },
-  { path: "/editrental/:rental?", title: "Rental" },
-  { path: "/rentals", title: "Rentals" },
-  { path: "/printrental/:rental", title: "Hire Agreement" },
   { path: "/payments", title: "Sale Payments" },
   { path: "/recurringpayments", title: "Recurring Payments" },
   { path: "/diary", title: "Diary" },
@@ -91,6 +91,9 @@ export const routes: RouteObject[] = [
       { path: "/keys", element: <KeysPage /> },
       { path: "/trackers", element: <TrackersPage /> },
       { path: "/inspections", element: <InspectionsPage /> },
+      { path: "/rentals", element: <RentalsListPage /> },
+      { path: "/editrental/:rental?", element: <RentalEditPage /> },
+      { path: "/printrental/:rental", element: <PrintRentalPage /> },
       ...LATER_ROUTES.map((r) => ({ path: r.path, element: <LaterRoute title={r.title} /> })),
       { path: "*", element: <NotFound /> },
     ],

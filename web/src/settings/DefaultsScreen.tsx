@@ -10,6 +10,18 @@ const FIELDS: FieldDef[] = [
   { name: "default_depreciation", label: "Default depreciation", kind: "number" },
   { name: "default_labour_estimate_rate", label: "Default labour estimate rate (£ per hour)", kind: "money" },
   { name: "default_parts_markup", label: "Default parts markup (percent)", kind: "percent" },
+  {
+    name: "long_term_terms_reading",
+    label: "Long-term notes printed on hire agreements",
+    kind: "select",
+    options: [
+      { value: "A", label: "Reading A (fixed £20 penalty)", apiValue: "A" },
+      { value: "B", label: "Reading B (rental's penalty per week)", apiValue: "B" },
+    ],
+  },
+  { name: "long_term_terms_a", label: "Long-term notes, reading A", kind: "textarea" },
+  { name: "long_term_terms_b", label: "Long-term notes, reading B ({penalty} is the rental's weekly penalty)", kind: "textarea" },
+  { name: "hire_terms_and_conditions", label: "Hire agreement terms and conditions", kind: "textarea" },
 ];
 
 function DefaultsForm({ record }: { record: ApiRecord }) {

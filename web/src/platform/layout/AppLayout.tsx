@@ -9,7 +9,9 @@ export function AppLayout() {
   return (
     <RequireAuth>
       <UnsavedChangesProvider>
-        <NavBar />
+        <Box data-no-print>
+          <NavBar />
+        </Box>
         <Box component="main" p="md" maw={1800} mx="auto">
           <Outlet />
         </Box>
