@@ -37,7 +37,7 @@ export const areas = [
   {
     name: "hire",
     handler: "functions/lambda/hire.handler",
-    prefixes: ["rentals"],
+    prefixes: ["rentals", "homepagetotal"],
   },
 ] as const;
 

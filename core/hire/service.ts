@@ -23,7 +23,8 @@ export type RentalListQuery = {
   department?: number;
 };
 
-function monthsBetween(start: string, end: string): string[] {
+/** The calendar months (YYYY-MM) a window touches. */
+export function monthsBetween(start: string, end: string): string[] {
   const out: string[] = [];
   let [y, m] = start.split("-").map(Number);
   const [ey, em] = end.split("-").map(Number);

@@ -34,6 +34,14 @@ const availableQuery = pageQuery.extend({
 
 const windowQuery = z.object({ start_date: isoDate(), end_date: isoDate(), date: isoDate(), view: z.enum(["weekly", "monthly"]).optional(), department: id });
 
+const figuresQuery = z.object({
+  start: isoDate(),
+  end: isoDate(),
+  type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(),
+  date: isoDate(),
+  department: id,
+});
+
 /** The rentals calls of 001 §7, plus the finder, calendar and suggested-rate reads the screen uses. */
 export function hireRoutes(app: Hono<AppEnv>) {
   route(app, { method: "get", path: "/rentals/available", summary: "Active vehicles (of a type) with no confirmed rental meeting the dates", tag, query: availableQuery }, async (_c, { query }) => {
@@ -57,6 +65,15 @@ export function hireRoutes(app: Hono<AppEnv>) {
     },
     async (_c, { query }) => Hire.Rentals.suggestedRate(query),
   );
+  route(app, { method: "get", path: "/rentals/figures", summary: "Dashboard rental figures for start..end (or the week/month of date): income split short and long term, counts", tag, query: figuresQuery }, async (_c, { query }) => {
+    const w = Hire.windowOf(query.type ?? "weekly", query.date ?? query.start ?? todayInLondon());
+    const start = query.start ?? w.start;
+    const end = query.end ?? w.end;
+    if (end < start) throw new ValidationError(Hire.MESSAGES.finishBeforeStart, { end: Hire.MESSAGES.finishBeforeStart });
+    return Hire.dashboardRentalFigures({ start, end, department: query.department });
+  });
+  route(app, { method: "get", path: "/homepagetotal", summary: "The editable homepage totals (short_term, long_term)", tag: "Dashboard" }, async () => Hire.HomepageTotals.get());
+  route(app, { method: "put", path: "/homepagetotal/:id", summary: "Save the homepage totals (send last_saved)", tag: "Dashboard", body: anyBody }, async (c, { id, body }) => Hire.HomepageTotal.update(id, body, actor(c)));
   route(app, { method: "get", path: "/rentals", summary: "Rentals: {count, results, total_cost, total_weekly}", tag, query: rentalListQuery }, async (_c, { query }) => Hire.Rentals.list(query));
   route(app, { method: "get", path: "/rentals/:id", summary: "A rental (also the printable hire agreement)", tag }, async (_c, { id }) => Hire.Rentals.get(id));
   route(app, { method: "post", path: "/rentals", summary: "Create a rental (the rules of 001 §5 and §9 apply)", tag, body: anyBody }, async (c, { body }) => Hire.Rentals.create(body, actor(c)));

@@ -26,7 +26,7 @@ test("/alllinks groups its buttons as 003 §2 says", async ({ page }) => {
 test("home shows its heading, the quick links and the links grid", async ({ page }) => {
   await signIn(page);
   await expect(page.getByRole("heading", { level: 1, name: "Rentals Direct App" })).toBeVisible();
-  await expect(page.getByText("arrives in a later release")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Rentals panel" })).toBeVisible();
   const quick = page.getByRole("region", { name: "Quick Links" });
   await expect(quick.getByRole("link", { name: "DVLA vehicle enquiry" })).toHaveAttribute("target", "_blank");
   await expect(page.getByRole("region", { name: "Part Links" })).toBeVisible();

@@ -1,6 +1,7 @@
 import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
 import { useList } from "../platform/api";
 import { LinksGrid } from "../links/LinksGrid";
+import { Dashboard } from "./Dashboard";
 import { Loading } from "../platform/Loading";
 import { Page } from "../platform/page";
 
@@ -10,9 +11,7 @@ export function HomePage() {
   const quick = useList<QuickLink>("quicklink", { page_size: 50 });
   return (
     <Page title="Rentals Direct App">
-      <Text size="sm" c="dimmed">
-        The dashboard (weekly and monthly figures, targets and day lists) arrives in a later release.
-      </Text>
+      <Dashboard />
       <Paper withBorder p="sm" component="section" aria-label="Quick Links">
         <Title order={2} size="h5" mb="xs">
           Quick Links

@@ -1,0 +1,76 @@
+import { z } from "zod";
+import { daysInclusive, monthOf, weekOf } from "../platform/dates.js";
+import { NotFoundError } from "../platform/errors.js";
+import { num } from "../platform/fields.js";
+import { money, pounds, sum } from "../platform/money.js";
+import { defineRecordType } from "../platform/records.js";
+import { Rental } from "./rental.js";
+import { monthsBetween } from "./service.js";
+
+/**
+ * The home dashboard's rental figures (001 §2.5, §7) and its editable
+ * homepage totals. Formulas are in docs/dashboard.md and the screen's
+ * Figure Details glossary.
+ */
+
+/** Editable short-term and long-term income shown on the home page (001 §3 homepagetotal). */
+export const HomepageTotal = defineRecordType({
+  type: "homepagetotal",
+  label: "Homepage totals",
+  fields: z.object({ short_term: num(), long_term: num() }),
+  defaults: () => ({ short_term: 0, long_term: 0 }),
+});
+
+export const HomepageTotals = {
+  /** The one record (created at zero on first read). */
+  async get() {
+    try {
+      return await HomepageTotal.get(1);
+    } catch (e) {
+      if (!(e instanceof NotFoundError)) throw e;
+      const page = await HomepageTotal.list({ page: 1, page_size: 1 });
+      if (page.results[0]) return page.results[0];
+      return HomepageTotal.create({ short_term: 0, long_term: 0 }, "system");
+    }
+  },
+};
+
+/** Days of a rental inside a window (both inclusive); 0 when they do not meet. */
+export function daysWithin(r: { start_date: string; finish_date: string | null }, start: string, end: string): number {
+  const from = r.start_date > start ? r.start_date : start;
+  const to = (r.finish_date ?? end) < end ? (r.finish_date ?? end) : end;
+  return to < from ? 0 : daysInclusive(from, to);
+}
+
+/**
+ * Rental income of a window: for each confirmed rental meeting it, its
+ * daily cost (total / days) times its days inside the window, split short
+ * and long term. Read from the month lists the window touches.
+ */
+export async function dashboardRentalFigures(q: { start: string; end: string; department?: number }) {
+  const tags = ["status=confirmed", ...(q.department ? [`dept=${q.department}`] : [])];
+  const ids = new Set<number>();
+  for (const m of monthsBetween(q.start, q.end)) for (const id of await Rental.idsIn(`month#${m}`, { tags })) ids.add(id);
+  const rows = ((await Rental.getMany([...ids])) as Array<Record<string, any>>).filter((r) => r.start_date && daysWithin(r as any, q.start, q.end) > 0);
+  const share = (r: Record<string, any>) => (r.days ? money(r.total).div(r.days).times(daysWithin(r as any, q.start, q.end)) : money(0));
+  const st = rows.filter((r) => r.rental_type !== "LT");
+  const lt = rows.filter((r) => r.rental_type === "LT");
+  const starting = rows.filter((r) => r.start_date >= q.start && r.start_date <= q.end).length;
+  return {
+    start: q.start,
+    end: q.end,
+    short_term_income: pounds(sum(...st.map(share))),
+    long_term_income: pounds(sum(...lt.map(share))),
+    total_income: pounds(sum(...rows.map(share))),
+    rentals: rows.length,
+    starting,
+    short_term: st.length,
+    long_term: lt.length,
+    off_hire_charges: pounds(sum(...rows.filter((r) => r.off_hire_date && r.off_hire_date >= q.start && r.off_hire_date <= q.end).map((r) => r.off_hire_total_additional_charges))),
+  };
+}
+
+/** The window of a timeframe: the Monday-Sunday week or the calendar month holding a date. */
+export function windowOf(type: "weekly" | "monthly", date: string): { start: string; end: string } {
+  return type === "monthly" ? monthOf(date) : weekOf(date);
+}

@@ -1,0 +1,267 @@
+import { Button, Group, Modal, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { useEffect, useState, type ReactNode } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { api, useApiGet, useApiMutation, useList, type ApiRecord } from "../platform/api";
+import { formatDate, formatMoney, todayIso } from "../platform/format";
+import { toastError } from "../platform/toast";
+
+type Figures = { start: string; end: string; short_term_income: number; long_term_income: number; total_income: number; rentals: number; starting: number; short_term: number; long_term: number; off_hire_charges: number };
+type CalendarRow = { vehicle: { id: number; registration: string } | null; rentals: Array<{ id: number; status: string; start_date: string; finish_date: string | null; customer: { display_name: string } | null }> };
+
+/** Figure Details (001 §2.5): what each figure is, the same words as docs/dashboard.md. */
+const GLOSSARY: Array<[string, string]> = [
+  ["Rentals income", "For each confirmed rental whose dates meet the period: its total / its days x its days inside the period; split short term and long term."],
+  ["Rentals starting", "Confirmed rentals whose start date is inside the period."],
+  ["Off-hire charges", "Off-hire additional charges of rentals whose off-hire date is inside the period."],
+  ["Homepage totals", "Short-term and long-term income figures kept by hand on the home page."],
+  ["Weekly target", "The weekly target in force on the chosen date (Settings, Weekly Targets); monthly: target x weeks of the month (days / 7)."],
+  ["Profit vs target", "Rentals income minus the target for the period."],
+  ["Workshop, Part Orders, Misc", "Income and expenses from job cards, part orders and transactions: these areas are not in this release, so their panels show none."],
+  ["Vehicles", "Fleet counts by status (Active, For Sale, Processing, Sold, Ordered) for the department."],
+];
+
+function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Group justify="space-between" gap="xs">
+      <Text size="sm">{label}</Text>
+      <Text size="sm" fw={700} data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="sm" component="section" aria-label={`${title} panel`}>
+      <Title order={2} size="h5" mb="xs">
+        {title}
+      </Title>
+      <Stack gap={4}>{children}</Stack>
+    </Paper>
+  );
+}
+
+function HomepageTotals() {
+  const q = useApiGet<ApiRecord & { short_term: number | null; long_term: number | null }>(["homepagetotal", "one"], "homepagetotal", undefined, { errorMessage: "There was an error" });
+  const save = useApiMutation<Record<string, unknown>, ApiRecord>("PUT", (b) => `homepagetotal/${b.id}`, { resource: "homepagetotal", errorMessage: "There was an error" });
+  const [st, setSt] = useState("");
+  const [lt, setLt] = useState("");
+  useEffect(() => {
+    if (q.data) {
+      setSt(String(q.data.short_term ?? 0));
+      setLt(String(q.data.long_term ?? 0));
+    }
+  }, [q.data?.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps
+  return (
+    <Panel title="Homepage totals">
+      <Group align="flex-end" gap="xs">
+        <TextInput size="xs" label="Short term" value={st} onChange={(e) => setSt(e.currentTarget.value)} w={110} />
+        <TextInput size="xs" label="Long term" value={lt} onChange={(e) => setLt(e.currentTarget.value)} w={110} />
+        <Button
+          size="xs"
+          disabled={!q.data}
+          onClick={() => {
+            if (!/^-?\d+(\.\d{1,2})?$/.test(st.trim()) || !/^-?\d+(\.\d{1,2})?$/.test(lt.trim())) return toastError("Totals must be amounts in pounds");
+            save.mutate({ id: q.data!.id, short_term: Number(st), long_term: Number(lt), last_saved: q.data!.last_saved });
+          }}
+        >
+          Save totals
+        </Button>
+      </Group>
+    </Panel>
+  );
+}
+
+function CourtesyCars({ department }: { department: string }) {
+  const q = useList<ApiRecord & Record<string, any>>("vehicles", { courtesy_car: true, department, page_size: 25, filter_list: false });
+  const [edits, setEdits] = useState<Record<number, string>>({});
+  return (
+    <Panel title="Courtesy Cars">
+      <Table aria-label="Courtesy Cars" fz="sm">
+        <Table.Tbody>
+          {(q.data?.results ?? []).map((v) => (
+            <Table.Tr key={v.id}>
+              <Table.Td>
+                <Link to={`/editvehicle/${v.id}`}>{v.registration}</Link>
+              </Table.Td>
+              <Table.Td>
+                <TextInput
+                  size="xs"
+                  aria-label={`Location of ${v.registration}`}
+                  value={edits[v.id] ?? v.location ?? ""}
+                  onChange={(e) => setEdits((x) => ({ ...x, [v.id]: e.currentTarget.value }))}
+                  onBlur={async () => {
+                    const next = edits[v.id];
+                    if (next === undefined || next === (v.location ?? "")) return;
+                    try {
+                      await api("PUT", `vehicles/${v.id}`, { body: { location: next, last_saved: v.last_saved } });
+                      await q.refetch();
+                    } catch (e) {
+                      // 001 §8: the server's response shown for 10 seconds, titled 'Error!'.
+                      toastError(e instanceof Error ? e.message : "There was an error", "Error!");
+                    }
+                  }}
+                />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {q.data && q.data.results.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No courtesy cars.
+        </Text>
+      )}
+    </Panel>
+  );
+}
+
+function WeekCalendar({ date, department }: { date: string; department: string }) {
+  const q = useApiGet<{ days: string[]; results: CalendarRow[] }>(["rentals", "calendar", "dashboard", date, department], "rentals/calendar", { date, department: department === "ALL" ? undefined : department });
+  const days = q.data?.days ?? [];
+  return (
+    <Panel title="Rentals this week">
+      <Table.ScrollContainer minWidth={700}>
+        <Table aria-label="Weekly rentals calendar" withColumnBorders withTableBorder fz="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Vehicle</Table.Th>
+              {days.map((d) => (
+                <Table.Th key={d}>
+                  {new Intl.DateTimeFormat("en-GB", { weekday: "short", timeZone: "UTC" }).format(new Date(`${d}T00:00:00Z`))} {formatDate(d).slice(0, 5)}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(q.data?.results ?? []).map((row) => (
+              <Table.Tr key={row.vehicle?.id ?? "none"}>
+                <Table.Td>{row.vehicle?.registration ?? ""}</Table.Td>
+                {days.map((d) => {
+                  const r = row.rentals.find((x) => x.start_date <= d && (x.finish_date ?? "9999-12-31") >= d);
+                  return <Table.Td key={d}>{r ? <Link to={`/editrental/${r.id}`}>{r.customer?.display_name ?? r.status}</Link> : ""}</Table.Td>;
+                })}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Panel>
+  );
+}
+
+/** The home dashboard (001 §2.5): weekly or monthly figures, day lists and the week's rentals. */
+export function Dashboard() {
+  const [sp, setSp] = useSearchParams();
+  const type = sp.get("timeframe") === "monthly" ? "monthly" : "weekly";
+  const date = sp.get("date") ?? todayIso();
+  const department = sp.get("department") ?? "ALL";
+  const [info, infoCtl] = useDisclosure(false);
+  const set = (k: string, v: string | null) =>
+    setSp((p) => {
+      const n = new URLSearchParams(p);
+      if (v) n.set(k, v);
+      else n.delete(k);
+      return n;
+    });
+  const dept = department === "ALL" ? undefined : department;
+  const figures = useApiGet<Figures>(["rentals", "figures", type, date, department], "rentals/figures", { type, date, department: dept }, { errorMessage: "There was an error" });
+  const target = useApiGet<{ weekly_target?: number | null } | null>(["target", "latest", date], "targetlatest", { date });
+  const counts = useApiGet<Record<string, number>>(["vehicles", "statuscounts", department], "vehicles/statuscounts", { department });
+  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 });
+  const incomplete = useList<ApiRecord & { display_name: string; contact_type: string }>("contacts", { partial_view: "YES", page_size: 25 });
+  const f = figures.data;
+  const weeks = f ? (Date.parse(`${f.end}T00:00:00Z`) - Date.parse(`${f.start}T00:00:00Z`)) / 86_400_000 / 7 + 1 / 7 : 1;
+  const periodTarget = (target.data?.weekly_target ?? 0) * (type === "monthly" ? weeks : 1);
+
+  return (
+    <Stack gap="sm">
+      <Paper withBorder p="sm" data-testid="dashboard-controls">
+        <Group align="flex-end" gap="md">
+          <SegmentedControl aria-label="Timeframe" value={type} onChange={(v) => set("timeframe", v === "weekly" ? null : v)} data={[{ value: "weekly", label: "Weekly" }, { value: "monthly", label: "Monthly" }]} />
+          <NativeSelect
+            label="Department"
+            size="xs"
+            value={department}
+            onChange={(e) => set("department", e.currentTarget.value === "ALL" ? null : e.currentTarget.value)}
+            data={[{ value: "ALL", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
+          />
+          <TextInput type="date" size="xs" label="Date" value={date} onChange={(e) => set("date", e.currentTarget.value || null)} />
+          <Button size="xs" variant="default" onClick={infoCtl.open}>
+            Info
+          </Button>
+          {f && (
+            <Text size="sm" c="dimmed">
+              {formatDate(f.start)} - {formatDate(f.end)}
+            </Text>
+          )}
+        </Group>
+      </Paper>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+        <Panel title="Rentals">
+          <Figure label="Short-term income" value={formatMoney(f?.short_term_income ?? 0)} testId="rentals-st-income" />
+          <Figure label="Long-term income" value={formatMoney(f?.long_term_income ?? 0)} testId="rentals-lt-income" />
+          <Figure label="Rentals in the period" value={String(f?.rentals ?? 0)} />
+          <Figure label="Rentals starting" value={String(f?.starting ?? 0)} />
+          <Figure label="Off-hire charges" value={formatMoney(f?.off_hire_charges ?? 0)} />
+        </Panel>
+        <Panel title="Vehicles">
+          {(["ACTIVE", "FORSALE", "PROCESSING", "SOLD", "ORDERED"] as const).map((s) => (
+            <Figure key={s} label={s === "FORSALE" ? "For sale" : s[0] + s.slice(1).toLowerCase()} value={String(counts.data?.[s] ?? 0)} />
+          ))}
+        </Panel>
+        <Panel title="Totals">
+          <Figure label="Total income" value={formatMoney(f?.total_income ?? 0)} testId="total-income" />
+          <Figure label={type === "monthly" ? "Target (month)" : "Weekly target"} value={formatMoney(periodTarget)} />
+          <Figure label="Profit vs target" value={formatMoney((f?.total_income ?? 0) - periodTarget)} />
+        </Panel>
+        <Panel title="Workshop">
+          <Text size="sm" c="dimmed">
+            No job cards in this release.
+          </Text>
+        </Panel>
+        <Panel title="Part Orders">
+          <Text size="sm" c="dimmed">
+            No part orders in this release.
+          </Text>
+        </Panel>
+        <Panel title="Misc">
+          <Text size="sm" c="dimmed">
+            No transactions in this release.
+          </Text>
+        </Panel>
+        <HomepageTotals />
+        <Panel title="Incomplete Contacts">
+          <Table aria-label="Incomplete Contacts" fz="sm">
+            <Table.Tbody>
+              {(incomplete.data?.results ?? []).map((c) => (
+                <Table.Tr key={c.id}>
+                  <Table.Td>
+                    <Link to={`/editcontact/${c.id}`}>{c.display_name}</Link>
+                  </Table.Td>
+                  <Table.Td>{c.contact_type === "SP" ? "Supplier" : "Customer"}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Panel>
+        <CourtesyCars department={department} />
+      </SimpleGrid>
+      <WeekCalendar date={date} department={department} />
+      <Modal opened={info} onClose={infoCtl.close} title="Figure Details" size="lg">
+        <Table aria-label="Figure Details" fz="sm">
+          <Table.Tbody>
+            {GLOSSARY.map(([k, v]) => (
+              <Table.Tr key={k}>
+                <Table.Th>{k}</Table.Th>
+                <Table.Td>{v}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Modal>
+    </Stack>
+  );
+}
