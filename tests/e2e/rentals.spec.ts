@@ -93,3 +93,13 @@ test("the rentals list: weekly by default, monthly, and the calendar", async ({ 
   await expect(cal.getByRole("columnheader").nth(1)).toContainText("Mon");
   await expect(cal).toContainText("Acme Builders Ltd");
 });
+
+test("the customer's contact page shows their rental record with total weekly and total cost", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/contacts?search=acme");
+  await page.getByRole("table", { name: "Contacts" }).getByRole("link", { name: "Acme Builders Ltd" }).click();
+  const record = page.getByRole("table", { name: "Customer rental record" });
+  await expect(record).toContainText("BV21 KLM");
+  expect(await record.getByRole("row").count()).toBeLessThanOrEqual(6); // 5 a page and the header
+  await expect(page.getByText(/Total weekly: £[\d,]+\.\d\d · Total cost: £[\d,]+\.\d\d/)).toBeVisible();
+});
