@@ -37,6 +37,10 @@ export function isFresh(stored: string | undefined, sent: string | undefined | n
 
 type Where = (attr: any, op: any) => string;
 
+/** How often a transaction cancelled by a concurrent write to a shared item is tried again. */
+const RETRIES = 6;
+const pause = (attempt: number) => new Promise((r) => setTimeout(r, 10 * 2 ** attempt + Math.random() * 20));
+
 /** DynamoDB's limit on the items of one transaction. */
 export const TRANSACTION_LIMIT = 100;
 
@@ -425,23 +429,32 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         search_text: searchOf(fields),
       };
       let newClaims: Array<{ scope: string; value: string; message: string }> = [];
-      const tx = await createWriteTransaction(entities, (t) => {
-        const idx = indexWrites(id, undefined, fields, t);
-        newClaims = idx.newClaims;
-        return withinLimit([
-          t.record.create(item).commit(),
-          t.audit.create(auditItem(opts.type, id, actor, "create", diffRecords(undefined, fields as any), now)).commit(),
-          t.counter.update({ name: opts.type }).add({ live: 1 }).commit(),
-          ...idx.writes,
-          ...rangeWrites(plan, t),
-        ]);
-      }).go();
-      if (tx.canceled) {
-        // The id was issued but never used: record it as a gap so list positions stay exact.
-        await Counter.update({ name: opts.type }).add({ deleted: [id] } as any).go();
-        await explainCancel(id, newClaims);
-        await planRanges(id, undefined, fields);
-        throw new Error(`create ${opts.type} ${id} was cancelled`);
+      // Concurrent writes to a shared item (a list's counter) cancel each
+      // other's transactions: a cancellation that no taken value explains
+      // is tried again, a few times, before it is reported.
+      for (let attempt = 0; ; attempt++) {
+        const tx = await createWriteTransaction(entities, (t) => {
+          const idx = indexWrites(id, undefined, fields, t);
+          newClaims = idx.newClaims;
+          return withinLimit([
+            t.record.create(item).commit(),
+            t.audit.create(auditItem(opts.type, id, actor, "create", diffRecords(undefined, fields as any), now)).commit(),
+            t.counter.update({ name: opts.type }).add({ live: 1 }).commit(),
+            ...idx.writes,
+            ...rangeWrites(plan, t),
+          ]);
+        }).go();
+        if (!tx.canceled) break;
+        try {
+          await explainCancel(id, newClaims);
+          plan = await planRanges(id, undefined, fields);
+          if (attempt >= RETRIES) throw new Error(`create ${opts.type} ${id} was cancelled`);
+        } catch (e) {
+          // The id was issued but never used: record it as a gap so list positions stay exact.
+          await Counter.update({ name: opts.type }).add({ deleted: [id] } as any).go();
+          throw e;
+        }
+        await pause(attempt);
       }
       return (await shape([clean(item)]))[0];
     },
@@ -466,24 +479,29 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         search_text: searchOf(merged),
       };
       let newClaims: Array<{ scope: string; value: string; message: string }> = [];
-      const tx = await createWriteTransaction(entities, (t) => {
-        const idx = indexWrites(id, pick(current, fieldNames) as Fields, merged, t);
-        newClaims = idx.newClaims;
-        return withinLimit([
-          t.record
-            .patch({ ...keyOf, id } as any)
-            .set(set as any)
-            .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
-            .commit(),
-          t.audit.create(auditItem(opts.type, id, actor, "update", changes, now)).commit(),
-          ...idx.writes,
-          ...rangeWrites(plan, t),
-        ]);
-      }).go();
-      if (tx.canceled) {
+      let plan2 = plan;
+      for (let attempt = 0; ; attempt++) {
+        const tx = await createWriteTransaction(entities, (t) => {
+          const idx = indexWrites(id, pick(current, fieldNames) as Fields, merged, t);
+          newClaims = idx.newClaims;
+          return withinLimit([
+            t.record
+              .patch({ ...keyOf, id } as any)
+              .set(set as any)
+              .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
+              .commit(),
+            t.audit.create(auditItem(opts.type, id, actor, "update", changes, now)).commit(),
+            ...idx.writes,
+            ...rangeWrites(plan2, t),
+          ]);
+        }).go();
+        if (!tx.canceled) break;
         await explainCancel(id, newClaims);
-        await planRanges(id, pick(current, fieldNames) as Fields, merged);
-        throw new ConflictError();
+        plan2 = await planRanges(id, pick(current, fieldNames) as Fields, merged);
+        // Saved by someone else meanwhile: 409. Otherwise a concurrent write to a shared item: try again.
+        const now2 = await getRow(id);
+        if (now2.last_saved !== current.last_saved || attempt >= RETRIES) throw new ConflictError();
+        await pause(attempt);
       }
       return (await shape([clean({ ...current, ...set, id })]))[0];
     },

@@ -161,6 +161,28 @@ describe("no double booking", () => {
   });
 });
 
+describe("many staff booking at once", () => {
+  // A bug fix: concurrent creates share list counters, and DynamoDB cancels one
+  // of two transactions touching the same item; those saves failed with a 500.
+  it("takes every one of many rentals created at the same instant", async () => {
+    const vans = await Promise.all(Array.from({ length: 8 }, () => newVan()));
+    const made = await Promise.all(vans.map((v) => api.post("rentals", booking(v.id, "2029-05-01", "2029-05-03"))));
+    expect(made.map((r) => r.status)).toEqual(made.map(() => 201));
+    const ids = made.map((r) => r.body.id);
+    expect(new Set(ids).size).toBe(8);
+    const listed = await ok(api.get("rentals?start_date=2029-05-01&finish_date=2029-05-03&page_size=100"));
+    for (const id of ids) expect(listed.results.map((r: any) => r.id)).toContain(id);
+  });
+
+  it("takes concurrent saves of different rentals of one vehicle", async () => {
+    const v = await newVan();
+    const a = await ok(api.post("rentals", booking(v.id, "2029-06-01", "2029-06-02")));
+    const b = await ok(api.post("rentals", booking(v.id, "2029-06-10", "2029-06-12")));
+    const saved = await Promise.all([api.put(`rentals/${a.id}`, { ...a, comments: "a" }), api.put(`rentals/${b.id}`, { ...b, comments: "b" })]);
+    expect(saved.map((r) => r.status)).toEqual([200, 200]);
+  });
+});
+
 describe("availability and lists", () => {
   it("GET rentals?vehicle&start_date&finish_date gives the standing rentals that meet the dates, hirer first", async () => {
     const v = await newVan();
