@@ -1,8 +1,9 @@
 import Big from "big.js";
 import { ValidationError } from "../platform/errors.js";
-import { addDays } from "../platform/dates.js";
+import { addDays, todayInLondon } from "../platform/dates.js";
 import { money, pounds } from "../platform/money.js";
 import type { Membership } from "../platform/records.js";
+import { deriveAgreement } from "../agreements/rules.js";
 
 /**
  * The vehicle area's rules (000 §4, §5, §9) as pure functions: no table,
@@ -223,12 +224,12 @@ export function orderedPurchasePrice(r: {
 }
 
 /** What the server derives on every save, after the rules pass. */
-export function deriveVehicle<V extends VehicleLike>(v: V): V {
+export function deriveVehicle<V extends VehicleLike>(v: V, today: string = todayInLondon()): V {
   return {
     ...v,
     ...hireRates(v as Record<string, unknown>),
     ordered_purchase_price: orderedPurchasePrice(v as Record<string, unknown>),
-    finance_agreements: (v.finance_agreements ?? []).map(withInvoiceDate),
+    finance_agreements: (v.finance_agreements ?? []).map((a) => deriveAgreement(withInvoiceDate(a), today) as Agreement),
   };
 }
 
