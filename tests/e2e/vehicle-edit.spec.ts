@@ -105,3 +105,55 @@ test("the phone upload page takes several photos at once at phone width", async 
   await page.getByRole("link", { name: "Back to the vehicle" }).click();
   await expect(page.getByTestId("vehicle-image")).toHaveCount(2);
 });
+
+test("agreements: add one, Fixed Rate, read-only figures, the type-change warning and reset, save rules 2-3", async ({ page, request }) => {
+  await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const made = await request.post("/api/createvehicle", {
+    headers: { Authorization: `Token ${token}` },
+    data: { registration: `AG ${uniq().slice(0, 5).toUpperCase()}`, variant: "L2H2", vin_number: `VIN${uniq()}`, location: "Yard", fleet_number: `7${uniq().slice(0, 6)}`, vehicle_status: "ACTIVE" },
+  });
+  const v = await made.json();
+  await page.goto(`/editvehicle/${v.id}`);
+  await page.getByRole("button", { name: "Add agreement" }).click();
+  const card = page.getByRole("region", { name: "Agreement 1" });
+  const type = card.getByLabel("Agreement 1 finance type");
+  await expect(type.locator("option", { hasText: "Fixed Rate" })).toHaveCount(1);
+  await expect(type.locator("option", { hasText: "Variable Rate" })).toHaveCount(1);
+  await type.selectOption({ label: "Fixed Rate" }); // from None: at once
+  await expect(card.getByLabel("Interest rate (%)")).toBeDisabled();
+  await card.getByLabel("Vehicle purchase price").fill("21000");
+  await card.getByLabel("Addons purchase price").fill("1500");
+  await card.getByLabel("Deposit", { exact: true }).fill("2500");
+  await expect(card.getByTestId("agreement-0-purchase-price")).toHaveText("Purchase price: £22,500.00");
+  await expect(card.getByTestId("agreement-0-borrowed")).toHaveText("Amount borrowed: £20,000.00");
+  await card.getByLabel("Agreement no.").fill("HP-77");
+  // Rule 3: invoice and depreciation start dates are needed.
+  await page.getByRole("button", { name: "Save Vehicle" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Vehicles must have a Delivery Date (Dep start date) and an Invoice Date" })).toBeVisible();
+  await card.getByLabel("Invoice date").fill("2026-01-10");
+  await card.getByLabel("Depreciation start date").fill("2026-01-10");
+  // Rule 2: a settlement date needs a settlement amount.
+  await card.getByLabel("Early settlement date").fill("2026-09-01");
+  await page.getByRole("button", { name: "Save Vehicle" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Vehicles must have a settlement figure and date!" })).toBeVisible();
+  await card.getByLabel("Early settlement amount paid").fill("15000");
+  await expect(card.getByText("Settled")).toBeVisible();
+  await card.getByLabel("Sold date").fill("2026-10-01");
+  await card.getByLabel("Sold price").fill("10000");
+  await card.getByLabel("Warranty cost").fill("450");
+  await expect(card.getByTestId("agreement-0-pro-forma-total")).toHaveText("Pro forma total: £12,450.00");
+  await page.getByRole("button", { name: "Save Vehicle" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Data saved successfully." }).first()).toBeVisible();
+  await page.reload();
+  const saved = page.getByRole("region", { name: "Agreement 1" });
+  await expect(saved.getByLabel("Agreement no.")).toHaveValue("HP-77");
+  await expect(saved.getByLabel("Pro forma date")).not.toHaveValue("");
+  // Changing the type of a financed agreement warns, then resets.
+  await saved.getByLabel("Agreement 1 finance type").selectOption({ label: "Lease Agreement" });
+  await expect(page.getByRole("dialog")).toContainText("overwrite");
+  await page.getByRole("dialog").getByRole("button", { name: "Continue" }).click();
+  await expect(saved.getByLabel("Agreement no.")).toHaveValue("");
+  await expect(saved.getByLabel("Invoice date")).toHaveValue("");
+  await expect(saved.getByLabel("Sold price")).toHaveValue(/10,?000/);
+});
