@@ -14,7 +14,9 @@ function run(cmd, env = {}) {
 export function ensureDependencies() {
   const marker = join(root, "node_modules", ".package-lock.json");
   const lock = join(root, "package-lock.json");
-  if (!existsSync(marker) || !existsSync(join(root, "node_modules", "vite")) || statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000) {
+  // Vite lives in the web workspace's own node_modules (it needs a newer one than vitest's).
+  const vite = [join(root, "node_modules", "vite"), join(root, "web", "node_modules", "vite")].some(existsSync);
+  if (!existsSync(marker) || !vite || statSync(lock).mtimeMs > statSync(marker).mtimeMs + 1000) {
     // No browser download ever: the tests use Debian's Chromium.
     run("npm ci --no-audit --no-fund", { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" });
   }
