@@ -157,3 +157,35 @@ test("agreements: add one, Fixed Rate, read-only figures, the type-change warnin
   await expect(saved.getByLabel("Invoice date")).toHaveValue("");
   await expect(saved.getByLabel("Sold price")).toHaveValue(/10,?000/);
 });
+
+test("sale paperwork prints on A4 with the department's bank details and footer", async ({ page, request }) => {
+  await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const headers = { Authorization: `Token ${token}` };
+  const dept = await (await request.post("/api/createdepartment", { headers, data: { name: `SALES ${uniq()}`, bank_name: "Barclays", bank_sort_code: "20-00-00", bank_account_number: "12345678", registration_footer: "Registered in England No. 01234567" } })).json();
+  const made = await request.post("/api/createvehicle", {
+    headers,
+    data: {
+      registration: `PS ${uniq().slice(0, 5).toUpperCase()}`, variant: "L1H1", vin_number: `VIN${uniq()}`, location: "Yard", fleet_number: `6${uniq().slice(0, 6)}`, vehicle_status: "SOLD", department: dept.id,
+      finance_agreements: [{ finance_type: "NONE", invoice_date: "2026-01-10", depreciation_start_date: "2026-01-10", vehicle_purchase_price: 15000, sold_date: "2026-10-01", sold_price: 10000, sale_warranty_cost: 450, sold_by: "Jo" }],
+    },
+  });
+  expect(made.status()).toBe(201);
+  const v = await made.json();
+  await page.goto(`/editvehicle/${v.id}`);
+  await page.getByRole("region", { name: "Agreement 1" }).getByRole("link", { name: "Print", exact: true }).click();
+  const doc = page.getByRole("article", { name: "Pro Forma Invoice" });
+  await expect(doc).toContainText("£12,450.00");
+  await expect(doc.getByLabel("Department footer")).toContainText("Barclays");
+  await expect(doc.getByLabel("Department footer")).toContainText("Registered in England No. 01234567");
+  await page.emulateMedia({ media: "print" });
+  const pdf = await page.pdf({ format: "A4" });
+  expect((pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length).toBe(1);
+  await page.emulateMedia({ media: "screen" });
+  for (const [docType, title] of [["sheet", "Customer Collection/Delivery Sheet"], ["salespurchase", "Sales and Purchase Form"], ["quote", "Quote"]]) {
+    await page.goto(`/printsale/${v.id}?agreement=0&doc=${docType}`);
+    await expect(page.getByRole("article", { name: title })).toContainText(v.registration);
+    const file = await page.pdf({ format: "A4" });
+    expect((file.toString("latin1").match(/\/Type\s*\/Page[^s]/g) ?? []).length).toBeGreaterThanOrEqual(1);
+  }
+});

@@ -16,6 +16,7 @@ import { KeysPage } from "./fleet/keys/KeysPage";
 import { VehiclesListPage } from "./fleet/list/VehiclesListPage";
 import { TrackersPage } from "./fleet/trackers/TrackersPage";
 import { PrintRentalPage } from "./hire/PrintRentalPage";
+import { PrintSalePage } from "./agreements/PrintSalePage";
 import { RentalEditPage } from "./hire/RentalEditPage";
 import { RentalsListPage } from "./hire/RentalsListPage";
 
@@ -94,6 +95,7 @@ export const routes: RouteObject[] = [
       { path: "/rentals", element: <RentalsListPage /> },
       { path: "/editrental/:rental?", element: <RentalEditPage /> },
       { path: "/printrental/:rental", element: <PrintRentalPage /> },
+      { path: "/printsale/:vehicle", element: <PrintSalePage /> },
       ...LATER_ROUTES.map((r) => ({ path: r.path, element: <LaterRoute title={r.title} /> })),
       { path: "*", element: <NotFound /> },
     ],

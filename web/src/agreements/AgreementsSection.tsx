@@ -1,5 +1,6 @@
 import { Badge, Button, Fieldset, Group, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
+import { Link } from "react-router-dom";
 import { FINANCE_TYPE_LABELS, RATE_READ_ONLY, TYPE_CHANGE_WARNING, changeFinanceType, deriveAgreement, proFormaTotal, typeChangeNeedsWarning } from "../../../core/agreements/rules";
 import { FieldInput, toApiValue, toFormValue, type FieldDef } from "../platform/form";
 import { formatMoney, todayIso } from "../platform/format";
@@ -139,6 +140,16 @@ function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement
               <Text size="sm" data-testid={`agreement-${index}-pro-forma-total`}>
                 Pro forma total: {formatMoney(proFormaTotal(a.sold_price, a.sale_warranty_cost))}
               </Text>
+              {vehicle.id && (
+                <>
+                  <Button size="compact-sm" component={Link} to={`/printsale/${vehicle.id}?agreement=${index}&doc=${docType}`}>
+                    Print
+                  </Button>
+                  <Button size="compact-sm" variant="default" component={Link} to={`/printsale/${vehicle.id}?agreement=${index}&doc=sheet`}>
+                    Customer Collection/Delivery Sheet
+                  </Button>
+                </>
+              )}
             </Group>
           )}
         </Fieldset>

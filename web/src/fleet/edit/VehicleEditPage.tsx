@@ -260,6 +260,11 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
               )}
             </Group>
             <Group gap="xs">
+              {record && agreements.length > 0 && (
+                <Button variant="default" component={Link} to={`/printsale/${record.id}?agreement=${agreements.length - 1}&doc=salespurchase`}>
+                  Print Sale and Purchase Form
+                </Button>
+              )}
               {record && <HistoryButton recordType="vehicle" id={record.id} title={`Vehicle ${record.registration ?? ""}`} />}
               {record && (
                 <Button color="red" variant="light" onClick={() => void editor.del()} loading={editor.deleting}>
