@@ -92,7 +92,36 @@ export async function seedDemoData(): Promise<boolean> {
 
   await seedContacts();
   await seedFleet();
+  await seedRentals();
   return true;
+}
+
+/**
+ * Demo rentals around today (001): a short hire on now, a long-term
+ * contract, next week's quote and a finished hire with off-hire charges,
+ * so the rentals views, the calendar and the dashboard show figures.
+ */
+async function seedRentals() {
+  const { Rentals } = await import("../hire/index.js");
+  const today = todayInLondon();
+  const reg = async (r: string) => ((await Vehicles.search(r)).results[0] as { id: number } | undefined)?.id ?? null;
+  const contact = async (name: string) => ((await Contact.listIn("type#CC#active", { page: 1, page_size: 1, search: name })).results[0] as { id: number } | undefined)?.id ?? null;
+  const acme = await contact("acme");
+  const bright = await contact("brightside");
+  const depts = new Map(((await S.Department.all()) as Array<{ id: number; name: string }>).map((d) => [d.name, d.id]));
+  const dvh = depts.get("DIRECT VAN HIRE") ?? null;
+  const rates = { first_day: 65, two_five_days: 55, six_twenty_seven_days: 45, twenty_eight_plus: 38 };
+  const base = { department: dvh, deposit: 250, initial_payment: 100, insurer: "Aviva", policy_name: "Fleet hire cover", policy_number: "AV-22831", insurance_daily: 6.5 };
+  const plan = [
+    { status: "CONFIRMED", rental_type: "ST", vehicle: await reg("yk23hva"), customer: acme, start_date: addDays(today, -2), finish_date: addDays(today, 4), start_mileage: 18250, ...rates },
+    { status: "CONFIRMED", rental_type: "LT", vehicle: await reg("mx72rfa"), customer: acme, start_date: addDays(today, -30), finish_date: addDays(today, 334), start_mileage: 41200, long_term_weekly: 185, term: 52, mileage_allowance: 20000, invoice_interval: "MONTHLY", ...rates },
+    { status: "QUOTE", rental_type: "ST", vehicle: await reg("yk23hvc"), customer: bright, start_date: addDays(today, 7), finish_date: addDays(today, 9), start_mileage: 9800, ...rates },
+    { status: "CONFIRMED", rental_type: "ST", vehicle: await reg("bv21klm"), customer: bright, start_date: addDays(today, -20), finish_date: addDays(today, -14), start_mileage: 61000, off_hire_date: addDays(today, -14), off_hire_mileage: 61900, off_hire_excess_mileage: 120, excess_mileage_charge_per_mile: 0.15, off_hire_new_damage: 85, ...rates },
+  ];
+  for (const r of plan) {
+    if (!r.vehicle || !r.customer) continue;
+    await Rentals.create({ ...base, ...r, deposit_paid_date: r.start_date, initial_payment_date: r.start_date, insurance_expiry: addDays(today, 300) }, by);
+  }
 }
 
 /**

@@ -27,5 +27,11 @@ describe("demo fleet", () => {
     expect((await api.get("inspections?view=booked")).body.count).toBe(1);
     const ordered = (await api.get("vehicles?vehicle_status=ORDERED")).body.results;
     expect(ordered.find((v: any) => v.registration === "GN24 WLT").ordered_purchase_price).toBe(41000);
+    // Demo rentals: one on hire now, a long-term contract, next week's quote, a finished hire.
+    const week = await api.get("rentals?view=weekly");
+    expect(week.body.results.map((r: any) => r.vehicle.registration)).toEqual(expect.arrayContaining(["YK23 HVA", "MX72 RFA"]));
+    const figures = (await api.get("rentals/figures?type=weekly")).body;
+    expect(figures.total_income).toBeGreaterThan(0);
+    expect((await api.get("rentals?page_size=1")).body.count).toBe(4);
   });
 });
