@@ -2,6 +2,7 @@ import { authRoutes } from "./auth/routes.js";
 import { contactsRoutes } from "./contacts/routes.js";
 import { fleetRoutes } from "./fleet/routes.js";
 import { hireRoutes } from "./hire/routes.js";
+import { accountsRoutes } from "./accounts/routes.js";
 import { createApi, type AreaRoutes } from "./platform/app.js";
 import { settingsRoutes } from "./settings/routes.js";
 import type { AreaName } from "./areas.js";
@@ -13,6 +14,7 @@ export const areaRoutes: Record<AreaName, AreaRoutes> = {
   contacts: contactsRoutes,
   fleet: fleetRoutes,
   hire: hireRoutes,
+  accounts: accountsRoutes,
 };
 
 /** The whole API in one app (local server and API tests). */

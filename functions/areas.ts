@@ -39,6 +39,11 @@ export const areas = [
     handler: "functions/lambda/hire.handler",
     prefixes: ["rentals", "homepagetotal"],
   },
+  {
+    name: "accounts",
+    handler: "functions/lambda/accounts.handler",
+    prefixes: ["payments", "invoices"],
+  },
 ] as const;
 
 export type AreaName = (typeof areas)[number]["name"];

@@ -29,6 +29,8 @@ export function crudRoutes(
     defaultPageSize?: number;
     /** Adjust a body before it is saved (e.g. issue option ids). */
     prepare?: (body: any) => Promise<any>;
+    /** Adjust a new record's body only (e.g. number a new invoice). */
+    prepareCreate?: (body: any) => Promise<any>;
   },
 ) {
   const { record, tag } = opts;
@@ -51,7 +53,7 @@ export function crudRoutes(
   }
   route(app, { method: "get", path: `/${itemPath}/:id`, summary: `Get one ${record.label.toLowerCase()}`, tag }, async (_c, { id }) => record.get(id));
   route(app, { method: "post", path: `/${createPath}`, summary: `Create a ${record.label.toLowerCase()}`, tag, body }, async (c, { body }) =>
-    record.create(await prepare(body), actor(c)),
+    record.create(await prepare(opts.prepareCreate ? await opts.prepareCreate(body) : body), actor(c)),
   );
   route(app, { method: "put", path: `/${itemPath}/:id`, summary: `Save a ${record.label.toLowerCase()} (send last_saved)`, tag, body }, async (c, { id, body }) =>
     record.update(id, await prepare(body), actor(c)),

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { num, isoDate, ref, text } from "../platform/fields.js";
+import { nextId } from "../platform/ids.js";
+import { defineRecordType } from "../platform/records.js";
+import { searchText } from "../platform/paging.js";
+import { todayInLondon } from "../platform/dates.js";
+import { ValidationError } from "../platform/errors.js";
+
+/**
+ * Accounts records the vehicle sale creates today (000 §7 POST payments,
+ * POST invoices; 003 §3 Payment and Invoice). The accounts screens of the
+ * later issue build on these same records.
+ */
+
+export const PAYMENT_TYPES = ["BACS", "CASH", "CARD", "DIRECT DEBIT"] as const;
+/** 000 §9: the default payment cost centre is the one with id 4. */
+export const DEFAULT_PAYMENT_COST_CENTRE = 4;
+
+const positive = (label: string) => num().refine((v) => v === null || v === undefined || v > 0, `${label} must be more than 0`);
+
+export const Payment = defineRecordType({
+  type: "payment",
+  label: "Payment",
+  fields: z.object({
+    contact: ref(),
+    department: ref(),
+    invoice_number: text(50),
+    payment_date: isoDate(),
+    amount: positive("Amount"),
+    payment_type: z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() : v), z.enum(PAYMENT_TYPES, { error: "Payment type must be BACS, CASH, CARD or DIRECT DEBIT" })).optional(),
+    cost_centre: ref(),
+    comments: text(2000),
+    date_paid: isoDate(),
+  }),
+  defaults: () => ({ payment_type: "BACS" as const, cost_centre: DEFAULT_PAYMENT_COST_CENTRE, payment_date: todayInLondon() }),
+  searchOf: (r) => searchText(r.invoice_number),
+  validate(r) {
+    if (!r.contact) throw new ValidationError("Please fill in all fields", { contact: "Contact is required" });
+    if (r.amount === null || r.amount === undefined) throw new ValidationError("Please fill in all fields", { amount: "Amount is required" });
+    if (!r.payment_date) throw new ValidationError("Please fill in all fields", { payment_date: "Payment date is required" });
+  },
+});
+
+export const Invoice = defineRecordType({
+  type: "invoice",
+  label: "Invoice",
+  fields: z.object({
+    customer: ref(),
+    vehicle: ref(),
+    // The sale's agreement on its vehicle: "<vehicle id>/<agreement index>".
+    finance_agreement: text(50),
+    description: text(2000),
+    invoice_date: isoDate(),
+    invoice_number: text(50),
+    tracking_option: ref(),
+    amount: num(),
+    no_vat_amount: num(),
+    vat_rate: z.union([z.literal(20), z.literal(5), z.literal(0)], { error: "VAT must be 20, 5 or 0" }).nullable().optional(),
+    comments: text(2000),
+    approved: z.boolean().nullable().optional(),
+    ready_to_invoice: z.boolean().nullable().optional(),
+  }),
+  defaults: () => ({ vat_rate: 20 as const, invoice_date: todayInLondon(), approved: false, ready_to_invoice: false }),
+  searchOf: (r) => searchText(r.invoice_number),
+  validate(r) {
+    if (!r.customer) throw new ValidationError("There was an error creating the invoice", { customer: "Customer is required" });
+    if (r.amount === null || r.amount === undefined) throw new ValidationError("There was an error creating the invoice", { amount: "Amount is required" });
+  },
+  // Staff quote invoice numbers: never two the same, even when raised at once.
+  unique: (r) => [{ scope: "number", value: r.invoice_number, message: `Invoice number ${r.invoice_number} is already used` }],
+});
+
+/** A new invoice without a number gets the next IN number (003 prefixes PA, WO, TR, IN, CN, J1, J2). */
+export async function withInvoiceNumber(body: Record<string, unknown>) {
+  if (body && typeof body === "object" && (body.invoice_number === undefined || body.invoice_number === null || body.invoice_number === ""))
+    return { ...body, invoice_number: `IN${String(await nextId("invoicenumber")).padStart(5, "0")}` };
+  return body;
+}
