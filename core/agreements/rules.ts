@@ -83,3 +83,6 @@ export function saleInvoiceTotal(amount: unknown, noVatAmount: unknown, vatPerce
 export function defaultPaymentAmount(a: Record<string, any>): number {
   return pounds(money(proFormaTotal(a.sold_price, a.sale_warranty_cost)).minus(money(a.sale_deposit)));
 }
+
+/** Payment methods of the Create Payment modal (000 §9). */
+export const PAYMENT_TYPES_FOR_SCREEN = ["BACS", "CASH", "CARD", "DIRECT DEBIT"] as const;

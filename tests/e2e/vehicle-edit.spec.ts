@@ -139,9 +139,14 @@ test("agreements: add one, Fixed Rate, read-only figures, the type-change warnin
   await expect(page.getByRole("alert").filter({ hasText: "Vehicles must have a settlement figure and date!" })).toBeVisible();
   await card.getByLabel("Early settlement amount paid").fill("15000");
   await expect(card.getByText("Settled")).toBeVisible();
-  await card.getByLabel("Sold date").fill("2026-10-01");
   await card.getByLabel("Sold price").fill("10000");
   await card.getByLabel("Warranty cost").fill("450");
+  await card.getByLabel("Sold date").fill("2026-10-01");
+  // Entering a sold date opens Create Payment, amount defaulting to the total less the deposit.
+  const payment = page.getByRole("dialog", { name: "Create Payment" });
+  await expect(payment).toBeVisible();
+  await expect(payment.getByLabel("Amount")).toHaveValue("12450");
+  await payment.getByRole("button", { name: "Cancel" }).click();
   await expect(card.getByTestId("agreement-0-pro-forma-total")).toHaveText("Pro forma total: £12,450.00");
   await page.getByRole("button", { name: "Save Vehicle" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Data saved successfully." }).first()).toBeVisible();
@@ -149,6 +154,23 @@ test("agreements: add one, Fixed Rate, read-only figures, the type-change warnin
   const saved = page.getByRole("region", { name: "Agreement 1" });
   await expect(saved.getByLabel("Agreement no.")).toHaveValue("HP-77");
   await expect(saved.getByLabel("Pro forma date")).not.toHaveValue("");
+  // Create Sale Invoice: 20% on the vatable amount plus the non-vatable amount; a real invoice.
+  await saved.getByRole("button", { name: "Create Invoice" }).click();
+  const invoice = page.getByRole("dialog", { name: "Create Sale Invoice" });
+  await invoice.getByRole("textbox", { name: "Customer" }).fill("acme");
+  await page.getByRole("option", { name: "Acme Builders Ltd" }).click();
+  await expect(invoice.getByTestId("invoice-total")).toHaveText("Total: £12,450.00");
+  await invoice.getByLabel("VAT", { exact: true }).selectOption("5");
+  await expect(invoice.getByTestId("invoice-total")).toHaveText("Total: £10,950.00");
+  await invoice.getByRole("button", { name: "Create Invoice" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Invoice Created Successfully" })).toBeVisible();
+  await saved.getByRole("button", { name: "Create Payment" }).click();
+  const pay = page.getByRole("dialog", { name: "Create Payment" });
+  await pay.getByRole("textbox", { name: "Customer" }).fill("acme");
+  await page.getByRole("option", { name: "Acme Builders Ltd" }).click();
+  await pay.getByLabel("Payment type").selectOption("CARD");
+  await pay.getByRole("button", { name: "Create Payment" }).click();
+  await expect(pay).toBeHidden();
   // Changing the type of a financed agreement warns, then resets.
   await saved.getByLabel("Agreement 1 finance type").selectOption({ label: "Lease Agreement" });
   await expect(page.getByRole("dialog")).toContainText("overwrite");

@@ -5,6 +5,7 @@ import { FINANCE_TYPE_LABELS, RATE_READ_ONLY, TYPE_CHANGE_WARNING, changeFinance
 import { FieldInput, toApiValue, toFormValue, type FieldDef } from "../platform/form";
 import { formatMoney, todayIso } from "../platform/format";
 import { confirmAction } from "../platform/modal";
+import { CreateInvoiceModal, CreatePaymentModal } from "./SaleModals";
 
 /**
  * The purchase / finance / sale agreements of a vehicle (000 §3 Finance
@@ -67,9 +68,14 @@ function Fields({ fields, a, onField, readOnly = [] }: { fields: FieldDef[]; a: 
 
 function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement; index: number; vehicle: Record<string, any>; onChange: (next: Agreement) => void; onRemove: () => void }) {
   const [docType, setDocType] = useState("pro");
+  const [modal, setModal] = useState<"payment" | "invoice" | null>(null);
   const type = String(a.finance_type ?? "NONE");
   const derived = deriveAgreement(a, todayIso());
-  const set = (f: FieldDef, v: unknown) => onChange({ ...a, [f.name]: v });
+  const set = (f: FieldDef, v: unknown) => {
+    onChange({ ...a, [f.name]: v });
+    // Entering a sold date opens Create Payment (000 §4).
+    if (f.name === "sold_date" && v && !a.sold_date && vehicle.id) setModal("payment");
+  };
   const changeType = async (next: string) => {
     if (next === type) return;
     if (typeChangeNeedsWarning(a) && !(await confirmAction({ title: "Change finance type", message: TYPE_CHANGE_WARNING, confirmLabel: "Continue", danger: false }))) return;
@@ -148,6 +154,12 @@ function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement
                   <Button size="compact-sm" variant="default" component={Link} to={`/printsale/${vehicle.id}?agreement=${index}&doc=sheet`}>
                     Customer Collection/Delivery Sheet
                   </Button>
+                  <Button size="compact-sm" variant="light" onClick={() => setModal("invoice")}>
+                    Create Invoice
+                  </Button>
+                  <Button size="compact-sm" variant="light" onClick={() => setModal("payment")}>
+                    Create Payment
+                  </Button>
                 </>
               )}
             </Group>
@@ -157,6 +169,8 @@ function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement
           <Fields fields={CHECKLIST} a={a} onField={set} />
         </Fieldset>
       </Stack>
+      {modal === "payment" && <CreatePaymentModal a={a} vehicle={vehicle} onClose={() => setModal(null)} />}
+      {modal === "invoice" && <CreateInvoiceModal a={a} index={index} vehicle={vehicle} onClose={() => setModal(null)} />}
     </Paper>
   );
 }

@@ -1,0 +1,99 @@
+import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { PAYMENT_TYPES_FOR_SCREEN, defaultPaymentAmount, saleInvoiceTotal } from "../../../core/agreements/rules";
+import { ContactRefInput } from "../contacts/pickers";
+import { useApiMutation, useList, type ApiRecord } from "../platform/api";
+import { formatMoney, todayIso } from "../platform/format";
+import { toastError, toastSuccess } from "../platform/toast";
+
+type Agreement = Record<string, any>;
+
+/** Create Payment (000 §4, §5, §9): opened when a sold date is entered; a real payment record. */
+export function CreatePaymentModal({ a, vehicle, onClose }: { a: Agreement; vehicle: Record<string, any>; onClose: () => void }) {
+  const centres = useList<ApiRecord & { name: string }>("costcentre", { page_size: 1000 });
+  const [contact, setContact] = useState<string>(a.sale_customer?.id ? String(a.sale_customer.id) : "");
+  const [paymentType, setPaymentType] = useState<string>("BACS");
+  const [amount, setAmount] = useState<number | string>(defaultPaymentAmount(a));
+  const [centre, setCentre] = useState("4");
+  const [date, setDate] = useState(todayIso());
+  const [invoice, setInvoice] = useState(a.internal_invoice_number ?? "");
+  const [comments, setComments] = useState("");
+  const create = useApiMutation<Record<string, unknown>, ApiRecord>("POST", "payments", { resource: "payments", errorMessage: "There was an error" });
+  return (
+    <Modal opened onClose={onClose} title="Create Payment" centered>
+      <Stack gap="sm">
+        <ContactRefInput label="Customer" kind="CC" initialName={a.sale_customer?.display_name ?? ""} value={contact} onChange={(id) => setContact(id === "" ? "" : String(id))} />
+        <NativeSelect label="Payment type" value={paymentType} onChange={(e) => setPaymentType(e.currentTarget.value)} data={[...PAYMENT_TYPES_FOR_SCREEN]} />
+        <NumberInput label="Amount" value={amount} onChange={setAmount} decimalScale={2} hideControls leftSection={<Text size="xs">£</Text>} />
+        <NativeSelect label="Cost centre" value={centre} onChange={(e) => setCentre(e.currentTarget.value)} data={(centres.data?.results ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />
+        <TextInput type="date" label="Payment date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+        <TextInput label="Invoice number" value={invoice} onChange={(e) => setInvoice(e.currentTarget.value)} />
+        <TextInput label="Comments" value={comments} onChange={(e) => setComments(e.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            loading={create.isPending}
+            onClick={() => {
+              if (!contact || amount === "" || !date) return toastError("Please fill in all fields");
+              create.mutate(
+                { contact: Number(contact), department: vehicle.department?.id ?? vehicle.department ?? null, invoice_number: invoice || null, amount: Number(amount), payment_type: paymentType, cost_centre: Number(centre), payment_date: date, comments: comments || null },
+                { onSuccess: onClose },
+              );
+            }}
+          >
+            Create Payment
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Create Sale Invoice (000 §7, §9): VAT 20/5/0 on the vatable amount plus the non-vatable amount; a real invoice linked to the agreement. */
+export function CreateInvoiceModal({ a, index, vehicle, onClose }: { a: Agreement; index: number; vehicle: Record<string, any>; onClose: () => void }) {
+  const [contact, setContact] = useState<string>(a.sale_customer?.id ? String(a.sale_customer.id) : "");
+  const [vat, setVat] = useState<"20" | "5" | "0">("20");
+  const [amount, setAmount] = useState<number | string>(Number(a.sold_price ?? 0));
+  const [noVat, setNoVat] = useState<number | string>(Number(a.sale_warranty_cost ?? 0));
+  const [description, setDescription] = useState(`Sale of ${vehicle.registration ?? "vehicle"}`);
+  const [date, setDate] = useState(todayIso());
+  const create = useApiMutation<Record<string, unknown>, ApiRecord>("POST", "invoices", { resource: "invoices", errorMessage: "There was an error creating the invoice", silent: true });
+  return (
+    <Modal opened onClose={onClose} title="Create Sale Invoice" centered>
+      <Stack gap="sm">
+        <ContactRefInput label="Customer" kind="CC" initialName={a.sale_customer?.display_name ?? ""} value={contact} onChange={(id) => setContact(id === "" ? "" : String(id))} />
+        <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+        <TextInput type="date" label="Invoice date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+        <NumberInput label="Amount (vatable)" value={amount} onChange={setAmount} decimalScale={2} hideControls />
+        <NumberInput label="Non-vatable amount" value={noVat} onChange={setNoVat} decimalScale={2} hideControls />
+        <NativeSelect label="VAT" value={vat} onChange={(e) => setVat(e.currentTarget.value as "20" | "5" | "0")} data={[{ value: "20", label: "20%" }, { value: "5", label: "5%" }, { value: "0", label: "0%" }]} />
+        <Text size="sm" data-testid="invoice-total">
+          Total: {formatMoney(saleInvoiceTotal(amount === "" ? 0 : amount, noVat === "" ? 0 : noVat, Number(vat) as 20 | 5 | 0))}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            loading={create.isPending}
+            onClick={() =>
+              create.mutate(
+                { customer: contact ? Number(contact) : null, vehicle: vehicle.id ?? null, finance_agreement: `${vehicle.id}/${index}`, description, invoice_date: date, amount: amount === "" ? null : Number(amount), no_vat_amount: noVat === "" ? 0 : Number(noVat), vat_rate: Number(vat) },
+                {
+                  onSuccess: () => {
+                    toastSuccess("Invoice Created Successfully");
+                    onClose();
+                  },
+                },
+              )
+            }
+          >
+            Create Invoice
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
