@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, NativeSelect, Paper, SegmentedControl, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { MESSAGES, isDue } from "../../../../core/fleet/rules";
 import { api, useApiMutation, useList, type ApiRecord } from "../../platform/api";
 import { formatDate, todayIso } from "../../platform/format";
-import { ListPager, ListSearch, ListTable, useListController } from "../../platform/list";
+import { ListPager, ListSearch, ListTable, ListTabs, useListController } from "../../platform/list";
 import { Page } from "../../platform/page";
 import { toastFailure } from "../../platform/toast";
 import { VehiclePicker } from "../picker/VehiclePicker";
@@ -138,7 +138,6 @@ function AddInspection() {
 
 /** /inspections (003 §2, §5): views, type, search, book in, approve. */
 export function InspectionsPage() {
-  const [sp] = useSearchParams();
   const list = useListController<Inspection>({ resource: "inspections", filters: ["view", "type"], errorMessage: "There was an error" });
   const types = useList<ApiRecord & { inspection_type: string }>("inspectiontype", { page_size: 100 });
   const [approving, setApproving] = useState<Inspection | null>(null);
@@ -148,11 +147,11 @@ export function InspectionsPage() {
       <AddInspection />
       <Paper withBorder p="sm">
         <Group align="flex-end" gap="md">
-          <SegmentedControl aria-label="View" size="xs" value={sp.get("view") ?? "all"} onChange={(v) => list.setFilter("view", v === "all" ? null : v)} data={VIEWS} />
+          <ListTabs list={list} param="view" tabs={VIEWS} label="View" />
           <NativeSelect
             label="Type"
             size="xs"
-            value={sp.get("type") ?? ""}
+            value={list.filters.type ?? ""}
             onChange={(e) => list.setFilter("type", e.currentTarget.value || null)}
             data={[{ value: "", label: "All types" }, ...(types.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type }))]}
           />

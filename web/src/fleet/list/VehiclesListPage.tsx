@@ -1,17 +1,16 @@
-import { Badge, Button, Group, NativeSelect, Paper, Select, Stack, Tabs, Text, TextInput } from "@mantine/core";
-import type { MouseEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { Badge, Button, Group, NativeSelect, Paper, Stack, TextInput } from "@mantine/core";
+import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { Link, useNavigate } from "react-router-dom";
 import { useApiGet, useApiMutation, useList, type ApiRecord } from "../../platform/api";
-import { formatDate, formatMoney } from "../../platform/format";
-import { ListPager, ListSearch, ListTable, useListController, type Column } from "../../platform/list";
+import { formatDate, formatMoney, formatNumber } from "../../platform/format";
+import { ListColumnFilter, ListPager, ListSearch, ListTable, ListTabs, useListController, type Column, type FilterOption, type ListController } from "../../platform/list";
 import { Page } from "../../platform/page";
+import { BLANK } from "../../../../core/fleet/rules";
 
-type Option = { value: string; label: string; count: number };
 type Vehicle = ApiRecord & Record<string, any>;
-type ListAnswer = { filter_list?: Record<string, Option[]> };
 
-/** Fleet sub-tabs (000 §2) and the API's vehicle_status for each. */
-const SUB_TABS = [
+/** Fleet sub-tabs (000 §2) and the API's vehicle_status for each; Active is the default. */
+export const SUB_TABS = [
   { value: "EQUIPMENT", label: "Equipment" },
   { value: "all", label: "All" },
   { value: "ORDERED", label: "Ordered" },
@@ -22,6 +21,11 @@ const SUB_TABS = [
   { value: "PROCESSING", label: "Processing Sale" },
   { value: "SOLD", label: "Sold" },
 ];
+const TABS = [
+  { value: "fleet", label: "Fleet" },
+  { value: "customer", label: "External Customer Vehicles" },
+];
+/** 000 §9: purchase type filter values, default ALL (labels as the finance types are named on the vehicle screen). */
 const PURCHASE_TYPES = [
   ["ALL", "All"],
   ["NONE", "None"],
@@ -31,7 +35,9 @@ const PURCHASE_TYPES = [
   ["FIXED_MONTHLY_CAPITAL", "Variable Rate"],
   ["STOCKING_PLAN", "Stocking Plan"],
 ] as const;
+/** The nine columns with a typeahead filter (000 §2), as the API names them. */
 const COLUMN_FILTERS = ["make", "model", "type", "owner", "key", "supplier", "reserve_customer", "month_due", "delivery_date"] as const;
+type FilterColumn = (typeof COLUMN_FILTERS)[number];
 const COUNT_BOX: Array<[string, string]> = [
   ["ACTIVE", "ACTIVE"],
   ["FORSALE", "FOR SALE"],
@@ -42,133 +48,125 @@ const COUNT_BOX: Array<[string, string]> = [
   ["cap_zero", "Cap 0s"],
 ];
 
-const name = (v: unknown, field = "name") => (v && typeof v === "object" ? String((v as Record<string, unknown>)[field] ?? "") : "");
+/**
+ * Columns of each sub-tab (and of the customer tab): what staff look at in
+ * each stage of a vehicle's life. Ordering and arrival carry the three
+ * inline dates; hire-ready rows the Hire Contract button. (The spec says
+ * each sub-tab has its own columns without listing them: docs/decisions.md.)
+ */
+const TAB_COLUMNS: Record<string, string[]> = {
+  EQUIPMENT: ["registration", "fleet_number", "make", "model", "type", "department", "location", "key", "owner"],
+  all: ["registration", "fleet_number", "vehicle_status", "make", "model", "type", "department", "key", "owner"],
+  ORDERED: ["registration", "make", "model", "type", "supplier", "order_number", "ordered_date", "month_due", "delivery_date", "deposit_allocated_date", "reserve_customer"],
+  ARRIVING: ["registration", "make", "model", "type", "supplier", "ordered_date", "month_due", "delivery_date", "deposit_allocated_date", "reserve_customer"],
+  ACTIVE: ["registration", "fleet_number", "make", "model", "type", "department", "mileage", "location", "key", "owner"],
+  HIREREADY: ["registration", "fleet_number", "make", "model", "type", "mileage", "location", "key", "hire"],
+  FORSALE: ["registration", "fleet_number", "make", "model", "type", "mileage", "cap_retail", "location", "key", "reserve_customer"],
+  PROCESSING: ["registration", "fleet_number", "make", "model", "type", "owner", "reserve_customer", "key", "date_sold"],
+  SOLD: ["registration", "fleet_number", "make", "model", "type", "owner", "date_sold"],
+  CUSTOMER: ["registration", "make", "model", "type", "owner", "mileage", "location"],
+};
 
-/** A header with its typeahead filter from filter_list (with 'Only Blanks'), bound to the URL. */
-function FilterHeader({ title, column, options, value, onChange }: { title: string; column: string; options: Option[] | undefined; value: string | undefined; onChange: (v: string | null) => void }) {
-  return (
-    <Stack gap={2}>
-      <Text size="xs" fw={700}>
-        {title}
-      </Text>
-      <Select
-        size="xs"
-        searchable
-        clearable
-        placeholder="Filter"
-        aria-label={`Filter ${title}`}
-        data={(options ?? []).map((o) => ({ value: o.value, label: `${o.label} (${o.count})` }))}
-        value={value ?? null}
-        onChange={onChange}
-        comboboxProps={{ withinPortal: true }}
-        w={140}
-        data-column={column}
-      />
-    </Stack>
-  );
-}
+const nameOf = (v: unknown, field = "name") => (v && typeof v === "object" ? String((v as Record<string, unknown>)[field] ?? "") : "");
 
-/** Inline date edit (000 §2): saves the one field with the row's last_saved; empty saves null. */
+/** Inline date edit (000 §2): saves the one field with the row's last_saved; empty saves null; a stale row gets the 409 message. */
 function InlineDate({ row, field, label }: { row: Vehicle; field: string; label: string }) {
+  const stored: string = row[field] ?? "";
+  const [value, setValue] = useState(stored);
+  useEffect(() => setValue(stored), [stored, row.last_saved]);
   const save = useApiMutation<Record<string, unknown>, ApiRecord>("PUT", `vehicles/${row.id}`, { resource: "vehicles", errorMessage: "There was an error" });
+  const commit = () => {
+    if (value === stored) return;
+    save.mutate({ [field]: value || null, last_saved: row.last_saved }, { onError: () => setValue(stored) });
+  };
   return (
     <TextInput
       size="xs"
       type="date"
+      w={140}
       aria-label={`${label} of ${row.registration}`}
-      defaultValue={row[field] ?? ""}
+      value={value}
+      disabled={save.isPending}
       onClick={(e) => e.stopPropagation()}
-      onBlur={(e) => {
-        const value = e.currentTarget.value || null;
-        if (value !== (row[field] ?? null)) save.mutate({ [field]: value, last_saved: row.last_saved });
-      }}
+      onChange={(e) => setValue(e.currentTarget.value)}
+      onBlur={commit}
+      onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
     />
   );
 }
 
-/** Columns per sub-tab: what staff look at in each stage of a vehicle's life. */
-function columnsFor(tab: string, filterCol: (title: string, column: (typeof COLUMN_FILTERS)[number]) => Column<Vehicle>): Column<Vehicle>[] {
-  const reg: Column<Vehicle> = { key: "registration", header: "Registration", render: (v) => <Link to={`/editvehicle/${v.id}`} onClick={(e) => e.stopPropagation()}>{v.registration}</Link> };
-  const fleet: Column<Vehicle> = { key: "fleet_number", header: "Fleet no." };
-  const make = { ...filterCol("Make", "make"), render: (v: Vehicle) => name(v.make) };
-  const model = { ...filterCol("Model", "model"), render: (v: Vehicle) => name(v.model) };
-  const type = { ...filterCol("Type", "type"), render: (v: Vehicle) => name(v.type) };
-  const owner = { ...filterCol("Owner", "owner"), render: (v: Vehicle) => name(v.owner, "display_name") };
-  const key = { ...filterCol("Key", "key"), render: (v: Vehicle) => name(v.key, "key_number") };
-  const supplier = { ...filterCol("Supplier", "supplier"), render: (v: Vehicle) => name(v.vehicle_supplier, "display_name") };
-  const reserved = { ...filterCol("Reserved customer", "reserve_customer"), render: (v: Vehicle) => name(v.reserve_customer, "display_name") };
-  const monthDue = { ...filterCol("Month due", "month_due"), render: (v: Vehicle) => formatDate(v.month_due) };
-  const delivery = { ...filterCol("Delivery date", "delivery_date"), render: (v: Vehicle) => <InlineDate row={v} field="delivery_date" label="Delivery date" /> };
-  const status: Column<Vehicle> = { key: "vehicle_status", header: "Status" };
-  const dept: Column<Vehicle> = { key: "department", header: "Department", render: (v) => name(v.department) };
-  const location: Column<Vehicle> = { key: "location", header: "Location" };
-  const mileage: Column<Vehicle> = { key: "mileage", header: "Mileage" };
-  const capRetail: Column<Vehicle> = { key: "cap_retail", header: "CAP retail", render: (v) => formatMoney(v.cap_retail ?? 0) };
-  const dateSold: Column<Vehicle> = { key: "date_sold", header: "Date sold", render: (v) => formatDate(v.date_sold) };
-  const ordered: Column<Vehicle> = { key: "ordered_date", header: "Ordered", render: (v) => <InlineDate row={v} field="ordered_date" label="Ordered date" /> };
-  const deposit: Column<Vehicle> = { key: "deposit_allocated_date", header: "Deposit allocated", render: (v) => <InlineDate row={v} field="deposit_allocated_date" label="Deposit allocated date" /> };
-  const hire: Column<Vehicle> = {
-    key: "hire",
-    header: "",
-    render: (v) => (
-      <Button size="compact-xs" component={Link} to={`/editrental?initVehicle=${v.id}`} onClick={(e: MouseEvent) => e.stopPropagation()}>
-        Hire Contract
-      </Button>
-    ),
+function columnsFor(tab: string, list: ListController<Vehicle>, options: Record<string, FilterOption[]> | undefined): Column<Vehicle>[] {
+  const filter = (key: FilterColumn, title: string, render: (v: Vehicle) => ReactNode, formatLabel?: (s: string) => string): Column<Vehicle> => ({
+    key,
+    header: <ListColumnFilter list={list} param={key} title={title} options={withOnlyBlanks(options?.[key])} formatLabel={formatLabel} />,
+    render,
+  });
+  const all: Record<string, Column<Vehicle>> = {
+    registration: {
+      key: "registration",
+      header: "Registration",
+      render: (v) => (
+        <Link to={`/editvehicle/${v.id}`} onClick={(e) => e.stopPropagation()}>
+          {v.registration}
+        </Link>
+      ),
+    },
+    fleet_number: { key: "fleet_number", header: "Fleet no." },
+    vehicle_status: { key: "vehicle_status", header: "Status" },
+    department: { key: "department", header: "Department", render: (v) => nameOf(v.department) },
+    location: { key: "location", header: "Location" },
+    mileage: { key: "mileage", header: "Mileage", render: (v) => formatNumber(v.mileage) },
+    order_number: { key: "order_number", header: "Order no." },
+    cap_retail: { key: "cap_retail", header: "CAP retail", render: (v) => formatMoney(v.cap_retail) },
+    date_sold: { key: "date_sold", header: "Date sold", render: (v) => formatDate(v.date_sold) },
+    ordered_date: { key: "ordered_date", header: "Ordered", render: (v) => <InlineDate row={v} field="ordered_date" label="Ordered date" /> },
+    deposit_allocated_date: { key: "deposit_allocated_date", header: "Deposit allocated", render: (v) => <InlineDate row={v} field="deposit_allocated_date" label="Deposit allocated date" /> },
+    make: filter("make", "Make", (v) => nameOf(v.make)),
+    model: filter("model", "Model", (v) => nameOf(v.model)),
+    type: filter("type", "Type", (v) => nameOf(v.type)),
+    owner: filter("owner", "Owner", (v) => nameOf(v.owner, "display_name")),
+    key: filter("key", "Key", (v) => nameOf(v.key, "key_number")),
+    supplier: filter("supplier", "Supplier", (v) => nameOf(v.vehicle_supplier, "display_name")),
+    reserve_customer: filter("reserve_customer", "Reserved customer", (v) => nameOf(v.reserve_customer, "display_name")),
+    month_due: filter("month_due", "Month due", (v) => formatDate(v.month_due), formatDate),
+    delivery_date: filter("delivery_date", "Delivery date", (v) => <InlineDate row={v} field="delivery_date" label="Delivery date" />, formatDate),
+    hire: {
+      key: "hire",
+      header: "",
+      render: (v) => (
+        <Button size="compact-xs" component={Link} to={`/editrental?initVehicle=${v.id}`} onClick={(e: MouseEvent) => e.stopPropagation()}>
+          Hire Contract
+        </Button>
+      ),
+    },
   };
-  switch (tab) {
-    case "CUSTOMER":
-      return [reg, make, model, type, owner, location];
-    case "EQUIPMENT":
-      return [reg, fleet, make, model, type, location, owner];
-    case "all":
-      return [reg, fleet, status, make, model, type, dept, key];
-    case "ORDERED":
-      return [reg, make, model, type, supplier, ordered, monthDue, deposit, reserved];
-    case "ARRIVING":
-      return [reg, make, model, type, supplier, delivery, reserved];
-    case "HIREREADY":
-      return [reg, fleet, make, model, type, location, key, hire];
-    case "FORSALE":
-      return [reg, fleet, make, model, mileage, capRetail, location];
-    case "PROCESSING":
-    case "SOLD":
-      return [reg, fleet, make, model, owner, dateSold];
-    default:
-      return [reg, fleet, make, model, type, mileage, location, key, owner];
-  }
+  return TAB_COLUMNS[tab].map((k) => all[k]);
 }
 
-/** /vehicles (000 §2 Vehicle list): tabs, sub-tabs, filters and paging, all in the URL. */
+/** Column filters a tab has no column for: dropped when moving to it, so no hidden filter narrows the list. */
+const hiddenFilters = (tab: string) => COLUMN_FILTERS.filter((c) => !TAB_COLUMNS[tab].includes(c));
+
+/** /vehicles (000 §2 Vehicle list): tabs, sub-tabs, filters, count box and paging, all in the URL. */
+/** Every column offers Only Blanks, even when no row of this answer is blank (it then finds none). */
+function withOnlyBlanks(options: FilterOption[] | undefined): FilterOption[] | undefined {
+  if (!options || options.some((o) => o.value === BLANK)) return options;
+  return [...options, { value: BLANK, label: "Only Blanks", count: 0 }];
+}
+
 export function VehiclesListPage() {
   const navigate = useNavigate();
-  const [sp, setSp] = useSearchParams();
-  const tab = sp.get("tab") === "customer" ? "customer" : "fleet";
-  const sub = sp.get("vehicle_status") ?? "ACTIVE";
-  const apiStatus = sub === "ARRIVING" ? "ORDERED" : sub;
   const list = useListController<Vehicle>({
     resource: "vehicles",
-    filters: ["department", "purchaseType", ...COLUMN_FILTERS],
-    fixed: { tab, ...(tab === "fleet" ? { vehicle_status: apiStatus, ...(sub === "ARRIVING" ? { delivery_date_confirmed: true } : {}) } : {}) },
+    filters: ["tab", "vehicle_status", "department", "purchaseType", ...COLUMN_FILTERS],
     errorMessage: "There was an error",
   });
-  const answer = useList<Vehicle>("vehicles", list.params) as { data?: ListAnswer };
-  const options = answer.data?.filter_list;
-  const department = sp.get("department") ?? "ALL";
-  const counts = useApiGet<Record<string, number>>(["vehicles", "statuscounts", department], "vehicles/statuscounts", { department });
-  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 });
-  const setParam = (change: (n: URLSearchParams) => void) =>
-    setSp((prev) => {
-      const n = new URLSearchParams(prev);
-      change(n);
-      n.delete("page");
-      return n;
-    });
-  const filterCol = (title: string, column: (typeof COLUMN_FILTERS)[number]): Column<Vehicle> => ({
-    key: column,
-    header: <FilterHeader title={title} column={column} options={options?.[column]} value={list.filters[column]} onChange={(v) => list.setFilter(column, v)} />,
-  });
-  const columns = columnsFor(tab === "customer" ? "CUSTOMER" : sub, filterCol);
+  const tab = list.filters.tab === "customer" ? "customer" : "fleet";
+  const sub = tab === "customer" ? "CUSTOMER" : (list.filters.vehicle_status ?? "ACTIVE");
+  const options = list.answer?.filter_list as Record<string, FilterOption[]> | undefined;
+  const department = list.filters.department ?? "ALL";
+  const counts = useApiGet<Record<string, number>>(["vehicles", "statuscounts", department], "vehicles/statuscounts", { department }, { errorMessage: "There was an error" });
+  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage: "There was an error" });
+  const columns = columnsFor(TAB_COLUMNS[sub] ? sub : "ACTIVE", list, options);
 
   return (
     <Page
@@ -181,10 +179,7 @@ export function VehiclesListPage() {
     >
       <Paper withBorder p="sm">
         <Group align="flex-end" gap="md" wrap="wrap">
-          <ListSearch list={list} placeholder="Registration or fleet no." />
-          <Button size="xs" variant="default" onClick={() => list.setSearch("")}>
-            Clear
-          </Button>
+          <ListSearch list={list} placeholder="Registration or fleet no." buttons />
           <NativeSelect
             label="Department"
             size="xs"
@@ -195,7 +190,7 @@ export function VehiclesListPage() {
           <NativeSelect
             label="Purchase type"
             size="xs"
-            value={sp.get("purchaseType") ?? "ALL"}
+            value={list.filters.purchaseType ?? "ALL"}
             onChange={(e) => list.setFilter("purchaseType", e.currentTarget.value === "ALL" ? null : e.currentTarget.value)}
             data={PURCHASE_TYPES.map(([value, label]) => ({ value, label }))}
           />
@@ -208,23 +203,8 @@ export function VehiclesListPage() {
           </Group>
         </Group>
       </Paper>
-      <Tabs value={tab} onChange={(t) => setParam((n) => (t === "customer" ? (n.set("tab", "customer"), n.delete("vehicle_status")) : n.delete("tab")))}>
-        <Tabs.List>
-          <Tabs.Tab value="fleet">Fleet</Tabs.Tab>
-          <Tabs.Tab value="customer">External Customer Vehicles</Tabs.Tab>
-        </Tabs.List>
-      </Tabs>
-      {tab === "fleet" && (
-        <Tabs value={sub} onChange={(s) => setParam((n) => (s === "ACTIVE" ? n.delete("vehicle_status") : n.set("vehicle_status", s!)))} variant="pills">
-          <Tabs.List aria-label="Fleet sub-tabs">
-            {SUB_TABS.map((t) => (
-              <Tabs.Tab key={t.value} value={t.value} size="xs">
-                {t.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
-      )}
+      <ListTabs list={list} param="tab" tabs={TABS} label="Vehicle tabs" variant="tabs" resets={(t) => (t === "customer" ? ["vehicle_status", ...hiddenFilters("CUSTOMER")] : hiddenFilters("ACTIVE"))} />
+      {tab === "fleet" && <ListTabs list={list} param="vehicle_status" tabs={SUB_TABS} label="Fleet sub-tabs" variant="pills" defaultValue="ACTIVE" resets={(s) => hiddenFilters(s)} />}
       <Stack gap="xs">
         <ListTable<Vehicle>
           label="Vehicles"

@@ -48,8 +48,8 @@ function TrackerFigures() {
   return (
     <Paper withBorder p="sm">
       <Group align="flex-end" gap="md">
-        <TextInput type="date" size="xs" label="Start" value={f?.start_date ?? ""} onChange={(e) => set("start_date", e.currentTarget.value)} />
-        <TextInput type="date" size="xs" label="End" value={f?.end_date ?? ""} onChange={(e) => set("end_date", e.currentTarget.value)} />
+        <TextInput type="date" size="xs" label="Start" value={sp.get("start_date") || f?.start_date || ""} onChange={(e) => set("start_date", e.currentTarget.value)} />
+        <TextInput type="date" size="xs" label="End" value={sp.get("end_date") || f?.end_date || ""} onChange={(e) => set("end_date", e.currentTarget.value)} />
         <Text size="sm" fw={600} data-testid="active-count">
           Active: {f?.active_count ?? 0}
         </Text>

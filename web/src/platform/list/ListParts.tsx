@@ -1,15 +1,18 @@
-import { Group, Pagination, SegmentedControl, Table, Text, TextInput, type TableProps } from "@mantine/core";
+import { Button, Group, Pagination, SegmentedControl, Select, Stack, Table, Tabs, Text, TextInput, type TableProps } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useState, type ReactNode } from "react";
 import { Loading } from "../Loading";
 import type { ListController } from "./useListController";
 
-/** Search box bound to the list's `search` URL parameter (debounced). */
-export function ListSearch({ list, label = "Search", placeholder }: { list: Pick<ListController<any>, "search" | "setSearch">; label?: string; placeholder?: string }) {
+/**
+ * Search box bound to the list's `search` URL parameter (debounced).
+ * `buttons` adds Search (now, without waiting) and Clear (000 §2 vehicle list).
+ */
+export function ListSearch({ list, label = "Search", placeholder, buttons }: { list: Pick<ListController<any>, "search" | "setSearch">; label?: string; placeholder?: string; buttons?: boolean }) {
   const [text, setText] = useState(list.search);
   useEffect(() => setText(list.search), [list.search]);
   const push = useDebouncedCallback((v: string) => list.setSearch(v.trim()), 300);
-  return (
+  const input = (
     <TextInput
       label={label}
       placeholder={placeholder ?? "Search"}
@@ -21,21 +24,127 @@ export function ListSearch({ list, label = "Search", placeholder }: { list: Pick
         setText(e.currentTarget.value);
         push(e.currentTarget.value);
       }}
+      onKeyDown={buttons ? (e) => e.key === "Enter" && list.setSearch(text.trim()) : undefined}
     />
+  );
+  if (!buttons) return input;
+  return (
+    <Group gap={6} align="flex-end" wrap="nowrap">
+      {input}
+      <Button size="xs" variant="light" onClick={() => list.setSearch(text.trim())}>
+        Search
+      </Button>
+      <Button
+        size="xs"
+        variant="default"
+        onClick={() => {
+          setText("");
+          list.setSearch("");
+        }}
+      >
+        Clear
+      </Button>
+    </Group>
   );
 }
 
-/** View tabs bound to a URL filter (e.g. view=Approved); the first tab is the default. */
-export function ListTabs({ list, param, tabs, label }: { list: Pick<ListController<any>, "filters" | "setFilter">; param: string; tabs: Array<{ value: string; label: string }>; label: string }) {
-  const value = list.filters[param] ?? tabs[0]?.value ?? "";
+/**
+ * View tabs bound to a URL filter (e.g. view=Approved); the first tab is the
+ * default unless `defaultValue` names another (the default stays out of the
+ * URL). `variant` draws them as tabs or pills instead of a segmented
+ * control; `resets` names URL parameters a change also drops (the old
+ * tab's filters). Any change goes back to page 1.
+ */
+export function ListTabs({
+  list,
+  param,
+  tabs,
+  label,
+  defaultValue,
+  variant = "segmented",
+  resets,
+}: {
+  list: Pick<ListController<any>, "filters" | "setFilter"> & Partial<Pick<ListController<any>, "setFilters">>;
+  param: string;
+  tabs: Array<{ value: string; label: string }>;
+  label: string;
+  defaultValue?: string;
+  variant?: "segmented" | "tabs" | "pills";
+  resets?: (value: string) => string[];
+}) {
+  const fallback = defaultValue ?? tabs[0]?.value ?? "";
+  const value = list.filters[param] ?? fallback;
+  const change = (v: string) => {
+    const next = v === fallback ? null : v;
+    const dropped = (resets?.(v) ?? []).filter((p) => p !== param);
+    if (dropped.length && list.setFilters) list.setFilters({ ...Object.fromEntries(dropped.map((p) => [p, null])), [param]: next });
+    else list.setFilter(param, next);
+  };
+  if (variant === "segmented") return <SegmentedControl aria-label={label} size="xs" value={value} onChange={change} data={tabs} />;
   return (
-    <SegmentedControl
-      aria-label={label}
-      size="xs"
-      value={value}
-      onChange={(v) => list.setFilter(param, v === tabs[0]?.value ? null : v)}
-      data={tabs}
-    />
+    <Tabs value={value} onChange={(v) => v !== null && v !== value && change(v)} variant={variant === "pills" ? "pills" : "default"}>
+      <Tabs.List aria-label={label}>
+        {tabs.map((t) => (
+          <Tabs.Tab key={t.value} value={t.value} size={variant === "pills" ? "xs" : undefined}>
+            {t.label}
+          </Tabs.Tab>
+        ))}
+      </Tabs.List>
+    </Tabs>
+  );
+}
+
+/** One option of a column filter: the server's distinct values with their counts ('Only Blanks' is value BLANK). */
+export type FilterOption = { value: string; label: string; count?: number };
+
+/**
+ * A column header with a typeahead filter bound to a URL filter of the
+ * list: options come from the list's answer (e.g. `filter_list[column]`),
+ * typing narrows them, clearing removes the filter; a change goes back to
+ * page 1. `formatLabel` shows values such as dates the UK way.
+ */
+export function ListColumnFilter({
+  list,
+  param,
+  title,
+  options,
+  formatLabel,
+  width = 140,
+}: {
+  list: Pick<ListController<any>, "filters" | "setFilter">;
+  param: string;
+  title: string;
+  options: FilterOption[] | undefined;
+  formatLabel?: (label: string) => string;
+  width?: number;
+}) {
+  const value = list.filters[param] ?? null;
+  const labelOf = (o: FilterOption) => {
+    const text = o.value === "BLANK" || !formatLabel ? o.label : formatLabel(o.label);
+    return o.count === undefined ? text : `${text} (${o.count})`;
+  };
+  const data = (options ?? []).map((o) => ({ value: o.value, label: labelOf(o) }));
+  // A filter carried over from the URL keeps showing even when this answer does not list it.
+  if (value !== null && !data.some((d) => d.value === value)) data.push({ value, label: value === "BLANK" ? "Only Blanks" : formatLabel ? formatLabel(value) : value });
+  return (
+    <Stack gap={2}>
+      <Text size="xs" fw={700}>
+        {title}
+      </Text>
+      <Select
+        size="xs"
+        searchable
+        clearable
+        placeholder="Filter"
+        aria-label={`Filter ${title}`}
+        data={data}
+        value={value}
+        onChange={(v) => list.setFilter(param, v)}
+        comboboxProps={{ withinPortal: true }}
+        nothingFoundMessage="No match"
+        w={width}
+      />
+    </Stack>
   );
 }
 

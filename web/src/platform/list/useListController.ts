@@ -82,6 +82,18 @@ export function useListController<T = ApiRecord>(opts: ListControllerOptions) {
       }),
     [update, pageParam],
   );
+  /** Several URL parameters at once (a tab change that also drops the old tab's filters); back to page 1. */
+  const setFilters = useCallback(
+    (changes: Record<string, string | null>) =>
+      update((n) => {
+        for (const [name, value] of Object.entries(changes)) {
+          if (value === null || value === "") n.delete(name);
+          else n.set(name, value);
+        }
+        n.delete(pageParam);
+      }),
+    [update, pageParam],
+  );
 
   const count = query.data?.count ?? 0;
   return {
@@ -93,7 +105,10 @@ export function useListController<T = ApiRecord>(opts: ListControllerOptions) {
     setPage,
     setSearch,
     setFilter,
+    setFilters,
     results: query.data?.results ?? [],
+    /** The whole answer, for lists that carry more than `{count, results}` (the vehicles' `filter_list`). */
+    answer: query.data as (Record<string, unknown> & { count: number; results: T[] }) | undefined,
     count,
     /** 003 §9: page count is the count divided by the page size, rounded up. */
     pageCount: Math.max(1, Math.ceil(count / pageSize)),
