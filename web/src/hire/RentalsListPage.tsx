@@ -1,5 +1,6 @@
 import { Button, Group, Paper, SegmentedControl, Stack, Table, Text, TextInput } from "@mantine/core";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
+import { useUrlParams } from "../platform/url";
 import { useApiGet, type ApiRecord } from "../platform/api";
 import { formatDate, formatMoney, todayIso } from "../platform/format";
 import { ListPager, ListTable, useListController } from "../platform/list";
@@ -55,17 +56,15 @@ function Calendar({ date, department }: { date: string; department?: string }) {
 /** /rentals (001 §2.1): Weekly by default, Monthly, and a calendar of vehicles against days. */
 export function RentalsListPage() {
   const navigate = useNavigate();
-  const [sp, setSp] = useSearchParams();
+  const [sp, updateUrl] = useUrlParams();
   const view = sp.get("view") ?? "weekly";
   const date = sp.get("date") ?? todayIso();
   const list = useListController<Rental>({ resource: "rentals", filters: ["status", "department"], fixed: { view: view === "calendar" ? "weekly" : view, date }, errorMessage: "There was an error" });
   const set = (k: string, v: string | null) =>
-    setSp((p) => {
-      const n = new URLSearchParams(p);
+    updateUrl((n) => {
       if (v) n.set(k, v);
       else n.delete(k);
       n.delete("page");
-      return n;
     });
   return (
     <Page

@@ -1,7 +1,8 @@
 import { Button, Group, Modal, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useEffect, useState, type ReactNode } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link } from "react-router-dom";
+import { useUrlParams } from "../platform/url";
 import { api, useApiGet, useApiMutation, useList, type ApiRecord } from "../platform/api";
 import { formatDate, formatMoney, todayIso } from "../platform/format";
 import { toastError } from "../platform/toast";
@@ -154,17 +155,15 @@ function WeekCalendar({ date, department }: { date: string; department: string }
 
 /** The home dashboard (001 §2.5): weekly or monthly figures, day lists and the week's rentals. */
 export function Dashboard() {
-  const [sp, setSp] = useSearchParams();
+  const [sp, updateUrl] = useUrlParams();
   const type = sp.get("timeframe") === "monthly" ? "monthly" : "weekly";
   const date = sp.get("date") ?? todayIso();
   const department = sp.get("department") ?? "ALL";
   const [info, infoCtl] = useDisclosure(false);
   const set = (k: string, v: string | null) =>
-    setSp((p) => {
-      const n = new URLSearchParams(p);
+    updateUrl((n) => {
       if (v) n.set(k, v);
       else n.delete(k);
-      return n;
     });
   const dept = department === "ALL" ? undefined : department;
   const figures = useApiGet<Figures>(["rentals", "figures", type, date, department], "rentals/figures", { type, date, department: dept }, { errorMessage: "There was an error" });

@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useUrlParams } from "../../platform/url";
 import { useApiGet, useApiMutation, type ApiRecord } from "../../platform/api";
 import { recordOptions } from "../../platform/form";
 import { formatDate, formatMoney } from "../../platform/format";
@@ -34,16 +34,14 @@ const TRACKERS: TableScreen = {
 
 /** Figures for the window: active count and, per type, count and total cost. */
 function TrackerFigures() {
-  const [sp, setSp] = useSearchParams();
+  const [sp, updateUrl] = useUrlParams();
   const query = { view: sp.get("view") ?? "active", start_date: sp.get("start_date") ?? "", end_date: sp.get("end_date") ?? "", page_size: 1 };
   const q = useApiGet<{ figures: Figures }>(["vehicletracker", "figures", query], "vehicletracker", query);
   const f = q.data?.figures;
   const set = (k: string, v: string) =>
-    setSp((p) => {
-      const n = new URLSearchParams(p);
+    updateUrl((n) => {
       if (v) n.set(k, v);
       else n.delete(k);
-      return n;
     });
   return (
     <Paper withBorder p="sm">
@@ -117,7 +115,7 @@ function AssignTracker() {
 
 /** /trackers (000 §4, 003): figures, view all/active/inactive (default active), add/edit, assign. */
 export function TrackersPage() {
-  const [sp, setSp] = useSearchParams();
+  const [sp, updateUrl] = useUrlParams();
   const view = sp.get("view") ?? "active";
   return (
     <Page title="Vehicle Trackers">
@@ -129,12 +127,10 @@ export function TrackersPage() {
           w={280}
           value={view}
           onChange={(v) =>
-            setSp((p) => {
-              const n = new URLSearchParams(p);
+            updateUrl((n) => {
               if (v === "active") n.delete("view");
               else n.set("view", v);
               n.delete("page");
-              return n;
             })
           }
           data={[

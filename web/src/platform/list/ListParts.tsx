@@ -24,20 +24,26 @@ export function ListSearch({ list, label = "Search", placeholder, buttons }: { l
         setText(e.currentTarget.value);
         push(e.currentTarget.value);
       }}
-      onKeyDown={buttons ? (e) => e.key === "Enter" && list.setSearch(text.trim()) : undefined}
+      onKeyDown={buttons ? (e) => e.key === "Enter" && searchNow() : undefined}
     />
   );
   if (!buttons) return input;
+  // Search and Clear act at once, so the typing's pending debounce must not land afterwards.
+  function searchNow() {
+    push.cancel();
+    list.setSearch(text.trim());
+  }
   return (
     <Group gap={6} align="flex-end" wrap="nowrap">
       {input}
-      <Button size="xs" variant="light" onClick={() => list.setSearch(text.trim())}>
+      <Button size="xs" variant="light" onClick={searchNow}>
         Search
       </Button>
       <Button
         size="xs"
         variant="default"
         onClick={() => {
+          push.cancel();
           setText("");
           list.setSearch("");
         }}

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from "react";
-import { useSearchParams } from "react-router-dom";
+import { useUrlParams } from "../url";
 import { useList, type ApiRecord, type QueryParams } from "../api";
 
 export const DEFAULT_PAGE_SIZE = 25;
@@ -27,7 +27,7 @@ export type ListControllerOptions = {
  * back to page 1; the server pages with `?page=&page_size=&search=`.
  */
 export function useListController<T = ApiRecord>(opts: ListControllerOptions) {
-  const [sp, setSp] = useSearchParams();
+  const [sp, updateUrl] = useUrlParams();
   const pageSize = opts.all ? 1000 : (opts.pageSize ?? DEFAULT_PAGE_SIZE);
   const pageParam = `${opts.urlPrefix ?? ""}page`;
   const searchParam = `${opts.urlPrefix ?? ""}search`;
@@ -50,18 +50,7 @@ export function useListController<T = ApiRecord>(opts: ListControllerOptions) {
   );
   const query = useList<T>(opts.resource, params, { path: opts.path, errorMessage: opts.errorMessage });
 
-  const update = useCallback(
-    (change: (n: URLSearchParams) => void) =>
-      setSp(
-        (prev) => {
-          const n = new URLSearchParams(prev);
-          change(n);
-          return n;
-        },
-        { replace: false },
-      ),
-    [setSp],
-  );
+  const update = useCallback((change: (n: URLSearchParams) => void) => updateUrl(change), [updateUrl]);
 
   const setPage = useCallback((p: number) => update((n) => (p <= 1 ? n.delete(pageParam) : n.set(pageParam, String(p)))), [update, pageParam]);
   const setSearch = useCallback(
