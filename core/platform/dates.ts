@@ -54,3 +54,22 @@ export function monthOf(iso: string): { start: string; end: string } {
 export function daysInclusive(start: string, finish: string): number {
   return Math.abs(Math.round((toUtc(finish).getTime() - toUtc(start).getTime()) / 86_400_000)) + 1;
 }
+
+/**
+ * The same day `months` calendar months later; a day the month lacks
+ * becomes its last day (31 January + 1 month = 28/29 February), as
+ * lenders date monthly instalments.
+ */
+export function addMonths(iso: string, months: number): string {
+  const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
+  const total = y * 12 + (m - 1) + months;
+  const ny = Math.floor(total / 12);
+  const nm = total - ny * 12 + 1;
+  const last = new Date(Date.UTC(ny, nm, 0)).getUTCDate();
+  return `${ny}-${String(nm).padStart(2, "0")}-${String(Math.min(d, last)).padStart(2, "0")}`;
+}
+
+/** Days from `from` to `to` (to - from; negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / 86_400_000);
+}
