@@ -1,20 +1,30 @@
 /**
- * Benchmark: 50,000 rentals of 500 vans over about four years, saved
- * through the rental record's own create (rules, month lists, the booking
- * sets that stop double booking), then the availability check, the finder,
- * the weekly view, the calendar and the dashboard figures through the
- * product's use cases (core/hire), reporting p50/p95 latency and DynamoDB
- * read units per request. Prints figures; it is not a timed test.
- * Run: npx tsx bench/rentals.ts  (BENCH_RENTALS, BENCH_VANS, BENCH_RUNS, BENCH_CONCURRENCY).
+ * Benchmark: rentals of a fleet over years (default 50,000 rentals of 1,000
+ * vans in three types, one rental every 22 days per van from 2023-01-02,
+ * so about three years), then the availability checks, the booking check
+ * a save makes, the rentals list, the calendar and the dashboard figures
+ * through the product's use cases (core/hire), reporting p50/p95 latency
+ * and DynamoDB read (and write) units per request. Prints figures; it is
+ * not a timed test.
+ *
+ * Loading: vans and rentals go in with `bulkLoad` (core/platform/records.ts:
+ * the items create writes, in BatchWriteItem chunks, for benchmark data
+ * only); BENCH_LOAD=create saves every rental through the rental's own
+ * create instead (about 9 a second on a 2-core machine).
+ * Run: RENTALS=50000 npx tsx bench/rentals.ts  (RENTALS or BENCH_RENTALS,
+ * BENCH_VANS, BENCH_SLOT_DAYS, BENCH_RUNS, BENCH_CONCURRENCY, BENCH_LOAD).
  */
 import { randomUUID } from "node:crypto";
 import { ensureTable, startDynamoDbLocal } from "../functions/local/dynamodb-local.js";
 import { freePort } from "../tests/support/ports.js";
 
-const N = Number(process.env.BENCH_RENTALS ?? 50_000);
-const VANS = Number(process.env.BENCH_VANS ?? 500);
+const N = Number(process.env.RENTALS ?? process.env.BENCH_RENTALS ?? 50_000);
+const VANS = Number(process.env.BENCH_VANS ?? 1_000);
+// Days from one rental's start to the next of the same van: with 1,000 vans, 50,000 rentals cover about three years.
+const SLOT = Number(process.env.BENCH_SLOT_DAYS ?? 22);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const LOAD = process.env.BENCH_LOAD ?? "bulk";
 
 const dynamo = await startDynamoDbLocal({ port: await freePort() });
 process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
@@ -28,100 +38,123 @@ const { Vehicle } = await import("../core/fleet/index.js");
 const S = await import("../core/settings/index.js");
 const H = await import("../core/hire/index.js");
 
+// Capacity units DynamoDB reports, split into reads and writes by command.
+const READS = /^(Get|BatchGet|Query|Scan|TransactGet)/;
 let readUnits = 0;
+let writeUnits = 0;
 documentClient().middlewareStack.add(
-  (next) => async (args: any) => {
+  (next, context: any) => async (args: any) => {
     args.input.ReturnConsumedCapacity = "TOTAL";
     const out: any = await next(args);
     const cc = out.output?.ConsumedCapacity;
-    for (const c of Array.isArray(cc) ? cc : cc ? [cc] : []) readUnits += c.CapacityUnits ?? 0;
+    const units = (Array.isArray(cc) ? cc : cc ? [cc] : []).reduce((n: number, c: any) => n + (c.CapacityUnits ?? 0), 0);
+    if (READS.test(String(context.commandName))) readUnits += units;
+    else writeUnits += units;
     return out;
   },
   { step: "initialize", name: "countCapacity" },
 );
 
 const by = "bench";
-const l1 = (await S.VehicleType.create({ name: "L1" }, by)).id as number;
+const types: number[] = [];
+for (const name of ["L1", "L2", "LUTON"]) types.push((await S.VehicleType.create({ name }, by)).id as number);
 const dept = (await S.Department.create({ name: "DIRECT VAN HIRE" }, by)).id as number;
 await S.RentalMargin.create({ name: "Standard", margin: 40 }, by);
 const customers: number[] = [];
-for (let i = 0; i < 200; i++)
-  customers.push((await Contact.create({ display_name: `Hirer ${String(i).padStart(3, "0")}`, contact_type: "CC", partial_contact: true, company_name: `Hirer ${i} Ltd`, company_phone: "0115 496 0000", company_email: `hire${i}@example.co.uk`, hire_account_code: "01" }, by)).id as number);
-const vans: number[] = [];
-for (let i = 0; i < VANS; i++)
-  vans.push((await Vehicle.create({ registration: `BN${String(10 + (i % 80))} R${String(i).padStart(3, "0")}`, variant: "L1H1", vin_number: `VIN${i}`, location: "Depot", fleet_number: `30${String(i).padStart(4, "0")}`, vehicle_status: "ACTIVE", type: l1, department: dept }, by)).id as number);
-
-// Each van's rentals follow one another from 2023-01-02: 1-20 days, a day's gap, every tenth a quote.
-const perVan = Math.ceil(N / VANS);
-const plan: Array<{ van: number; start: string; finish: string; i: number }> = [];
-for (let v = 0; v < VANS; v++) {
-  let day = "2023-01-02";
-  for (let k = 0; k < perVan && plan.length < N; k++) {
-    const i = plan.length;
-    const len = 1 + ((i * 7) % 20);
-    plan.push({ van: vans[v], start: day, finish: addDays(day, len - 1), i });
-    day = addDays(day, len + 1);
-  }
-}
-const lastDay = plan.reduce((m, p) => (p.finish > m ? p.finish : m), "2023-01-02");
-console.log(`Saving ${N.toLocaleString()} rentals of ${VANS} vans (2023-01-02 to ${lastDay}), ${CONCURRENCY} at a time...`);
-const started = Date.now();
-let next = 0;
-let retries = 0;
+let c = 0;
 await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
-    while (next < plan.length) {
-      const p = plan[next++];
-      const body = {
-        status: p.i % 10 === 3 ? "QUOTE" : "CONFIRMED", rental_type: p.i % 8 === 0 ? "LT" : "ST", start_date: p.start, finish_date: p.finish, vehicle: p.van,
-        customer: customers[p.i % customers.length], department: dept, first_day: 70, two_five_days: 60, six_twenty_seven_days: 50, twenty_eight_plus: 40,
-        long_term_weekly: 210, term: 52, mileage_allowance: 20000,
-      };
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await H.Rental.create(body, by);
-          break;
-        } catch (e) {
-          // Concurrent creates share list counters; a cancelled transaction is tried again.
-          if (attempt > 5) throw e;
-          retries++;
-        }
-      }
-      if (p.i % 5000 === 0) console.log(`  ${p.i.toLocaleString()} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+    while (c < 200) {
+      const i = c++;
+      customers[i] = (await Contact.create({ display_name: `Hirer ${String(i).padStart(3, "0")}`, contact_type: "CC", partial_contact: true, company_name: `Hirer ${i} Ltd`, company_phone: "0115 496 0000", company_email: `hire${i}@example.co.uk`, hire_account_code: "01" }, by)).id as number;
     }
   }),
 );
-console.log(`Loaded in ${((Date.now() - started) / 1000).toFixed(0)} s (${retries} retried creates)`);
+const t0 = Date.now();
+const fleet = await Vehicle.bulkLoad(
+  Array.from({ length: VANS }, (_, i) => ({ registration: `BN${String(10 + (i % 80))} R${String(i).padStart(4, "0")}`, variant: "L1H1", vin_number: `VIN${i}`, location: "Depot", fleet_number: `30${String(i).padStart(5, "0")}`, vehicle_status: "ACTIVE", type: types[i % 3], department: dept })),
+  by,
+);
+const vans = Array.from({ length: VANS }, (_, i) => fleet.first + i);
+console.log(`${VANS} vans loaded in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
-async function measure(label: string, fn: () => Promise<any>) {
+// Each van: a rental starting every SLOT days from 2023-01-02, 1-20 days long; every tenth a quote, every eighth long term.
+const perVan = Math.ceil(N / VANS);
+const plan: Array<{ van: number; start: string; finish: string; i: number; status: string }> = [];
+for (let k = 0; k < perVan; k++)
+  for (let v = 0; v < VANS && plan.length < N; v++) {
+    const i = plan.length;
+    const start = addDays("2023-01-02", k * SLOT + (v % 7));
+    const len = 1 + ((i * 7) % Math.min(20, SLOT - 7));
+    plan.push({ van: vans[v], start, finish: addDays(start, len - 1), i, status: i % 10 === 3 ? "QUOTE" : "CONFIRMED" });
+  }
+const bodyOf = (p: { van: number; start: string; finish: string; i: number; status: string }) => ({
+  status: p.status, rental_type: p.i % 8 === 0 ? "LT" : "ST", start_date: p.start, finish_date: p.finish, vehicle: p.van,
+  customer: customers[p.i % customers.length], department: dept, first_day: 70, two_five_days: 60, six_twenty_seven_days: 50, twenty_eight_plus: 40,
+  long_term_weekly: 210, term: 52, mileage_allowance: 20000,
+});
+const lastDay = plan.reduce((m, p) => (p.finish > m ? p.finish : m), "2023-01-02");
+console.log(`Loading ${N.toLocaleString()} rentals of ${VANS} vans (2023-01-02 to ${lastDay}) with ${LOAD === "bulk" ? "bulkLoad" : "create"}, ${CONCURRENCY} at a time...`);
+const started = Date.now();
+if (LOAD === "bulk") {
+  const loaded = await H.Rental.bulkLoad(plan.map(bodyOf), by, { concurrency: CONCURRENCY });
+  console.log(`Loaded in ${((Date.now() - started) / 1000).toFixed(0)} s (${loaded.items.toLocaleString()} items, ids ${loaded.first}-${loaded.last})`);
+} else {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < plan.length) {
+        const p = plan[next++];
+        await H.Rental.create(bodyOf(p), by);
+        if (p.i % 5000 === 0) console.log(`  ${p.i.toLocaleString()} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+      }
+    }),
+  );
+  console.log(`Loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+async function measure(label: string, fn: (run: number) => Promise<any>) {
   const times: number[] = [];
   const units: number[] = [];
+  const wunits: number[] = [];
   let last: any;
   for (let i = 0; i < RUNS; i++) {
     readUnits = 0;
+    writeUnits = 0;
     const t = performance.now();
-    last = await fn();
+    try {
+      last = await fn(i);
+    } catch (e: any) {
+      last = { refused: e.message };
+    }
     times.push(performance.now() - t);
     units.push(readUnits);
+    wunits.push(writeUnits);
   }
   times.sort((a, b) => a - b);
-  const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(0);
-  const ru = (units.reduce((a, b) => a + b, 0) / units.length).toFixed(1);
-  const rows = last?.results ? `${last.results.length} of ${last.count}` : `${Object.keys(last ?? {}).length} fields`;
-  console.log(`| ${label} | ${rows} | ${p(0.5)} ms | ${p(0.95)} ms | ${ru} |`);
+  const p = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]).toLocaleString("en-GB");
+  const avg = (xs: number[]) => (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(1);
+  const rows = last?.refused ? `refused: ${last.refused}` : last?.results ? `${last.results.length} of ${last.count.toLocaleString("en-GB")}` : last?.id ? `created ${last.id}` : `${Object.keys(last ?? {}).length} fields`;
+  console.log(`| ${label} | ${rows} | ${p(0.5)} ms | ${p(0.95)} ms | ${avg(units)} | ${avg(wunits)} |`);
 }
 
 const mid = addDays("2023-01-02", Math.floor((Date.parse(`${lastDay}T00:00:00Z`) - Date.parse("2023-01-02T00:00:00Z")) / 86_400_000 / 2));
 const week = H.windowOf("weekly", mid);
-console.log(`\n| request (${N.toLocaleString()} rentals, week of ${week.start}) | rows of count | p50 | p95 | read units |`);
-console.log("|---|---|---|---|---|");
+const probe = plan.find((p) => p.van === vans[7] && p.status === "CONFIRMED" && p.finish >= week.start)!;
+console.log(`\n| request (${N.toLocaleString("en-GB")} rentals, ${VANS} vans, week of ${week.start}) | rows of count | p50 | p95 | read units | write units |`);
+console.log("|---|---|---|---|---|---|");
+await measure("finder: GET rentals/available, one type (1/3 of the fleet), the week", () => H.Rentals.available({ start_date: week.start, finish_date: week.end, type: types[0], page: 1, page_size: 25 }));
 await measure("availability: GET rentals?vehicle&start_date&finish_date", () => H.Rentals.list({ page: 1, page_size: 25, vehicle: vans[7], start_date: week.start, finish_date: week.end }));
+await measure("booking check on save: confirmed create refused (overlap)", () => H.Rental.create({ ...bodyOf(probe), customer: customers[1] }, by));
+await measure("booking check on save: confirmed create that succeeds", (run) => {
+  const start = addDays(lastDay, 30 + 3 * run);
+  return H.Rental.create({ ...bodyOf({ ...probe, start, finish: addDays(start, 1) }), vehicle: vans[11] }, by);
+});
 await measure("vehicle rental record (page_size 5)", () => H.Rentals.list({ page: 1, page_size: 5, vehicle: vans[7] }));
-await measure("finder: available vans for the week", () => H.Rentals.available({ start_date: week.start, finish_date: week.end, page: 1, page_size: 25 }));
+await measure("rentals list, page 1 (newest first)", () => H.Rentals.list({ page: 1, page_size: 25 }));
 await measure("rentals list, weekly view", () => H.Rentals.list({ page: 1, page_size: 25, view: "weekly", date: mid }));
-await measure("calendar week", () => H.Rentals.calendar(week.start, week.end));
-await measure("dashboard figures, week", () => H.dashboardRentalFigures(week));
-await measure("dashboard figures, month", () => H.dashboardRentalFigures(H.windowOf("monthly", mid)));
-await measure("all rentals, page 1 (newest first)", () => H.Rentals.list({ page: 1, page_size: 25 }));
+await measure("GET rentals/calendar, week", () => H.Rentals.calendar(week.start, week.end));
+await measure("GET rentals/figures, weekly", () => H.dashboardRentalFigures(week));
+await measure("GET rentals/figures, monthly", () => H.dashboardRentalFigures(H.windowOf("monthly", mid)));
 await dynamo.stop();
 process.exit(0);
