@@ -32,6 +32,7 @@ export const areas = [
     prefixes: [
       "vehicles", "createvehicle", "vehiclesearch", "keys", "vehicletracker",
       "vehicleinspections", "inspections", "inspectioncount", "uploadimage", "vehicleimages",
+      "vehiclescap",
     ],
   },
   {

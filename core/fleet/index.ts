@@ -6,3 +6,4 @@ export * from "./trackers.js";
 export * from "./inspections.js";
 export * from "./images.js";
 export * from "./service.js";
+export * from "./cap.js";

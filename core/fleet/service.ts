@@ -1,8 +1,9 @@
 import { Contact } from "../contacts/index.js";
-import { NotFoundError, ValidationError } from "../platform/errors.js";
+import { NotFoundError, ValidationError, VisibleError } from "../platform/errors.js";
 import { nextId } from "../platform/ids.js";
 import { todayInLondon } from "../platform/dates.js";
 import { AppDefaults, Department, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
+import { capChanges, parseCapCsv, type CapRowResult } from "./cap.js";
 import { Images } from "./images.js";
 import { Inspections } from "./inspections.js";
 import { Key, keyBrief, type KeyRow } from "./keys.js";
@@ -27,6 +28,29 @@ import { Trackers } from "./trackers.js";
 import { Vehicle, vehicleFields } from "./vehicle.js";
 
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
+
+/** Unique claims looked up per BatchGet (DynamoDB's limit on one BatchGetItem). */
+const CAP_BATCH = 100;
+/** Vehicles saved at once by a CAP upload (each save is its own transaction). */
+const CAP_WRITERS = 4;
+
+export type CapUploadReport = {
+  rows: number;
+  matched: number;
+  updated: number;
+  unchanged: number;
+  rejected: Array<{ row: number; registration: string; reason: string }>;
+};
+
+/** Run `work` over `items`, at most `n` at a time. */
+async function eachLimited<T>(items: T[], n: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(n, items.length) }, async () => {
+      while (next < items.length) await work(items[next++]);
+    }),
+  );
+}
 
 /** Keys an answer carries that are not stored fields; a client may send them back. */
 const OUTPUT_ONLY = ["purchase_type", "inspections", "images"];
@@ -339,6 +363,66 @@ export const Vehicles = {
     } else list = tabList(tab, dept, pt);
     const page = await Vehicle.listIn(list, { page: q.page, page_size: q.page_size, tags, order: q.order ?? tabOrder(tab) });
     return { ...page, ...(options ? { filter_list: await options } : {}) };
+  },
+
+  /**
+   * POST vehiclescap: apply a CAP valuation file (see core/fleet/cap.ts and
+   * docs/cap-upload.md). A file that is not the CAP format is refused
+   * whole (400) before anything is read or written. Registrations are
+   * matched through the vehicles' unique registration claims (BatchGets
+   * of 100, never a scan); each changed vehicle is saved through the
+   * record's own update, so it gets its audit entry and its list
+   * memberships (Cap 0s among them) move with the new values. A row whose
+   * save is refused is reported with the reason; the others still apply.
+   */
+  async uploadCap(text: string, actor: string): Promise<CapUploadReport> {
+    const results = parseCapCsv(text);
+    const rejected: CapUploadReport["rejected"] = [];
+    const reject = (r: CapRowResult, reason: string) => rejected.push({ row: r.row, registration: r.registration, reason });
+    const good = results.filter((r): r is Extract<CapRowResult, { ok: true }> => r.ok);
+    for (const r of results) if (!r.ok) reject(r, r.reason);
+
+    const idOf = new Map<string, number>();
+    for (let i = 0; i < good.length; i += CAP_BATCH) {
+      const found = await Vehicle.claimedBy("reg", good.slice(i, i + CAP_BATCH).map((r) => r.key));
+      for (const [key, id] of found) idOf.set(key, id);
+    }
+    const matched = good.filter((r) => {
+      if (idOf.has(r.key)) return true;
+      reject(r, "No fleet vehicle has this registration");
+      return false;
+    });
+    const current = new Map<number, Record<string, unknown>>();
+    const ids = matched.map((r) => idOf.get(r.key)!);
+    for (let i = 0; i < ids.length; i += CAP_BATCH) for (const v of await Vehicle.getMany(ids.slice(i, i + CAP_BATCH))) current.set(v.id, v);
+
+    let updated = 0;
+    let unchanged = 0;
+    let found = 0;
+    await eachLimited(matched, CAP_WRITERS, async (r) => {
+      const id = idOf.get(r.key)!;
+      const vehicle = current.get(id);
+      if (!vehicle) {
+        // Deleted between the claim and the read.
+        reject(r, "No fleet vehicle has this registration");
+        return;
+      }
+      found++;
+      const changes = capChanges(vehicle, r.values);
+      if (!changes) {
+        unchanged++;
+        return;
+      }
+      try {
+        await Vehicle.update(id, changes, actor, { partial: true });
+        updated++;
+      } catch (e) {
+        if (!(e instanceof VisibleError)) throw e;
+        reject(r, e.message);
+      }
+    });
+    rejected.sort((a, b) => a.row - b.row);
+    return { rows: results.length, matched: found, updated, unchanged, rejected };
   },
 
   /** The count box (000 §2): one BatchGet of list counters. */

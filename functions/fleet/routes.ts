@@ -66,7 +66,7 @@ const approveBody = z.union([
   }),
 ]);
 
-/** Vehicle calls of 000 §7 (except agreements, sales, payments, invoices, CAP upload and rentals) and the inspection calls of 003 §7. */
+/** Vehicle calls of 000 §7 (except agreements, sales, payments, invoices and rentals) and the inspection calls of 003 §7. */
 export function fleetRoutes(app: Hono<AppEnv>) {
   // Fixed paths first: they share prefixes with vehicles/{id}.
   route(
@@ -103,6 +103,29 @@ export function fleetRoutes(app: Hono<AppEnv>) {
   );
   route(app, { method: "get", path: "/vehiclesearch", summary: "Vehicles by registration or fleet number prefix (2+ characters), at most 25", tag, query: z.object({ search: z.string().max(100).optional() }) }, async (_c, { query }) =>
     Fleet.Vehicles.search(query.search),
+  );
+
+  // CAP valuation upload (000 §2 list screen, §7 POST vehiclescap); format in docs/cap-upload.md.
+  const capTag = "CAP upload";
+  route(
+    app,
+    { method: "get", path: "/vehiclescap/template", summary: "CAP upload template: a CSV with the header and one example row", tag: capTag },
+    async () =>
+      new Response(Fleet.capTemplate(), {
+        status: 200,
+        headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="cap-upload-template.csv"', "cache-control": "no-store" },
+      }),
+  );
+  route(
+    app,
+    {
+      method: "post",
+      path: "/vehiclescap",
+      summary: "Upload CAP values (CSV: registration,cap_retail,cap_clean,cap_average,cap_below,cap_date): 200 {rows, matched, updated, unchanged, rejected: [{row, registration, reason}]}; a bad file is 400 and changes nothing",
+      tag: capTag,
+      upload: { field: "file", description: "CSV with header registration,cap_retail,cap_clean,cap_average,cap_below,cap_date; at most 5,000 rows" },
+    },
+    async (c, { body }) => c.json(await Fleet.Vehicles.uploadCap(Fleet.decodeCapFile(new Uint8Array(await (body as File).arrayBuffer())), actor(c)), 200),
   );
 
   // Keys (hooks on the key boards).

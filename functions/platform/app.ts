@@ -1,7 +1,8 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { authenticate, type StaffUser } from "../../core/auth/index.js";
 import { VisibleError } from "../../core/platform/errors.js";
+import { UPLOAD_LIMIT, uploadPaths } from "./registry.js";
 
 export type AppEnv = { Variables: { user: StaffUser; token: string } };
 
@@ -25,7 +26,11 @@ export type AreaRoutes = (app: Hono<AppEnv>) => void;
 export function createApi(areas: AreaRoutes[]): Hono<AppEnv> {
   const api = new Hono<AppEnv>().basePath("/api");
 
-  api.use("*", bodyLimit({ maxSize: 256 * 1024, onError: (c) => c.json({ message: "The request is too large.", errors: {} }, 413) }));
+  const tooLarge = (c: Context) => c.json({ message: "The request is too large.", errors: {} }, 413);
+  const jsonLimit = bodyLimit({ maxSize: 256 * 1024, onError: tooLarge });
+  // File uploads (routes declared with `upload`) may be larger.
+  const uploadLimit = bodyLimit({ maxSize: UPLOAD_LIMIT, onError: tooLarge });
+  api.use("*", (c, next) => (uploadPaths.has(c.req.path.replace(/\/+$/, "")) ? uploadLimit : jsonLimit)(c, next));
 
   // The gate: no token, no handler (a 401 before anything else runs).
   api.use("*", async (c, next) => {

@@ -28,6 +28,22 @@ export function openApiDocument() {
       summary: r.summary,
       parameters: params,
       ...(r.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(r.body) } } } } : {}),
+      ...(r.upload
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                "multipart/form-data": {
+                  schema: {
+                    type: "object",
+                    properties: { [r.upload.field]: { type: "string", format: "binary", description: r.upload.description } },
+                    required: [r.upload.field],
+                  },
+                },
+              },
+            },
+          }
+        : {}),
       ...(r.public ? { security: [] } : {}),
       responses: {
         "200": { description: "OK (lists answer {count, results})" },
@@ -55,7 +71,8 @@ export function referencePage(): string {
     .flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]: [string, any]) => {
         const params = (op.parameters ?? []).map((p: any) => `${esc(p.name)} <small>(${p.in})</small>`).join(", ");
-        const body = op.requestBody ? `<details><summary>body</summary><pre>${esc(JSON.stringify(op.requestBody.content["application/json"].schema, null, 2))}</pre></details>` : "";
+        const [bodyType, bodyContent] = (Object.entries(op.requestBody?.content ?? {})[0] ?? []) as [string?, { schema?: unknown }?];
+        const body = bodyContent ? `<details><summary>body (${esc(bodyType!)})</summary><pre>${esc(JSON.stringify(bodyContent.schema, null, 2))}</pre></details>` : "";
         return `<tr><td><b>${method.toUpperCase()}</b></td><td><code>${esc(path)}</code></td><td>${esc(op.summary)}${body}</td><td>${params}</td><td>${op.security ? "public" : "token"}</td></tr>`;
       }),
     )

@@ -17,19 +17,47 @@ export type RouteSpec = {
   tag: string;
   query?: z.ZodType;
   body?: z.ZodType;
+  /**
+   * A file upload instead of a JSON body: multipart/form-data with the
+   * file in this field. The handler's `body` is the File (a 400 when none
+   * was sent); the body may be up to UPLOAD_LIMIT bytes.
+   */
+  upload?: { field: string; description: string };
   public?: boolean;
 };
 
 export const registry: RouteSpec[] = [];
 
+/** Largest upload body (a 5,000-row CSV is about 300 kB); JSON bodies keep the app's 256 kB. */
+export const UPLOAD_LIMIT = 2 * 1024 * 1024;
+/** Full paths (/api/...) of upload routes: the body limit middleware lets them be larger. */
+export const uploadPaths = new Set<string>();
+
+/** The file of an upload request: multipart/form-data, one file in `field`. */
+async function uploadedFile(c: Context<AppEnv>, field: string): Promise<File> {
+  const type = c.req.header("content-type") ?? "";
+  if (!/^multipart\/form-data/i.test(type)) throw new ValidationError(`Send the file as multipart/form-data in the field "${field}".`, { [field]: "No file" });
+  let form: Record<string, unknown>;
+  try {
+    form = await c.req.parseBody();
+  } catch {
+    throw new ValidationError("The upload could not be read: send the file as multipart/form-data.", { [field]: "Unreadable upload" });
+  }
+  const file = form[field];
+  if (!(file instanceof File) || (file.size === 0 && !file.name)) throw new ValidationError("No File was selected for upload", { [field]: "No file" });
+  return file;
+}
+
 type Handler = (c: Context<AppEnv>, input: { query: any; body: any; id: number }) => Promise<unknown> | unknown;
 
 export function route(app: Hono<AppEnv>, spec: RouteSpec, handler: Handler) {
   if (!registry.some((r) => r.method === spec.method && r.path === spec.path)) registry.push(spec);
+  if (spec.upload) uploadPaths.add(`/api${spec.path}`);
   app.on(spec.method.toUpperCase(), spec.path, async (c) => {
     const query = spec.query ? parseInput(spec.query, c.req.query()) : c.req.query();
     let body: unknown = undefined;
-    if (spec.method === "post" || spec.method === "put") {
+    if (spec.upload) body = await uploadedFile(c, spec.upload.field);
+    else if (spec.method === "post" || spec.method === "put") {
       const raw = await c.req.text();
       if (raw.trim() !== "") {
         try {

@@ -59,12 +59,14 @@ function messageOf(data: unknown, fallback: string): string {
 
 export type Method = "GET" | "POST" | "PUT" | "DELETE";
 
-export async function api<T = unknown>(method: Method, path: string, opts: { query?: QueryParams; body?: unknown } = {}): Promise<T> {
+export async function api<T = unknown>(method: Method, path: string, opts: { query?: QueryParams; body?: unknown; form?: FormData } = {}): Promise<T> {
   const headers: Record<string, string> = { accept: "application/json" };
   const token = tokenStore.get();
   if (token) headers.authorization = `Token ${token}`;
-  let body: string | undefined;
-  if (opts.body !== undefined) {
+  let body: string | FormData | undefined;
+  // A file upload: the browser sets the multipart content type (with its boundary).
+  if (opts.form) body = opts.form;
+  else if (opts.body !== undefined) {
     headers["content-type"] = "application/json";
     body = JSON.stringify(opts.body);
   }
@@ -100,6 +102,32 @@ export async function api<T = unknown>(method: Method, path: string, opts: { que
     throw new ApiError(res.status, message || `Request failed (${res.status})`, errors);
   }
   return data as T;
+}
+
+/**
+ * Download a file the API serves (e.g. a CSV template): fetched with the
+ * token like every call, then saved under the name the server gives.
+ */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const headers: Record<string, string> = {};
+  const token = tokenStore.get();
+  if (token) headers.authorization = `Token ${token}`;
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path.replace(/^\/+/, "")}`, { headers });
+  } catch {
+    throw new ApiError(0, "The server could not be reached. Check your connection and try again.");
+  }
+  if (!res.ok) throw new ApiError(res.status, res.statusText || `Request failed (${res.status})`);
+  const name = /filename="?([^";]+)"?/i.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await res.blob());
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** A list page as every list call returns it. */

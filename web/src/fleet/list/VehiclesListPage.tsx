@@ -6,6 +6,7 @@ import { formatDate, formatMoney, formatNumber } from "../../platform/format";
 import { ListColumnFilter, ListPager, ListSearch, ListTable, ListTabs, useListController, type Column, type FilterOption, type ListController } from "../../platform/list";
 import { Page } from "../../platform/page";
 import { BLANK } from "../../../../core/fleet/rules";
+import { CapUpload } from "./CapUpload";
 
 type Vehicle = ApiRecord & Record<string, any>;
 
@@ -201,6 +202,7 @@ export function VehiclesListPage() {
               </Badge>
             ))}
           </Group>
+          <CapUpload />
         </Group>
       </Paper>
       <ListTabs list={list} param="tab" tabs={TABS} label="Vehicle tabs" variant="tabs" resets={(t) => (t === "customer" ? ["vehicle_status", ...hiddenFilters("CUSTOMER")] : hiddenFilters("ACTIVE"))} />
