@@ -43,7 +43,7 @@ export const areas = [
   {
     name: "accounts",
     handler: "functions/lambda/accounts.handler",
-    prefixes: ["payments", "invoices"],
+    prefixes: ["payments", "invoices", "financeagreements", "report"],
   },
 ] as const;
 

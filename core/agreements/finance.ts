@@ -254,13 +254,13 @@ function monthlyDates(start: string | null, end: string | null): string[] {
 
 /**
  * The stocking plan's capital schedule: sp_capital_percentage of the amount
- * borrowed on each monthly date from sp_capital_repayment_start_date to
- * sp_capital_repayment_end_date, the last one clearing what is left; any
+ * borrowed on each monthly date from sp_capital_repayment_start to
+ * sp_capital_repayment_end, the last one clearing what is left; any
  * capital still owed on the sold date is repaid that day.
  */
 export function stockingCapitalSchedule(a: AgreementLike): Array<{ date: string; amount: Dec }> {
   const P = amountBorrowedOf(a);
-  const dates = monthlyDates(date(a.sp_capital_repayment_start_date), date(a.sp_capital_repayment_end_date) ?? date(a.sp_capital_repayment_start_date));
+  const dates = monthlyDates(date(a.sp_capital_repayment_start), date(a.sp_capital_repayment_end) ?? date(a.sp_capital_repayment_start));
   const pct = dec(a.sp_capital_percentage);
   const out: Array<{ date: string; amount: Dec }> = [];
   let left = P;
@@ -278,7 +278,7 @@ export function stockingCapitalSchedule(a: AgreementLike): Array<{ date: string;
 
 /**
  * Stocking plan: interest accrues daily (365-day year) at the yearly rate
- * on the capital outstanding, from sp_interest_accrual_start_date (else
+ * on the capital outstanding, from sp_interest_accrual_start (else
  * sp_start_date, else finance_start_date); it is paid monthly on the dates
  * from sp_interest_repayment_start_date to sp_interest_repayment_end_date,
  * each paying what accrued since the last, and what accrues after the last
@@ -288,7 +288,7 @@ function stockingPlan(a: AgreementLike, today: string): Core {
   const P = amountBorrowedOf(a);
   const yearly = dec(blank(a.sp_yearly_interest_rate) ? dec(a.sp_monthly_interest_rate).times(12) : a.sp_yearly_interest_rate);
   const y = yearly.div(100);
-  const accrualStart = date(a.sp_interest_accrual_start_date) ?? date(a.sp_start_date) ?? date(a.finance_start_date);
+  const accrualStart = date(a.sp_interest_accrual_start) ?? date(a.sp_start_date) ?? date(a.finance_start_date);
   const capitalPlan = stockingCapitalSchedule(a);
   const owedOn = (d: string) => capitalPlan.reduce((left, p) => (p.date <= d ? left.minus(p.amount) : left), P);
   const end = capitalPlan.length && owedOn(capitalPlan[capitalPlan.length - 1].date).lte(0) ? capitalPlan[capitalPlan.length - 1].date : null;
@@ -484,7 +484,7 @@ export function costByMonth(a: AgreementLike, year: number): number[] {
     case "STOCKING_PLAN": {
       const P = amountBorrowedOf(a);
       const yearly = dec(blank(a.sp_yearly_interest_rate) ? dec(a.sp_monthly_interest_rate).times(12) : a.sp_yearly_interest_rate).div(100);
-      const start = date(a.sp_interest_accrual_start_date) ?? date(a.sp_start_date) ?? date(a.finance_start_date);
+      const start = date(a.sp_interest_accrual_start) ?? date(a.sp_start_date) ?? date(a.finance_start_date);
       const plan = stockingCapitalSchedule(a);
       const owedOn = (d: string) => plan.reduce((left, p) => (p.date <= d ? left.minus(p.amount) : left), P);
       return months.map((m) => {
@@ -507,4 +507,9 @@ export function costByMonth(a: AgreementLike, year: number): number[] {
     default:
       return months.map(() => 0);
   }
+}
+
+/** Book value on a date, in pounds (the reports' opening and closing values). */
+export function bookValueOn(a: AgreementLike, on: string): number {
+  return pence(bookValue(a, on));
 }

@@ -86,3 +86,6 @@ export function defaultPaymentAmount(a: Record<string, any>): number {
 
 /** Payment methods of the Create Payment modal (000 §9). */
 export const PAYMENT_TYPES_FOR_SCREEN = ["BACS", "CASH", "CARD", "DIRECT DEBIT"] as const;
+
+/** Reports offer years from this one down to 2019 (003 §5, §9). */
+export const FIRST_REPORT_YEAR = 2019;

@@ -20,8 +20,8 @@ export const FLEET_STATUSES = VEHICLE_STATUSES.filter((s) => s !== "CUSTOMER") a
 /** Fleet sub-tabs of the vehicle list (000 §2, §4), besides `all`. */
 export const SUB_TABS = ["EQUIPMENT", "ORDERED", "ARRIVING", "ACTIVE", "HIREREADY", "FORSALE", "PROCESSING", "SOLD"] as const;
 
-export const FINANCE_TYPES = ["NONE", "GRANT_FINANCE", "HIRE_AGREEMENT", "REGULAR", "LEASE_AGREEMENT", "FIXED_MONTHLY_CAPITAL", "STOCKING_PLAN"] as const;
-export type FinanceType = (typeof FINANCE_TYPES)[number];
+export { FINANCE_TYPES, isAgreementDateField, type FinanceType } from "../agreements/schema.js";
+import { isAgreementDateField, type FinanceType } from "../agreements/schema.js";
 
 /** The column typeahead filters of the vehicle list and the tag each is kept under on an index entry. */
 export const COLUMN_FILTERS = {
@@ -154,9 +154,6 @@ export function nullIfEmptyDate(v: unknown): unknown {
 }
 
 /** A field of an agreement that holds a date (every `*_date`, and the stocking-plan start/end dates). */
-export function isAgreementDateField(name: string): boolean {
-  return /_date$/.test(name) || /^sp_.*_(start|end)$/.test(name);
-}
 
 /** Empty-string dates of an agreement become null (000 §5 Before sending). */
 export function normaliseAgreementDates(a: Record<string, unknown>): Record<string, unknown> {
@@ -393,11 +390,25 @@ export function vehicleMemberships(v: VehicleLike): Membership[] {
   if (!blank(v.key) || !blank(v.spare_key)) out.push({ list: "haskey", sort: String(v.key ?? v.spare_key).padStart(8, "0"), tags: [...tags, ...keyFinderTags(v)] });
   if (blank(v.tracker) && v.vehicle_status !== "CUSTOMER" && v.vehicle_status !== "SOLD")
     out.push({ list: "notracker", sort: compactRegistration(v.registration) || NO_VALUE, tags });
+  out.push(...soldMembership(v));
   const reg = compactRegistration(v.registration);
   if (reg) out.push({ list: "search", sort: reg, tags });
   const fleet = compactRegistration(v.fleet_number);
   if (fleet && fleet !== reg) out.push({ list: "search", sort: fleet, tags });
   return out;
+}
+
+/**
+ * The dashboard's Vehicle Sales (GET financeagreements) find sold vehicles
+ * by date: one entry in `sold`, sorted by the latest sold date of the
+ * vehicle's agreements, tagged with its department. One entry only: a
+ * vehicle's saves must stay within one transaction (see the 20-entry test).
+ * The finance reports read the department's fleet list instead.
+ */
+export function soldMembership(v: VehicleLike): Membership[] {
+  const dates = ((v.finance_agreements ?? []) as Array<Record<string, any>>).map((a) => a.sold_date).filter((d): d is string => !blank(d));
+  if (!dates.length) return [];
+  return [{ list: "sold", sort: dates.sort().at(-1)!, tags: [`d=${blank(v.department) ? NO_VALUE : v.department}`] }];
 }
 
 /** Facets of a vehicle: its column values, counted per status (the typeahead options of a tab). */

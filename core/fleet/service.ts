@@ -27,6 +27,9 @@ import {
 import { Trackers } from "./trackers.js";
 import { Vehicle, vehicleFields } from "./vehicle.js";
 
+/** Counter of finance agreement numbers (agreements live on their vehicle, numbered across all vehicles). */
+const AGREEMENT_IDS = "financeagreement";
+
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 
 /** Unique claims looked up per BatchGet (DynamoDB's limit on one BatchGetItem). */
@@ -53,7 +56,7 @@ async function eachLimited<T>(items: T[], n: number, work: (item: T) => Promise<
 }
 
 /** Keys an answer carries that are not stored fields; a client may send them back. */
-const OUTPUT_ONLY = ["purchase_type", "inspections", "images"];
+const OUTPUT_ONLY = ["purchase_type", "inspections", "images", "remaining_capital"];
 
 export type VehicleListQuery = {
   page: number;
@@ -247,6 +250,20 @@ async function prepare(body: Record<string, unknown>, current: Record<string, an
           ? { ...(a as object), annual_depreciation_rate: depreciationRate((a as Record<string, unknown>).annual_depreciation_rate, defaults.default_depreciation) }
           : a,
       );
+  }
+  // Each agreement keeps a number of its own (000 §3 id): new ones take the next, unique under concurrent saves.
+  if (Array.isArray(out.finance_agreements)) {
+    const known = new Set(((current?.finance_agreements ?? []) as Array<{ id?: number }>).map((a) => a?.id).filter((x) => typeof x === "number"));
+    const seen = new Set<number>();
+    out.finance_agreements = await Promise.all(
+      out.finance_agreements.map(async (a) => {
+        if (!a || typeof a !== "object" || Array.isArray(a)) return a;
+        const id = Number((a as Record<string, unknown>).id);
+        const keep = known.has(id) && !seen.has(id);
+        if (keep) seen.add(id);
+        return { ...(a as object), id: keep ? id : await nextId(AGREEMENT_IDS) };
+      }),
+    );
   }
   if (creating && blank(out.department)) {
     // 000 §1: the rentals department is the default.

@@ -6,50 +6,19 @@ import { searchText } from "../platform/paging.js";
 import { Department, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
 import { Key, keyBrief, type KeyRow } from "./keys.js";
 import {
-  FINANCE_TYPES,
   MESSAGES,
   VEHICLE_STATUSES,
   checkVehicle,
   compactRegistration,
   deriveVehicle,
-  isAgreementDateField,
-  nullIfEmptyDate,
   purchaseTypeOf,
   vehicleFacets,
   vehicleMemberships,
 } from "./rules.js";
 import { ValidationError } from "../platform/errors.js";
-
-/**
- * A finance agreement as the vehicle holds it for now (000 §3): the fields
- * save rules 2-4 read are typed, every other agreement field passes
- * through unchanged (the agreements issue tightens the rest). Empty dates
- * become null, for every date field of the agreement.
- */
-export const agreementFields = z.preprocess(
-  (v) => {
-    if (!v || typeof v !== "object" || Array.isArray(v)) return v;
-    const out: Record<string, unknown> = { ...(v as Record<string, unknown>) };
-    for (const k of Object.keys(out)) if (isAgreementDateField(k)) out[k] = nullIfEmptyDate(out[k]);
-    return out;
-  },
-  z.looseObject({
-    finance_type: z
-      .enum(FINANCE_TYPES, { error: `Finance type must be one of ${FINANCE_TYPES.join(", ")}` })
-      .nullable()
-      .optional()
-      .transform((t) => t ?? "NONE"),
-    invoice_date: isoDate(),
-    depreciation_start_date: isoDate(),
-    finance_start_date: isoDate(),
-    finance_early_settlement_date: isoDate(),
-    finance_early_settlement_amount_paid: num(),
-    hire_start_date: isoDate(),
-    mileage_allowance: num(),
-    on_hire_mileage: num(),
-    annual_depreciation_rate: num(),
-  }),
-);
+import { agreementFields } from "../agreements/schema.js";
+import { vehicleRemainingCapital, withFinanceFigures } from "../agreements/finance.js";
+import { todayInLondon } from "../platform/dates.js";
 
 const money = num;
 const date = isoDate;
@@ -191,13 +160,14 @@ function brief<T extends Record<string, any>>(row: T | undefined, fields: string
 export async function expandVehicles(rows: Array<Record<string, any>>): Promise<Array<Record<string, unknown>>> {
   if (!rows.length) return [];
   const ids = (f: string | readonly string[]) => rows.flatMap((r) => (Array.isArray(f) ? f : [f]).map((x: string) => r[x])).filter((x) => typeof x === "number");
+  const agreementIds = (f: string) => rows.flatMap((r) => (r.finance_agreements ?? []).map((a: any) => a?.[f])).filter((x) => typeof x === "number");
   const { Tracker } = await import("./trackers.js");
   const [makes, models, types, departments, contacts, keys, trackers] = await Promise.all([
     VehicleMake.getMany(ids("make")),
     VehicleModel.getMany(ids("model")),
     VehicleType.getMany(ids("type")),
-    Department.getMany(ids("department")),
-    Contact.getMany(ids(CONTACT_FIELDS)),
+    Department.getMany([...ids("department"), ...agreementIds("department")]),
+    Contact.getMany([...ids(CONTACT_FIELDS), ...agreementIds("sale_customer"), ...agreementIds("supplier")]),
     Key.getMany(ids(["key", "spare_key"])),
     Tracker.getMany(ids("tracker")),
   ]);
@@ -220,6 +190,16 @@ export async function expandVehicles(rows: Array<Record<string, any>>): Promise<
     out.spare_key = keyBrief(k.get(r.spare_key) as KeyRow | undefined);
     out.tracker = brief(tr.get(r.tracker), ["imei", "type"]);
     out.purchase_type = purchaseTypeOf(r);
+    // Each agreement with its derived figures (docs/finance.md), valued today.
+    const today = todayInLondon();
+    const agreements = (r.finance_agreements ?? []) as Array<Record<string, any>>;
+    out.finance_agreements = agreements.map((a) => ({
+      ...withFinanceFigures(a, today),
+      sale_customer: a.sale_customer == null ? null : brief(c.get(a.sale_customer), ["display_name", "postcode"]),
+      supplier: a.supplier == null ? null : brief(c.get(a.supplier), ["display_name"]),
+      department: a.department == null ? null : brief(d.get(a.department), ["name"]),
+    }));
+    out.remaining_capital = vehicleRemainingCapital(agreements, today);
     return out;
   });
 }

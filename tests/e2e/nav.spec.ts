@@ -60,6 +60,8 @@ test("dropdown entries go to their targets; cost centres follow All", async ({ p
   for (const menu of ["Income", "Expenses"]) {
     await nav(page).getByRole("button", { name: menu, exact: true }).click();
     const dropdown = page.getByRole("menu", { name: menu, exact: true });
+    // Read the entries once the menu is open and the cost centres have arrived.
+    await expect(dropdown.getByRole("menuitem", { name: "Misc", exact: true })).toBeVisible();
     const items = await dropdown.getByRole("menuitem").allInnerTexts();
     expect(items.slice(0, 3)).toEqual(["Workshop Expenses", "Fixed Expenses", "All"]);
     expect(items.slice(3)).toEqual(expect.arrayContaining(["Workshop", "Rentals", "Part Orders", "Vehicles", "Misc"]));

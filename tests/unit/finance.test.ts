@@ -15,9 +15,9 @@ export const EXAMPLES = {
     hp_interest_rate: 7.5, finance_start_date: "2025-06-01", depreciation_start_date: "2025-06-01", annual_depreciation_rate: 15,
   },
   stockingPlan: {
-    finance_type: "STOCKING_PLAN", vehicle_purchase_price: 20000, sp_start_date: "2026-03-01", sp_interest_accrual_start_date: "2026-03-01",
-    sp_monthly_interest_rate: 0.5, sp_yearly_interest_rate: 6, sp_capital_percentage: 10, sp_capital_repayment_start_date: "2026-09-01",
-    sp_capital_repayment_end_date: "2027-06-01", sp_interest_repayment_start_date: "2026-04-01", sp_interest_repayment_end_date: "2027-06-01",
+    finance_type: "STOCKING_PLAN", vehicle_purchase_price: 20000, sp_start_date: "2026-03-01", sp_interest_accrual_start: "2026-03-01",
+    sp_monthly_interest_rate: 0.5, sp_yearly_interest_rate: 6, sp_capital_percentage: 10, sp_capital_repayment_start: "2026-09-01",
+    sp_capital_repayment_end: "2027-06-01", sp_interest_repayment_start_date: "2026-04-01", sp_interest_repayment_end_date: "2027-06-01",
     depreciation_start_date: "2026-03-01", annual_depreciation_rate: 20,
   },
   hireAgreement: { finance_type: "HIRE_AGREEMENT", daily_rate: 25, hire_start_date: "2026-11-10", end_date: "2027-02-28" },

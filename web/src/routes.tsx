@@ -6,6 +6,7 @@ import { AllLinksPage } from "./links/AllLinksPage";
 import { AppLayout } from "./platform/layout/AppLayout";
 import { LaterRelease, Page } from "./platform/page";
 import { SettingsPage } from "./settings/SettingsPage";
+import { ReportsPage } from "./accounts/ReportsPage";
 import { AccountBalancePage } from "./contacts/AccountBalancePage";
 import { ContactEditPage } from "./contacts/ContactEditPage";
 import { ContactsListPage } from "./contacts/ContactsListPage";
@@ -51,7 +52,6 @@ export const LATER_ROUTES: Later[] = [
   { path: "/payments", title: "Sale Payments" },
   { path: "/recurringpayments", title: "Recurring Payments" },
   { path: "/diary", title: "Diary" },
-  { path: "/reports", title: "Reports" },
   { path: "/invoices", title: (q) => INVOICE_VIEWS[q.get("activeView") ?? ""] ?? "Invoices" },
   { path: "/credit", title: "Credit Notes" },
 ];
@@ -96,6 +96,7 @@ export const routes: RouteObject[] = [
       { path: "/editrental/:rental?", element: <RentalEditPage /> },
       { path: "/printrental/:rental", element: <PrintRentalPage /> },
       { path: "/printsale/:vehicle", element: <PrintSalePage /> },
+      { path: "/reports", element: <ReportsPage /> },
       ...LATER_ROUTES.map((r) => ({ path: r.path, element: <LaterRoute title={r.title} /> })),
       { path: "*", element: <NotFound /> },
     ],

@@ -5,6 +5,8 @@ import { FINANCE_TYPE_LABELS, RATE_READ_ONLY, TYPE_CHANGE_WARNING, changeFinance
 import { FieldInput, toApiValue, toFormValue, type FieldDef } from "../platform/form";
 import { formatMoney, todayIso } from "../platform/format";
 import { confirmAction } from "../platform/modal";
+import { financeFigures } from "../../../core/agreements/finance";
+import { ContactRefInput } from "../contacts/pickers";
 import { CreateInvoiceModal, CreatePaymentModal } from "./SaleModals";
 
 /**
@@ -56,6 +58,18 @@ const CHECKLIST = ["sale_quote", "sale_v5", "sale_mot", "sale_service_book", "sa
   b(f, f.replace("sale_", "").replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()).replace("V5", "V5").replace("Mot", "MOT")),
 );
 
+/** The derived figures shown on each agreement (000 §3 "computed on load"; docs/finance.md). */
+const FIGURES: Array<[keyof ReturnType<typeof financeFigures>, string]> = [
+  ["remaining_balance", "Remaining balance"],
+  ["hp_remaining_interest", "Remaining HP interest"],
+  ["remaining_capital", "Remaining capital"],
+  ["early_settlement_charges", "Early settlement charges"],
+  ["this_months_payment", "This month's payment"],
+  ["estimated_value", "Estimated value"],
+  ["hp_interest_rate", "Interest rate"],
+  ["internal_sale_price", "Internal sale price"],
+];
+
 function Fields({ fields, a, onField, readOnly = [] }: { fields: FieldDef[]; a: Agreement; onField: (f: FieldDef, v: unknown) => void; readOnly?: string[] }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
@@ -71,6 +85,11 @@ function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement
   const [modal, setModal] = useState<"payment" | "invoice" | null>(null);
   const type = String(a.finance_type ?? "NONE");
   const derived = deriveAgreement(a, todayIso());
+  // The derived figures (docs/finance.md), from the same core module the API and reports use, as staff type.
+  const figures = financeFigures(derived, todayIso());
+  const rateReadOnly = RATE_READ_ONLY.includes(type);
+  const refId = (v: any) => (v && typeof v === "object" ? v.id : v) ?? "";
+  const setContact = (field: "sale_customer" | "supplier", id: number | "") => onChange({ ...a, [field]: id === "" ? null : id });
   const set = (f: FieldDef, v: unknown) => {
     onChange({ ...a, [f.name]: v });
     // Entering a sold date opens Create Payment (000 §4).
@@ -100,6 +119,9 @@ function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement
           </Button>
         </Group>
         <Fieldset legend="Purchase" variant="filled" p="xs">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" mb="xs">
+            <ContactRefInput label="Supplier" kind="SP" initialName={a.supplier?.display_name ?? ""} value={refId(a.supplier)} onChange={(id) => setContact("supplier", id)} />
+          </SimpleGrid>
           <Fields fields={PURCHASE} a={a} onField={set} />
           <Group gap="lg" mt="xs">
             <Text size="sm" data-testid={`agreement-${index}-purchase-price`}>
@@ -112,7 +134,7 @@ function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement
         </Fieldset>
         {type !== "NONE" && type !== "HIRE_AGREEMENT" && (
           <Fieldset legend="Finance" variant="filled" p="xs">
-            <Fields fields={FINANCE} a={a} onField={set} readOnly={RATE_READ_ONLY.includes(type) ? ["hp_interest_rate"] : []} />
+            <Fields fields={FINANCE} a={rateReadOnly ? { ...a, hp_interest_rate: figures.hp_interest_rate } : a} onField={set} readOnly={rateReadOnly ? ["hp_interest_rate"] : []} />
           </Fieldset>
         )}
         {type === "STOCKING_PLAN" && (
@@ -128,7 +150,22 @@ function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement
             <Fields fields={HIRE} a={a} onField={set} />
           </Fieldset>
         )}
+        <Fieldset legend="Finance figures" variant="filled" p="xs" aria-label={`Agreement ${index + 1} finance figures`}>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
+            {FIGURES.map(([key, label]) => (
+              <Text size="sm" key={key} data-testid={`agreement-${index}-${key}`}>
+                {label}: {key === "hp_interest_rate" ? `${figures.hp_interest_rate}%` : figures[key] === null ? "–" : formatMoney(figures[key] as number)}
+              </Text>
+            ))}
+          </SimpleGrid>
+          <Text size="xs" c="dimmed" mt={4}>
+            {figures.payment_term > 0 ? `${figures.payments_made} of ${figures.payment_term} payments due so far. ` : ""}How each figure is worked out: docs/finance.md.
+          </Text>
+        </Fieldset>
         <Fieldset legend="Sale" variant="filled" p="xs">
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" mb="xs">
+            <ContactRefInput label="Sale customer" kind="CC" initialName={a.sale_customer?.display_name ?? ""} value={refId(a.sale_customer)} onChange={(id) => setContact("sale_customer", id)} />
+          </SimpleGrid>
           <Fields fields={SALE} a={a} onField={set} />
           {a.sold_date && (
             <Group gap="md" mt="xs">

@@ -18,8 +18,9 @@ const GLOSSARY: Array<[string, string]> = [
   ["Homepage totals", "Short-term and long-term income figures kept by hand on the home page."],
   ["Weekly target", "The weekly target in force on the chosen date (Settings, Weekly Targets); monthly: target x weeks of the month (days / 7)."],
   ["Profit vs target", "Rentals income minus the target for the period."],
-  ["Workshop, Part Orders, Misc", "Income and expenses from job cards, part orders and transactions: these areas are not in this release, so their panels show none."],
+  ["Workshop, Part Orders, Misc", "Income and expenses from job cards, part orders and transactions. Those records are not kept in this release yet, so these panels add up nothing and show zero."],
   ["Vehicles", "Fleet counts by status (Active, For Sale, Processing, Sold, Ordered) for the department."],
+  ["Vehicle Sales", "Agreements with a sold date inside the period (GET financeagreements): how many, the total of their sold prices, and each sale."],
 ];
 
 function Figure({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -41,6 +42,37 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
       </Title>
       <Stack gap={4}>{children}</Stack>
     </Paper>
+  );
+}
+
+type Sale = ApiRecord & { sold_date: string; sold_price: number | null; vehicle: { id: number; registration: string | null; make?: { name: string } | null; model?: { name: string } | null } };
+
+/** Vehicle Sales (001 §2.5): agreements sold in the period, from GET financeagreements. */
+function VehicleSales({ start, end, department }: { start?: string; end?: string; department: string }) {
+  const q = useApiGet<{ count: number; total_sold_price: number; results: Sale[] }>(
+    ["financeagreements", start, end, department],
+    "financeagreements",
+    { start, end, department: department === "ALL" ? undefined : department, page_size: 25 },
+    { enabled: !!start && !!end, errorMessage: "There was an error" },
+  );
+  return (
+    <Panel title="Vehicle Sales">
+      <Figure label="Vehicles sold" value={String(q.data?.count ?? 0)} testId="vehicle-sales-count" />
+      <Figure label="Sold for" value={formatMoney(q.data?.total_sold_price ?? 0)} testId="vehicle-sales-total" />
+      <Table aria-label="Vehicle Sales" fz="sm">
+        <Table.Tbody>
+          {(q.data?.results ?? []).map((s) => (
+            <Table.Tr key={`${s.vehicle.id}-${s.id ?? s.sold_date}`}>
+              <Table.Td>
+                <Link to={`/editvehicle/${s.vehicle.id}`}>{s.vehicle.registration}</Link>
+              </Table.Td>
+              <Table.Td>{formatDate(s.sold_date)}</Table.Td>
+              <Table.Td>{formatMoney(s.sold_price ?? 0)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Panel>
   );
 }
 
@@ -217,20 +249,27 @@ export function Dashboard() {
           <Figure label="Profit vs target" value={formatMoney((f?.total_income ?? 0) - periodTarget)} />
         </Panel>
         <Panel title="Workshop">
-          <Text size="sm" c="dimmed">
-            No job cards in this release.
+          <Figure label="Income" value={formatMoney(0)} />
+          <Figure label="Expenses" value={formatMoney(0)} />
+          <Text size="xs" c="dimmed">
+            No job cards are recorded in this release.
           </Text>
         </Panel>
         <Panel title="Part Orders">
-          <Text size="sm" c="dimmed">
-            No part orders in this release.
+          <Figure label="Income" value={formatMoney(0)} />
+          <Figure label="Expenses" value={formatMoney(0)} />
+          <Text size="xs" c="dimmed">
+            No part orders are recorded in this release.
           </Text>
         </Panel>
         <Panel title="Misc">
-          <Text size="sm" c="dimmed">
-            No transactions in this release.
+          <Figure label="Income" value={formatMoney(0)} />
+          <Figure label="Expenses" value={formatMoney(0)} />
+          <Text size="xs" c="dimmed">
+            No transactions are recorded in this release.
           </Text>
         </Panel>
+        <VehicleSales start={f?.start} end={f?.end} department={department} />
         <HomepageTotals />
         <Panel title="Incomplete Contacts">
           <Table aria-label="Incomplete Contacts" fz="sm">

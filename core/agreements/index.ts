@@ -1,0 +1,6 @@
+/** Agreements area (000 §3-§5, §9): finance rules, derived figures, reading agreements across vehicles, finance reports. */
+export * from "./rules.js";
+export * from "./schema.js";
+export * from "./finance.js";
+export * from "./service.js";
+export * from "./reports.js";
