@@ -53,4 +53,5 @@ test("Vehicle Sales lists the agreements sold in the period; Workshop, Part Orde
   await page.goto("/?date=2023-02-06");
   await expect(sales.getByRole("table", { name: "Vehicle Sales" })).not.toContainText(reg);
   for (const panel of ["Workshop panel", "Part Orders panel", "Misc panel"]) await expect(page.getByRole("region", { name: panel, exact: true })).toContainText("Income£0.00");
+  await expect(page.getByRole("region", { name: "Jobs Starting Today panel" })).toContainText("Jobs0");
 });

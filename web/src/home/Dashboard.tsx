@@ -270,6 +270,12 @@ export function Dashboard() {
           </Text>
         </Panel>
         <VehicleSales start={f?.start} end={f?.end} department={department} />
+        <Panel title="Jobs Starting Today">
+          <Figure label="Jobs" value="0" />
+          <Text size="xs" c="dimmed">
+            No job cards are recorded in this release.
+          </Text>
+        </Panel>
         <HomepageTotals />
         <Panel title="Incomplete Contacts">
           <Table aria-label="Incomplete Contacts" fz="sm">
