@@ -69,3 +69,21 @@ export async function soldAgreements(q: SalesQuery) {
   const start = (q.page - 1) * q.page_size;
   return { count: rows.length, total_sold_price: total, results: rows.slice(start, start + q.page_size) };
 }
+
+/**
+ * GET vehicles/figures (001 §7, the dashboard's Vehicles panel): the
+ * vehicle sales of the period, from the same `sold` list: how many, their
+ * sold prices, their book value on the day sold (docs/finance.md) and the
+ * gain on disposal (sold price - book value), in whole pence.
+ */
+export async function vehicleSalesFigures(q: { start: string; end: string; department?: number | string | null }) {
+  const { bookValueOn } = await import("./finance.js");
+  const all = await soldAgreements({ start: q.start, end: q.end, department: q.department, page: 1, page_size: 1_000_000 });
+  let income = 0;
+  let book = 0;
+  for (const a of all.results) {
+    income += Math.round(Number(a.sold_price ?? 0) * 100);
+    book += Math.round(bookValueOn(a, a.sold_date) * 100);
+  }
+  return { start: q.start, end: q.end, sold: all.count, sales_income: income / 100, book_value: book / 100, profit: (income - book) / 100 };
+}

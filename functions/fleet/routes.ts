@@ -6,6 +6,9 @@ import { isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
+import { vehicleSalesFigures } from "../../core/agreements/service.js";
+import { windowOf } from "../../core/hire/dashboard.js";
+import { todayInLondon } from "../../core/platform/dates.js";
 
 const tag = "Vehicles";
 const flag = z.preprocess((v) => v === "true" || v === "1" || v === "True" || v === true, z.boolean()).optional();
@@ -78,6 +81,20 @@ export function fleetRoutes(app: Hono<AppEnv>) {
     app,
     { method: "get", path: "/vehicles/statuscounts", summary: "Count box: ACTIVE, FORSALE, PROCESSING, SOLD, CUSTOMER, ORDERED, cap_zero", tag, query: z.object({ department }) },
     async (_c, { query }) => Fleet.Vehicles.statusCounts(query.department),
+  );
+  route(
+    app,
+    {
+      method: "get",
+      path: "/vehicles/figures",
+      summary: "Dashboard vehicle figures for start..end (or the week/month of date): vehicles sold, sales income, book value on the day sold, profit",
+      tag,
+      query: z.object({ start: isoDate(), end: isoDate(), type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(), date: isoDate(), department }),
+    },
+    async (_c, { query }) => {
+      const w = query.start && query.end ? { start: query.start, end: query.end } : windowOf(query.type ?? "weekly", query.date ?? query.start ?? todayInLondon());
+      return vehicleSalesFigures({ ...w, department: query.department });
+    },
   );
   route(
     app,

@@ -133,6 +133,24 @@ describe("GET financeagreements (001 §7: the dashboard's Vehicle Sales)", () =>
   });
 });
 
+describe("GET vehicles/figures (001 §7: the dashboard's Vehicles panel)", () => {
+  it("counts the period's vehicle sales, their income, book value on the day sold and the profit, for a department", async () => {
+    const own = (await api.post("createdepartment", { name: `FIGURES ${Date.now()}` })).body;
+    const sold = (extra: Record<string, unknown>) => api.post("createvehicle", van({ department: own.id, finance_agreements: [{ ...fixedRate, ...extra }] }));
+    // Depreciation from 15/01/2025 at 20%: sold on 15/01/2026 (365 days) the book value is 32,000 x 0.8 = 25,600.
+    expect((await sold({ sold_date: "2026-01-15", sold_price: 27000 })).status).toBe(201);
+    expect((await sold({ sold_date: "2024-12-01", sold_price: 31000.55 })).status).toBe(201); // before depreciation starts: 32,000
+    expect((await sold({ sold_date: "2026-03-01", sold_price: 1 })).status).toBe(201); // outside the period
+    const res = await api.get(`vehicles/figures?start=2024-12-01&end=2026-01-31&department=${own.id}`);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ start: "2024-12-01", end: "2026-01-31", sold: 2, sales_income: 58000.55, book_value: 57600, profit: 400.55 });
+    const month = await api.get(`vehicles/figures?type=monthly&date=2026-01-20&department=${own.id}`);
+    expect(month.body).toMatchObject({ start: "2026-01-01", end: "2026-01-31", sold: 1, profit: 1400 });
+    expect((await api.get("vehicles/figures?type=yearly")).status).toBe(400);
+    expect((await call("GET", "vehicles/figures")).status).toBe(401);
+  });
+});
+
 describe("GET report/{name}: the finance reports (003 §7) as CSV", () => {
   let reportDept: { id: number };
   beforeAll(async () => {

@@ -49,6 +49,8 @@ test("Vehicle Sales lists the agreements sold in the period; Workshop, Part Orde
   await expect(sales.getByRole("table", { name: "Vehicle Sales" })).toContainText("14/02/2023");
   await expect(sales.getByRole("table", { name: "Vehicle Sales" })).toContainText("£12,345.67");
   await expect(page.getByTestId("vehicle-sales-count")).not.toHaveText("0");
+  await expect(page.getByTestId("vehicles-sold")).not.toHaveText("0");
+  await expect(page.getByTestId("vehicles-sales-income")).toContainText("£");
   // The week before holds no sale of it.
   await page.goto("/?date=2023-02-06");
   await expect(sales.getByRole("table", { name: "Vehicle Sales" })).not.toContainText(reg);

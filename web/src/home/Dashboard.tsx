@@ -19,7 +19,7 @@ const GLOSSARY: Array<[string, string]> = [
   ["Weekly target", "The weekly target in force on the chosen date (Settings, Weekly Targets); monthly: target x weeks of the month (days / 7)."],
   ["Profit vs target", "Rentals income minus the target for the period."],
   ["Workshop, Part Orders, Misc", "Income and expenses from job cards, part orders and transactions. Those records are not kept in this release yet, so these panels add up nothing and show zero."],
-  ["Vehicles", "Fleet counts by status (Active, For Sale, Processing, Sold, Ordered) for the department."],
+  ["Vehicles", "Vehicles sold in the period, their sold prices (sales income) and profit on sales = sold price - book value on the day sold (docs/finance.md); fleet counts by status (Active, For Sale, Processing, Sold, Ordered) for the department."],
   ["Vehicle Sales", "Agreements with a sold date inside the period (GET financeagreements): how many, the total of their sold prices, and each sale."],
 ];
 
@@ -204,6 +204,12 @@ export function Dashboard() {
   const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 });
   const incomplete = useList<ApiRecord & { display_name: string; contact_type: string }>("contacts", { partial_view: "YES", page_size: 25 });
   const f = figures.data;
+  const vehicleFigures = useApiGet<{ sold: number; sales_income: number; book_value: number; profit: number }>(
+    ["vehicles", "figures", type, date, department],
+    "vehicles/figures",
+    { type, date, department: dept },
+    { errorMessage: "There was an error" },
+  );
   const weeks = f ? (Date.parse(`${f.end}T00:00:00Z`) - Date.parse(`${f.start}T00:00:00Z`)) / 86_400_000 / 7 + 1 / 7 : 1;
   const periodTarget = (target.data?.weekly_target ?? 0) * (type === "monthly" ? weeks : 1);
 
@@ -239,6 +245,9 @@ export function Dashboard() {
           <Figure label="Off-hire charges" value={formatMoney(f?.off_hire_charges ?? 0)} />
         </Panel>
         <Panel title="Vehicles">
+          <Figure label="Sold in the period" value={String(vehicleFigures.data?.sold ?? 0)} testId="vehicles-sold" />
+          <Figure label="Sales income" value={formatMoney(vehicleFigures.data?.sales_income ?? 0)} testId="vehicles-sales-income" />
+          <Figure label="Profit on sales" value={formatMoney(vehicleFigures.data?.profit ?? 0)} testId="vehicles-profit" />
           {(["ACTIVE", "FORSALE", "PROCESSING", "SOLD", "ORDERED"] as const).map((s) => (
             <Figure key={s} label={s === "FORSALE" ? "For sale" : s[0] + s.slice(1).toLowerCase()} value={String(counts.data?.[s] ?? 0)} />
           ))}
