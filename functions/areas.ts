@@ -32,7 +32,7 @@ export const areas = [
     prefixes: [
       "vehicles", "createvehicle", "vehiclesearch", "keys", "vehicletracker",
       "vehicleinspections", "inspections", "inspectioncount", "uploadimage", "vehicleimages",
-      "vehiclescap",
+      "vehiclescap", "captotalchange",
     ],
   },
   {

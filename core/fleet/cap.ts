@@ -3,7 +3,16 @@ import Papa from "papaparse";
 import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { money, pounds } from "../platform/money.js";
-import { compactRegistration } from "./rules.js";
+import { MESSAGES, compactRegistration } from "./rules.js";
+
+/** What a CAP upload did (POST vehiclescap), row by row for the rejected ones. */
+export type CapUploadReport = {
+  rows: number;
+  matched: number;
+  updated: number;
+  unchanged: number;
+  rejected: Array<{ row: number; registration: string; reason: string }>;
+};
 
 /**
  * CAP valuation upload (000 §2 list screen, §7 POST vehiclescap): the CSV
@@ -26,8 +35,6 @@ export type CapRowResult =
   | { ok: true; row: number; registration: string; /** compact, upper-case: the vehicle's unique claim */ key: string; values: CapValues }
   | { ok: false; row: number; registration: string; reason: string };
 
-/** Spec message when an upload fails (000 §8). */
-export const CAP_UPLOAD_FAILED = "There was an error uploading the cap data";
 
 const LABELS: Record<CapMoneyField, string> = {
   cap_retail: "CAP retail",
@@ -93,7 +100,7 @@ const headerName = (h: string) => h.replace(/^\uFEFF/, "").trim().toLowerCase();
  */
 export function parseCapCsv(text: string, today: string = todayInLondon()): CapRowResult[] {
   function fail(detail: string): never {
-    throw new ValidationError(`${CAP_UPLOAD_FAILED}: ${detail}`, { file: detail });
+    throw new ValidationError(`${MESSAGES.capUploadFailed}: ${detail}`, { file: detail });
   }
   if (typeof text !== "string" || text.replace(/^\uFEFF/, "").trim() === "") fail("the file is empty");
   // Binary files (.xlsx, images, PDFs) carry NUL bytes.

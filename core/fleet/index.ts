@@ -7,3 +7,4 @@ export * from "./inspections.js";
 export * from "./images.js";
 export * from "./service.js";
 export * from "./cap.js";
+export * from "./captotals.js";

@@ -1,7 +1,7 @@
 import Big from "big.js";
 import { ValidationError } from "../platform/errors.js";
 import { addDays, todayInLondon } from "../platform/dates.js";
-import { money, pounds } from "../platform/money.js";
+import { money, pounds, toPence } from "../platform/money.js";
 import type { Membership } from "../platform/records.js";
 import { deriveAgreement } from "../agreements/rules.js";
 
@@ -59,6 +59,7 @@ export const MESSAGES = {
   approveDates: "You must specify a new expiry and completion date before appriving!",
   inspectionLocked: "This inspection is booked in: its type, dates and warning days cannot be changed until it is approved",
   unusedTrackersOnly: "Only unused trackers can be assigned",
+  capUploadFailed: "There was an error uploading the cap data",
 } as const;
 
 // ---------------------------------------------------------------- shapes
@@ -267,9 +268,70 @@ export function isArriving(v: VehicleLike): boolean {
   return v.vehicle_status === "ORDERED" && v.delivery_date_confirmed === true;
 }
 
-/** A vehicle counted in "Cap 0s": a capital-total status (Active, Ordered, For Sale) without a CAP retail value. */
+/** The vehicle statuses whose CAP values the dashboard counts (001 §4): Active, Ordered, For Sale. */
+export const CAP_STATUSES = ["ACTIVE", "ORDERED", "FORSALE"] as const;
+export type CapStatus = (typeof CAP_STATUSES)[number];
+/** The CAP valuation columns (000 §3), in the order the screens show them. */
+export const CAP_VALUE_FIELDS = ["cap_retail", "cap_clean", "cap_average", "cap_below"] as const;
+export type CapValueField = (typeof CAP_VALUE_FIELDS)[number];
+
+export function isCapStatus(status: unknown): status is CapStatus {
+  return (CAP_STATUSES as readonly unknown[]).includes(status);
+}
+
+/** A vehicle counted in "Cap 0s": a CAP status (Active, Ordered, For Sale) without a CAP retail value. */
 export function isCapZero(v: VehicleLike): boolean {
-  return ["ACTIVE", "ORDERED", "FORSALE"].includes(v.vehicle_status ?? "") && !(Number(v.cap_retail) > 0);
+  return isCapStatus(v.vehicle_status) && !(Number(v.cap_retail) > 0);
+}
+
+/** CAP column totals in whole pence. */
+export type CapPence = Record<CapValueField, number>;
+export const zeroPence = (): CapPence => ({ cap_retail: 0, cap_clean: 0, cap_average: 0, cap_below: 0 });
+/** One department's share of a CAP upload: the CAP-status vehicles it revalued, their totals before and after. */
+export type DepartmentCapChange = { vehicles: number; before: CapPence; after: CapPence };
+
+/**
+ * Adds up, per department, the CAP-status vehicles an upload revalues:
+ * their values before the upload and after it. Pure; the upload calls
+ * `add` for each vehicle it saved.
+ */
+export function capChangeTally() {
+  const departments: Record<string, DepartmentCapChange> = {};
+  return {
+    add(vehicle: Record<string, unknown>, changes: Partial<Record<CapValueField, number>>) {
+      if (!isCapStatus(vehicle.vehicle_status)) return;
+      const dept = vehicle.department === null || vehicle.department === undefined || vehicle.department === "" ? NO_VALUE : String(vehicle.department);
+      const d = (departments[dept] ??= { vehicles: 0, before: zeroPence(), after: zeroPence() });
+      d.vehicles += 1;
+      for (const f of CAP_VALUE_FIELDS) {
+        d.before[f] += toPence(vehicle[f] as number | null | undefined);
+        d.after[f] += toPence(f in changes ? changes[f] : (vehicle[f] as number | null | undefined));
+      }
+    },
+    departments,
+    get vehicles() {
+      return Object.values(departments).reduce((n, d) => n + d.vehicles, 0);
+    },
+  };
+}
+
+/** The facet holding the fleet's maintained CAP totals (see `capTotalFacets`). */
+export const CAP_TOTALS_FACET = "captotals";
+
+/**
+ * The fleet's CAP totals, kept as maintained sums (facet amounts, in whole
+ * pence) in each vehicle's own save: per department and CAP status, how
+ * many vehicles and the sum of each CAP column. The dashboard's vehicle
+ * summary is then one small Query, whatever the size of the fleet.
+ * Value: "<department id or ~>#<status>#<count|cap_retail|...>".
+ */
+export function capTotalFacets(v: VehicleLike): Array<{ facet: string; value: string; amount: number }> {
+  if (!isCapStatus(v.vehicle_status)) return [];
+  const at = `${blank(v.department) ? NO_VALUE : v.department}#${v.vehicle_status}`;
+  return [
+    { facet: CAP_TOTALS_FACET, value: `${at}#count`, amount: 1 },
+    ...CAP_VALUE_FIELDS.map((f) => ({ facet: CAP_TOTALS_FACET, value: `${at}#${f}`, amount: toPence(v[f] as number | null | undefined) })),
+  ];
 }
 
 /** The list partitions (tabs) a vehicle belongs to. */
@@ -411,10 +473,16 @@ export function soldMembership(v: VehicleLike): Membership[] {
   return [{ list: "sold", sort: dates.sort().at(-1)!, tags: [`d=${blank(v.department) ? NO_VALUE : v.department}`] }];
 }
 
-/** Facets of a vehicle: its column values, counted per status (the typeahead options of a tab). */
-export function vehicleFacets(v: VehicleLike): Array<{ facet: string; value: string }> {
+/**
+ * Facets of a vehicle: its column values, counted per status (the
+ * typeahead options of a tab), and its share of the fleet's CAP totals.
+ */
+export function vehicleFacets(v: VehicleLike): Array<{ facet: string; value: string; amount?: number }> {
   const cols = columnValues(v);
-  return (Object.keys(COLUMN_FILTERS) as ColumnFilter[]).map((c) => ({ facet: `status#${v.vehicle_status ?? "ACTIVE"}`, value: `${c}#${cols[c]}` }));
+  return [
+    ...(Object.keys(COLUMN_FILTERS) as ColumnFilter[]).map((c) => ({ facet: `status#${v.vehicle_status ?? "ACTIVE"}`, value: `${c}#${cols[c]}` })),
+    ...capTotalFacets(v),
+  ];
 }
 
 // ---------------------------------------------------------------- inspections

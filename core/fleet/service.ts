@@ -3,7 +3,8 @@ import { NotFoundError, ValidationError, VisibleError } from "../platform/errors
 import { nextId } from "../platform/ids.js";
 import { todayInLondon } from "../platform/dates.js";
 import { AppDefaults, Department, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
-import { capChanges, parseCapCsv, type CapRowResult } from "./cap.js";
+import { capChanges, parseCapCsv, type CapRowResult, type CapUploadReport } from "./cap.js";
+import { CapTotals } from "./captotals.js";
 import { Images } from "./images.js";
 import { Inspections } from "./inspections.js";
 import { Key, keyBrief, type KeyRow } from "./keys.js";
@@ -13,6 +14,7 @@ import {
   FLEET_STATUSES,
   NO_VALUE,
   SUB_TABS,
+  capChangeTally,
   checkVehicle,
   columnTag,
   compactRegistration,
@@ -37,13 +39,6 @@ const CAP_BATCH = 100;
 /** Vehicles saved at once by a CAP upload (each save is its own transaction). */
 const CAP_WRITERS = 4;
 
-export type CapUploadReport = {
-  rows: number;
-  matched: number;
-  updated: number;
-  unchanged: number;
-  rejected: Array<{ row: number; registration: string; reason: string }>;
-};
 
 /** Run `work` over `items`, at most `n` at a time. */
 async function eachLimited<T>(items: T[], n: number, work: (item: T) => Promise<void>) {
@@ -416,6 +411,7 @@ export const Vehicles = {
     let updated = 0;
     let unchanged = 0;
     let found = 0;
+    const tally = capChangeTally();
     await eachLimited(matched, CAP_WRITERS, async (r) => {
       const id = idOf.get(r.key)!;
       const vehicle = current.get(id);
@@ -433,12 +429,15 @@ export const Vehicles = {
       try {
         await Vehicle.update(id, changes, actor, { partial: true });
         updated++;
+        tally.add(vehicle, changes);
       } catch (e) {
         if (!(e instanceof VisibleError)) throw e;
         reject(r, e.message);
       }
     });
     rejected.sort((a, b) => a.row - b.row);
+    // What the upload did to the fleet's CAP values, for the dashboard (GET captotalchange).
+    await CapTotals.recordUpload({ rows: results.length, updated, departments: tally.departments }, actor);
     return { rows: results.length, matched: found, updated, unchanged, rejected };
   },
 

@@ -2,6 +2,10 @@
  * Errors a user may see. Handlers turn each into its HTTP status and the
  * `{message, errors}` body; anything else becomes a 500 without internals.
  */
+
+/** An upload sent without a file (000 §4 wording, for every upload). */
+export const NO_FILE_SELECTED = "No File was selected for upload";
+
 export class VisibleError extends Error {
   constructor(
     public readonly status: 400 | 401 | 403 | 404 | 409 | 413,

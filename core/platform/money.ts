@@ -37,3 +37,13 @@ export function formatPounds(a: Amount): string {
   const n = pounds(a);
   return `${n < 0 ? "-" : ""}£${Math.abs(n).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 }
+
+/** Whole pence of an amount (half up): for totals kept as integers (maintained sums, tags). */
+export function toPence(a: Amount): number {
+  return Number(money(a).times(100).round(0, Big.roundHalfUp).toFixed(0));
+}
+
+/** Pounds of a whole number of pence, exact. */
+export function fromPence(p: number | null | undefined): number {
+  return pounds(new Big(p ?? 0).div(100));
+}

@@ -98,6 +98,28 @@ export function fleetRoutes(app: Hono<AppEnv>) {
   );
   route(
     app,
+    {
+      method: "get",
+      path: "/vehicles/summary",
+      summary: "Dashboard vehicle summary: the department's Active, Ordered and For Sale vehicles now (count and CAP totals), Cap 0s, and the CAP change of the uploads since start",
+      tag,
+      query: z.object({ start: isoDate(), department }),
+    },
+    async (_c, { query }) => Fleet.CapTotals.summary({ start: query.start, department: query.department === "ALL" ? undefined : query.department }),
+  );
+  route(
+    app,
+    {
+      method: "get",
+      path: "/captotalchange",
+      summary: "Dashboard CAP change: what the latest CAP upload did to the CAP values of the Active, Ordered and For Sale vehicles it revalued, and the fleet's CAP totals now",
+      tag,
+      query: z.object({ department }),
+    },
+    async (_c, { query }) => Fleet.CapTotals.change({ department: query.department === "ALL" ? undefined : query.department }),
+  );
+  route(
+    app,
     { method: "put", path: "/vehicles/clearkey", summary: "Clear a vehicle's key (spare=true: its spare key)", tag, body: z.looseObject({ vehicle: z.unknown().optional(), spare: z.unknown().optional() }) },
     async (c, { body }) => Fleet.Vehicles.clearKey(body, actor(c)),
   );

@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
 import { z } from "zod";
-import { ValidationError } from "../../core/platform/errors.js";
+import { NO_FILE_SELECTED, ValidationError } from "../../core/platform/errors.js";
 import { parseInput } from "../../core/platform/validation.js";
 import type { AppEnv } from "./app.js";
 
@@ -44,7 +44,7 @@ async function uploadedFile(c: Context<AppEnv>, field: string): Promise<File> {
     throw new ValidationError("The upload could not be read: send the file as multipart/form-data.", { [field]: "Unreadable upload" });
   }
   const file = form[field];
-  if (!(file instanceof File) || (file.size === 0 && !file.name)) throw new ValidationError("No File was selected for upload", { [field]: "No file" });
+  if (!(file instanceof File) || (file.size === 0 && !file.name)) throw new ValidationError(NO_FILE_SELECTED, { [field]: "No file" });
   return file;
 }
 

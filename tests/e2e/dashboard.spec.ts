@@ -57,3 +57,38 @@ test("Vehicle Sales lists the agreements sold in the period; Workshop, Part Orde
   for (const panel of ["Workshop panel", "Part Orders panel", "Misc panel"]) await expect(page.getByRole("region", { name: panel, exact: true })).toContainText("Income£0.00");
   await expect(page.getByRole("region", { name: "Jobs Starting Today panel" })).toContainText("Jobs0");
 });
+
+test("CAP values: the department's Active, Ordered and For Sale vehicles with their CAP totals, and what the last CAP upload changed", async ({ page, request }) => {
+  await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const headers = { Authorization: `Token ${token}` };
+  const tag = Math.random().toString(36).slice(2, 7).toUpperCase();
+  // A department of its own, so other tests' vehicles do not move these figures.
+  const dept = await request.post("/api/createdepartment", { headers, data: { name: `CAP CHECK ${tag}` } });
+  expect(dept.status()).toBe(201);
+  const deptId = (await dept.json()).id;
+  const reg = `CP${tag}`;
+  const made = await request.post("/api/createvehicle", {
+    headers,
+    data: { registration: reg, variant: "L2H2", vin_number: `VINCAP${Date.now()}`, location: "Yard", fleet_number: `8${String(Date.now()).slice(-6)}`, vehicle_status: "ACTIVE", department: deptId, cap_retail: 11000, cap_clean: 10000, cap_average: 9000, cap_below: 8000 },
+  });
+  expect(made.status()).toBe(201);
+
+  await page.goto(`/?department=${deptId}`);
+  const panel = page.getByRole("region", { name: "CAP values panel" });
+  await expect(panel.getByTestId("cap-active")).toContainText("Active1£10,000.00£11,000.00");
+  await expect(panel.getByTestId("cap-total")).toContainText("Total1£10,000.00£11,000.00");
+  await expect(panel.getByTestId("cap-last-upload")).toHaveText("None yet");
+
+  // Revalue it through the CAP upload on the vehicle list's call.
+  const csv = `registration,cap_retail,cap_clean,cap_average,cap_below,cap_date\r\n${reg},10400,9500,8600,7700,\r\n`;
+  const up = await request.post("/api/vehiclescap", { headers, multipart: { file: { name: "cap.csv", mimeType: "text/csv", buffer: Buffer.from(csv) } } });
+  expect(up.status()).toBe(200);
+  await page.reload();
+  await expect(panel.getByTestId("cap-active")).toContainText("Active1£9,500.00£10,400.00");
+  await expect(panel.getByTestId("cap-last-upload")).toHaveText("-£500.00");
+  await expect(panel).toContainText("(1 revalued)");
+  await expect(panel.getByTestId("cap-since-start")).toHaveText("-£500.00");
+  await page.getByRole("button", { name: "Info" }).click();
+  await expect(page.getByRole("dialog", { name: "Figure Details" })).toContainText("Cap 0s");
+});

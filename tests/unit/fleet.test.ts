@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  capChangeTally,
+  capTotalFacets,
   approveInspection,
   checkInspectionLock,
   checkVehicle,
@@ -141,7 +143,7 @@ describe("list memberships", () => {
     expect(compactRegistration(" ab12-cde ")).toBe("AB12CDE");
   });
 
-  it("keeps every vehicle within 20 index entries and 9 facets", () => {
+  it("keeps every vehicle within 20 index entries and 14 facets (9 column values, 5 CAP totals)", () => {
     const busiest = {
       ...fleetVan,
       department: 2,
@@ -159,7 +161,8 @@ describe("list memberships", () => {
     expect(m[0].tags).toEqual(["m=~", "mo=~", "t=~", "o=~", "k=4", "s=~", "rc=~", "md=~", "dd=~"]);
     expect(m.find((x) => x.list === "search")!.tags).toEqual(expect.arrayContaining(["m=~", "k=4", "st=active", "d=2", "p=regular", "tab=hireready", "courtesy", "haskey", "notracker"]));
     expect(m.find((x) => x.list === "haskey")!.tags).toEqual(expect.arrayContaining(["reg=AB12 CDE", "fn=21001", "sk=~"]));
-    expect(vehicleFacets(busiest)).toHaveLength(9);
+    expect(vehicleFacets(busiest)).toHaveLength(14);
+    expect(vehicleFacets({ ...busiest, vehicle_status: "SOLD" })).toHaveLength(9);
     expect(columnTag("make", "BLANK")).toBe("m=~");
     expect(columnTag("month_due", "2026-01-01")).toBe("md=2026-01-01");
   });
@@ -223,5 +226,34 @@ describe("uploads", () => {
     expect(message(() => uploadType("gif"))).toBe("Not supported file format");
     expect(contentTypeOfKey("vehicles/1/x.pdf")).toBe("application/pdf");
     expect(contentTypeOfKey("vehicles/1/x.exe")).toBeNull();
+  });
+});
+
+describe("CAP totals (dashboard vehicle summary)", () => {
+  it("a vehicle in a CAP status adds its count and CAP values in whole pence to its department's totals", () => {
+    expect(capTotalFacets({ vehicle_status: "FORSALE", department: 7, cap_retail: 10000.1, cap_clean: 9000, cap_average: null, cap_below: 0.005 } as any)).toEqual([
+      { facet: "captotals", value: "7#FORSALE#count", amount: 1 },
+      { facet: "captotals", value: "7#FORSALE#cap_retail", amount: 1000010 },
+      { facet: "captotals", value: "7#FORSALE#cap_clean", amount: 900000 },
+      { facet: "captotals", value: "7#FORSALE#cap_average", amount: 0 },
+      { facet: "captotals", value: "7#FORSALE#cap_below", amount: 1 },
+    ]);
+    expect(capTotalFacets({ vehicle_status: "ACTIVE", department: null, cap_retail: 1 } as any)[0].value).toBe("~#ACTIVE#count");
+    for (const s of ["SOLD", "PROCESSING", "CUSTOMER", "EQUIPMENT"]) expect(capTotalFacets({ vehicle_status: s, cap_retail: 5 } as any)).toEqual([]);
+  });
+
+  it("an upload's tally keeps, per department, the CAP-status vehicles it revalued before and after", () => {
+    const t = capChangeTally();
+    t.add({ vehicle_status: "ACTIVE", department: 3, cap_retail: 100.1, cap_clean: 90, cap_average: 80, cap_below: 70 }, { cap_retail: 99.9 });
+    t.add({ vehicle_status: "ORDERED", department: 3, cap_retail: null }, { cap_retail: 50, cap_clean: 40, cap_average: 30, cap_below: 20 });
+    t.add({ vehicle_status: "SOLD", department: 3, cap_retail: 1 }, { cap_retail: 2 });
+    t.add({ vehicle_status: "FORSALE", department: null, cap_retail: 10 }, { cap_retail: 11 });
+    expect(t.vehicles).toBe(3);
+    expect(t.departments["3"]).toEqual({
+      vehicles: 2,
+      before: { cap_retail: 10010, cap_clean: 9000, cap_average: 8000, cap_below: 7000 },
+      after: { cap_retail: 14990, cap_clean: 13000, cap_average: 11000, cap_below: 9000 },
+    });
+    expect(t.departments["~"]).toMatchObject({ vehicles: 1, before: { cap_retail: 1000 }, after: { cap_retail: 1100 } });
   });
 });

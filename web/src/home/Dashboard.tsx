@@ -20,6 +20,7 @@ const GLOSSARY: Array<[string, string]> = [
   ["Profit vs target", "Rentals income minus the target for the period."],
   ["Workshop, Part Orders, Misc", "Income and expenses from job cards, part orders and transactions. Those records are not kept in this release yet, so these panels add up nothing and show zero."],
   ["Vehicles", "Vehicles sold in the period, their sold prices (sales income) and profit on sales = sold price - book value on the day sold (docs/finance.md); fleet counts by status (Active, For Sale, Processing, Sold, Ordered) for the department."],
+  ["CAP values", "Active, Ordered and For Sale vehicles of the department now: how many and the sum of their CAP clean and retail values (kept up to date with every vehicle save). Cap 0s: those with no CAP retail value. CAP clean change since the period's start: what the CAP uploads since then changed on the vehicles they revalued (new value - old value). Last CAP upload: the same for the latest upload that changed any value."],
   ["Vehicle Sales", "Agreements with a sold date inside the period (GET financeagreements): how many, the total of their sold prices, and each sale."],
 ];
 
@@ -42,6 +43,56 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
       </Title>
       <Stack gap={4}>{children}</Stack>
     </Paper>
+  );
+}
+
+type CapValues = { cap_retail: number; cap_clean: number; cap_average: number; cap_below: number };
+type VehicleSummary = { start: string; statuses: Array<CapValues & { status: string; count: number }>; total: CapValues & { count: number }; cap_zero: number; since_start: CapValues & { uploads: number; vehicles: number } };
+type CapChange = { date: string | null; vehicles: number; change: CapValues };
+const STATUS_LABEL: Record<string, string> = { ACTIVE: "Active", ORDERED: "Ordered", FORSALE: "For sale" };
+const signed = (n: number) => `${n > 0 ? "+" : ""}${formatMoney(n)}`;
+
+/**
+ * CAP values (001 §3 "cap totals and vehicle summary totals"): the
+ * department's Active, Ordered and For Sale vehicles and their CAP totals
+ * now (GET vehicles/summary), the change of the CAP uploads since the
+ * period's start, and what the latest upload did (GET captotalchange).
+ */
+function CapValuesPanel({ start, department }: { start?: string; department: string }) {
+  const dept = department === "ALL" ? undefined : department;
+  const summary = useApiGet<VehicleSummary>(["vehicles", "summary", start, department], "vehicles/summary", { start, department: dept }, { enabled: !!start, errorMessage: "There was an error" });
+  const change = useApiGet<CapChange>(["captotalchange", department], "captotalchange", { department: dept }, { errorMessage: "There was an error" });
+  const s = summary.data;
+  return (
+    <Panel title="CAP values">
+      <Table aria-label="CAP values" fz="sm" withRowBorders={false}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Status</Table.Th>
+            <Table.Th ta="right">Vehicles</Table.Th>
+            <Table.Th ta="right">CAP clean</Table.Th>
+            <Table.Th ta="right">CAP retail</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {[...(s?.statuses ?? []), ...(s ? [{ ...s.total, status: "TOTAL" }] : [])].map((r) => (
+            <Table.Tr key={r.status} data-testid={`cap-${r.status.toLowerCase()}`}>
+              <Table.Td fw={r.status === "TOTAL" ? 700 : undefined}>{STATUS_LABEL[r.status] ?? "Total"}</Table.Td>
+              <Table.Td ta="right">{r.count}</Table.Td>
+              <Table.Td ta="right">{formatMoney(r.cap_clean)}</Table.Td>
+              <Table.Td ta="right">{formatMoney(r.cap_retail)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Figure label="Cap 0s (no CAP retail value)" value={String(s?.cap_zero ?? 0)} testId="cap-zero" />
+      <Figure label={`CAP clean change since ${start ? formatDate(start) : "the period's start"}`} value={signed(s?.since_start.cap_clean ?? 0)} testId="cap-since-start" />
+      <Figure
+        label={change.data?.date ? `Last CAP upload ${formatDate(change.data.date)} (${change.data.vehicles} revalued)` : "Last CAP upload"}
+        value={change.data?.date ? signed(change.data.change.cap_clean) : "None yet"}
+        testId="cap-last-upload"
+      />
+    </Panel>
   );
 }
 
@@ -252,6 +303,7 @@ export function Dashboard() {
             <Figure key={s} label={s === "FORSALE" ? "For sale" : s[0] + s.slice(1).toLowerCase()} value={String(counts.data?.[s] ?? 0)} />
           ))}
         </Panel>
+        <CapValuesPanel start={f?.start} department={department} />
         <Panel title="Totals">
           <Figure label="Total income" value={formatMoney(f?.total_income ?? 0)} testId="total-income" />
           <Figure label={type === "monthly" ? "Target (month)" : "Weekly target"} value={formatMoney(periodTarget)} />

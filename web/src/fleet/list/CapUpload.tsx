@@ -3,19 +3,12 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { ApiError, api, downloadFile, keys } from "../../platform/api";
 import { toastFailure } from "../../platform/toast";
+import type { CapUploadReport as CapReport } from "../../../../core/fleet/cap";
+import { MESSAGES } from "../../../../core/fleet/rules";
+import { NO_FILE_SELECTED as NO_FILE } from "../../../../core/platform/errors";
 
 /** 000 §8: the message when a CAP upload fails. */
-export const CAP_UPLOAD_FAILED = "There was an error uploading the cap data";
-/** 000 §4: the warning while no file is chosen. */
-export const NO_FILE = "No File was selected for upload";
-
-export type CapReport = {
-  rows: number;
-  matched: number;
-  updated: number;
-  unchanged: number;
-  rejected: Array<{ row: number; registration: string; reason: string }>;
-};
+const CAP_UPLOAD_FAILED = MESSAGES.capUploadFailed;
 
 /** The upload: a 400 keeps the server's reason after the spec's message; anything else is the spec's message alone. */
 async function uploadCap(file: File): Promise<CapReport> {
