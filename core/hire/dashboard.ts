@@ -4,8 +4,8 @@ import { NotFoundError } from "../platform/errors.js";
 import { num } from "../platform/fields.js";
 import { money, pounds, sum } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
-import { Rental } from "./rental.js";
-import { monthsBetween } from "./service.js";
+import { Rental, figureValuesOf, type RentalFigureValues } from "./rental.js";
+import { monthEntriesMeeting } from "./service.js";
 
 /**
  * The home dashboard's rental figures (001 §2.5, §7) and its editable
@@ -45,16 +45,21 @@ export function daysWithin(r: { start_date: string; finish_date: string | null }
 /**
  * Rental income of a window: for each confirmed rental meeting it, its
  * daily cost (total / days) times its days inside the window, split short
- * and long term. Read from the month lists the window touches.
+ * and long term. Answered from the month-list entries the window touches
+ * (they carry the values needed); only rentals whose entries predate those
+ * values are read.
  */
 export async function dashboardRentalFigures(q: { start: string; end: string; department?: number }) {
   const tags = ["status=confirmed", ...(q.department ? [`dept=${q.department}`] : [])];
-  const ids = new Set<number>();
-  for (const m of monthsBetween(q.start, q.end)) for (const id of await Rental.idsIn(`month#${m}`, { tags })) ids.add(id);
-  const rows = ((await Rental.getMany([...ids])) as Array<Record<string, any>>).filter((r) => r.start_date && daysWithin(r as any, q.start, q.end) > 0);
-  const share = (r: Record<string, any>) => (r.days ? money(r.total).div(r.days).times(daysWithin(r as any, q.start, q.end)) : money(0));
-  const st = rows.filter((r) => r.rental_type !== "LT");
-  const lt = rows.filter((r) => r.rental_type === "LT");
+  const entries = await monthEntriesMeeting(q.start, q.end, tags);
+  const older = entries.filter((e) => !e.values).map((e) => e.id);
+  const read = older.length ? ((await Rental.getMany(older)) as Array<Record<string, any>>).map(figureValuesOf) : [];
+  const rows = [...entries.flatMap((e) => (e.values ? [e.values] : [])), ...read].filter(
+    (r): r is RentalFigureValues & { start_date: string } => !!r.start_date && daysWithin(r as any, q.start, q.end) > 0,
+  );
+  const share = (r: RentalFigureValues & { start_date: string }) => (r.days ? r.total.div(r.days).times(daysWithin(r, q.start, q.end)) : money(0));
+  const st = rows.filter((r) => !r.long_term);
+  const lt = rows.filter((r) => r.long_term);
   const starting = rows.filter((r) => r.start_date >= q.start && r.start_date <= q.end).length;
   return {
     start: q.start,
@@ -66,7 +71,7 @@ export async function dashboardRentalFigures(q: { start: string; end: string; de
     starting,
     short_term: st.length,
     long_term: lt.length,
-    off_hire_charges: pounds(sum(...rows.filter((r) => r.off_hire_date && r.off_hire_date >= q.start && r.off_hire_date <= q.end).map((r) => r.off_hire_total_additional_charges))),
+    off_hire_charges: pounds(sum(...rows.filter((r) => r.off_hire_date && r.off_hire_date >= q.start && r.off_hire_date <= q.end).map((r) => r.off_hire_charges))),
   };
 }
 

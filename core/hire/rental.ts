@@ -1,7 +1,9 @@
+import type Big from "big.js";
 import { z } from "zod";
 import { Contact } from "../contacts/index.js";
 import { Vehicle } from "../fleet/index.js";
 import { bool, int, isoDate, num, ref, text } from "../platform/fields.js";
+import { money as decimalOf } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { searchText } from "../platform/paging.js";
 import { ValidationError } from "../platform/errors.js";
@@ -106,18 +108,93 @@ function checkRental(r: RentalFields) {
 
 /**
  * Indexed lists (docs/data-model.md, rentals): by vehicle and by customer in
- * start-date order, and one list per calendar month the rental runs through
+ * start-date order, one list per calendar month the rental runs through
  * (the weekly, monthly and calendar views and the dashboard read the
- * months their window touches, never the whole table).
+ * months their window touches, never the whole table), and by vehicle in
+ * finish-date order (the availability check reads only the rentals
+ * finishing on or after its window's start).
  */
-function rentalMemberships(r: RentalFields) {
+export function rentalMemberships(r: RentalFields) {
   const sort = r.start_date ?? "0000-00-00";
   const tags = [`status=${r.status ?? "QUOTE"}`, `type=${r.rental_type ?? "ST"}`, `dept=${r.department ?? "~"}`];
   const out = [{ list: "all", sort, tags }];
-  if (r.vehicle) out.push({ list: `vehicle#${r.vehicle}`, sort, tags });
+  if (r.vehicle) {
+    out.push({ list: `vehicle#${r.vehicle}`, sort, tags });
+    out.push({ list: `vehiclefinish#${r.vehicle}`, sort: r.finish_date ?? OPEN_END, tags: [...tags, `start=${r.start_date ?? "~"}`] });
+  }
   if (r.customer) out.push({ list: `customer#${r.customer}`, sort, tags });
-  for (const m of monthsSpanned(r.start_date, r.finish_date)) out.push({ list: `month#${m}`, sort, tags });
+  const monthTags = [...tags, ...figureTags(r)];
+  for (const m of monthsSpanned(r.start_date, r.finish_date)) out.push({ list: `month#${m}`, sort, tags: monthTags });
   return out;
+}
+
+/** Where an open-ended rental sorts in a finish-date list: after every real date. */
+export const OPEN_END = "9999-12-31";
+
+/** What the dashboard figures read of one rental (its start is the month entry's sort). */
+export type RentalFigureValues = {
+  id: number;
+  start_date: string | null;
+  finish_date: string | null;
+  days: number;
+  total: Big;
+  long_term: boolean;
+  off_hire_date: string | null;
+  off_hire_charges: Big;
+};
+
+/** An amount as whole pence, or null when it holds a fraction of a penny (then it cannot be a tag). */
+function wholePence(a: number | null | undefined): string | null {
+  const p = decimalOf(a).times(100);
+  return p.eq(p.round(0)) ? p.toFixed(0) : null;
+}
+
+/**
+ * The month entries carry what the dashboard figures need, so the figures
+ * never fetch the rentals. All or nothing: an amount that is not whole
+ * pence leaves them out, and that rental is read instead.
+ */
+function figureTags(r: RentalFields): string[] {
+  const tot = wholePence(r.total);
+  const ohc = wholePence(r.off_hire_total_additional_charges);
+  if (tot === null || ohc === null) return [];
+  return [`fin=${r.finish_date ?? "~"}`, `days=${r.days ?? 0}`, `tot=${tot}`, `ohd=${r.off_hire_date ?? "~"}`, `ohc=${ohc}`];
+}
+
+const PENCE = /^-?\d+$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The figure values of a month entry; null for an entry written before it carried them (read the rental). */
+export function figureValuesOfEntry(e: { id: number; sort: string; tags: string[] }): RentalFigureValues | null {
+  const tag = new Map(e.tags.map((t) => [t.slice(0, t.indexOf("=")), t.slice(t.indexOf("=") + 1)]));
+  const [fin, days, tot, ohd, ohc] = ["fin", "days", "tot", "ohd", "ohc"].map((k) => tag.get(k));
+  const dateOrNone = (v: string | undefined) => v === "~" || (v !== undefined && DATE.test(v));
+  if (!dateOrNone(fin) || !dateOrNone(ohd) || !days || !PENCE.test(days) || !tot || !PENCE.test(tot) || !ohc || !PENCE.test(ohc)) return null;
+  return {
+    id: e.id,
+    start_date: DATE.test(e.sort) ? e.sort : null,
+    finish_date: fin === "~" ? null : fin!,
+    days: Number(days),
+    // Pence as decimal text into big.js: never a float.
+    total: decimalOf(tot).div(100),
+    long_term: tag.get("type") === "lt",
+    off_hire_date: ohd === "~" ? null : ohd!,
+    off_hire_charges: decimalOf(ohc).div(100),
+  };
+}
+
+/** The same values read from a stored rental. */
+export function figureValuesOf(r: Record<string, any>): RentalFigureValues {
+  return {
+    id: r.id,
+    start_date: r.start_date ?? null,
+    finish_date: r.finish_date ?? null,
+    days: r.days ?? 0,
+    total: decimalOf(r.total),
+    long_term: r.rental_type === "LT",
+    off_hire_date: r.off_hire_date ?? null,
+    off_hire_charges: decimalOf(r.off_hire_total_additional_charges),
+  };
 }
 
 export const Rental = defineRecordType({

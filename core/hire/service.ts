@@ -4,7 +4,7 @@ import { addDays, monthOf, todayInLondon, weekOf } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { money, pounds, sum } from "../platform/money.js";
 import { RentalMargin, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
-import { Rental, normaliseRentalInput } from "./rental.js";
+import { Rental, figureValuesOfEntry, normaliseRentalInput, type RentalFigureValues } from "./rental.js";
 import { datesOverlap, latestUnsettled, mileageTooHigh, MESSAGES, suggestedWeeklyRate } from "./rules.js";
 
 type Row = Record<string, any>;
@@ -41,12 +41,52 @@ export function monthsBetween(start: string, end: string): string[] {
 
 const byStart = (a: Row, b: Row) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : a.id - b.id);
 
+/**
+ * The month-list entries of the rentals that may meet a window, each
+ * rental once: the sort range leaves out those starting after the window,
+ * and an entry's figure values (`values`, null on entries written before
+ * the entries carried them) leave out those finishing before it.
+ */
+export async function monthEntriesMeeting(start: string, end: string, tags: string[] = []): Promise<Array<{ id: number; values: RentalFigureValues | null }>> {
+  const seen = new Map<number, RentalFigureValues | null>();
+  for (const month of monthsBetween(start, end))
+    for (const e of await Rental.entriesIn(`month#${month}`, { tags, to: end })) if (!seen.has(e.id)) seen.set(e.id, figureValuesOfEntry(e));
+  const window = { start_date: start, finish_date: end };
+  return [...seen]
+    .filter(([, v]) => !v || (v.start_date && datesOverlap(v as { start_date: string; finish_date: string | null }, window)))
+    .map(([id, values]) => ({ id, values }));
+}
+
 /** The rentals whose dates meet a window: read from the month lists the window touches. */
 async function rentalsInWindow(start: string, end: string, tags: string[] = []): Promise<Row[]> {
-  const ids = new Set<number>();
-  for (const month of monthsBetween(start, end)) for (const id of await Rental.idsIn(`month#${month}`, { tags })) ids.add(id);
-  const rows = (await Rental.getMany([...ids])) as Row[];
+  const rows = (await Rental.getMany((await monthEntriesMeeting(start, end, tags)).map((e) => e.id))) as Row[];
   return rows.filter((r) => r.start_date && datesOverlap(r as any, { start_date: start, finish_date: end })).sort(byStart);
+}
+
+/**
+ * A vehicle's rentals that meet a window and still stand (the availability
+ * check): from its finish-date list, only the entries finishing on or
+ * after the window's start, then those starting by its end. Rentals saved
+ * before that list existed are missing from it: while its count differs
+ * from the vehicle's start-date list, the whole history is read instead.
+ * Equal counts mean a complete list, as its count never runs ahead of its
+ * entries (an older rental's delete or move takes one off it, never adds).
+ */
+async function standingRentalsMeeting(vehicle: number, window: { start_date: string; finish_date: string }, tags: string[]): Promise<Row[]> {
+  const byFinish = `vehiclefinish#${vehicle}`;
+  const counts = await Rental.counts([byFinish, `vehicle#${vehicle}`]);
+  let ids: number[];
+  if (counts[byFinish] === counts[`vehicle#${vehicle}`]) {
+    const entries = await Rental.entriesIn(byFinish, { from: window.start_date, tags });
+    ids = entries
+      .filter((e) => {
+        const start = e.tags.find((t) => t.startsWith("start="))?.slice(6);
+        return !e.tags.includes("status=not required") && start !== undefined && start !== "~" && start <= window.finish_date;
+      })
+      .map((e) => e.id);
+  } else ids = await Rental.idsIn(`vehicle#${vehicle}`, { tags });
+  const rows = (await Rental.getMany(ids)) as Row[];
+  return rows.filter((r) => r.status !== "NOT REQUIRED" && r.start_date && datesOverlap(r as any, window)).sort(byStart);
 }
 
 function page<T>(rows: T[], q: { page: number; page_size: number }) {
@@ -92,12 +132,13 @@ export const Rentals = {
     if (q.department) tags.push(`dept=${q.department}`);
     let rows: Row[] | null = null;
     if (q.vehicle || q.customer) {
-      const list = q.vehicle ? `vehicle#${q.vehicle}` : `customer#${q.customer}`;
-      rows = ((await Rental.getMany(await Rental.idsIn(list, { tags, order: "desc" }))) as Row[]).sort((a, b) => byStart(b, a));
-      if (q.start_date || q.finish_date) {
-        // Availability: rentals of this vehicle that meet the dates and still stand.
-        const window = { start_date: q.start_date ?? q.finish_date!, finish_date: q.finish_date ?? q.start_date! };
-        rows = rows.filter((r) => r.status !== "NOT REQUIRED" && r.start_date && datesOverlap(r as any, window)).sort(byStart);
+      const window = q.start_date || q.finish_date ? { start_date: q.start_date ?? q.finish_date!, finish_date: q.finish_date ?? q.start_date! } : null;
+      if (q.vehicle && window) rows = await standingRentalsMeeting(q.vehicle, window, tags);
+      else {
+        const list = q.vehicle ? `vehicle#${q.vehicle}` : `customer#${q.customer}`;
+        rows = ((await Rental.getMany(await Rental.idsIn(list, { tags, order: "desc" }))) as Row[]).sort((a, b) => byStart(b, a));
+        // A customer's rentals meeting dates: those that still stand.
+        if (window) rows = rows.filter((r) => r.status !== "NOT REQUIRED" && r.start_date && datesOverlap(r as any, window)).sort(byStart);
       }
     } else if (q.start_date || q.finish_date || q.view === "weekly" || q.view === "monthly") {
       let start = q.start_date ?? null;

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, client, signIn } from "../support/api.js";
 import { fleetReference, van } from "./fleet-support.js";
 
@@ -39,6 +39,39 @@ describe("dashboard rental figures (docs/dashboard.md)", () => {
     expect((await ok(api.get(`rentals/figures?type=weekly&date=2030-02-06&department=${ref.sales.id}`))).total_income).toBe(0);
     expect((await api.get("rentals/figures?start=2030-02-10&end=2030-02-01")).status).toBe(400);
     expect((await api.get("rentals/figures?type=yearly")).status).toBe(400);
+  });
+});
+
+describe("dashboard rental figures from the month entries", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("answer from the entries' tags without reading the rentals, and read only the rentals whose entries predate those tags", async () => {
+    const Hire = await import("../../core/hire/index.js");
+    const { ListEntry } = await import("../../core/platform/service.js");
+    const a = await ok(api.post("createvehicle", van()));
+    const b = await ok(api.post("createvehicle", van()));
+    // 2031-03-03 is a Monday. 5 days at 70 = 350, all in the week; off-hire charges 45.50 on the Friday.
+    const old = await ok(api.post("rentals", rental(a.id, "2031-03-03", "2031-03-07", { off_hire_date: "2031-03-07", off_hire_new_damage: 45.5 })));
+    // 3 days at 70 = 210, 2 of them (Sat-Sun) in the week.
+    const fresh = await ok(api.post("rentals", rental(b.id, "2031-03-08", "2031-03-10")));
+    const expected = { start: "2031-03-03", end: "2031-03-09", short_term_income: 490, total_income: 490, rentals: 2, starting: 2, off_hire_charges: 45.5 };
+    const read = vi.spyOn(Hire.Rental, "getMany");
+    const before = await ok(api.get("rentals/figures?type=weekly&date=2031-03-05"));
+    expect(before).toMatchObject(expected);
+    expect(read).not.toHaveBeenCalled();
+
+    // Put the first rental's month entry back as written before the entries carried figures.
+    const [entry] = (await Hire.Rental.entriesIn("month#2031-03")).filter((e) => e.id === old.id);
+    expect(entry.tags).toContain("tot=35000");
+    await ListEntry.put({ list: "rental#month#2031-03", sort: entry.sort, id: old.id, tags: `|status=confirmed|type=st|dept=${ref.hire.id}|` }).go();
+    expect((await Hire.Rental.entriesIn("month#2031-03")).find((e) => e.id === old.id)!.tags.some((t) => t.startsWith("tot="))).toBe(false);
+
+    read.mockClear();
+    expect(await ok(api.get("rentals/figures?type=weekly&date=2031-03-05"))).toEqual(before);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(read.mock.calls[0][0]).toEqual([old.id]);
+    expect(await ok(api.get("rentals/figures?type=monthly&date=2031-03-05"))).toMatchObject({ total_income: 560, rentals: 2, off_hire_charges: 45.5 });
+    expect(fresh.id).not.toBe(old.id);
   });
 });
 

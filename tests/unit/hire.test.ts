@@ -16,6 +16,7 @@ import {
   suggestedWeeklyRate,
   totalMileage,
 } from "../../core/hire/rules.js";
+import { figureValuesOf, figureValuesOfEntry, rentalMemberships } from "../../core/hire/rental.js";
 
 const rates = { first_day: 60, two_five_days: 45, six_twenty_seven_days: 35, twenty_eight_plus: 25 };
 
@@ -124,5 +125,41 @@ describe("month buckets", () => {
   it("lists each month a rental runs through; open ends count a year", () => {
     expect(monthsSpanned("2026-11-20", "2027-01-03")).toEqual(["2026-11", "2026-12", "2027-01"]);
     expect(monthsSpanned("2026-11-20", null)).toHaveLength(13);
+  });
+});
+
+describe("rental list entries (docs/data-model.md §5.1)", () => {
+  const row = {
+    id: 7, status: "CONFIRMED" as const, rental_type: "LT" as const, start_date: "2030-01-21", finish_date: "2030-02-17", vehicle: 3, customer: 4, department: 2,
+    days: 28, total: 800.1, off_hire_date: "2030-02-17", off_hire_total_additional_charges: 45.5,
+  };
+  // Tags as the store keeps them: lower-cased.
+  const stored = (m: { sort: string; tags?: string[] }) => ({ id: row.id, sort: m.sort, tags: (m.tags ?? []).map((t) => t.toLowerCase()) });
+
+  it("month entries carry the figures' values in whole pence; one finish-date entry per rental, open ends last", () => {
+    const lists = rentalMemberships(row);
+    const months = lists.filter((m) => m.list.startsWith("month#"));
+    expect(months.map((m) => m.list)).toEqual(["month#2030-01", "month#2030-02"]);
+    expect(months[0].tags).toEqual(expect.arrayContaining(["fin=2030-02-17", "days=28", "tot=80010", "ohd=2030-02-17", "ohc=4550"]));
+    expect(lists.filter((m) => m.list.startsWith("vehiclefinish#"))).toEqual([{ list: "vehiclefinish#3", sort: "2030-02-17", tags: expect.arrayContaining(["start=2030-01-21", "status=CONFIRMED"]) }]);
+    expect(rentalMemberships({ ...row, finish_date: null }).find((m) => m.list === "vehiclefinish#3")!.sort).toBe("9999-12-31");
+    expect(lists.find((m) => m.list === "vehicle#3")!.tags!.some((t) => t.startsWith("tot="))).toBe(false);
+  });
+
+  it("read back from an entry, the values are the rental's own (pence through big.js, never a float)", () => {
+    const fromEntry = figureValuesOfEntry(stored(rentalMemberships(row).find((m) => m.list === "month#2030-02")!))!;
+    expect(fromEntry).toEqual(figureValuesOf(row));
+    expect(fromEntry.total.toFixed(2)).toBe("800.10");
+    expect(fromEntry.long_term).toBe(true);
+    const bare = figureValuesOfEntry(stored(rentalMemberships({ ...row, finish_date: null, off_hire_date: null, days: null, total: null }).find((m) => m.list === "month#2030-01")!))!;
+    expect(bare).toMatchObject({ finish_date: null, off_hire_date: null, days: 0 });
+    expect(bare.total.toFixed(2)).toBe("0.00");
+  });
+
+  it("an entry without them (written before, or an amount with a fraction of a penny) says to read the rental", () => {
+    expect(figureValuesOfEntry({ id: 7, sort: "2030-01-21", tags: ["status=confirmed", "type=lt", "dept=2"] })).toBeNull();
+    const fraction = rentalMemberships({ ...row, total: 800.125 }).find((m) => m.list === "month#2030-01")!;
+    expect(fraction.tags!.some((t) => t.startsWith("tot="))).toBe(false);
+    expect(figureValuesOfEntry(stored(fraction))).toBeNull();
   });
 });
