@@ -32,7 +32,7 @@ process.env.TABLE_NAME = `bench_${randomUUID().slice(0, 6)}`;
 await ensureTable(dynamo.endpoint, process.env.TABLE_NAME);
 
 const { documentClient } = await import("../core/platform/table.js");
-const { addDays } = await import("../core/platform/dates.js");
+const { addDays, windowOf } = await import("../core/platform/dates.js");
 const { Contact } = await import("../core/contacts/index.js");
 const { Vehicle } = await import("../core/fleet/index.js");
 const S = await import("../core/settings/index.js");
@@ -139,7 +139,7 @@ async function measure(label: string, fn: (run: number) => Promise<any>) {
 }
 
 const mid = addDays("2023-01-02", Math.floor((Date.parse(`${lastDay}T00:00:00Z`) - Date.parse("2023-01-02T00:00:00Z")) / 86_400_000 / 2));
-const week = H.windowOf("weekly", mid);
+const week = windowOf("weekly", mid);
 const probe = plan.find((p) => p.van === vans[7] && p.status === "CONFIRMED" && p.finish >= week.start)!;
 console.log(`\n| request (${N.toLocaleString("en-GB")} rentals, ${VANS} vans, week of ${week.start}) | rows of count | p50 | p95 | read units | write units |`);
 console.log("|---|---|---|---|---|---|");
@@ -155,6 +155,6 @@ await measure("rentals list, page 1 (newest first)", () => H.Rentals.list({ page
 await measure("rentals list, weekly view", () => H.Rentals.list({ page: 1, page_size: 25, view: "weekly", date: mid }));
 await measure("GET rentals/calendar, week", () => H.Rentals.calendar(week.start, week.end));
 await measure("GET rentals/figures, weekly", () => H.dashboardRentalFigures(week));
-await measure("GET rentals/figures, monthly", () => H.dashboardRentalFigures(H.windowOf("monthly", mid)));
+await measure("GET rentals/figures, monthly", () => H.dashboardRentalFigures(windowOf("monthly", mid)));
 await dynamo.stop();
 process.exit(0);

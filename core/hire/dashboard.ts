@@ -74,8 +74,3 @@ export async function dashboardRentalFigures(q: { start: string; end: string; de
     off_hire_charges: pounds(sum(...rows.filter((r) => r.off_hire_date && r.off_hire_date >= q.start && r.off_hire_date <= q.end).map((r) => r.off_hire_charges))),
   };
 }
-
-/** The window of a timeframe: the Monday-Sunday week or the calendar month holding a date. */
-export function windowOf(type: "weekly" | "monthly", date: string): { start: string; end: string } {
-  return type === "monthly" ? monthOf(date) : weekOf(date);
-}

@@ -50,6 +50,11 @@ export function monthOf(iso: string): { start: string; end: string } {
   return { start: `${y}-${mm}-01`, end: `${y}-${mm}-${String(last).padStart(2, "0")}` };
 }
 
+/** The window of a timeframe: the Monday-Sunday week or the calendar month holding a date. */
+export function windowOf(type: "weekly" | "monthly", date: string): { start: string; end: string } {
+  return type === "monthly" ? monthOf(date) : weekOf(date);
+}
+
 /** Whole days from start to finish, counting both (001 §5: |difference| + 1). */
 export function daysInclusive(start: string, finish: string): number {
   return Math.abs(Math.round((toUtc(finish).getTime() - toUtc(start).getTime()) / 86_400_000)) + 1;

@@ -7,8 +7,7 @@ import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
 import { vehicleSalesFigures } from "../../core/agreements/service.js";
-import { windowOf } from "../../core/hire/dashboard.js";
-import { todayInLondon } from "../../core/platform/dates.js";
+import { todayInLondon, windowOf } from "../../core/platform/dates.js";
 
 const tag = "Vehicles";
 const flag = z.preprocess((v) => v === "true" || v === "1" || v === "True" || v === true, z.boolean()).optional();

@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import { z } from "zod";
 import * as Hire from "../../core/hire/index.js";
 import { ValidationError } from "../../core/platform/errors.js";
-import { monthOf, todayInLondon, weekOf } from "../../core/platform/dates.js";
+import { monthOf, todayInLondon, weekOf, windowOf } from "../../core/platform/dates.js";
 import { isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
@@ -66,7 +66,7 @@ export function hireRoutes(app: Hono<AppEnv>) {
     async (_c, { query }) => Hire.Rentals.suggestedRate(query),
   );
   route(app, { method: "get", path: "/rentals/figures", summary: "Dashboard rental figures for start..end (or the week/month of date): income split short and long term, counts", tag, query: figuresQuery }, async (_c, { query }) => {
-    const w = Hire.windowOf(query.type ?? "weekly", query.date ?? query.start ?? todayInLondon());
+    const w = windowOf(query.type ?? "weekly", query.date ?? query.start ?? todayInLondon());
     const start = query.start ?? w.start;
     const end = query.end ?? w.end;
     if (end < start) throw new ValidationError(Hire.MESSAGES.finishBeforeStart, { end: Hire.MESSAGES.finishBeforeStart });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { diffRecords } from "../../core/platform/audit.js";
-import { addDays, daysInclusive, monthOf, normaliseDate, todayInLondon, ukDate, weekOf } from "../../core/platform/dates.js";
+import { addDays, daysInclusive, monthOf, normaliseDate, todayInLondon, ukDate, weekOf, windowOf } from "../../core/platform/dates.js";
 import { bool, int, isoDate, num, ref, requiredText, text } from "../../core/platform/fields.js";
 import { formatPounds, pounds, sum, vatOn, withVat } from "../../core/platform/money.js";
 import { offsetOf, searchText } from "../../core/platform/paging.js";
@@ -27,6 +27,10 @@ describe("dates", () => {
   it("weeks run Monday to Sunday", () => {
     expect(weekOf("2026-11-22")).toEqual({ start: "2026-11-16", end: "2026-11-22" }); // a Sunday
     expect(weekOf("2026-11-23")).toEqual({ start: "2026-11-23", end: "2026-11-29" }); // a Monday
+  });
+  it("a dashboard timeframe's window: the week or the month holding the date", () => {
+    expect(windowOf("weekly", "2026-11-25")).toEqual({ start: "2026-11-23", end: "2026-11-29" });
+    expect(windowOf("monthly", "2026-11-25")).toEqual({ start: "2026-11-01", end: "2026-11-30" });
   });
   it("months, days inclusive, UK display, normalisation", () => {
     expect(monthOf("2028-02-10")).toEqual({ start: "2028-02-01", end: "2028-02-29" });
