@@ -92,6 +92,7 @@ const bodyOf = (p: { van: number; start: string; finish: string; i: number; stat
   status: p.status, rental_type: p.i % 8 === 0 ? "LT" : "ST", start_date: p.start, finish_date: p.finish, vehicle: p.van,
   customer: customers[p.i % customers.length], department: dept, first_day: 70, two_five_days: 60, six_twenty_seven_days: 50, twenty_eight_plus: 40,
   long_term_weekly: 210, term: 52, mileage_allowance: 20000,
+  start_mileage: 10000 + p.i, deposit: 250, deposit_paid_date: p.start, initial_payment: 100, initial_payment_date: p.start,
 });
 const lastDay = plan.reduce((m, p) => (p.finish > m ? p.finish : m), "2023-01-02");
 console.log(`Loading ${N.toLocaleString()} rentals of ${VANS} vans (2023-01-02 to ${lastDay}) with ${LOAD === "bulk" ? "bulkLoad" : "create"}, ${CONCURRENCY} at a time...`);

@@ -27,7 +27,11 @@ export const MESSAGES = {
   ltTermRequired: "Term (weeks) is required for a long-term rental",
   ltAllowanceRequired: "Annual mileage allowance is required for a long-term rental",
   intervalOnlyLt: "An invoice interval applies only to long-term rentals",
-  insuranceExpiryRequired: "Insurance expiry is required",
+  startMileageRequired: "Start mileage is required",
+  depositRequired: "Deposit is required",
+  depositPaidDateRequired: "Deposit paid date is required",
+  initialPaymentRequired: "Initial payment is required",
+  initialPaymentDateRequired: "Initial payment date is required",
 } as const;
 
 /** Date fields sent as null when empty (001 §5), the misspelt one included. */
@@ -185,11 +189,22 @@ export function rentalRuleResult(r: {
   term?: unknown;
   mileage_allowance?: unknown;
   invoice_interval?: string | null;
+  start_mileage?: unknown;
+  deposit?: unknown;
+  deposit_paid_date?: string | null;
+  initial_payment?: unknown;
+  initial_payment_date?: string | null;
 }): { message: string; errors: Record<string, string> } | null {
   const errors: Record<string, string> = {};
   const none = (v: unknown) => v === null || v === undefined || v === "";
+  // The form's required inputs (001 §5), enforced here too, in the form's order.
   if (!r.start_date) errors.start_date = MESSAGES.startRequired;
   if (!r.finish_date) errors.finish_date = MESSAGES.endRequired;
+  if (none(r.start_mileage)) errors.start_mileage = MESSAGES.startMileageRequired;
+  if (none(r.deposit)) errors.deposit = MESSAGES.depositRequired;
+  if (!r.deposit_paid_date) errors.deposit_paid_date = MESSAGES.depositPaidDateRequired;
+  if (none(r.initial_payment)) errors.initial_payment = MESSAGES.initialPaymentRequired;
+  if (!r.initial_payment_date) errors.initial_payment_date = MESSAGES.initialPaymentDateRequired;
   if (r.start_date && r.finish_date && r.finish_date < r.start_date) errors.finish_date = MESSAGES.finishBeforeStart;
   if (r.rental_type === "LT") {
     if (none(r.term)) errors.term = MESSAGES.ltTermRequired;

@@ -35,6 +35,7 @@ const rows = (vehicle: number, department: number) =>
     status, rental_type, start_date, finish_date, vehicle, department, margin: margin.id,
     customer: i % 2 ? ref.bolt.id : ref.acme.id,
     first_day: 60, two_five_days: 45, six_twenty_seven_days: 35, twenty_eight_plus: 25, long_term_weekly: 210, term: 52, mileage_allowance: 20000,
+    start_mileage: 12000 + i, deposit: 250, deposit_paid_date: start_date, initial_payment: 100, initial_payment_date: start_date,
   }));
 
 /** A rental without what differs between the two vans' copies. */

@@ -16,7 +16,8 @@ beforeAll(async () => {
 });
 
 const rental = (vehicle: number, start: string, finish: string, extra: Record<string, unknown> = {}) => ({
-  status: "CONFIRMED", rental_type: "ST", start_date: start, finish_date: finish, vehicle, customer: ref.acme.id, department: ref.hire.id, first_day: 70, two_five_days: 70, six_twenty_seven_days: 70, twenty_eight_plus: 70, ...extra,
+  status: "CONFIRMED", rental_type: "ST", start_date: start, finish_date: finish, vehicle, customer: ref.acme.id, department: ref.hire.id, first_day: 70, two_five_days: 70, six_twenty_seven_days: 70, twenty_eight_plus: 70,
+  start_mileage: 1000, deposit: 0, deposit_paid_date: start, initial_payment: 0, initial_payment_date: start, ...extra,
 });
 
 describe("dashboard rental figures (docs/dashboard.md)", () => {

@@ -89,6 +89,12 @@ describe("a rental (001 §3, §5, §9)", () => {
       [{ rental_type: "LT", term: null, mileage_allowance: 1000, long_term_weekly: 100 }, "Term (weeks) is required for a long-term rental"],
       [{ invoice_interval: "WEEKLY" }, "An invoice interval applies only to long-term rentals"],
       [{ deposit: "lots" }, "Must be a number"],
+      // The form's required inputs (001 §5), enforced by the server too.
+      [{ start_mileage: null }, "Start mileage is required"],
+      [{ deposit: null }, "Deposit is required"],
+      [{ deposit_paid_date: "" }, "Deposit paid date is required"],
+      [{ initial_payment: null }, "Initial payment is required"],
+      [{ initial_payment_date: null }, "Initial payment date is required"],
       [{ surprise: 1 }, ""],
     ];
     const v = await newVan();

@@ -65,7 +65,7 @@ test("a second confirmed booking of the same van for those dates warns and does 
   const acme = (await (await request.get("/api/customersearch?search=acme", { headers })).json()).results[0];
   const first = await request.post("/api/rentals", {
     headers,
-    data: { status: "CONFIRMED", rental_type: "ST", start_date: "2032-03-01", finish_date: "2032-03-05", vehicle: van.id, customer: acme.id, start_mileage: 1 },
+    data: { status: "CONFIRMED", rental_type: "ST", start_date: "2032-03-01", finish_date: "2032-03-05", vehicle: van.id, customer: acme.id, start_mileage: 1, deposit: 0, deposit_paid_date: "2032-03-01", initial_payment: 0, initial_payment_date: "2032-03-01" },
   });
   expect(first.status()).toBe(201);
   await page.goto("/editrental");
@@ -102,4 +102,17 @@ test("the customer's contact page shows their rental record with total weekly an
   await expect(record).toContainText("BV21 KLM");
   expect(await record.getByRole("row").count()).toBeLessThanOrEqual(6); // 5 a page and the header
   await expect(page.getByText(/Total weekly: £[\d,]+\.\d\d · Total cost: £[\d,]+\.\d\d/)).toBeVisible();
+});
+
+test("Save Rental with the required inputs empty shows the spec's messages and sends nothing", async ({ page }) => {
+  await signIn(page);
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().includes("/api/rentals")) posts.push(r.url());
+  });
+  await page.goto("/editrental");
+  await page.getByRole("button", { name: "Save Rental" }).click();
+  for (const message of ["Start date is required", "End date is required", "Start mileage is required", "Deposit is required", "Deposit paid date is required", "Initial payment is required", "Initial payment date is required"])
+    await expect(page.getByText(message).first()).toBeVisible();
+  expect(posts).toEqual([]);
 });

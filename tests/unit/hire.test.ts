@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  rentalRuleResult,
   canPrint,
   excessMileageCharge,
   incVat,
@@ -161,5 +162,19 @@ describe("rental list entries (docs/data-model.md §5.1)", () => {
     const fraction = rentalMemberships({ ...row, total: 800.125 }).find((m) => m.list === "month#2030-01")!;
     expect(fraction.tags!.some((t) => t.startsWith("tot="))).toBe(false);
     expect(figureValuesOfEntry(stored(fraction))).toBeNull();
+  });
+});
+
+describe("rental save rules (001 §5)", () => {
+  const complete = { start_date: "2026-12-01", finish_date: "2026-12-03", start_mileage: 0, deposit: 0, deposit_paid_date: "2026-12-01", initial_payment: 0, initial_payment_date: "2026-12-01" };
+  it("takes a booking with every required input (zero counts as filled)", () => {
+    expect(rentalRuleResult(complete)).toBeNull();
+  });
+  it("names every missing required input, the first as the message", () => {
+    const r = rentalRuleResult({ ...complete, start_mileage: null, deposit: "", initial_payment_date: null });
+    expect(r).toEqual({
+      message: "Start mileage is required",
+      errors: { start_mileage: "Start mileage is required", deposit: "Deposit is required", initial_payment_date: "Initial payment date is required" },
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { MESSAGES } from "../../../core/hire/rules";
 import { recordOptions, type FieldDef, type OptionsSource, type SelectOption } from "../platform/form";
 
 /** The rental edit screen's fields by section (001 §2.3, §3), in the spec's order. */
@@ -15,8 +16,8 @@ export const trackingOptions: OptionsSource = {
 };
 
 export const BOOKING: FieldDef[] = [
-  d("start_date", "Start date", "Start date is required"),
-  d("finish_date", "End date", "End date is required"),
+  d("start_date", "Start date", MESSAGES.startRequired),
+  d("finish_date", "End date", MESSAGES.endRequired),
   { name: "department", label: "Department", kind: "select", options: recordOptions("departments", (r) => r.name) },
   { name: "tracking_option", label: "Tracking option", kind: "select", options: trackingOptions },
   {
@@ -30,7 +31,7 @@ export const BOOKING: FieldDef[] = [
   },
 ];
 
-export const VEHICLE: FieldDef[] = [{ name: "start_mileage", label: "Start mileage", kind: "integer", required: "Start mileage is required" }];
+export const VEHICLE: FieldDef[] = [{ name: "start_mileage", label: "Start mileage", kind: "integer", required: MESSAGES.startMileageRequired }];
 
 export const SHORT_TERM: FieldDef[] = [
   m("first_day", "1 day"),
@@ -63,7 +64,7 @@ export const INSURANCE: FieldDef[] = [
   t("insurer", "Insurer"),
   t("policy_name", "Policy name"),
   t("policy_number", "Policy number"),
-  d("insurance_expiry", "Insurance expiry", "Insurance expiry is required"),
+  d("insurance_expiry", "Insurance expiry"),
   m("insurance_daily", "Daily insurance charge"),
 ];
 
@@ -84,10 +85,10 @@ export const RATES: FieldDef[] = [
 ];
 
 export const DEPOSIT: FieldDef[] = [
-  m("deposit", "Deposit", "Deposit is required"),
-  d("deposit_paid_date", "Deposit paid date", "Deposit paid date is required"),
-  m("initial_payment", "Initial payment", "Initial payment is required"),
-  d("initial_payment_date", "Initial payment date", "Initial payment date is required"),
+  m("deposit", "Deposit", MESSAGES.depositRequired),
+  d("deposit_paid_date", "Deposit paid date", MESSAGES.depositPaidDateRequired),
+  m("initial_payment", "Initial payment", MESSAGES.initialPaymentRequired),
+  d("initial_payment_date", "Initial payment date", MESSAGES.initialPaymentDateRequired),
 ];
 
 export const OFF_HIRE: FieldDef[] = [
