@@ -235,4 +235,6 @@ export const Vehicle = defineRecordType({
     { scope: "key", value: r.spare_key ? String(r.spare_key) : null, message: MESSAGES.keyTaken },
   ],
   expand: (rows) => expandVehicles(rows),
+  // 2: the CAP totals facets (core/fleet/captotals.ts).
+  indexVersion: 2,
 });

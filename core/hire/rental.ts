@@ -211,6 +211,8 @@ export const Rental = defineRecordType({
     message: async (holderId) => MESSAGES.alreadyBooked(await hirerNameOf(holderId)),
   },
   expand: (rows) => expandRentals(rows),
+  // 2: the finish-date list per vehicle and the figure tags on month entries.
+  indexVersion: 2,
 });
 
 async function hirerNameOf(rentalId: number): Promise<string> {

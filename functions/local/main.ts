@@ -28,6 +28,9 @@ await ensureTable(dynamo.endpoint, process.env.TABLE_NAME);
 const { seedDemoData } = await import("../../core/demo/seed.js");
 const { createLocalApp, listen } = await import("./server.js");
 if (process.env.SEED_DEMO !== "false" && (await seedDemoData())) console.log("Loaded demo reference data.");
+// Records kept from an earlier release are indexed as this one indexes them (core/platform/upgrades.ts).
+const { upgradeIndexes } = await import("../../core/platform/upgrades.js");
+await upgradeIndexes((line) => console.log(line));
 
 const server = await listen(createLocalApp(), port);
 console.log(`\nBack office running at http://localhost:${port}`);

@@ -239,3 +239,46 @@ describe("indexed lists kept with positions (listPositions)", () => {
     await everyPage(stored(back.slice(6)));
   });
 });
+
+describe("index upgrades", () => {
+  it("index the records saved by an earlier release as the new release indexes them, once", async () => {
+    const { upgradeIndexes } = await import("../../core/platform/upgrades.js");
+    // Release 1 lists vans by status only.
+    const Before = defineRecordType({
+      type: "upgradevan",
+      label: "Van",
+      fields: z.object({ registration: requiredText("Registration is required"), status: text(20), value: z.number().int().nullable().optional() }),
+      lists: (r) => [{ list: `status#${r.status}`, sort: r.registration }],
+    });
+    const saved = [];
+    for (const [reg, value] of [["CC1", 300], ["AA1", 100], ["BB1", 250]] as const) saved.push(await Before.create({ registration: reg, status: "ACTIVE", value }, "t"));
+    // Release 2 also lists them by registration and keeps the total of their values.
+    const After = defineRecordType({
+      type: "upgradevan",
+      label: "Van",
+      fields: Before.fields,
+      lists: (r) => [
+        { list: `status#${r.status}`, sort: r.registration },
+        { list: "byreg", sort: r.registration, tags: [`s=${r.status}`] },
+      ],
+      facets: (r) => [{ facet: "total", value: String(r.status), amount: r.value ?? 0 }],
+      indexVersion: 2,
+    });
+    expect((await After.listIn("byreg", { page: 1, page_size: 25 })).count).toBe(0);
+
+    const done = await upgradeIndexes();
+    expect(done.find((d) => d.type === "upgradevan")).toEqual({ type: "upgradevan", from: 1, to: 2, records: 3 });
+    const byReg = await After.listIn("byreg", { page: 1, page_size: 25 });
+    expect(byReg.count).toBe(3);
+    expect(byReg.results.map((r) => r.registration)).toEqual(["AA1", "BB1", "CC1"]);
+    expect((await After.listIn("byreg", { page: 1, page_size: 25, tags: ["s=ACTIVE"] })).count).toBe(3);
+    expect(await After.facetValues("total")).toEqual([{ value: "active", count: 650 }]);
+    expect((await After.listIn("status#ACTIVE", { page: 1, page_size: 25 })).count).toBe(3);
+
+    // Once only; and saves after it move the rebuilt counts from the right place.
+    expect((await upgradeIndexes()).find((d) => d.type === "upgradevan")).toBeUndefined();
+    await After.update(saved[0].id as number, { status: "SOLD", last_saved: saved[0].last_saved }, "t", { partial: true });
+    expect((await After.listIn("byreg", { page: 1, page_size: 25, tags: ["s=ACTIVE"] })).count).toBe(2);
+    expect(await After.facetValues("total")).toEqual(expect.arrayContaining([{ value: "active", count: 350 }, { value: "sold", count: 300 }]));
+  });
+});

@@ -1,0 +1,29 @@
+import { recordTypes } from "./records.js";
+import { Counter } from "./service.js";
+
+/**
+ * Index upgrades: when a release indexes a record type differently (a new
+ * list, new tags on entries, a new facet), it raises the type's
+ * `indexVersion`, and the records saved before are indexed again once, so
+ * lists and figures see every record, old or new. The version each type's
+ * stored indexes are at is kept in the table (`indexversion#<type>`).
+ *
+ * Run while nobody else writes: `npm start` runs it before the server
+ * listens; on AWS, `npx tsx scripts/upgrade-indexes.ts` after a deploy
+ * (docs/deploy.md).
+ */
+export async function upgradeIndexes(log: (line: string) => void = () => undefined) {
+  const done: Array<{ type: string; from: number; to: number; records: number }> = [];
+  for (const t of recordTypes) {
+    if (t.indexVersion <= 1) continue;
+    const name = `indexversion#${t.type}`;
+    const stored: any = await Counter.get({ name }).go({ consistent: true } as any);
+    const from = (stored.data?.seq as number | undefined) ?? 1;
+    if (from >= t.indexVersion) continue;
+    log(`Indexing ${t.type} records for this release (index version ${from} -> ${t.indexVersion})...`);
+    const { records } = await t.rebuildIndexes();
+    await Counter.update({ name }).set({ seq: t.indexVersion }).go();
+    done.push({ type: t.type, from, to: t.indexVersion, records });
+  }
+  return done;
+}
