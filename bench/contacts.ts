@@ -14,35 +14,18 @@
  * the mechanism afterwards: a contact created and deleted through it moves
  * every count by exactly one and back.
  */
-import { randomUUID } from "node:crypto";
-import { ensureTable, startDynamoDbLocal } from "../functions/local/dynamodb-local.js";
-import { freePort } from "../tests/support/ports.js";
+import { benchTable, measure as measureRuns, meterCapacity, tableHeader } from "./support.js";
 
 const N = Number(process.env.BENCH_CONTACTS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
-const dynamo = await startDynamoDbLocal({ port: await freePort() });
-process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-process.env.TABLE_NAME = `bench_${randomUUID().slice(0, 6)}`;
-await ensureTable(dynamo.endpoint, process.env.TABLE_NAME);
+const dynamo = await benchTable();
+await meterCapacity();
 
-const { documentClient } = await import("../core/platform/table.js");
 const { Counter, Facet, ListEntry } = await import("../core/platform/service.js");
 const { positionBucket } = await import("../core/platform/records.js");
 const C = await import("../core/contacts/index.js");
 
-// Count read units on every call a list makes.
-let readUnits = 0;
-documentClient().middlewareStack.add(
-  (next) => async (args: any) => {
-    args.input.ReturnConsumedCapacity = "TOTAL";
-    const out: any = await next(args);
-    const cc = out.output?.ConsumedCapacity;
-    for (const c of Array.isArray(cc) ? cc : cc ? [cc] : []) readUnits += c.CapacityUnits ?? 0;
-    return out;
-  },
-  { step: "initialize", name: "countCapacity" },
-);
 
 // Names a UK van hire business's contacts book might hold; 4 of the 48 first words start "mi".
 const first = [
@@ -148,27 +131,11 @@ const prefixTotal = (prefixes.data as Array<{ live: number }>).reduce((n, b) => 
 if (prefixTotal !== before.all) throw new Error("prefix counts do not add up to the list: deep pages would not use them");
 console.log(`Checked: counts ${JSON.stringify(before)} move by one with a create through the mechanism and back with its delete.`);
 
-async function measure(label: string, fn: () => Promise<{ count: number; results: unknown[] }>) {
-  const times: number[] = [];
-  const units: number[] = [];
-  let last: { count: number; results: unknown[] } | undefined;
-  for (let i = 0; i < RUNS; i++) {
-    readUnits = 0;
-    const t = performance.now();
-    last = await fn();
-    times.push(performance.now() - t);
-    units.push(readUnits);
-  }
-  times.sort((a, b) => a - b);
-  const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
-  const ru = (units.reduce((a, b) => a + b, 0) / units.length).toFixed(1);
-  console.log(`| ${label} | ${last!.results.length} of ${last!.count} | ${p(0.5)} ms | ${p(0.95)} ms | ${ru} |`);
-}
+const measure = (label: string, fn: () => Promise<{ count: number; results: unknown[] }>) => measureRuns(label, RUNS, fn);
 
 const page = { page: 1, page_size: 25 };
 const deep = Math.floor(N / 50); // the middle of the default list
-console.log(`\n| request (${N.toLocaleString()} contacts) | rows of count | p50 | p95 | read units |`);
-console.log("|---|---|---|---|---|");
+tableHeader(`request (${N.toLocaleString()} contacts)`);
 await measure("list ALL (`contacts`, page 1)", () => C.listContacts({ ...page }));
 await measure("list CC (`contact_type=CC`)", () => C.listContacts({ ...page, contact_type: "CC" }));
 await measure("list SP (`contact_type=SP`)", () => C.listContacts({ ...page, contact_type: "SP" }));

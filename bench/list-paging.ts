@@ -4,37 +4,19 @@
  * p50/p95 latency and DynamoDB read units per request. Prints figures; it
  * is not a timed test. Run: npm run bench  (BENCH_RECORDS to change size).
  */
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { ensureTable, startDynamoDbLocal } from "../functions/local/dynamodb-local.js";
-import { freePort } from "../tests/support/ports.js";
+import { benchTable, measure as measureRuns, meterCapacity, tableHeader } from "./support.js";
 
 const N = Number(process.env.BENCH_RECORDS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 
-const dynamo = await startDynamoDbLocal({ port: await freePort() });
-process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-process.env.TABLE_NAME = `bench_${randomUUID().slice(0, 6)}`;
-await ensureTable(dynamo.endpoint, process.env.TABLE_NAME);
+const dynamo = await benchTable();
+await meterCapacity();
 
-const { documentClient } = await import("../core/platform/table.js");
 const { defineRecordType } = await import("../core/platform/records.js");
 const { Counter } = await import("../core/platform/service.js");
 const { requiredText, num } = await import("../core/platform/fields.js");
 
-// Count read units on every call the list makes.
-let readUnits = 0;
-const client = documentClient();
-client.middlewareStack.add(
-  (next) => async (args: any) => {
-    args.input.ReturnConsumedCapacity = "TOTAL";
-    const out: any = await next(args);
-    const cc = out.output?.ConsumedCapacity;
-    for (const c of Array.isArray(cc) ? cc : cc ? [cc] : []) readUnits += c.CapacityUnits ?? 0;
-    return out;
-  },
-  { step: "initialize", name: "countCapacity" },
-);
 
 const Item = defineRecordType({
   type: "benchitem",
@@ -57,25 +39,9 @@ for (let id = 1; id <= N; id++) {
 await Counter.update({ name: "benchitem" }).set({ seq: N, live: N }).go();
 console.log(`Loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-async function measure(label: string, fn: () => Promise<{ count: number; results: unknown[] }>) {
-  const times: number[] = [];
-  const units: number[] = [];
-  let last: { count: number; results: unknown[] } | undefined;
-  for (let i = 0; i < RUNS; i++) {
-    readUnits = 0;
-    const t = performance.now();
-    last = await fn();
-    times.push(performance.now() - t);
-    units.push(readUnits);
-  }
-  times.sort((a, b) => a - b);
-  const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
-  const ru = (units.reduce((a, b) => a + b, 0) / units.length).toFixed(1);
-  console.log(`| ${label} | ${last!.results.length} of ${last!.count} | ${p(0.5)} ms | ${p(0.95)} ms | ${ru} |`);
-}
+const measure = (label: string, fn: () => Promise<{ count: number; results: unknown[] }>) => measureRuns(label, RUNS, fn);
 
-console.log(`\n| request (${N.toLocaleString()} records) | rows of count | p50 | p95 | read units |`);
-console.log("|---|---|---|---|---|");
+tableHeader(`request (${N.toLocaleString()} records)`);
 await measure("first page (page=1, 25 rows)", () => Item.list({ page: 1, page_size: 25 }));
 await measure("page 40 (rows 976-1000)", () => Item.list({ page: 40, page_size: 25 }));
 await measure(`deep page (page=${Math.floor(N / 50)}, middle of the list)`, () => Item.list({ page: Math.floor(N / 50), page_size: 25 }));

@@ -14,9 +14,7 @@
  * Run: RENTALS=50000 npx tsx bench/rentals.ts  (RENTALS or BENCH_RENTALS,
  * BENCH_VANS, BENCH_SLOT_DAYS, BENCH_RUNS, BENCH_CONCURRENCY, BENCH_LOAD).
  */
-import { randomUUID } from "node:crypto";
-import { ensureTable, startDynamoDbLocal } from "../functions/local/dynamodb-local.js";
-import { freePort } from "../tests/support/ports.js";
+import { benchTable, measure as measureRuns, meterCapacity, tableHeader } from "./support.js";
 
 const N = Number(process.env.RENTALS ?? process.env.BENCH_RENTALS ?? 50_000);
 const VANS = Number(process.env.BENCH_VANS ?? 1_000);
@@ -26,34 +24,14 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const LOAD = process.env.BENCH_LOAD ?? "bulk";
 
-const dynamo = await startDynamoDbLocal({ port: await freePort() });
-process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-process.env.TABLE_NAME = `bench_${randomUUID().slice(0, 6)}`;
-await ensureTable(dynamo.endpoint, process.env.TABLE_NAME);
-
-const { documentClient } = await import("../core/platform/table.js");
+const dynamo = await benchTable();
+await meterCapacity();
 const { addDays, windowOf } = await import("../core/platform/dates.js");
 const { Contact } = await import("../core/contacts/index.js");
 const { Vehicle } = await import("../core/fleet/index.js");
 const S = await import("../core/settings/index.js");
 const H = await import("../core/hire/index.js");
 
-// Capacity units DynamoDB reports, split into reads and writes by command.
-const READS = /^(Get|BatchGet|Query|Scan|TransactGet)/;
-let readUnits = 0;
-let writeUnits = 0;
-documentClient().middlewareStack.add(
-  (next, context: any) => async (args: any) => {
-    args.input.ReturnConsumedCapacity = "TOTAL";
-    const out: any = await next(args);
-    const cc = out.output?.ConsumedCapacity;
-    const units = (Array.isArray(cc) ? cc : cc ? [cc] : []).reduce((n: number, c: any) => n + (c.CapacityUnits ?? 0), 0);
-    if (READS.test(String(context.commandName))) readUnits += units;
-    else writeUnits += units;
-    return out;
-  },
-  { step: "initialize", name: "countCapacity" },
-);
 
 const by = "bench";
 const types: number[] = [];
@@ -114,36 +92,12 @@ if (LOAD === "bulk") {
   console.log(`Loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
-async function measure(label: string, fn: (run: number) => Promise<any>) {
-  const times: number[] = [];
-  const units: number[] = [];
-  const wunits: number[] = [];
-  let last: any;
-  for (let i = 0; i < RUNS; i++) {
-    readUnits = 0;
-    writeUnits = 0;
-    const t = performance.now();
-    try {
-      last = await fn(i);
-    } catch (e: any) {
-      last = { refused: e.message };
-    }
-    times.push(performance.now() - t);
-    units.push(readUnits);
-    wunits.push(writeUnits);
-  }
-  times.sort((a, b) => a - b);
-  const p = (q: number) => Math.round(times[Math.min(times.length - 1, Math.floor(q * times.length))]).toLocaleString("en-GB");
-  const avg = (xs: number[]) => (xs.reduce((a, b) => a + b, 0) / xs.length).toFixed(1);
-  const rows = last?.refused ? `refused: ${last.refused}` : last?.results ? `${last.results.length} of ${last.count.toLocaleString("en-GB")}` : last?.id ? `created ${last.id}` : `${Object.keys(last ?? {}).length} fields`;
-  console.log(`| ${label} | ${rows} | ${p(0.5)} ms | ${p(0.95)} ms | ${avg(units)} | ${avg(wunits)} |`);
-}
+const measure = (label: string, fn: (run: number) => Promise<any>) => measureRuns(label, RUNS, fn);
 
 const mid = addDays("2023-01-02", Math.floor((Date.parse(`${lastDay}T00:00:00Z`) - Date.parse("2023-01-02T00:00:00Z")) / 86_400_000 / 2));
 const week = windowOf("weekly", mid);
 const probe = plan.find((p) => p.van === vans[7] && p.status === "CONFIRMED" && p.finish >= week.start)!;
-console.log(`\n| request (${N.toLocaleString("en-GB")} rentals, ${VANS} vans, week of ${week.start}) | rows of count | p50 | p95 | read units | write units |`);
-console.log("|---|---|---|---|---|---|");
+tableHeader(`request (${N.toLocaleString("en-GB")} rentals, ${VANS} vans, week of ${week.start})`);
 await measure("finder: GET rentals/available, one type (1/3 of the fleet), the week", () => H.Rentals.available({ start_date: week.start, finish_date: week.end, type: types[0], page: 1, page_size: 25 }));
 await measure("availability: GET rentals?vehicle&start_date&finish_date", () => H.Rentals.list({ page: 1, page_size: 25, vehicle: vans[7], start_date: week.start, finish_date: week.end }));
 await measure("booking check on save: confirmed create refused (overlap)", () => H.Rental.create({ ...bodyOf(probe), customer: customers[1] }, by));

@@ -5,43 +5,27 @@
  * searches, through the same core calls the routes make. Prints p50/p95
  * latency and DynamoDB read units per request (filter_list included: every
  * list answer carries it). Not a timed test.
- * Run: npx tsx bench/vehicles.ts  (BENCH_VEHICLES, BENCH_RUNS to change).
+ * Also the dashboard's CAP figures (vehicles/summary, captotalchange) and
+ * a CAP upload revaluing 500 of them.
+ * Loading: with `bulkLoad` (the items create writes, for benchmark data
+ * only); BENCH_LOAD=create saves each through the record's own create.
+ * Run: npx tsx bench/vehicles.ts  (BENCH_VEHICLES, BENCH_RUNS, BENCH_LOAD to change).
  */
-import { randomUUID } from "node:crypto";
-import { ensureTable, startDynamoDbLocal } from "../functions/local/dynamodb-local.js";
-import { freePort } from "../tests/support/ports.js";
+import { benchTable, capacity, measure as measureRuns, meterCapacity, tableHeader } from "./support.js";
 
 const N = Number(process.env.BENCH_VEHICLES ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 24);
 
-const dynamo = await startDynamoDbLocal({ port: await freePort() });
-process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
-process.env.TABLE_NAME = `bench_${randomUUID().slice(0, 6)}`;
-await ensureTable(dynamo.endpoint, process.env.TABLE_NAME);
+const LOAD = process.env.BENCH_LOAD ?? "bulk";
 
-const { documentClient } = await import("../core/platform/table.js");
+const dynamo = await benchTable();
+await meterCapacity();
+capacity.debug = !!process.env.BENCH_DEBUG;
 const S = await import("../core/settings/index.js");
 const { Contact } = await import("../core/contacts/index.js");
-const { Key, Vehicles, Vehicle } = await import("../core/fleet/index.js");
+const { CapTotals, Key, Vehicles, Vehicle } = await import("../core/fleet/index.js");
 
-let readUnits = 0;
-let measuring = false;
-const client = documentClient();
-client.middlewareStack.add(
-  (next) => async (args: any) => {
-    args.input.ReturnConsumedCapacity = "TOTAL";
-    const out: any = await next(args);
-    const cc = out.output?.ConsumedCapacity;
-    // Only reads run while measuring, so every unit counted is a read unit.
-    for (const c of Array.isArray(cc) ? cc : cc ? [cc] : []) {
-      readUnits += c.CapacityUnits ?? 0;
-      if (process.env.BENCH_DEBUG && measuring) console.log("   ", args.constructor?.name ?? "", Object.keys(args.input).join(","), args.input.KeyConditionExpression ? JSON.stringify(args.input.ExpressionAttributeValues).slice(0, 120) : "", c.CapacityUnits, out.output?.Count ?? out.output?.Responses?.[process.env.TABLE_NAME!]?.length);
-    }
-    return out;
-  },
-  { step: "initialize", name: "countCapacity" },
-);
 
 const by = "bench";
 console.log(`Reference data...`);
@@ -116,6 +100,7 @@ function vehicle(i: number) {
     key: i < hooks.length * 2 && i % 2 === 0 ? hooks[i / 2] : null,
     courtesy_car: status === "ACTIVE" && i % 50 === 0,
     cap_retail: i % 7 === 0 ? 0 : 10000 + (i % 20000),
+    cap_clean: i % 7 === 0 ? null : 9500 + (i % 20000),
     date_sold: status === "SOLD" ? `2025-${month}-15` : null,
     first_day: 65,
     two_five_days: 55,
@@ -124,10 +109,11 @@ function vehicle(i: number) {
   };
 }
 
-console.log(`Saving ${N.toLocaleString()} vehicles through the vehicle record's save (${CONCURRENCY} at a time)...`);
+console.log(`Loading ${N.toLocaleString()} vehicles with ${LOAD === "bulk" ? "bulkLoad" : `the vehicle record's create (${CONCURRENCY} at a time)`}...`);
 const started = Date.now();
 let next = 0;
-await Promise.all(
+if (LOAD === "bulk") await Vehicle.bulkLoad(Array.from({ length: N }, (_, i) => vehicle(i)), by);
+else await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
     while (next < N) {
       const i = next++;
@@ -140,29 +126,10 @@ await Promise.all(
 const loadSeconds = (Date.now() - started) / 1000;
 console.log(`Loaded in ${loadSeconds.toFixed(0)} s`);
 
-async function measure(label: string, fn: () => Promise<any>) {
-  const times: number[] = [];
-  const units: number[] = [];
-  let last: any;
-  measuring = true;
-  for (let i = 0; i < RUNS; i++) {
-    readUnits = 0;
-    const t = performance.now();
-    last = await fn();
-    times.push(performance.now() - t);
-    units.push(readUnits);
-  }
-  measuring = false;
-  times.sort((a, b) => a - b);
-  const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(0);
-  const ru = (units.reduce((a, b) => a + b, 0) / units.length).toFixed(1);
-  const rows = Array.isArray(last) ? `${last.length}` : last?.results ? `${last.results.length} of ${last.count}` : `one answer (${Object.keys(last ?? {}).length} fields)`;
-  console.log(`| ${label} | ${rows} | ${p(0.5)} ms | ${p(0.95)} ms | ${ru} |`);
-}
+const measure = (label: string, fn: () => Promise<any>) => measureRuns(label, RUNS, fn);
 
 const list = (q: Record<string, unknown>) => Vehicles.list({ page: 1, page_size: 25, ...q } as any);
-console.log(`\n| request (${N.toLocaleString()} vehicles) | rows of count | p50 | p95 | read units |`);
-console.log("|---|---|---|---|---|");
+tableHeader(`request (${N.toLocaleString()} vehicles)`);
 await measure("default: fleet, Active, page 1", () => list({}));
 await measure("Active, page 100 (rows 2476-2500)", () => list({ page: 100 }));
 await measure("Active, page 2 with filter_list=false", () => list({ page: 2, filter_list: false }));
@@ -185,6 +152,12 @@ await measure("key finder search '12'", () => list({ keys: true, page_size: 500,
 await measure("tracker=BLANK page 1", () => list({ tracker: "BLANK" }));
 await measure("courtesy cars", () => list({ courtesy_car: true }));
 await measure("GET vehicles/{id} with inspections", () => Vehicles.get(Math.min(N, 1234)));
+await measure("GET vehicles/summary (CAP values panel)", () => CapTotals.summary({ start: "2026-11-23" }));
+await measure("GET vehicles/summary, one department", () => CapTotals.summary({ start: "2026-11-23", department: depts[2] }));
+// A CAP upload revaluing 500 vehicles (each saved through its own update), then what it changed.
+const capFile = ["registration,cap_retail,cap_clean,cap_average,cap_below,cap_date", ...Array.from({ length: 500 }, (_, k) => `${reg(k * 3 + 1)},${12000 + k},${11500 + k},11000,10000,2026-11-01`)].join("\n");
+await measureRuns("POST vehiclescap, 500 rows (one upload)", 1, () => Vehicles.uploadCap(capFile, by));
+await measure("GET captotalchange", () => CapTotals.change());
 console.log(`\n(${N.toLocaleString()} vehicles loaded in ${loadSeconds.toFixed(0)} s; ${(await Vehicle.counts(["tab#ACTIVE#dept#ALL#pt#ALL"]))["tab#ACTIVE#dept#ALL#pt#ALL"]} active.)`);
 dynamo.stop();
 process.exit(0);

@@ -37,7 +37,8 @@ export const CapUpload = defineRecordType({
     updated: z.number().int(),
     departments: z.record(z.string(), departmentChange),
   }),
-  lists: (r) => [{ list: "bydate", sort: r.date }],
+  // By date, for the whole fleet and for each department it revalued vehicles of.
+  lists: (r) => [{ list: "bydate", sort: r.date }, ...Object.keys(r.departments ?? {}).map((d) => ({ list: `bydate#dept#${d}`, sort: r.date }))],
 });
 
 /** One upload's change for a department (or all), in pounds. */
@@ -65,14 +66,16 @@ export const CapTotals = {
   },
 
   /**
-   * GET captotalchange: what the latest CAP upload did to the fleet's CAP
+   * GET captotalchange: what the latest CAP upload (for a department: the
+   * latest that revalued any of its vehicles) did to the fleet's CAP
    * values (the CAP-status vehicles it revalued, before and after), with
    * the fleet's CAP totals now. One Query for the latest upload, one for
    * the totals.
    */
   async change(q: { department?: number } = {}) {
-    const [latestId] = await CapUpload.listIn("bydate", { page: 1, page_size: 1, order: "desc" }).then((p) => p.results.map((r) => (r as { id: number }).id));
-    const latest = latestId ? ((await CapUpload.getMany([latestId]))[0] as { id: number; date: string; departments: Record<string, DepartmentCapChange> } | undefined) : undefined;
+    const latest = (await CapUpload.listIn(uploadList(q.department), { page: 1, page_size: 1, order: "desc" })).results[0] as
+      | { id: number; date: string; departments: Record<string, DepartmentCapChange> }
+      | undefined;
     const totals = await fleetCapTotals(q.department);
     const c = latest ? changeOf(latest, q.department) : null;
     return {
@@ -97,7 +100,7 @@ export const CapTotals = {
     const totals = await fleetCapTotals(q.department);
     const capZero = (await Vehicle.counts([`cap0#dept#${q.department ?? "ALL"}`]))[`cap0#dept#${q.department ?? "ALL"}`];
     // Uploads since start: one Query on the date list (a few a month).
-    const ids = await CapUpload.idsIn("bydate", { from: start });
+    const ids = await CapUpload.idsIn(uploadList(q.department), { from: start });
     const uploads = (await CapUpload.getMany(ids)) as Array<{ departments: Record<string, DepartmentCapChange> }>;
     const since = zeroPence();
     let revalued = 0;
@@ -116,6 +119,9 @@ export const CapTotals = {
     };
   },
 };
+
+/** The uploads by date: all of them, or those that revalued a department's vehicles. */
+const uploadList = (department?: number) => (department === undefined ? "bydate" : `bydate#dept#${department}`);
 
 type Totals = CapPence & { count: number };
 
