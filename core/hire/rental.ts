@@ -8,7 +8,7 @@ import { defineRecordType } from "../platform/records.js";
 import { searchText } from "../platform/paging.js";
 import { ValidationError } from "../platform/errors.js";
 import { Department, RentalMargin, TrackingCategory } from "../settings/index.js";
-import { INVOICE_INTERVALS, RENTAL_STATUSES, RENTAL_TYPES, MESSAGES, canPrint, monthsSpanned, rentalFigures, rentalRuleResult } from "./rules.js";
+import { INVOICE_INTERVALS, RENTAL_STATUSES, RENTAL_TYPES, MESSAGES, canPrint, monthsSpanned, rentalFigures, rentalRecordTotals, rentalRuleResult } from "./rules.js";
 
 const upper = (v: unknown) => (typeof v === "string" ? v.trim().toUpperCase() || null : v);
 const money = () => num();
@@ -211,8 +211,10 @@ export const Rental = defineRecordType({
     message: async (holderId) => MESSAGES.alreadyBooked(await hirerNameOf(holderId)),
   },
   expand: (rows) => expandRentals(rows),
+  facets: (r) => rentalRecordTotals(r),
   // 2: the finish-date list per vehicle and the figure tags on month entries.
-  indexVersion: 2,
+  // 3: the customer's and vehicle's record totals.
+  indexVersion: 3,
 });
 
 async function hirerNameOf(rentalId: number): Promise<string> {

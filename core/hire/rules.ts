@@ -1,7 +1,7 @@
 import Big from "big.js";
 import { hireRates } from "../fleet/rules.js";
 import { daysInclusive } from "../platform/dates.js";
-import { money, pounds, type Amount } from "../platform/money.js";
+import { money, pounds, toPence, type Amount } from "../platform/money.js";
 
 /**
  * The rental rules of 001 §5 and §9, pure: the server applies them on
@@ -299,3 +299,27 @@ export function monthsSpanned(start: string | null | undefined, finish: string |
   }
   return out;
 }
+
+/**
+ * A rental's weekly amount in whole pence (the records' total_weekly):
+ * long term its weekly rate; short term its total spread over its weeks
+ * (total / days x 7), rounded to the penny per rental.
+ */
+export function weeklyPence(r: { rental_type?: string | null; long_term_weekly?: Amount; total?: Amount; days?: number | null }): number {
+  if (r.rental_type === "LT") return toPence(r.long_term_weekly);
+  return r.days ? toPence(money(r.total).div(r.days).times(7)) : 0;
+}
+
+/**
+ * The totals a customer's or a vehicle's rental record shows (total_cost,
+ * total_weekly), kept as maintained sums in each rental's own save, so the
+ * record pages 5 or 10 rentals at a time whatever the history.
+ */
+export function rentalRecordTotals(r: { vehicle?: number | null; customer?: number | null; rental_type?: string | null; long_term_weekly?: Amount; total?: Amount; days?: number | null }) {
+  const owners = [r.vehicle ? `vehicle#${r.vehicle}` : null, r.customer ? `customer#${r.customer}` : null].filter((o): o is string => o !== null);
+  return owners.flatMap((o) => [
+    { facet: `totals#${o}`, value: "total", amount: toPence(r.total) },
+    { facet: `totals#${o}`, value: "weekly", amount: weeklyPence(r) },
+  ]);
+}
+

@@ -2,10 +2,10 @@ import { Vehicle } from "../fleet/index.js";
 import { tabList } from "../fleet/rules.js";
 import { addDays, monthOf, todayInLondon, weekOf } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
-import { money, pounds, sum } from "../platform/money.js";
+import { fromPence, pounds, sum } from "../platform/money.js";
 import { RentalMargin, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
 import { Rental, figureValuesOfEntry, normaliseRentalInput, type RentalFigureValues } from "./rental.js";
-import { datesOverlap, latestUnsettled, mileageTooHigh, MESSAGES, suggestedWeeklyRate } from "./rules.js";
+import { datesOverlap, latestUnsettled, mileageTooHigh, MESSAGES, suggestedWeeklyRate, weeklyPence } from "./rules.js";
 
 type Row = Record<string, any>;
 
@@ -95,13 +95,7 @@ function page<T>(rows: T[], q: { page: number; page_size: number }) {
 }
 
 const sumOf = (rows: Row[], f: string) => pounds(sum(...rows.map((r) => r[f])));
-const weeklySum = (rows: Row[]) => pounds(sum(...rows.map(weeklyOf)));
-
-/** Weekly amount of a rental: LT its weekly rate; ST its total spread over its weeks. */
-function weeklyOf(r: Row) {
-  if (r.rental_type === "LT") return money(r.long_term_weekly);
-  return r.days ? money(r.total).div(r.days).times(7) : money(0);
-}
+const weeklySum = (rows: Row[]) => fromPence(rows.reduce((n, r) => n + weeklyPence(r as any), 0));
 
 export const Rentals = {
   async get(id: number) {
@@ -131,6 +125,14 @@ export const Rentals = {
     if (q.status) tags.push(`status=${q.status}`);
     if (q.department) tags.push(`dept=${q.department}`);
     let rows: Row[] | null = null;
+    if ((q.vehicle || q.customer) && !q.start_date && !q.finish_date && !tags.length && !q.search?.trim()) {
+      // A customer's or vehicle's rental record: one page of its list, newest
+      // first, and its totals kept with every save (never its whole history).
+      const list = q.vehicle ? `vehicle#${q.vehicle}` : `customer#${q.customer}`;
+      const [page, totals] = await Promise.all([Rental.listIn(list, { page: q.page, page_size: q.page_size, order: "desc" }), Rental.facetValues(`totals#${list}`)]);
+      const amount = (v: string) => fromPence(totals.find((t) => t.value === v)?.count ?? 0);
+      return { ...page, total_cost: amount("total"), total_weekly: amount("weekly") };
+    }
     if (q.vehicle || q.customer) {
       const window = q.start_date || q.finish_date ? { start_date: q.start_date ?? q.finish_date!, finish_date: q.finish_date ?? q.start_date! } : null;
       if (q.vehicle && window) rows = await standingRentalsMeeting(q.vehicle, window, tags);

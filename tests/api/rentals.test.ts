@@ -228,6 +228,35 @@ describe("availability and lists", () => {
     expect(byCustomer.total_weekly).toBe(310 + 420);
   });
 
+  it("a rental record pages its list and keeps its totals with every save, never reading the whole history", async () => {
+    const v = await newVan();
+    const cust = await ok(api.post("contacts", { display_name: "Long Standing Ltd", contact_type: "CC", company_name: "Long Standing Ltd", company_phone: "01332 496000", company_email: "a@b.co.uk", hire_account_code: "01" }));
+    const made = [];
+    // Seven one-week rentals at 310 (weekly 310) and one LT at 150 a week.
+    for (let k = 0; k < 7; k++) made.push(await ok(api.post("rentals", { ...booking(v.id, `2029-0${k + 1}-01`, `2029-0${k + 1}-07`), customer: cust.id })));
+    const lt = await ok(api.post("rentals", { ...booking(v.id, "2029-09-01", "2029-11-30"), customer: cust.id, rental_type: "LT", long_term_weekly: 150, term: 13, mileage_allowance: 10000 }));
+    const Hire = await import("../../core/hire/index.js");
+    const read = vi.spyOn(Hire.Rental, "getMany");
+    try {
+      const page2 = await ok(api.get(`rentals?customer=${cust.id}&page=2&page_size=5`));
+      expect(page2.count).toBe(8);
+      expect(page2.results.map((r: any) => r.start_date)).toEqual(["2029-03-01", "2029-02-01", "2029-01-01"]);
+      expect(page2.total_cost).toBe(7 * 310 + lt.total);
+      expect(page2.total_weekly).toBe(7 * 310 + 150);
+      // Only the page's rentals are read.
+      expect(read.mock.calls.flatMap((c) => c[0] as number[]).length).toBeLessThanOrEqual(5);
+    } finally {
+      read.mockRestore();
+    }
+    // A save and a delete move the totals at once.
+    await ok(api.put(`rentals/${made[0].id}`, { ...booking(v.id, "2029-01-01", "2029-01-03"), customer: cust.id, last_saved: made[0].last_saved }));
+    await ok(api.del(`rentals/${made[1].id}`));
+    const after = await ok(api.get(`rentals?vehicle=${v.id}&page=1&page_size=5`));
+    expect(after.count).toBe(7);
+    expect(after.total_cost).toBe(5 * 310 + 150 + lt.total);
+    expect(after.total_weekly).toBe(5 * 310 + 350 + 150);
+  });
+
   it("the weekly view (Monday to Sunday) and the calendar read the rentals meeting the window", async () => {
     const v = await newVan();
     const long = await ok(api.post("rentals", { ...booking(v.id, "2028-01-01", "2028-03-31"), rental_type: "LT", long_term_weekly: 150, term: 13, mileage_allowance: 10000 }));

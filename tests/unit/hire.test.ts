@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  rentalRecordTotals,
+  weeklyPence,
   rentalRuleResult,
   canPrint,
   excessMileageCharge,
@@ -176,5 +178,22 @@ describe("rental save rules (001 §5)", () => {
       message: "Start mileage is required",
       errors: { start_mileage: "Start mileage is required", deposit: "Deposit is required", initial_payment_date: "Initial payment date is required" },
     });
+  });
+});
+
+describe("rental record totals (customer and vehicle)", () => {
+  it("weekly: long term its weekly rate; short term total / days x 7, to the penny", () => {
+    expect(weeklyPence({ rental_type: "LT", long_term_weekly: 185.5, total: 9999, days: 364 })).toBe(18550);
+    expect(weeklyPence({ rental_type: "ST", total: 100, days: 3 })).toBe(23333);
+    expect(weeklyPence({ rental_type: "ST", total: 100, days: 0 })).toBe(0);
+  });
+  it("each rental adds its total and weekly amount to its vehicle's and its customer's record", () => {
+    expect(rentalRecordTotals({ vehicle: 4, customer: 9, rental_type: "ST", total: 310, days: 7 })).toEqual([
+      { facet: "totals#vehicle#4", value: "total", amount: 31000 },
+      { facet: "totals#vehicle#4", value: "weekly", amount: 31000 },
+      { facet: "totals#customer#9", value: "total", amount: 31000 },
+      { facet: "totals#customer#9", value: "weekly", amount: 31000 },
+    ]);
+    expect(rentalRecordTotals({ vehicle: null, customer: null, total: 5 })).toEqual([]);
   });
 });
