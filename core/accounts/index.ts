@@ -47,8 +47,8 @@ export const Invoice = defineRecordType({
   fields: z.object({
     customer: ref(),
     vehicle: ref(),
-    // The sale's agreement on its vehicle: "<vehicle id>/<agreement index>".
-    finance_agreement: text(50),
+    // The sale's agreement: its id (agreements are numbered across all vehicles).
+    finance_agreement: ref(),
     description: text(2000),
     invoice_date: isoDate(),
     invoice_number: text(50),

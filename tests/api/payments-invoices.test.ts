@@ -37,9 +37,9 @@ describe("POST payments (000 §7: the sale's Create Payment)", () => {
 
 describe("POST invoices (000 §7: Create Sale Invoice)", () => {
   it("creates a sale invoice linked to the agreement, numbered IN… when no number is sent; numbers are unique under concurrency", async () => {
-    const made = await api.post("invoices", { customer: ref.acme.id, vehicle: 1, finance_agreement: "1/0", description: "Ford Transit Custom sale", amount: 10000, no_vat_amount: 450, vat_rate: 20 });
+    const made = await api.post("invoices", { customer: ref.acme.id, vehicle: 1, finance_agreement: 1, description: "Ford Transit Custom sale", amount: 10000, no_vat_amount: 450, vat_rate: 20 });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    expect(made.body).toMatchObject({ customer: ref.acme.id, finance_agreement: "1/0", amount: 10000, no_vat_amount: 450, vat_rate: 20 });
+    expect(made.body).toMatchObject({ customer: ref.acme.id, finance_agreement: 1, amount: 10000, no_vat_amount: 450, vat_rate: 20 });
     expect(made.body.invoice_number).toMatch(/^IN\d{5}$/);
     const many = await Promise.all(Array.from({ length: 6 }, () => api.post("invoices", { customer: ref.acme.id, amount: 100 })));
     expect(many.map((r) => r.status)).toEqual(many.map(() => 201));

@@ -207,7 +207,7 @@ function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement
         </Fieldset>
       </Stack>
       {modal === "payment" && <CreatePaymentModal a={a} vehicle={vehicle} onClose={() => setModal(null)} />}
-      {modal === "invoice" && <CreateInvoiceModal a={a} index={index} vehicle={vehicle} onClose={() => setModal(null)} />}
+      {modal === "invoice" && <CreateInvoiceModal a={a} vehicle={vehicle} onClose={() => setModal(null)} />}
     </Paper>
   );
 }

@@ -52,7 +52,7 @@ export function CreatePaymentModal({ a, vehicle, onClose }: { a: Agreement; vehi
 }
 
 /** Create Sale Invoice (000 §7, §9): VAT 20/5/0 on the vatable amount plus the non-vatable amount; a real invoice linked to the agreement. */
-export function CreateInvoiceModal({ a, index, vehicle, onClose }: { a: Agreement; index: number; vehicle: Record<string, any>; onClose: () => void }) {
+export function CreateInvoiceModal({ a, vehicle, onClose }: { a: Agreement; vehicle: Record<string, any>; onClose: () => void }) {
   const [contact, setContact] = useState<string>(a.sale_customer?.id ? String(a.sale_customer.id) : "");
   const [vat, setVat] = useState<"20" | "5" | "0">("20");
   const [amount, setAmount] = useState<number | string>(Number(a.sold_price ?? 0));
@@ -80,7 +80,7 @@ export function CreateInvoiceModal({ a, index, vehicle, onClose }: { a: Agreemen
             loading={create.isPending}
             onClick={() =>
               create.mutate(
-                { customer: contact ? Number(contact) : null, vehicle: vehicle.id ?? null, finance_agreement: `${vehicle.id}/${index}`, description, invoice_date: date, amount: amount === "" ? null : Number(amount), no_vat_amount: noVat === "" ? 0 : Number(noVat), vat_rate: Number(vat) },
+                { customer: contact ? Number(contact) : null, vehicle: vehicle.id ?? null, finance_agreement: a.id ?? null, description, invoice_date: date, amount: amount === "" ? null : Number(amount), no_vat_amount: noVat === "" ? 0 : Number(noVat), vat_rate: Number(vat) },
                 {
                   onSuccess: () => {
                     toastSuccess("Invoice Created Successfully");
