@@ -18,6 +18,9 @@ export default defineConfig({
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
     viewport: { width: 1400, height: 900 },
+    // As the staff's browsers are set: UK dates (DD/MM/YYYY in date inputs) and London time.
+    locale: "en-GB",
+    timezoneId: "Europe/London",
     // An action that cannot complete fails on its own, well inside the test's
     // timeout, so the report carries its call log (why it kept retrying).
     actionTimeout: 20_000,
