@@ -34,7 +34,7 @@ test("a new vehicle: required fields and save rules show before sending; fleet n
   await page.getByRole("dialog").getByLabel("Date").fill("2026-03-14");
   await page.getByRole("dialog").getByRole("button", { name: "Generate" }).click();
   await expect(byLabel(page, "Fleet number")).toHaveValue(/^26\d{3,}$/);
-  await expect(byLabel(page, "Delivery date")).toHaveValue("2026-03-14");
+  await expect(byLabel(page, "Delivery date")).toHaveValue("14/03/2026");
   await byLabel(page, "First day").fill("60");
   await byLabel(page, "2-5 days (per day)").fill("45");
   await byLabel(page, "6-27 days (per day)").fill("35");

@@ -17,7 +17,7 @@ test("an inline date saves with PUT vehicles/{id}; emptied it saves null", async
   await expectToast(page, "Success", "Data saved successfully.");
   expect((await (await page.request.get(`/api/vehicles/${id}`, { headers })).json()).deposit_allocated_date).toBe("2026-10-01");
   await page.reload();
-  await expect(page.getByLabel("Deposit allocated date of GN24 WLT")).toHaveValue("2026-10-01");
+  await expect(page.getByLabel("Deposit allocated date of GN24 WLT")).toHaveValue("01/10/2026");
   await clearToasts(page);
   await page.getByLabel("Deposit allocated date of GN24 WLT").fill("");
   await page.getByLabel("Deposit allocated date of GN24 WLT").blur();
@@ -32,7 +32,7 @@ test("an inline date saves with PUT vehicles/{id}; emptied it saves null", async
   await delivery.press("Enter");
   await expectToast(page, "Success", "Data saved successfully.");
   await page.reload();
-  await expect(page.getByLabel("Delivery date of GN24 WLU")).toHaveValue("2031-01-15");
+  await expect(page.getByLabel("Delivery date of GN24 WLU")).toHaveValue("15/01/2031");
   await expect(page.getByLabel("Ordered date of GN24 WLU")).not.toHaveValue("");
 });
 

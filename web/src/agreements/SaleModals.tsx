@@ -5,6 +5,7 @@ import { ContactRefInput } from "../contacts/pickers";
 import { useApiMutation, useList, type ApiRecord } from "../platform/api";
 import { formatMoney, todayIso } from "../platform/format";
 import { toastError, toastSuccess } from "../platform/toast";
+import { DateField } from "../platform/form";
 
 type Agreement = Record<string, any>;
 
@@ -26,7 +27,7 @@ export function CreatePaymentModal({ a, vehicle, onClose }: { a: Agreement; vehi
         <NativeSelect label="Payment type" value={paymentType} onChange={(e) => setPaymentType(e.currentTarget.value)} data={[...PAYMENT_TYPES_FOR_SCREEN]} />
         <NumberInput label="Amount" value={amount} onChange={setAmount} decimalScale={2} hideControls leftSection={<Text size="xs">£</Text>} />
         <NativeSelect label="Cost centre" value={centre} onChange={(e) => setCentre(e.currentTarget.value)} data={(centres.data?.results ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />
-        <TextInput type="date" label="Payment date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+        <DateField label="Payment date" value={date} onChange={(v) => setDate(v)} />
         <TextInput label="Invoice number" value={invoice} onChange={(e) => setInvoice(e.currentTarget.value)} />
         <TextInput label="Comments" value={comments} onChange={(e) => setComments(e.currentTarget.value)} />
         <Group justify="flex-end">
@@ -65,7 +66,7 @@ export function CreateInvoiceModal({ a, vehicle, onClose }: { a: Agreement; vehi
       <Stack gap="sm">
         <ContactRefInput label="Customer" kind="CC" initialName={a.sale_customer?.display_name ?? ""} value={contact} onChange={(id) => setContact(id === "" ? "" : String(id))} />
         <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
-        <TextInput type="date" label="Invoice date" value={date} onChange={(e) => setDate(e.currentTarget.value)} />
+        <DateField label="Invoice date" value={date} onChange={(v) => setDate(v)} />
         <NumberInput label="Amount (vatable)" value={amount} onChange={setAmount} decimalScale={2} hideControls />
         <NumberInput label="Non-vatable amount" value={noVat} onChange={setNoVat} decimalScale={2} hideControls />
         <NativeSelect label="VAT" value={vat} onChange={(e) => setVat(e.currentTarget.value as "20" | "5" | "0")} data={[{ value: "20", label: "20%" }, { value: "5", label: "5%" }, { value: "0", label: "0%" }]} />

@@ -1,10 +1,11 @@
-import { Button, Group, Paper, SegmentedControl, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Button, Group, Paper, SegmentedControl, Stack, Table, Text } from "@mantine/core";
 import { Link, useNavigate } from "react-router-dom";
 import { useUrlParams } from "../platform/url";
 import { useApiGet, type ApiRecord } from "../platform/api";
 import { formatDate, formatMoney, todayIso } from "../platform/format";
 import { ListPager, ListTable, useListController } from "../platform/list";
 import { Page } from "../platform/page";
+import { DateField } from "../platform/form";
 
 type Rental = ApiRecord & Record<string, any>;
 type CalendarRow = { vehicle: { id: number; registration: string } | null; rentals: Array<{ id: number; status: string; start_date: string; finish_date: string | null; customer: { display_name: string } | null }> };
@@ -78,7 +79,7 @@ export function RentalsListPage() {
       <Paper withBorder p="sm">
         <Group align="flex-end" gap="md">
           <SegmentedControl aria-label="View" value={view} onChange={(v) => set("view", v === "weekly" ? null : v)} data={VIEWS} />
-          <TextInput type="date" label="Date" size="xs" value={date} onChange={(e) => set("date", e.currentTarget.value || null)} />
+          <DateField label="Date" size="xs" value={date} onChange={(v) => set("date", v || null)} />
         </Group>
       </Paper>
       {view === "calendar" ? (

@@ -6,6 +6,7 @@ import { useUrlParams } from "../platform/url";
 import { api, useApiGet, useApiMutation, useList, type ApiRecord } from "../platform/api";
 import { formatDate, formatMoney, todayIso } from "../platform/format";
 import { toastError } from "../platform/toast";
+import { DateField } from "../platform/form";
 
 type Figures = { start: string; end: string; short_term_income: number; long_term_income: number; total_income: number; rentals: number; starting: number; short_term: number; long_term: number; off_hire_charges: number };
 type CalendarRow = { vehicle: { id: number; registration: string } | null; rentals: Array<{ id: number; status: string; start_date: string; finish_date: string | null; customer: { display_name: string } | null }> };
@@ -276,7 +277,7 @@ export function Dashboard() {
             onChange={(e) => set("department", e.currentTarget.value === "ALL" ? null : e.currentTarget.value)}
             data={[{ value: "ALL", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
           />
-          <TextInput type="date" size="xs" label="Date" value={date} onChange={(e) => set("date", e.currentTarget.value || null)} />
+          <DateField size="xs" label="Date" value={date} onChange={(v) => set("date", v || null)} />
           <Button size="xs" variant="default" onClick={infoCtl.open}>
             Info
           </Button>

@@ -51,3 +51,23 @@ export function todayIso(): string {
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? "";
   return `${get("year")}-${get("month")}-${get("day")}`;
 }
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const UK = /^(\d{1,2})[/.\-\s](\d{1,2})[/.\-\s](\d{2}|\d{4})$/;
+const UK_COMPACT = /^(\d{2})(\d{2})(\d{4})$/;
+
+/** Typed or pasted text as an ISO date: DD/MM/YYYY (also D/M/YY, DD.MM.YYYY, DDMMYYYY) or YYYY-MM-DD; null if not a real date. */
+export function parseUkDate(text: string): string | null {
+  const s = text.trim();
+  let y: number, m: number, d: number;
+  const iso = ISO_DATE.exec(s);
+  const uk = UK.exec(s) ?? UK_COMPACT.exec(s);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (uk) {
+    [d, m, y] = [Number(uk[1]), Number(uk[2]), Number(uk[3])];
+    if (uk[3].length === 2) y += 2000;
+  } else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
+}

@@ -2,6 +2,7 @@ import { Button, Fieldset, NativeSelect, Table, Text, TextInput } from "@mantine
 import { isDue } from "../../../../core/fleet/rules";
 import { useList, type ApiRecord } from "../../platform/api";
 import { todayIso } from "../../platform/format";
+import { DateField } from "../../platform/form";
 
 export type InspectionRow = {
   id?: number;
@@ -62,16 +63,16 @@ export function InspectionsSection({ rows, stored, onChange }: { rows: Inspectio
                   />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput size="xs" type="date" aria-label={label("last completed")} disabled={locked} value={r.date_completed ?? ""} onChange={(e) => set(i, { date_completed: e.currentTarget.value || null })} />
+                  <DateField size="xs" aria-label={label("last completed")} disabled={locked} value={r.date_completed ?? ""} onChange={(v) => set(i, { date_completed: v || null })} />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput size="xs" type="date" aria-label={label("expiry")} disabled={locked} value={r.expiry_date ?? ""} onChange={(e) => set(i, { expiry_date: e.currentTarget.value || null })} />
+                  <DateField size="xs" aria-label={label("expiry")} disabled={locked} value={r.expiry_date ?? ""} onChange={(v) => set(i, { expiry_date: v || null })} />
                 </Table.Td>
                 <Table.Td>
                   <TextInput size="xs" type="number" aria-label={label("warning days")} disabled={locked} value={r.warning_days ?? ""} onChange={(e) => set(i, { warning_days: e.currentTarget.value === "" ? null : Number(e.currentTarget.value) })} />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput size="xs" type="date" aria-label={label("booked in")} value={r.booked_in_date ?? ""} onChange={(e) => set(i, { booked_in_date: e.currentTarget.value || null })} />
+                  <DateField size="xs" aria-label={label("booked in")} value={r.booked_in_date ?? ""} onChange={(v) => set(i, { booked_in_date: v || null })} />
                 </Table.Td>
                 <Table.Td>
                   <TextInput size="xs" aria-label={label("comments")} value={r.comments ?? ""} onChange={(e) => set(i, { comments: e.currentTarget.value })} />

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Collapse, Fieldset, Group, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Collapse, Fieldset, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -9,7 +9,7 @@ import { ValidationError } from "../../../../core/platform/errors";
 import { AgreementsSection, type Agreement } from "../../agreements/AgreementsSection";
 import { ContactRefInput } from "../../contacts/pickers";
 import { api, useApiGet, useList, useOne, type ApiRecord } from "../../platform/api";
-import { FieldInput, FormSection, recordOptions, useRecordEditor, type FieldDef } from "../../platform/form";
+import { DateField, type FieldDef, FieldInput, FormSection, recordOptions, useRecordEditor } from "../../platform/form";
 import { formatMoney, todayIso } from "../../platform/format";
 import { HistoryButton } from "../../platform/history";
 import { Loading } from "../../platform/Loading";
@@ -300,7 +300,7 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
       <Modal opened={fleetModal} onClose={fleetModalCtl.close} title="Generate fleet number" centered>
         <Stack gap="sm">
           <Text size="sm">Two digits of the year, then the next three-digit number. The delivery date is set to this date too.</Text>
-          <TextInput type="date" label="Date" value={fleetDate} onChange={(e) => setFleetDate(e.currentTarget.value)} />
+          <DateField label="Date" value={fleetDate} onChange={(v) => setFleetDate(v)} />
           <Group justify="flex-end">
             <Button onClick={() => void generateFleetNumber()}>Generate</Button>
           </Group>

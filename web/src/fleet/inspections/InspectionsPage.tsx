@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { MESSAGES, isDue } from "../../../../core/fleet/rules";
@@ -8,6 +8,7 @@ import { ListPager, ListSearch, ListTable, ListTabs, useListController } from ".
 import { Page } from "../../platform/page";
 import { toastFailure } from "../../platform/toast";
 import { VehiclePicker } from "../picker/VehiclePicker";
+import { DateField } from "../../platform/form";
 
 type Inspection = ApiRecord & {
   inspection_type: { id: number; inspection_type: string } | null;
@@ -41,13 +42,11 @@ function BookIn({ row }: { row: Inspection }) {
   return (
     <Stack gap={2}>
       <Group gap={4} wrap="nowrap">
-        <TextInput
+        <DateField
           size="xs"
-          type="date"
           aria-label={`Book in ${row.vehicle?.registration ?? ""}`}
           value={date}
-          onChange={async (e) => {
-            const d = e.currentTarget.value;
+          onChange={async (d) => {
             setDate(d);
             try {
               setWarning(await bookedWarning(d, row.inspection_type?.id));
@@ -83,8 +82,8 @@ function ApproveModal({ row, onClose }: { row: Inspection; onClose: () => void }
             {error}
           </Alert>
         )}
-        <TextInput type="date" label="New completed date" value={completed} onChange={(e) => setCompleted(e.currentTarget.value)} />
-        <TextInput type="date" label="New expiry date" value={expiry} onChange={(e) => setExpiry(e.currentTarget.value)} />
+        <DateField label="New completed date" value={completed} onChange={(v) => setCompleted(v)} />
+        <DateField label="New expiry date" value={expiry} onChange={(v) => setExpiry(v)} />
         <Group justify="flex-end">
           <Button
             onClick={() => {
@@ -116,8 +115,8 @@ function AddInspection() {
         <Paper withBorder p="sm" bg="gray.0">
           <Group align="flex-end" gap="sm">
             <NativeSelect label="Inspection type" value={type} onChange={(e) => setType(e.currentTarget.value)} data={[{ value: "", label: "(type)" }, ...(types.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type }))]} />
-            <TextInput type="date" label="Last completed" value={completed} onChange={(e) => setCompleted(e.currentTarget.value)} />
-            <TextInput type="date" label="Expiry" value={expiry} onChange={(e) => setExpiry(e.currentTarget.value)} />
+            <DateField label="Last completed" value={completed} onChange={(v) => setCompleted(v)} />
+            <DateField label="Expiry" value={expiry} onChange={(v) => setExpiry(v)} />
             <Button
               onClick={() =>
                 add.mutate(

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, NativeSelect, Paper, Stack, TextInput } from "@mantine/core";
+import { Badge, Button, Group, NativeSelect, Paper, Stack } from "@mantine/core";
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useApiGet, useApiMutation, useList, type ApiRecord } from "../../platform/api";
@@ -7,6 +7,7 @@ import { ListColumnFilter, ListPager, ListSearch, ListTable, ListTabs, useListCo
 import { Page } from "../../platform/page";
 import { BLANK } from "../../../../core/fleet/rules";
 import { CapUpload } from "./CapUpload";
+import { DateField } from "../../platform/form";
 
 type Vehicle = ApiRecord & Record<string, any>;
 
@@ -81,15 +82,14 @@ function InlineDate({ row, field, label }: { row: Vehicle; field: string; label:
     save.mutate({ [field]: value || null, last_saved: row.last_saved }, { onError: () => setValue(stored) });
   };
   return (
-    <TextInput
+    <DateField
       size="xs"
-      type="date"
       w={140}
       aria-label={`${label} of ${row.registration}`}
       value={value}
       disabled={save.isPending}
       onClick={(e) => e.stopPropagation()}
-      onChange={(e) => setValue(e.currentTarget.value)}
+      onChange={setValue}
       onBlur={commit}
       onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
     />

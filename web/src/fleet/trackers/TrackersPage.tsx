@@ -1,8 +1,8 @@
-import { Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { useUrlParams } from "../../platform/url";
 import { useApiGet, useApiMutation, type ApiRecord } from "../../platform/api";
-import { recordOptions } from "../../platform/form";
+import { DateField, recordOptions } from "../../platform/form";
 import { formatDate, formatMoney } from "../../platform/format";
 import { Page } from "../../platform/page";
 import { SettingsTable } from "../../settings/SettingsTable";
@@ -46,8 +46,8 @@ function TrackerFigures() {
   return (
     <Paper withBorder p="sm">
       <Group align="flex-end" gap="md">
-        <TextInput type="date" size="xs" label="Start" value={sp.get("start_date") || f?.start_date || ""} onChange={(e) => set("start_date", e.currentTarget.value)} />
-        <TextInput type="date" size="xs" label="End" value={sp.get("end_date") || f?.end_date || ""} onChange={(e) => set("end_date", e.currentTarget.value)} />
+        <DateField size="xs" label="Start" value={sp.get("start_date") || f?.start_date || ""} onChange={(v) => set("start_date", v)} />
+        <DateField size="xs" label="End" value={sp.get("end_date") || f?.end_date || ""} onChange={(v) => set("end_date", v)} />
         <Text size="sm" fw={600} data-testid="active-count">
           Active: {f?.active_count ?? 0}
         </Text>

@@ -1,4 +1,5 @@
 import { Checkbox, NativeSelect, NumberInput, Text, TextInput, Textarea } from "@mantine/core";
+import { DateField } from "./DateField";
 import type { FieldDef, FormValue } from "./fields";
 import { useFieldOptions } from "./options";
 
@@ -58,7 +59,7 @@ export function FieldInput({ field: f, value, onChange, error, inline, disabled 
         />
       );
     case "date":
-      return <TextInput {...common} type="date" value={String(value ?? "")} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return <DateField {...common} value={typeof value === "string" ? value : ""} onChange={onChange} />;
     case "url":
       return <TextInput {...common} type="url" inputMode="url" placeholder="https://" value={String(value ?? "")} onChange={(e) => onChange(e.currentTarget.value)} />;
     case "textarea":

@@ -5,3 +5,4 @@ export { useFieldOptions, cachedOptions, recordOptions } from "./options";
 export { useRecordForm, type RecordForm } from "./useRecordForm";
 export { UnsavedChangesProvider, useUnsavedChanges, UNSAVED_MESSAGE } from "./unsaved";
 export { useRecordEditor, type RecordEditor } from "./useRecordEditor";
+export { DateField } from "./DateField";
