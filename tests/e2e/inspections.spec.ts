@@ -36,7 +36,9 @@ test("booking in warns how many are booked that date; approving needs both new d
   const table = inspections(page);
   await expect(table).toContainText("YK23 HVB");
   const booked = await page.getByLabel("Book in YK23 HVB").inputValue();
-  expect(booked).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  // Dates show as DD/MM/YYYY; the API gets them as ISO.
+  expect(booked).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+  const bookedIso = booked.split("/").reverse().join("-");
 
   // YK23 HVA's PMI on the same date: the warning from GET inspectioncount (same type, same date).
   const counted = page.waitForRequest((r) => r.url().includes("/api/inspectioncount?"));
@@ -45,7 +47,7 @@ test("booking in warns how many are booked that date; approving needs both new d
   const row = table.getByRole("row").filter({ hasText: "YK23 HVA" }).filter({ hasText: "Safety Inspection (PMI)" });
   await row.getByLabel("Book in YK23 HVA").fill(booked);
   const call = new URL((await counted).url());
-  expect(call.searchParams.get("date")).toBe(booked);
+  expect(call.searchParams.get("date")).toBe(bookedIso);
   expect(call.searchParams.get("type")).toMatch(/^\d+$/);
   await expect(row.getByText(/^THERE ARE [1-9]\d* INSPECTIONS BOOKED ON THAT DATE$/)).toBeVisible();
   await clearToasts(page);

@@ -194,9 +194,17 @@ type MutationOpts = {
   silent?: boolean;
 };
 
+/**
+ * After a write, the lists and records it touched are fetched again. Not
+ * awaited: the screen's own follow-up (a form cleared, a row back to
+ * read-only) happens the moment the server confirms, together with the
+ * toast, so nothing typed in the meantime is wiped by a late reset.
+ */
 function useInvalidate(resource: string, others: string[] = []) {
   const qc = useQueryClient();
-  return () => Promise.all([resource, ...others].map((r) => qc.invalidateQueries({ queryKey: keys.all(r) })));
+  return () => {
+    for (const r of [resource, ...others]) void qc.invalidateQueries({ queryKey: keys.all(r) });
+  };
 }
 
 export function useCreate<T = ApiRecord>(resource: string, opts: MutationOpts & { path?: string } = {}) {
@@ -236,8 +244,9 @@ export function useApiMutation<TBody, TResult = unknown>(
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: TBody) => api<TResult>(method, typeof path === "function" ? path(body) : path, { body }),
-    onSuccess: () =>
-      Promise.all([...(opts.resource ? [opts.resource] : []), ...(opts.invalidates ?? [])].map((r) => qc.invalidateQueries({ queryKey: keys.all(r) }))),
+    onSuccess: () => {
+      for (const r of [...(opts.resource ? [opts.resource] : []), ...(opts.invalidates ?? [])]) void qc.invalidateQueries({ queryKey: keys.all(r) });
+    },
     meta: { errorMessage: opts.errorMessage, silent: opts.silent },
   });
 }
