@@ -37,8 +37,12 @@ export async function expectToast(page: Page, title: "Success" | "Error", messag
 
 /** Close every toast so the next one can be asserted on its own. */
 export async function clearToasts(page: Page) {
+  // Always the first close button still there: a toast closing on its own
+  // meanwhile must not leave a click waiting for one that has gone (that
+  // wait, up to the test's timeout, was the settings specs' flake).
   const closers = page.getByRole("alert").getByRole("button");
-  for (let i = (await closers.count()) - 1; i >= 0; i--) await closers.nth(i).click({ force: true }).catch(() => undefined);
+  for (let guard = 0; guard < 12 && (await closers.count()) > 0; guard++) await closers.first().click({ force: true, timeout: 2_000 }).catch(() => undefined);
+  await expect(closers).toHaveCount(0);
 }
 
 /** The settings list table of a screen and one of its rows by text. */

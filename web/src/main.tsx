@@ -28,7 +28,9 @@ onUnauthorized(() => {
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={TOAST_MS} limit={6} />
+      {/* Bottom left: out of the way of the navigation bar and of the right-aligned
+          actions (Save, Edit, History), which a toast at the top right covered for its 10 seconds. */}
+      <Notifications position="bottom-left" autoClose={TOAST_MS} limit={6} />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <RouterProvider router={router} />
