@@ -125,20 +125,20 @@ export const Rentals = {
     if (q.status) tags.push(`status=${q.status}`);
     if (q.department) tags.push(`dept=${q.department}`);
     let rows: Row[] | null = null;
-    if ((q.vehicle || q.customer) && !q.start_date && !q.finish_date && !tags.length && !q.search?.trim()) {
-      // A customer's or vehicle's rental record: one page of its list, newest
-      // first, and its totals kept with every save (never its whole history).
-      const list = q.vehicle ? `vehicle#${q.vehicle}` : `customer#${q.customer}`;
-      const [page, totals] = await Promise.all([Rental.listIn(list, { page: q.page, page_size: q.page_size, order: "desc" }), Rental.facetValues(`totals#${list}`)]);
+    // The vehicle's or the customer's own list of rentals, newest first.
+    const ownList = q.vehicle ? `vehicle#${q.vehicle}` : q.customer ? `customer#${q.customer}` : null;
+    if (ownList && !q.start_date && !q.finish_date && !tags.length && !q.search?.trim()) {
+      // A customer's or vehicle's rental record: one page of its list and its
+      // totals kept with every save (never its whole history).
+      const [page, totals] = await Promise.all([Rental.listIn(ownList, { page: q.page, page_size: q.page_size, order: "desc" }), Rental.facetValues(`totals#${ownList}`)]);
       const amount = (v: string) => fromPence(totals.find((t) => t.value === v)?.count ?? 0);
       return { ...page, total_cost: amount("total"), total_weekly: amount("weekly") };
     }
-    if (q.vehicle || q.customer) {
+    if (ownList) {
       const window = q.start_date || q.finish_date ? { start_date: q.start_date ?? q.finish_date!, finish_date: q.finish_date ?? q.start_date! } : null;
       if (q.vehicle && window) rows = await standingRentalsMeeting(q.vehicle, window, tags);
       else {
-        const list = q.vehicle ? `vehicle#${q.vehicle}` : `customer#${q.customer}`;
-        rows = ((await Rental.getMany(await Rental.idsIn(list, { tags, order: "desc" }))) as Row[]).sort((a, b) => byStart(b, a));
+        rows = ((await Rental.getMany(await Rental.idsIn(ownList, { tags, order: "desc" }))) as Row[]).sort((a, b) => byStart(b, a));
         // A customer's rentals meeting dates: those that still stand.
         if (window) rows = rows.filter((r) => r.status !== "NOT REQUIRED" && r.start_date && datesOverlap(r as any, window)).sort(byStart);
       }

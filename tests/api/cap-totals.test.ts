@@ -92,6 +92,9 @@ describe("GET vehicles/summary", () => {
   it("refuses a bad date or department and answers 401 without a token", async () => {
     expect((await api.get("vehicles/summary?start=31/12/2026")).status).toBe(400);
     expect((await api.get("vehicles/summary?department=hire")).status).toBe(400);
+    const badChange = await api.get("captotalchange?department=hire");
+    expect(badChange.status).toBe(400);
+    expect(badChange.body.message).toBe("Department must be a department id or ALL");
     expect((await call("GET", "/api/vehicles/summary")).status).toBe(401);
     expect((await call("GET", "/api/captotalchange")).status).toBe(401);
   });
