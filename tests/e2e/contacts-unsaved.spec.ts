@@ -7,7 +7,7 @@ test("contact page: unsaved list edits warn before leaving; history opens; credi
   await page.getByRole("table", { name: "Contacts" }).getByRole("link", { name: "Acme Builders Ltd" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Acme Builders Ltd" })).toBeVisible();
   await expect(page.getByText("Direct Van Hire credit usage: £0.00")).toBeVisible();
-  await expect(byLabel(page, "Outstanding balance")).toHaveValue("1,250.5");
+  await expect(byLabel(page, "Outstanding balance")).toHaveValue("1,250.50");
 
   await page.getByRole("button", { name: "History" }).click();
   const history = page.getByRole("dialog", { name: "History: Acme Builders Ltd" });

@@ -1,11 +1,14 @@
-import { Button, Group, Modal, NativeSelect, NumberInput, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { PAYMENT_TYPES_FOR_SCREEN, defaultPaymentAmount, saleInvoiceTotal } from "../../../core/agreements/rules";
 import { ContactRefInput } from "../contacts/pickers";
 import { useApiMutation, useList, type ApiRecord } from "../platform/api";
 import { formatMoney, todayIso } from "../platform/format";
 import { toastError, toastSuccess } from "../platform/toast";
-import { DateField } from "../platform/form";
+import { DateField, NumberField } from "../platform/form";
+
+/** A typed amount as a number; null while empty or not yet a number (the field says why). */
+const amountOf = (v: number | string) => (typeof v === "number" ? v : null);
 
 type Agreement = Record<string, any>;
 
@@ -25,7 +28,7 @@ export function CreatePaymentModal({ a, vehicle, onClose }: { a: Agreement; vehi
       <Stack gap="sm">
         <ContactRefInput label="Customer" kind="CC" initialName={a.sale_customer?.display_name ?? ""} value={contact} onChange={(id) => setContact(id === "" ? "" : String(id))} />
         <NativeSelect label="Payment type" value={paymentType} onChange={(e) => setPaymentType(e.currentTarget.value)} data={[...PAYMENT_TYPES_FOR_SCREEN]} />
-        <NumberInput label="Amount" value={amount} onChange={setAmount} decimalScale={2} hideControls leftSection={<Text size="xs">£</Text>} />
+        <NumberField kind="money" label="Amount" value={amount} onChange={setAmount} />
         <NativeSelect label="Cost centre" value={centre} onChange={(e) => setCentre(e.currentTarget.value)} data={(centres.data?.results ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />
         <DateField label="Payment date" value={date} onChange={(v) => setDate(v)} />
         <TextInput label="Invoice number" value={invoice} onChange={(e) => setInvoice(e.currentTarget.value)} />
@@ -37,9 +40,9 @@ export function CreatePaymentModal({ a, vehicle, onClose }: { a: Agreement; vehi
           <Button
             loading={create.isPending}
             onClick={() => {
-              if (!contact || amount === "" || !date) return toastError("Please fill in all fields");
+              if (!contact || amountOf(amount) === null || !date) return toastError("Please fill in all fields");
               create.mutate(
-                { contact: Number(contact), department: vehicle.department?.id ?? vehicle.department ?? null, invoice_number: invoice || null, amount: Number(amount), payment_type: paymentType, cost_centre: Number(centre), payment_date: date, comments: comments || null },
+                { contact: Number(contact), department: vehicle.department?.id ?? vehicle.department ?? null, invoice_number: invoice || null, amount: amountOf(amount), payment_type: paymentType, cost_centre: Number(centre), payment_date: date, comments: comments || null },
                 { onSuccess: onClose },
               );
             }}
@@ -67,11 +70,11 @@ export function CreateInvoiceModal({ a, vehicle, onClose }: { a: Agreement; vehi
         <ContactRefInput label="Customer" kind="CC" initialName={a.sale_customer?.display_name ?? ""} value={contact} onChange={(id) => setContact(id === "" ? "" : String(id))} />
         <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
         <DateField label="Invoice date" value={date} onChange={(v) => setDate(v)} />
-        <NumberInput label="Amount (vatable)" value={amount} onChange={setAmount} decimalScale={2} hideControls />
-        <NumberInput label="Non-vatable amount" value={noVat} onChange={setNoVat} decimalScale={2} hideControls />
+        <NumberField kind="money" label="Amount (vatable)" value={amount} onChange={setAmount} />
+        <NumberField kind="money" label="Non-vatable amount" value={noVat} onChange={setNoVat} />
         <NativeSelect label="VAT" value={vat} onChange={(e) => setVat(e.currentTarget.value as "20" | "5" | "0")} data={[{ value: "20", label: "20%" }, { value: "5", label: "5%" }, { value: "0", label: "0%" }]} />
         <Text size="sm" data-testid="invoice-total">
-          Total: {formatMoney(saleInvoiceTotal(amount === "" ? 0 : amount, noVat === "" ? 0 : noVat, Number(vat) as 20 | 5 | 0))}
+          Total: {formatMoney(saleInvoiceTotal(amountOf(amount) ?? 0, amountOf(noVat) ?? 0, Number(vat) as 20 | 5 | 0))}
         </Text>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
@@ -81,7 +84,7 @@ export function CreateInvoiceModal({ a, vehicle, onClose }: { a: Agreement; vehi
             loading={create.isPending}
             onClick={() =>
               create.mutate(
-                { customer: contact ? Number(contact) : null, vehicle: vehicle.id ?? null, finance_agreement: a.id ?? null, description, invoice_date: date, amount: amount === "" ? null : Number(amount), no_vat_amount: noVat === "" ? 0 : Number(noVat), vat_rate: Number(vat) },
+                { customer: contact ? Number(contact) : null, vehicle: vehicle.id ?? null, finance_agreement: a.id ?? null, description, invoice_date: date, amount: amountOf(amount), no_vat_amount: amountOf(noVat) ?? 0, vat_rate: Number(vat) },
                 {
                   onSuccess: () => {
                     toastSuccess("Invoice Created Successfully");

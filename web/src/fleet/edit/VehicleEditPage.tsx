@@ -95,14 +95,16 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
   const field = (name: string) => ALL_FIELDS.find((f) => f.name === name)!;
   const modelField: FieldDef = { ...field("model"), options: v.make ? recordOptions("vehiclemodel", (r) => r.name, { page_size: 1000, make: String(v.make) }) : [] };
   const input = (f: FieldDef) => <FieldInput key={f.name} field={f} value={v[f.name]} onChange={(x) => form.set(f.name, x)} error={form.errors[f.name]} />;
-  const rates = hireRates({ first_day: v.first_day, two_five_days: v.two_five_days, six_twenty_seven_days: v.six_twenty_seven_days });
+  // Derived figures read the parsed values: half-typed text ("-", ".") is not yet a number.
+  const typed = form.payload() as Record<string, number | null>;
+  const rates = hireRates({ first_day: typed.first_day, two_five_days: typed.two_five_days, six_twenty_seven_days: typed.six_twenty_seven_days });
   const purchase = orderedPurchasePrice({
-    retail_price: v.retail_price,
-    dealer_discount: v.dealer_discount,
-    manufacturer_discount: v.manufacturer_discount,
-    body_aux_price: v.body_aux_price,
-    delivery_charge: v.delivery_charge,
-    extra_cost: v.extra_cost,
+    retail_price: typed.retail_price,
+    dealer_discount: typed.dealer_discount,
+    manufacturer_discount: typed.manufacturer_discount,
+    body_aux_price: typed.body_aux_price,
+    delivery_charge: typed.delivery_charge,
+    extra_cost: typed.extra_cost,
   } as any);
   const contactName = (name: string) => ((record?.[name] as { display_name?: string } | null)?.display_name ?? "");
 

@@ -1,5 +1,6 @@
-import { Checkbox, NativeSelect, NumberInput, Text, TextInput, Textarea } from "@mantine/core";
+import { Checkbox, NativeSelect, TextInput, Textarea } from "@mantine/core";
 import { DateField } from "./DateField";
+import { NumberField } from "./NumberField";
 import type { FieldDef, FormValue } from "./fields";
 import { useFieldOptions } from "./options";
 
@@ -13,7 +14,7 @@ type Props = {
   disabled?: boolean;
 };
 
-/** One input per field kind; numeric kinds are numeric inputs (001 §5). */
+/** One input per field kind; numeric kinds share the one number input (001 §5). */
 export function FieldInput({ field: f, value, onChange, error, inline, disabled }: Props) {
   const { options, loading } = useFieldOptions(f);
   const common = {
@@ -46,16 +47,12 @@ export function FieldInput({ field: f, value, onChange, error, inline, disabled 
     case "money":
     case "percent":
       return (
-        <NumberInput
+        <NumberField
           {...common}
+          kind={f.kind}
+          decimals={f.decimals}
           value={typeof value === "boolean" ? "" : value}
           onChange={(v) => onChange(v)}
-          allowDecimal={f.kind !== "integer"}
-          decimalScale={f.decimals ?? (f.kind === "money" ? 2 : undefined)}
-          leftSection={f.kind === "money" ? <Text size="xs">£</Text> : undefined}
-          rightSection={f.kind === "percent" ? <Text size="xs">%</Text> : undefined}
-          hideControls
-          thousandSeparator={f.kind === "money" ? "," : undefined}
         />
       );
     case "date":

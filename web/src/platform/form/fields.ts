@@ -1,6 +1,7 @@
 import type { QueryKey } from "@tanstack/react-query";
 import type { QueryParams } from "../api";
 import { formatDate, formatMoney, formatNumber } from "../format";
+import { parseNumberText, type NumberKind } from "./numbers";
 
 /** How a field is entered and shown. */
 export type FieldKind = "text" | "textarea" | "number" | "integer" | "money" | "percent" | "boolean" | "date" | "select" | "url";
@@ -16,7 +17,10 @@ export type OptionsSource = {
   errorMessage?: string;
 };
 
-/** What a form value is while being edited. NumberInput gives '' when empty. */
+/**
+ * What a form value is while being edited: a numeric field holds a number,
+ * '' when empty, or the typed text while it is not a number (NumberField).
+ */
 export type FormValue = string | number | boolean;
 export type FormValues = Record<string, FormValue>;
 export type FormErrors = Record<string, string>;
@@ -74,8 +78,9 @@ export function toApiValue(f: FieldDef, v: FormValue, options?: SelectOption[]):
   if (f.kind === "boolean") return v === true;
   if (v === "" || v === null || v === undefined) return null;
   if (isNumeric(f.kind)) {
-    const n = typeof v === "number" ? v : Number(String(v).replace(/[£,%\s]/g, ""));
-    return Number.isFinite(n) ? n : null;
+    // Text that is not a number never reaches the API: validateValues refuses it first.
+    const parsed = parseNumberText(v, f.kind as NumberKind, f.decimals);
+    return parsed.ok ? parsed.value : null;
   }
   if (f.kind === "select") {
     const opt = options?.find((o) => o.value === String(v));
@@ -109,8 +114,10 @@ export function validateValues(fields: FieldDef[], values: FormValues): FormErro
       continue;
     }
     if (f.kind === "url" && !isEmpty(v) && !isWebAddress(String(v))) errors[f.name] = "Enter a full web address (https://...)";
-    if (f.kind === "integer" && !isEmpty(v) && !Number.isInteger(Number(v))) errors[f.name] = "Must be a whole number";
-    if (isNumeric(f.kind) && f.kind !== "integer" && !isEmpty(v) && !Number.isFinite(Number(v))) errors[f.name] = "Must be a number";
+    if (isNumeric(f.kind) && !isEmpty(v)) {
+      const parsed = parseNumberText(v, f.kind as NumberKind, f.decimals);
+      if (!parsed.ok) errors[f.name] = parsed.message;
+    }
     const extra = f.check?.(v, values);
     if (extra && !errors[f.name]) errors[f.name] = extra;
   }

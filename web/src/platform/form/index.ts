@@ -6,3 +6,5 @@ export { useRecordForm, type RecordForm } from "./useRecordForm";
 export { UnsavedChangesProvider, useUnsavedChanges, UNSAVED_MESSAGE } from "./unsaved";
 export { useRecordEditor, type RecordEditor } from "./useRecordEditor";
 export { DateField } from "./DateField";
+export { NumberField } from "./NumberField";
+export { parseNumberText, formatNumberText, NUMBER_MESSAGES } from "./numbers";
