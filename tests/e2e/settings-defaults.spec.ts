@@ -13,6 +13,6 @@ test("Defaults: one form, saved with PUT appdefaults and kept after reload", asy
   await form.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await page.reload();
-  await expect(page.getByRole("form", { name: "Defaults" }).getByLabel("Default labour estimate rate (£ per hour)")).toHaveValue(value);
+  await expect(page.getByRole("form", { name: "Defaults" }).getByLabel("Default labour estimate rate (£ per hour)")).toHaveValue(`${value}.00`);
   await expect(page.getByRole("form", { name: "Defaults" }).getByLabel("Default parts markup (percent)")).toHaveValue("27.5");
 });

@@ -145,7 +145,7 @@ test("agreements: add one, Fixed Rate, read-only figures, the type-change warnin
   // Entering a sold date opens Create Payment, amount defaulting to the total less the deposit.
   const payment = page.getByRole("dialog", { name: "Create Payment" });
   await expect(payment).toBeVisible();
-  await expect(payment.getByLabel("Amount")).toHaveValue("12450");
+  await expect(payment.getByLabel("Amount")).toHaveValue("12,450.00");
   await payment.getByRole("button", { name: "Cancel" }).click();
   await expect(card.getByTestId("agreement-0-pro-forma-total")).toHaveText("Pro forma total: £12,450.00");
   await page.getByRole("button", { name: "Save Vehicle" }).click();
