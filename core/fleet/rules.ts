@@ -94,22 +94,38 @@ const blank = (v: unknown) => v === null || v === undefined || (typeof v === "st
 // ---------------------------------------------------------------- save rules
 
 /**
+ * The fields a vehicle must have, in the order they are checked, with
+ * their messages. The edit screen marks exactly these fields required and
+ * checks them all at once from this list, so marker, screen and server
+ * cannot disagree. External vehicles must not have a fleet number (rule 1),
+ * so it is required of fleet vehicles only.
+ */
+export const REQUIRED_VEHICLE_FIELDS: ReadonlyArray<{ field: string; message: string; fleetOnly?: boolean }> = [
+  { field: "registration", message: MESSAGES.registration },
+  { field: "variant", message: MESSAGES.variant },
+  { field: "vin_number", message: MESSAGES.vin },
+  { field: "location", message: MESSAGES.location },
+  { field: "fleet_number", message: MESSAGES.fleetNumber, fleetOnly: true },
+];
+
+/** The message an empty `field` gets on a vehicle with these values, or undefined when it may be empty. */
+export function requiredVehicleField(field: string, v: { vehicle_status?: unknown }): string | undefined {
+  const rule = REQUIRED_VEHICLE_FIELDS.find((r) => r.field === field);
+  if (!rule || (rule.fleetOnly && v.vehicle_status === "CUSTOMER")) return undefined;
+  return rule.message;
+}
+
+/**
  * Save Vehicle, checked in the spec's order (000 §5): first the fields the
  * form requires (the browser refuses to submit without them), then rules
  * 1 to 4. The first failure is the message.
  */
 export function checkVehicle(v: VehicleLike): void {
   const external = v.vehicle_status === "CUSTOMER";
-  const required: Array<[keyof typeof MESSAGES, string]> = [
-    ["registration", "registration"],
-    ["variant", "variant"],
-    ["vin", "vin_number"],
-    ["location", "location"],
-  ];
-  // External vehicles must not have a fleet number (rule 1), so it is required of fleet vehicles only.
-  if (!external) required.push(["fleetNumber", "fleet_number"]);
-  for (const [message, field] of required)
-    if (blank(v[field])) throw new ValidationError(MESSAGES[message] as string, { [field]: MESSAGES[message] as string });
+  for (const { field } of REQUIRED_VEHICLE_FIELDS) {
+    const message = requiredVehicleField(field, v);
+    if (message && blank(v[field])) throw new ValidationError(message, { [field]: message });
+  }
 
   // 1. External vehicles have no fleet number.
   if (external && !blank(v.fleet_number))

@@ -48,6 +48,15 @@ export const RENTAL_DATE_FIELDS = [
 /** The fields that must all be filled before the hire contract prints (001 §5). */
 export const PRINT_REQUIRED = ["policy_name", "insurer", "policy_number", "insurance_expiry", "ni_number", "licence_number", "licence_held"] as const;
 
+/**
+ * An end date before the start date cannot be saved: the message, or null
+ * while either date is missing or the two are in order. The screen shows it
+ * as soon as both are entered, with no figures for such dates.
+ */
+export function rentalDatesError(start: string | null | undefined, finish: string | null | undefined): string | null {
+  return start && finish && finish < start ? MESSAGES.finishBeforeStart : null;
+}
+
 /** Days = |finish - start| in whole days + 1 (both days count); 0 until both dates are set. */
 export function rentalDays(start: string | null | undefined, finish: string | null | undefined): number {
   return start && finish ? daysInclusive(start, finish) : 0;
@@ -205,7 +214,8 @@ export function rentalRuleResult(r: {
   if (!r.deposit_paid_date) errors.deposit_paid_date = MESSAGES.depositPaidDateRequired;
   if (none(r.initial_payment)) errors.initial_payment = MESSAGES.initialPaymentRequired;
   if (!r.initial_payment_date) errors.initial_payment_date = MESSAGES.initialPaymentDateRequired;
-  if (r.start_date && r.finish_date && r.finish_date < r.start_date) errors.finish_date = MESSAGES.finishBeforeStart;
+  const dates = rentalDatesError(r.start_date, r.finish_date);
+  if (dates) errors.finish_date = dates;
   if (r.rental_type === "LT") {
     if (none(r.term)) errors.term = MESSAGES.ltTermRequired;
     if (none(r.mileage_allowance)) errors.mileage_allowance = MESSAGES.ltAllowanceRequired;

@@ -17,9 +17,10 @@ test("a new vehicle: required fields and save rules show before sending; fleet n
   await byLabel(page, "Location").fill("Birmingham depot");
   await byLabel(page, "Make").selectOption({ label: "Ford" });
   await byLabel(page, "Model").selectOption({ label: "Transit Custom" });
-  // No fleet number yet: the server's first rule for a fleet vehicle.
+  // No fleet number yet: required of a fleet vehicle (marked, and named under the field with the others).
   await page.getByRole("button", { name: "Save Vehicle" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Fleet number is required" })).toBeVisible();
+  await expect(page.getByText("Fleet number is required")).toBeVisible();
+  await expect(byLabel(page, "Fleet number")).toBeFocused();
   // External customer vehicles must not have a fleet number (rule 1): the status change asks first.
   await byLabel(page, "Fleet number").fill("99999");
   await page.getByRole("group", { name: "Status" }).getByRole("button", { name: "External Customer Vehicle" }).click();

@@ -21,6 +21,8 @@ import {
   normaliseAgreementDates,
   orderedPurchasePrice,
   purchaseTypeOf,
+  REQUIRED_VEHICLE_FIELDS,
+  requiredVehicleField,
   tabSort,
   tabsOf,
   trackerFigures,
@@ -255,5 +257,18 @@ describe("CAP totals (dashboard vehicle summary)", () => {
       after: { cap_retail: 14990, cap_clean: 13000, cap_average: 11000, cap_below: 9000 },
     });
     expect(t.departments["~"]).toMatchObject({ vehicles: 1, before: { cap_retail: 1000 }, after: { cap_retail: 1100 } });
+  });
+});
+
+describe("required vehicle fields: one list for the screen's markers and the save rule", () => {
+  it("names the fleet number for fleet vehicles only, with the message checkVehicle gives", () => {
+    expect(REQUIRED_VEHICLE_FIELDS.map((r) => r.field)).toEqual(["registration", "variant", "vin_number", "location", "fleet_number"]);
+    expect(requiredVehicleField("fleet_number", { vehicle_status: "ACTIVE" })).toBe("Fleet number is required");
+    expect(requiredVehicleField("fleet_number", { vehicle_status: "CUSTOMER" })).toBeUndefined();
+    expect(requiredVehicleField("registration", { vehicle_status: "CUSTOMER" })).toBe("Registration is required");
+    expect(requiredVehicleField("mileage", { vehicle_status: "ACTIVE" })).toBeUndefined();
+    // Every listed field, left empty on an otherwise complete vehicle, is refused with its own message.
+    const full = { registration: "AB12 CDE", variant: "V", vin_number: "VIN", location: "Yard", fleet_number: "26001", vehicle_status: "ACTIVE" as const };
+    for (const { field, message } of REQUIRED_VEHICLE_FIELDS) expect(() => checkVehicle({ ...full, [field]: "" })).toThrow(message);
   });
 });

@@ -13,6 +13,7 @@ import {
   monthsSpanned,
   offHireTotal,
   rentalDays,
+  rentalDatesError,
   rentalFigures,
   roundedWeeks,
   shortTermTotal,
@@ -30,6 +31,15 @@ describe("rental days (001 §5)", () => {
     expect(rentalDays("2026-11-29", "2026-11-23")).toBe(7);
     expect(rentalDays("2026-03-28", "2026-03-30")).toBe(3); // across the clocks going forward
     expect(rentalDays(null, "2026-11-23")).toBe(0);
+  });
+});
+
+describe("impossible rental dates", () => {
+  it("an end date before the start is refused with the save rule's own message, as soon as both are in", () => {
+    expect(rentalDatesError("2026-11-29", "2026-11-23")).toBe("The end date must not be before the start date");
+    expect(rentalDatesError("2026-11-23", "2026-11-23")).toBeNull();
+    expect(rentalDatesError("2026-11-23", null)).toBeNull();
+    expect(rentalRuleResult({ start_date: "2026-11-29", finish_date: "2026-11-23" })?.errors.finish_date).toBe(rentalDatesError("2026-11-29", "2026-11-23"));
   });
 });
 

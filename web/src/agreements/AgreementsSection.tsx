@@ -4,6 +4,7 @@ import { Link } from "react-router-dom";
 import { FINANCE_TYPE_LABELS, RATE_READ_ONLY, TYPE_CHANGE_WARNING, changeFinanceType, deriveAgreement, proFormaTotal, typeChangeNeedsWarning } from "../../../core/agreements/rules";
 import { FieldInput, toApiValue, toFormValue, type FieldDef } from "../platform/form";
 import { formatMoney, todayIso } from "../platform/format";
+import { SectionErrorBoundary } from "../platform/ErrorBoundary";
 import { confirmAction } from "../platform/modal";
 import { financeFigures } from "../../../core/agreements/finance";
 import { ContactRefInput } from "../contacts/pickers";
@@ -58,7 +59,7 @@ const CHECKLIST = ["sale_quote", "sale_v5", "sale_mot", "sale_service_book", "sa
   b(f, f.replace("sale_", "").replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()).replace("V5", "V5").replace("Mot", "MOT")),
 );
 
-/** The derived figures shown on each agreement (000 §3 "computed on load"; docs/finance.md). */
+/** The derived figures shown on each agreement (000 §3 "computed on load"; formulas in docs/finance.md). */
 const FIGURES: Array<[keyof ReturnType<typeof financeFigures>, string]> = [
   ["remaining_balance", "Remaining balance"],
   ["hp_remaining_interest", "Remaining HP interest"],
@@ -159,7 +160,7 @@ function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement
             ))}
           </SimpleGrid>
           <Text size="xs" c="dimmed" mt={4}>
-            {figures.payment_term > 0 ? `${figures.payments_made} of ${figures.payment_term} payments due so far. ` : ""}How each figure is worked out: docs/finance.md.
+            {figures.payment_term > 0 ? `${figures.payments_made} of ${figures.payment_term} payments due so far.` : ""}
           </Text>
         </Fieldset>
         <Fieldset legend="Sale" variant="filled" p="xs">
@@ -217,14 +218,16 @@ export function AgreementsSection({ vehicle, agreements, onChange }: AgreementsS
     <Stack gap="sm">
       {agreements.length === 0 && <Text size="sm">No agreements recorded for this vehicle.</Text>}
       {agreements.map((a, i) => (
-        <AgreementCard
-          key={a.id ?? i}
-          a={a}
-          index={i}
-          vehicle={vehicle}
-          onChange={(next) => onChange(agreements.map((x, j) => (j === i ? next : x)))}
-          onRemove={() => onChange(agreements.filter((_, j) => j !== i))}
-        />
+        // One agreement that cannot be drawn says so; the others and the vehicle's form stay.
+        <SectionErrorBoundary key={a.id ?? i} name={`Agreement ${i + 1}`}>
+          <AgreementCard
+            a={a}
+            index={i}
+            vehicle={vehicle}
+            onChange={(next) => onChange(agreements.map((x, j) => (j === i ? next : x)))}
+            onRemove={() => onChange(agreements.filter((_, j) => j !== i))}
+          />
+        </SectionErrorBoundary>
       ))}
       <Group>
         <Button size="compact-sm" variant="light" onClick={() => onChange([...agreements, { finance_type: "NONE", vehicle: vehicle.id ?? null, pro_forma_date: todayIso() }])}>

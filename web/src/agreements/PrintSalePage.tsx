@@ -130,7 +130,9 @@ export function PrintSalePage() {
   const index = Number(sp.get("agreement") ?? 0);
   const q = useOne<Vehicle>("vehicles", vehicle ?? null, { errorMessage: "There was an error" });
   const dept = useOne<Department>("departments", (q.data?.department as { id?: number } | null)?.id ?? null);
-  const a = (q.data?.finance_agreements as Array<Record<string, any>> | undefined)?.[index];
+  const saved = (q.data?.finance_agreements as Array<Record<string, any>> | undefined)?.[index];
+  // The Sales and Purchase Form is offered on every saved vehicle (000 §2): without an agreement its purchase and sale rows print blank.
+  const a = saved ?? (doc === "salespurchase" && q.data ? {} : undefined);
   return (
     <Page title={TITLES[doc] ?? "Print"}>
       {q.isLoading ? (

@@ -252,7 +252,7 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
   };
 
   return (
-    <form onSubmit={(e) => void save(e)} noValidate aria-label="Contact">
+    <form ref={form.formRef} onSubmit={(e) => void save(e)} noValidate aria-label="Contact">
       <Stack gap="sm">
         {editor.warning && (
           <Alert color="red" title="Warning!" role="alert">

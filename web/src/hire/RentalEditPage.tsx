@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Fieldset, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
-import { MESSAGES, rentalFigures, rentalRuleResult } from "../../../core/hire/rules";
+import { MESSAGES, rentalDatesError, rentalFigures, rentalRuleResult } from "../../../core/hire/rules";
 import { ContactRefInput } from "../contacts/pickers";
 import { VehicleSearch } from "../fleet/picker/VehiclePicker";
 import { api, useApiGet, useList, useOne, type ApiRecord } from "../platform/api";
@@ -9,6 +9,7 @@ import { FieldInput, FormSection, useRecordEditor, type FieldDef } from "../plat
 import { formatDate, formatMoney } from "../platform/format";
 import { HistoryButton } from "../platform/history";
 import { Loading } from "../platform/Loading";
+import { SectionErrorBoundary } from "../platform/ErrorBoundary";
 import { Page } from "../platform/page";
 import { toastFailure, toastWarning } from "../platform/toast";
 import { BOOKING, DEPOSIT, INSURANCE, LICENCE, LONG_TERM, OFF_HIRE, RATES, SHORT_TERM, VEHICLE, allFields } from "./fields";
@@ -128,6 +129,9 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
   const v = form.values;
   const lt = v.rental_type === "LT";
   const figures = rentalFigures(form.payload() as any);
+  // Dates that cannot be saved (end before start) give no figures: the end date says why (as typed).
+  const datesOk = rentalDatesError(String(v.start_date || ""), String(v.finish_date || "")) === null;
+  const byDays = (text: string) => (datesOk ? text : "—");
   const suggestion = useApiGet<{ suggested_weekly_rate: number | null; message: string | null; warning: string | null }>(
     ["rentals", "suggestedrate", vehicle?.id, v.margin, v.mileage_allowance, v.term, v.start_mileage],
     "rentals/suggestedrate",
@@ -160,7 +164,7 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
   const canPrint = !!record && Boolean(record.can_print);
 
   return (
-    <form onSubmit={editor.save} noValidate aria-label="Rental">
+    <form ref={form.formRef} onSubmit={editor.save} noValidate aria-label="Rental">
       <Stack gap="sm">
         {editor.warning && (
           <Alert color="yellow" title="Warning!" role="alert">
@@ -183,11 +187,15 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
             {BOOKING.map(input)}
           </SimpleGrid>
           <Text size="sm" mt={4}>
-            Days: {figures.days}
+            Days: {byDays(String(figures.days))}
           </Text>
         </Fieldset>
 
-        {v.tracking_option ? <VehicleFinder start={String(v.start_date)} finish={String(v.finish_date)} rentalId={record?.id} onPick={(x) => void pick(x)} /> : null}
+        {v.tracking_option ? (
+          <SectionErrorBoundary name="Vehicle finder">
+            <VehicleFinder start={String(v.start_date)} finish={String(v.finish_date)} rentalId={record?.id} onPick={(x) => void pick(x)} />
+          </SectionErrorBoundary>
+        ) : null}
 
         <Fieldset legend="Vehicle" variant="filled" p="sm">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm">
@@ -211,13 +219,13 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
                   {suggestion.data.warning}
                 </Text>
               )}
-              <Text size="sm">Total: {formatMoney(figures.total)}</Text>
+              <Text size="sm">Total: {byDays(formatMoney(figures.total))}</Text>
             </Group>
           </FormSection>
         ) : (
           <FormSection legend="Short term rate" fields={SHORT_TERM} form={form}>
             <Text size="sm" mt="xs">
-              Total: {formatMoney(figures.total)} ({formatMoney(figures.daily_cost)} a day)
+              Total: {datesOk ? `${formatMoney(figures.total)} (${formatMoney(figures.daily_cost)} a day)` : "—"}
             </Text>
           </FormSection>
         )}
@@ -230,7 +238,7 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
         </Fieldset>
         <FormSection legend="Insurance" fields={INSURANCE} form={form} cols={5}>
           <Text size="sm" mt="xs">
-            Insurance charge: {formatMoney(figures.insurance_charge)}
+            Insurance charge: {byDays(formatMoney(figures.insurance_charge))}
           </Text>
         </FormSection>
         <FormSection legend="Licence" fields={LICENCE} form={form} />

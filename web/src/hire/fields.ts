@@ -1,4 +1,4 @@
-import { MESSAGES } from "../../../core/hire/rules";
+import { MESSAGES, rentalDatesError } from "../../../core/hire/rules";
 import { recordOptions, type FieldDef, type OptionsSource, type SelectOption } from "../platform/form";
 
 /** The rental edit screen's fields by section (001 §2.3, §3), in the spec's order. */
@@ -17,7 +17,8 @@ export const trackingOptions: OptionsSource = {
 
 export const BOOKING: FieldDef[] = [
   d("start_date", "Start date", MESSAGES.startRequired),
-  d("finish_date", "End date", MESSAGES.endRequired),
+  // Shown as soon as both dates are in, not only on Save (the server's own rule).
+  { ...d("finish_date", "End date", MESSAGES.endRequired), check: (finish, values) => rentalDatesError(String(values.start_date || ""), String(finish || "")) ?? undefined, checkAsTyped: true },
   { name: "department", label: "Department", kind: "select", options: recordOptions("departments", (r) => r.name) },
   { name: "tracking_option", label: "Tracking option", kind: "select", options: trackingOptions },
   {

@@ -20,7 +20,7 @@ const GLOSSARY: Array<[string, string]> = [
   ["Weekly target", "The weekly target in force on the chosen date (Settings, Weekly Targets); monthly: target x weeks of the month (days / 7)."],
   ["Profit vs target", "Rentals income minus the target for the period."],
   ["Workshop, Part Orders, Misc", "Income and expenses from job cards, part orders and transactions. Those records are not kept in this release yet, so these panels add up nothing and show zero."],
-  ["Vehicles", "Vehicles sold in the period, their sold prices (sales income) and profit on sales = sold price - book value on the day sold (docs/finance.md); fleet counts by status (Active, For Sale, Processing, Sold, Ordered) for the department."],
+  ["Vehicles", "Vehicles sold in the period, their sold prices (sales income) and profit on sales = sold price - book value on the day sold (the purchase price less its annual depreciation up to that day); fleet counts by status (Active, For Sale, Processing, Sold, Ordered) for the department."],
   ["CAP values", "Active, Ordered and For Sale vehicles of the department now: how many and the sum of their CAP clean and retail values (kept up to date with every vehicle save). Cap 0s: those with no CAP retail value. CAP clean change since the period's start: what the CAP uploads since then changed on the vehicles they revalued (new value - old value). Last CAP upload: the same for the latest upload that changed any value."],
   ["Vehicle Sales", "Agreements with a sold date inside the period (GET financeagreements): how many, the total of their sold prices, and each sale."],
 ];

@@ -6,16 +6,39 @@ export const TOAST_MS = 10_000;
 export const SAVED_MESSAGE = "Data saved successfully.";
 export const GENERIC_ERROR = "There was an error";
 
+/** The toast on screen for each slot: a new toast in the same slot replaces it. */
+const showing = new Map<string, string>();
+
+/**
+ * One toast per slot at a time (four saves in a row leave one 'Success', not
+ * four stacked up): successes share one slot; errors and warnings one slot
+ * per message, so two different failures both stay readable. The newcomer
+ * gets its own full 10 seconds.
+ */
+function show(slot: string, toast: { title: string; message: string; color: string }) {
+  const previous = showing.get(slot);
+  if (previous) notifications.hide(previous);
+  const id = notifications.show({
+    ...toast,
+    autoClose: TOAST_MS,
+    withBorder: true,
+    onClose: () => {
+      if (showing.get(slot) === id) showing.delete(slot);
+    },
+  });
+  showing.set(slot, id);
+}
+
 export function toastError(message: string, title = "Error") {
-  notifications.show({ title, message, color: "red", autoClose: TOAST_MS, withBorder: true });
+  show(`error:${title}:${message}`, { title, message, color: "red" });
 }
 
 export function toastSuccess(message = SAVED_MESSAGE) {
-  notifications.show({ title: "Success", message, color: "green", autoClose: TOAST_MS, withBorder: true });
+  show("success", { title: "Success", message, color: "green" });
 }
 
 export function toastWarning(message: string, title = "Warning!") {
-  notifications.show({ title, message, color: "yellow", autoClose: TOAST_MS, withBorder: true });
+  show(`warning:${title}:${message}`, { title, message, color: "yellow" });
 }
 
 /**

@@ -36,7 +36,7 @@ function DefaultsForm({ record }: { record: ApiRecord }) {
     save.mutate({ ...form.payload(), last_saved: record.last_saved }, { onError: form.applyServerErrors });
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="Defaults">
+    <form ref={form.formRef} onSubmit={submit} noValidate aria-label="Defaults">
       <Stack gap="sm">
         <FormSection fields={FIELDS} form={form} cols={3} />
         <Group justify="space-between">

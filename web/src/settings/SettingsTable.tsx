@@ -29,7 +29,7 @@ function AddBox({ screen }: { screen: TableScreen }) {
 
   return (
     <Paper withBorder p="sm" bg="gray.0">
-      <form onSubmit={submit} noValidate aria-label={`Add ${screen.singular}`}>
+      <form ref={form.formRef} onSubmit={submit} noValidate aria-label={`Add ${screen.singular}`}>
         <Group align="flex-start" gap="sm" wrap="wrap">
           {fields.map((f) => (
             <div key={f.name} style={{ minWidth: f.kind === "boolean" ? undefined : (f.minWidth ?? 170), flex: f.kind === "textarea" ? "1 1 260px" : undefined }}>

@@ -3,13 +3,13 @@ import { useDisclosure } from "@mantine/hooks";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
-import { hireRates, orderedPurchasePrice } from "../../../../core/fleet/rules";
-import { checkVehicle } from "../../../../core/fleet/rules";
+import { checkVehicle, hireRates, isHireReady, orderedPurchasePrice } from "../../../../core/fleet/rules";
 import { ValidationError } from "../../../../core/platform/errors";
 import { AgreementsSection, type Agreement } from "../../agreements/AgreementsSection";
 import { ContactRefInput } from "../../contacts/pickers";
 import { api, useApiGet, useList, useOne, type ApiRecord } from "../../platform/api";
-import { DateField, type FieldDef, FieldInput, FormSection, recordOptions, useRecordEditor } from "../../platform/form";
+import { DateField, fieldAsOf, type FieldDef, FieldInput, FormSection, recordOptions, useRecordEditor } from "../../platform/form";
+import { SectionErrorBoundary } from "../../platform/ErrorBoundary";
 import { formatMoney, todayIso } from "../../platform/format";
 import { HistoryButton } from "../../platform/history";
 import { Loading } from "../../platform/Loading";
@@ -94,7 +94,7 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
   const status = String(v.vehicle_status || "ACTIVE");
   const field = (name: string) => ALL_FIELDS.find((f) => f.name === name)!;
   const modelField: FieldDef = { ...field("model"), options: v.make ? recordOptions("vehiclemodel", (r) => r.name, { page_size: 1000, make: String(v.make) }) : [] };
-  const input = (f: FieldDef) => <FieldInput key={f.name} field={f} value={v[f.name]} onChange={(x) => form.set(f.name, x)} error={form.errors[f.name]} />;
+  const input = (f: FieldDef) => <FieldInput key={f.name} field={fieldAsOf(f, v)} value={v[f.name]} onChange={(x) => form.set(f.name, x)} error={form.errors[f.name]} />;
   // Derived figures read the parsed values: half-typed text ("-", ".") is not yet a number.
   const typed = form.payload() as Record<string, number | null>;
   const rates = hireRates({ first_day: typed.first_day, two_five_days: typed.two_five_days, six_twenty_seven_days: typed.six_twenty_seven_days });
@@ -106,6 +106,7 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
     delivery_charge: typed.delivery_charge,
     extra_cost: typed.extra_cost,
   } as any);
+  const savedAgreements = ((record?.finance_agreements as Agreement[] | undefined) ?? []).length;
   const contactName = (name: string) => ((record?.[name] as { display_name?: string } | null)?.display_name ?? "");
 
   const generateFleetNumber = async () => {
@@ -121,7 +122,7 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
   };
 
   return (
-    <form onSubmit={editor.save} noValidate aria-label="Vehicle">
+    <form ref={form.formRef} onSubmit={editor.save} noValidate aria-label="Vehicle">
       <Stack gap="sm">
         {editor.warning && (
           <Alert color="yellow" title="Warning!" role="alert">
@@ -129,31 +130,35 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
           </Alert>
         )}
         <Fieldset legend="General details" variant="filled" p="sm">
-          <Group gap={4} mb="sm" role="group" aria-label="Status">
-            {Object.entries(STATUS_LABELS).map(([value, label]) => (
-              <Button key={value} size="compact-sm" variant={status === value ? "filled" : "default"} aria-pressed={status === value} onClick={() => value !== status && setPendingStatus(value)}>
-                {label}
-              </Button>
-            ))}
-          </Group>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
-            {GENERAL.map((f) => (f.name === "model" ? input(modelField) : input(f)))}
-            <ContactRefInput label="Hire customer" kind="CC" initialName={contactName("hire_customer")} value={v.hire_customer} onChange={(id) => form.set("hire_customer", id)} />
-          </SimpleGrid>
-          <Button mt="xs" size="xs" variant="light" onClick={fleetModalCtl.open}>
-            Generate fleet number
-          </Button>
+          <SectionErrorBoundary name="General details">
+            <Group gap={4} mb="sm" role="group" aria-label="Status">
+              {Object.entries(STATUS_LABELS).map(([value, label]) => (
+                <Button key={value} size="compact-sm" variant={status === value ? "filled" : "default"} aria-pressed={status === value} onClick={() => value !== status && setPendingStatus(value)}>
+                  {label}
+                </Button>
+              ))}
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
+              {GENERAL.map((f) => (f.name === "model" ? input(modelField) : input(f)))}
+              <ContactRefInput label="Hire customer" kind="CC" initialName={contactName("hire_customer")} value={v.hire_customer} onChange={(id) => form.set("hire_customer", id)} />
+            </SimpleGrid>
+            <Button mt="xs" size="xs" variant="light" onClick={fleetModalCtl.open}>
+              Generate fleet number
+            </Button>
+          </SectionErrorBoundary>
         </Fieldset>
 
         <Fieldset legend="CAP valuation" variant="filled" p="sm">
-          <Button size="compact-xs" variant="subtle" onClick={toggleCap} aria-expanded={capOpen}>
-            {capOpen ? "Hide CAP values" : "Show CAP values"}
-          </Button>
-          <Collapse expanded={capOpen}>
-            <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm" mt="xs">
-              {CAP.map(input)}
-            </SimpleGrid>
-          </Collapse>
+          <SectionErrorBoundary name="CAP valuation">
+            <Button size="compact-xs" variant="subtle" onClick={toggleCap} aria-expanded={capOpen}>
+              {capOpen ? "Hide CAP values" : "Show CAP values"}
+            </Button>
+            <Collapse expanded={capOpen}>
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 5 }} spacing="sm" mt="xs">
+                {CAP.map(input)}
+              </SimpleGrid>
+            </Collapse>
+          </SectionErrorBoundary>
         </Fieldset>
 
         <FormSection legend="Further vehicle details and Features" fields={FEATURES} form={form}>
@@ -169,25 +174,27 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
         )}
 
         <Fieldset legend="Warranty" variant="filled" p="sm">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
-            {WARRANTY_DATES.map((f, i) => {
-              const ref = CONTACT_REFS.filter((c) => c.name.endsWith("_workshop"))[i];
-              const colour = warrantyColour(String(v[f.name] || "") || null);
-              return (
-                <Paper key={f.name} withBorder p="xs">
-                  <Group align="flex-end" gap="xs" wrap="nowrap">
-                    <div style={{ flex: 1 }}>{input(f)}</div>
-                    {colour && (
-                      <Badge color={colour} data-testid={`${f.name}-colour`} mb={6}>
-                        {colour === "red" ? "Expired" : colour === "yellow" ? "Due soon" : "In warranty"}
-                      </Badge>
-                    )}
-                  </Group>
-                  <ContactRefInput label={ref.label} kind="SP" initialName={contactName(ref.name)} value={v[ref.name]} onChange={(id) => form.set(ref.name, id)} />
-                </Paper>
-              );
-            })}
-          </SimpleGrid>
+          <SectionErrorBoundary name="Warranty">
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="xs">
+              {WARRANTY_DATES.map((f, i) => {
+                const ref = CONTACT_REFS.filter((c) => c.name.endsWith("_workshop"))[i];
+                const colour = warrantyColour(String(v[f.name] || "") || null);
+                return (
+                  <Paper key={f.name} withBorder p="xs">
+                    <Group align="flex-end" gap="xs" wrap="nowrap">
+                      <div style={{ flex: 1 }}>{input(f)}</div>
+                      {colour && (
+                        <Badge color={colour} data-testid={`${f.name}-colour`} mb={6}>
+                          {colour === "red" ? "Expired" : colour === "yellow" ? "Due soon" : "In warranty"}
+                        </Badge>
+                      )}
+                    </Group>
+                    <ContactRefInput label={ref.label} kind="SP" initialName={contactName(ref.name)} value={v[ref.name]} onChange={(id) => form.set(ref.name, id)} />
+                  </Paper>
+                );
+              })}
+            </SimpleGrid>
+          </SectionErrorBoundary>
         </Fieldset>
 
         <FormSection legend="Tax, Servicing and Insurance" fields={TAX_SERVICE_INSURANCE} form={form} />
@@ -238,14 +245,31 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
         </FormSection>
 
         <Fieldset legend="Purchases, Finance Agreements and Sale Details" variant="filled" p="sm">
-          <AgreementsSection vehicle={{ ...(record ?? {}), ...form.payload() }} agreements={agreements} onChange={setAgreements} />
+          <SectionErrorBoundary name="Purchases, Finance Agreements and Sale Details">
+            <AgreementsSection vehicle={{ ...(record ?? {}), ...form.payload() }} agreements={agreements} onChange={setAgreements} />
+          </SectionErrorBoundary>
         </Fieldset>
 
-        <InspectionsSection rows={inspections} stored={(record?.inspections as InspectionRow[]) ?? []} onChange={setInspections} />
+        {/* Each panel draws on its own: one that fails says so in its place and the form, with what was typed, stays. */}
+        <SectionErrorBoundary name="Inspections">
+          <InspectionsSection rows={inspections} stored={(record?.inspections as InspectionRow[]) ?? []} onChange={setInspections} />
+        </SectionErrorBoundary>
 
-        {record && <ImagesSection vehicle={record} />}
-        {record && <ServiceRecord />}
-        {record && <RentalRecord vehicleId={record.id} />}
+        {record && (
+          <SectionErrorBoundary name="Images">
+            <ImagesSection vehicle={record} />
+          </SectionErrorBoundary>
+        )}
+        {record && (
+          <SectionErrorBoundary name="Service Record">
+            <ServiceRecord />
+          </SectionErrorBoundary>
+        )}
+        {record && (
+          <SectionErrorBoundary name="Vehicle Rental Record">
+            <RentalRecord vehicleId={record.id} />
+          </SectionErrorBoundary>
+        )}
 
         <Paper withBorder p="sm">
           <Group justify="space-between">
@@ -255,15 +279,17 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
                   Upload photos from a phone
                 </Anchor>
               )}
-              {record && (
+              {/* 000 §2: Hire Contract belongs to hire-ready vehicles (as on the list's Hire Ready rows), by their saved state. */}
+              {record && isHireReady(record as any) && (
                 <Anchor component={Link} to={`/editrental?initVehicle=${record.id}`} size="sm">
                   Hire Contract
                 </Anchor>
               )}
             </Group>
             <Group gap="xs">
-              {record && agreements.length > 0 && (
-                <Button variant="default" component={Link} to={`/printsale/${record.id}?agreement=${agreements.length - 1}&doc=salespurchase`}>
+              {/* 000 §2: offered with Save and Delete on every saved vehicle; it prints the latest saved agreement, blank without one. */}
+              {record && (
+                <Button variant="default" component={Link} to={`/printsale/${record.id}?agreement=${Math.max(0, savedAgreements - 1)}&doc=salespurchase`}>
                   Print Sale and Purchase Form
                 </Button>
               )}

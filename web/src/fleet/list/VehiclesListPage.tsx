@@ -159,6 +159,7 @@ export function VehiclesListPage() {
   const list = useListController<Vehicle>({
     resource: "vehicles",
     filters: ["tab", "vehicle_status", "department", "purchaseType", ...COLUMN_FILTERS],
+    tabs: ["tab", "vehicle_status"],
     errorMessage: "There was an error",
   });
   const tab = list.filters.tab === "customer" ? "customer" : "fleet";

@@ -29,8 +29,12 @@ export type FieldDef = {
   name: string;
   label: string;
   kind: FieldKind;
-  /** Message shown when empty: the same wording the server uses. */
-  required?: string;
+  /**
+   * Message shown when empty: the same wording the server uses. A function
+   * when it depends on other values (a fleet number is required of fleet
+   * vehicles only); the field is marked required exactly when it answers one.
+   */
+  required?: string | ((values: FormValues) => string | undefined);
   /** Select options: fixed, or from the API. */
   options?: SelectOption[] | OptionsSource;
   /** Value in an empty add box. */
@@ -44,6 +48,12 @@ export type FieldDef = {
   saveImmediately?: boolean;
   /** Extra rule beyond required; return a message to refuse. */
   check?: (value: FormValue, values: FormValues) => string | undefined;
+  /**
+   * Show `check` as soon as the values fail it, not only on Save (an end
+   * date before the start date): the screen then shows no figures built on
+   * values that cannot be saved.
+   */
+  checkAsTyped?: boolean;
   /** Read-only rendering when the plain one will not do. */
   display?: (apiValue: unknown, record: Record<string, unknown>) => string;
   description?: string;
@@ -104,13 +114,35 @@ function isEmpty(v: FormValue) {
   return v === "" || v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 }
 
+/** The message an empty field gets with these values, if it is required. */
+export function requiredMessage(f: FieldDef, values: FormValues): string | undefined {
+  return typeof f.required === "function" ? f.required(values) : f.required;
+}
+
+/** The field as drawn for these values: its required message resolved, so the marker follows the rule. */
+export function fieldAsOf(f: FieldDef, values: FormValues): FieldDef {
+  return typeof f.required === "function" ? { ...f, required: f.required(values) } : f;
+}
+
+/** The checks shown as the user types (`checkAsTyped`) that these values fail. */
+export function liveErrors(fields: FieldDef[], values: FormValues): FormErrors {
+  const errors: FormErrors = {};
+  for (const f of fields) {
+    if (!f.checkAsTyped || !f.check || isEmpty(values[f.name])) continue;
+    const message = f.check(values[f.name], values);
+    if (message) errors[f.name] = message;
+  }
+  return errors;
+}
+
 /** The browser's copy of the server's rules, with the same messages. */
 export function validateValues(fields: FieldDef[], values: FormValues): FormErrors {
   const errors: FormErrors = {};
   for (const f of fields) {
     const v = values[f.name];
-    if (f.required && isEmpty(v)) {
-      errors[f.name] = f.required;
+    const required = requiredMessage(f, values);
+    if (required && isEmpty(v)) {
+      errors[f.name] = required;
       continue;
     }
     if (f.kind === "url" && !isEmpty(v) && !isWebAddress(String(v))) errors[f.name] = "Enter a full web address (https://...)";

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { useCreate, useRemove, useUpdate, type ApiRecord } from "../api";
+import { ApiError, useCreate, useRemove, useUpdate, type ApiRecord } from "../api";
 import { confirmDelete } from "../modal";
 import { initialValues, type FieldDef, type FormErrors, type FormValues } from "./fields";
 import { useRecordForm } from "./useRecordForm";
@@ -73,11 +73,13 @@ export function useRecordEditor(o: RecordEditorOptions) {
 
   const save = async (e?: FormEvent) => {
     e?.preventDefault();
+    setWarning(null);
+    // A refusal (here or the server's 400) marks its fields and brings the first into view (useRecordForm).
     if (!form.validate()) return null;
     const refused = o.checkBody?.(body());
-    setWarning(refused?.message ?? null);
     if (refused) {
-      form.setErrors(refused.errors);
+      setWarning(refused.message);
+      form.refuse(refused.errors);
       return null;
     }
     try {
@@ -91,7 +93,12 @@ export function useRecordEditor(o: RecordEditorOptions) {
       setLeaveTo({ to: `${o.editRoute}/${made.id}`, replace: true });
       return made;
     } catch (err) {
-      form.applyServerErrors(err);
+      // A refusal (400) also shows its message at the top of the form, as the screen's own checks do;
+      // its fields are marked and the first brought into view (the warning when it names none).
+      if (err instanceof ApiError && err.status === 400) {
+        setWarning(err.message);
+        form.refuse(err.errors);
+      }
       return null;
     }
   };

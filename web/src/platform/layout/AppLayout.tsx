@@ -1,11 +1,17 @@
 import { Box } from "@mantine/core";
-import { Outlet } from "react-router-dom";
+import { Outlet, useLocation } from "react-router-dom";
 import { RequireAuth } from "../auth";
+import { PageErrorBoundary } from "../ErrorBoundary";
 import { UnsavedChangesProvider } from "../form/unsaved";
 import { NavBar } from "./NavBar";
 
-/** The signed-in frame: the navigation bar over the current screen. */
+/**
+ * The signed-in frame: the navigation bar over the current screen. A screen
+ * that fails to draw shows a plain message and a way back in its place (the
+ * bar stays); moving to another address draws afresh.
+ */
 export function AppLayout() {
+  const { pathname } = useLocation();
   return (
     <RequireAuth>
       <UnsavedChangesProvider>
@@ -13,7 +19,9 @@ export function AppLayout() {
           <NavBar />
         </Box>
         <Box component="main" p="md" maw={1800} mx="auto">
-          <Outlet />
+          <PageErrorBoundary resetKey={pathname}>
+            <Outlet />
+          </PageErrorBoundary>
         </Box>
       </UnsavedChangesProvider>
     </RequireAuth>

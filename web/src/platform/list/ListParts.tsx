@@ -6,9 +6,10 @@ import type { ListController } from "./useListController";
 
 /**
  * Search box bound to the list's `search` URL parameter (debounced).
- * `buttons` adds Search (now, without waiting) and Clear (000 §2 vehicle list).
+ * `buttons` adds Search (now, without waiting) and Clear (000 §2 vehicle
+ * list), which clears the search and every filter of the list (not its tab).
  */
-export function ListSearch({ list, label = "Search", placeholder, buttons }: { list: Pick<ListController<any>, "search" | "setSearch">; label?: string; placeholder?: string; buttons?: boolean }) {
+export function ListSearch({ list, label = "Search", placeholder, buttons }: { list: Pick<ListController<any>, "search" | "setSearch" | "clearAll">; label?: string; placeholder?: string; buttons?: boolean }) {
   const [text, setText] = useState(list.search);
   useEffect(() => setText(list.search), [list.search]);
   const push = useDebouncedCallback((v: string) => list.setSearch(v.trim()), 300);
@@ -45,7 +46,7 @@ export function ListSearch({ list, label = "Search", placeholder, buttons }: { l
         onClick={() => {
           push.cancel();
           setText("");
-          list.setSearch("");
+          list.clearAll();
         }}
       >
         Clear

@@ -12,6 +12,8 @@ export type ListControllerOptions = {
   pageSize?: number;
   /** URL search parameters passed through to the API as filters or tabs. */
   filters?: string[];
+  /** Which of `filters` are tabs (where the user is), not filters: Clear keeps them. */
+  tabs?: string[];
   /** Parameters always sent (e.g. job_tab=true). */
   fixed?: QueryParams;
   /** Load every row at once (reference lists fetch 1000): no pager. */
@@ -33,6 +35,7 @@ export function useListController<T = ApiRecord>(opts: ListControllerOptions) {
   const searchParam = `${opts.urlPrefix ?? ""}search`;
   const page = opts.all ? 1 : Math.max(1, Number(sp.get(pageParam)) || 1);
   const search = sp.get(searchParam) ?? "";
+  const filterNames = (opts.filters ?? []).join("&");
   const filterKey = (opts.filters ?? []).map((f) => `${f}=${sp.get(f) ?? ""}`).join("&");
   const filters = useMemo(() => {
     const out: Record<string, string> = {};
@@ -84,6 +87,19 @@ export function useListController<T = ApiRecord>(opts: ListControllerOptions) {
     [update, pageParam],
   );
 
+  /** Clear (000 §2): the search and every filter of the list go, the tab stays; back to page 1. */
+  const tabsKey = (opts.tabs ?? []).join("&");
+  const clearAll = useCallback(
+    () =>
+      update((n) => {
+        const keep = new Set(tabsKey ? tabsKey.split("&") : []);
+        for (const f of filterNames.split("&")) if (f && !keep.has(f)) n.delete(f);
+        n.delete(searchParam);
+        n.delete(pageParam);
+      }),
+    [update, filterNames, tabsKey, searchParam, pageParam],
+  );
+
   const count = query.data?.count ?? 0;
   return {
     params,
@@ -95,6 +111,7 @@ export function useListController<T = ApiRecord>(opts: ListControllerOptions) {
     setSearch,
     setFilter,
     setFilters,
+    clearAll,
     results: query.data?.results ?? [],
     /** The whole answer, for lists that carry more than `{count, results}` (the vehicles' `filter_list`). */
     answer: query.data as (Record<string, unknown> & { count: number; results: T[] }) | undefined,
