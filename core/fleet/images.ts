@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { z } from "zod";
+import * as z from "zod";
 import { NotFoundError, ValidationError } from "../platform/errors.js";
 import { int, ref, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";

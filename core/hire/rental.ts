@@ -1,6 +1,6 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Contact } from "../contacts/index.js";
-import { Vehicle } from "../fleet/index.js";
+import { Vehicle } from "../fleet/vehicle.js";
 import { bool, int, isoDate, num, ref, text } from "../platform/fields.js";
 import { money as decimalOf, type Money } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";

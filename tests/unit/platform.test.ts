@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { diffRecords } from "../../core/platform/audit.js";
 import { addDays, daysInclusive, monthOf, normaliseDate, todayInLondon, ukDate, weekOf, windowOf } from "../../core/platform/dates.js";
 import { bool, int, isoDate, num, ref, requiredText, text } from "../../core/platform/fields.js";
