@@ -12,7 +12,7 @@ import { LaterRelease, Page } from "./platform/page";
  * script loads, AppLayout's Suspense shows the shared Loading state.
  */
 function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  const Screen = lazy(() => load().then((m) => ({ default: m[name] })));
+  const Screen = lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
   return <Screen />;
 }
 
