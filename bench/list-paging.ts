@@ -4,7 +4,7 @@
  * p50/p95 latency and DynamoDB read units per request. Prints figures; it
  * is not a timed test. Run: npm run bench  (BENCH_RECORDS to change size).
  */
-import { z } from "zod";
+import * as z from "zod";
 import { benchTable, measure as measureRuns, meterCapacity, tableHeader } from "./support.js";
 
 const N = Number(process.env.BENCH_RECORDS ?? 100_000);

@@ -4,10 +4,15 @@ import { fleetRoutes } from "./fleet/routes.js";
 import { hireRoutes } from "./hire/routes.js";
 import { accountsRoutes } from "./accounts/routes.js";
 import { createApi, type AreaRoutes } from "./platform/app.js";
+import { docsRoutes } from "./platform/openapi.js";
 import { settingsRoutes } from "./settings/routes.js";
 import type { AreaName } from "./areas.js";
 
-/** Each area's routes; a Lambda serves one area, the local server all. */
+/**
+ * Every area's routes, for the apps that compose them all: the local
+ * server, the API tests and the docs Lambda (the API reference lists every
+ * route). An area's own Lambda imports only its area's routes.
+ */
 export const areaRoutes: Record<AreaName, AreaRoutes> = {
   auth: authRoutes,
   settings: settingsRoutes,
@@ -15,6 +20,7 @@ export const areaRoutes: Record<AreaName, AreaRoutes> = {
   fleet: fleetRoutes,
   hire: hireRoutes,
   accounts: accountsRoutes,
+  docs: docsRoutes,
 };
 
 /** The whole API in one app (local server and API tests). */

@@ -1,14 +1,15 @@
 /**
  * The API areas: one Hono app and one Lambda each. API Gateway routes every
  * path prefix below (`/api/<prefix>` and `/api/<prefix>/{proxy+}`) to the
- * area's Lambda; locally all areas are composed into one server.
+ * area's Lambda; locally all areas are composed into one server. "docs" is
+ * the API reference, whose Lambda composes every area to list every route.
  * Plain data, so the stacks can import it without pulling in handlers.
  */
 export const areas = [
   {
     name: "auth",
     handler: "functions/lambda/auth.handler",
-    prefixes: ["social", "auth", "me", "health", "openapi.json", "docs", "history"],
+    prefixes: ["social", "auth", "me", "health", "history"],
   },
   {
     name: "settings",
@@ -44,6 +45,12 @@ export const areas = [
     name: "accounts",
     handler: "functions/lambda/accounts.handler",
     prefixes: ["payments", "invoices", "financeagreements", "report"],
+  },
+  {
+    // The API reference lists every route, so its Lambda composes every area.
+    name: "docs",
+    handler: "functions/lambda/docs.handler",
+    prefixes: ["openapi.json", "docs"],
   },
 ] as const;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { num, isoDate, ref, text } from "../platform/fields.js";
 import { nextId } from "../platform/ids.js";
 import { defineRecordType } from "../platform/records.js";

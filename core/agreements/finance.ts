@@ -1,5 +1,5 @@
-import Decimal from "decimal.js";
 import { addDays, addMonths, daysBetween, monthOf } from "../platform/dates.js";
+import { Money as D } from "../platform/money.js";
 
 /**
  * The figures derived from a finance agreement (000 §3 "derived values
@@ -9,11 +9,10 @@ import { addDays, addMonths, daysBetween, monthOf } from "../platform/dates.js";
  * API (GET vehicles/{id}, financeagreements), the vehicle screen and the
  * finance reports alike.
  *
- * Arithmetic is decimal (decimal.js, 40 significant digits: the formulas
- * need fractional powers, which big.js lacks); figures are rounded to pence
- * (half up) only when they leave this module.
+ * Arithmetic is the money module's decimal (decimal.js, 40 significant
+ * digits, with the fractional powers the formulas need); figures are
+ * rounded to pence (half up) only when they leave this module.
  */
-const D = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
 type Dec = InstanceType<typeof D>;
 
 export type AgreementLike = Record<string, any>;
@@ -45,7 +44,7 @@ export type FinanceFigures = {
 };
 
 /** Rounded to pence, half up, as a JSON number. */
-const pence = (d: Dec): number => Number(d.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2));
+const pence = (d: Dec): number => Number(d.toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed(2));
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 const dec = (v: unknown): Dec => (blank(v) || !Number.isFinite(Number(v)) ? new D(0) : new D(String(v)));
 const date = (v: unknown): string | null => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null);
@@ -377,10 +376,10 @@ export function financeFigures(a: AgreementLike, today: string): FinanceFigures 
     early_settlement_charges: pence(core.settlementCharges),
     estimated_value: pence(bookValue(a, valuedOn)),
     this_months_payment: pence(core.thisMonth),
-    hp_interest_rate: Number(core.rate.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2)),
+    hp_interest_rate: Number(core.rate.toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed(2)),
     internal_sale_price: internal ? pence(bookValue(a, internal)) : null,
     total_interest: pence(core.totalInterest),
-    flat_rate: core.flat === null ? null : Number(core.flat.toDecimalPlaces(2, Decimal.ROUND_HALF_UP).toFixed(2)),
+    flat_rate: core.flat === null ? null : Number(core.flat.toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed(2)),
     payments_made: core.made,
     payment_term: core.term,
   };

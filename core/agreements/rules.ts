@@ -1,5 +1,4 @@
-import Big from "big.js";
-import { money, pounds } from "../platform/money.js";
+import { Money, money, pounds } from "../platform/money.js";
 
 /**
  * The finance agreement's own rules (000 §3, §4, §9) as pure functions: the
@@ -76,7 +75,7 @@ export function proFormaTotal(soldPrice: unknown, warrantyCost: unknown): number
 
 /** Sale invoice total (000 §9): VAT (20, 5 or 0%) on the vatable amount, plus the non-vatable amount. */
 export function saleInvoiceTotal(amount: unknown, noVatAmount: unknown, vatPercent: 20 | 5 | 0): number {
-  return pounds(money(amount as number).times(new Big(100).plus(vatPercent)).div(100).plus(money(noVatAmount as number)));
+  return pounds(money(amount as number).times(new Money(100).plus(vatPercent)).div(100).plus(money(noVatAmount as number)));
 }
 
 /** Default payment amount (000 §9): the pro forma total minus the deposit. */

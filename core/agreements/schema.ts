@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { bool, int, isoDate, num, ref, text } from "../platform/fields.js";
 import { DERIVED_AGREEMENT_FIELDS } from "./finance.js";
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { Entity } from "electrodb";
 import { createRemoteJWKSet, jwtVerify } from "jose";
-import { z } from "zod";
+import * as z from "zod";
 import { config } from "../platform/config.js";
 import { ForbiddenError, UnauthorizedError, VisibleError } from "../platform/errors.js";
 import { SERVICE, entityConfig } from "../platform/service.js";

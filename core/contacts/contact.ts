@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { bool, int, num, text } from "../platform/fields.js";
 import { pounds } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";

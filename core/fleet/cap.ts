@@ -1,4 +1,3 @@
-import Big from "big.js";
 import Papa from "papaparse";
 import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
@@ -46,7 +45,7 @@ const LABELS: Record<CapMoneyField, string> = {
 /**
  * A money cell: pounds, up to 2 decimal places, not negative; '£', ','
  * and spaces are tolerated ("£12,345.50"). Never through binary floats:
- * checked as text, then a Big rounded to pence.
+ * checked as text, then a decimal rounded to pence.
  */
 export function capMoney(raw: unknown): { value: number } | { error: string } {
   const s = String(raw ?? "")
@@ -173,7 +172,7 @@ export function capChanges(current: Record<string, unknown>, values: CapValues):
   const changes: Partial<CapValues> = {};
   for (const f of CAP_MONEY_FIELDS) {
     const was = current[f];
-    const same = was !== null && was !== undefined && was !== "" && new Big(String(was)).eq(values[f]);
+    const same = was !== null && was !== undefined && was !== "" && money(String(was)).eq(values[f]);
     if (!same) changes[f] = values[f];
   }
   if (String(current.cap_date ?? "").slice(0, 10) !== values.cap_date) changes.cap_date = values.cap_date;

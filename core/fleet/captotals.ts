@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { todayInLondon, weekOf } from "../platform/dates.js";
 import { fromPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";

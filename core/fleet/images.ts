@@ -1,30 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import { z } from "zod";
-import { config } from "../platform/config.js";
+import * as z from "zod";
 import { NotFoundError, ValidationError } from "../platform/errors.js";
 import { int, ref, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
+import { URL_SECONDS, deleteObject, downloadUrl, uploadUrl, uploadedObject } from "../platform/uploads.js";
 import { MAX_UPLOAD_BYTES, MESSAGES, contentTypeOfKey, uploadType } from "./rules.js";
 import { Vehicle } from "./vehicle.js";
-
-/** Presigned links live 15 minutes: long enough for a phone on a weak signal, short enough not to be shared. */
-export const URL_SECONDS = 15 * 60;
-
-let client: S3Client | undefined;
-function s3(): S3Client {
-  if (!client) {
-    const endpoint = config.s3Endpoint;
-    client = new S3Client({
-      region: config.region,
-      ...(endpoint ? { endpoint, forcePathStyle: true } : {}),
-      // No checksum parameters in presigned URLs: a browser PUT could not supply them.
-      requestChecksumCalculation: "WHEN_REQUIRED",
-    });
-  }
-  return client;
-}
 
 /**
  * An uploaded vehicle image or document, recorded once the product has
@@ -60,7 +41,7 @@ async function withUrl(rows: Array<Record<string, any>>) {
   return Promise.all(
     rows.map(async (r) => ({
       ...r,
-      url: await getSignedUrl(s3(), new GetObjectCommand({ Bucket: config.bucketName, Key: r.key, ResponseContentDisposition: "inline" }), { expiresIn: URL_SECONDS }),
+      url: await downloadUrl(r.key),
     })),
   );
 }
@@ -80,11 +61,7 @@ export const Images = {
     const results = await Promise.all(
       types.map(async (t, i) => {
         const key = `vehicles/${vehicle.id}/${randomUUID()}.${t.ext}`;
-        const url = await getSignedUrl(
-          s3(),
-          new PutObjectCommand({ Bucket: config.bucketName, Key: key, ContentType: t.contentType, ContentDisposition: "inline" }),
-          { expiresIn: URL_SECONDS },
-        );
+        const url = await uploadUrl(key, t.contentType);
         return { file_type: asked[i], content_type: t.contentType, content_disposition: "inline", key, url, max_bytes: MAX_UPLOAD_BYTES, expires_in: URL_SECONDS };
       }),
     );
@@ -101,23 +78,16 @@ export const Images = {
     const key = typeof body.key === "string" ? body.key : "";
     if (!key.startsWith(`vehicles/${vehicle.id}/`) || key.includes(".."))
       throw new ValidationError("That upload does not belong to this vehicle", { key: "That upload does not belong to this vehicle" });
-    let head;
-    try {
-      head = await s3().send(new HeadObjectCommand({ Bucket: config.bucketName, Key: key }));
-    } catch (e) {
-      const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      if (status === 404 || (e as Error).name === "NotFound") throw new ValidationError("Image did not successfully upload", { key: "No file was uploaded" });
-      throw e;
-    }
-    const contentType = (head.ContentType ?? "").split(";")[0].trim().toLowerCase();
-    const size = head.ContentLength ?? 0;
+    const uploaded = await uploadedObject(key);
+    if (!uploaded) throw new ValidationError("Image did not successfully upload", { key: "No file was uploaded" });
+    const { contentType, size } = uploaded;
     const expected = contentTypeOfKey(key);
     if (!expected || contentType !== expected) {
-      await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: key }));
+      await deleteObject(key);
       throw new ValidationError(MESSAGES.notSupported, { key: MESSAGES.notSupported });
     }
     if (size > MAX_UPLOAD_BYTES) {
-      await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: key }));
+      await deleteObject(key);
       throw new ValidationError("The file is larger than 15 MB", { key: "The file is larger than 15 MB" });
     }
     const saved = await VehicleImage.create(
@@ -140,7 +110,7 @@ export const Images = {
   async remove(id: number, actor: string) {
     const image = (await VehicleImage.get(id)) as Record<string, any>;
     await VehicleImage.remove(id, actor);
-    if (image.key) await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: image.key }));
+    if (image.key) await deleteObject(image.key);
     return { id };
   },
 

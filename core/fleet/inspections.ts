@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { int, isoDate, ref, text } from "../platform/fields.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { bool, requiredText, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
 import { searchText } from "../platform/paging.js";

@@ -1,7 +1,6 @@
-import Big from "big.js";
 import { ValidationError } from "../platform/errors.js";
 import { addDays, todayInLondon } from "../platform/dates.js";
-import { money, pounds, toPence } from "../platform/money.js";
+import { Money, money, pounds, toPence } from "../platform/money.js";
 import type { Membership } from "../platform/records.js";
 import { deriveAgreement } from "../agreements/rules.js";
 
@@ -209,7 +208,7 @@ export function hireRates(r: { first_day?: unknown; two_five_days?: unknown; six
   const first = amount(r.first_day);
   const twoFive = amount(r.two_five_days);
   const sixTwentySeven = amount(r.six_twenty_seven_days);
-  const z = new Big(0);
+  const z = new Money(0);
   return {
     weekend: first || twoFive ? pounds((first ?? z).plus(twoFive ?? z)) : null,
     one_week: first || twoFive || sixTwentySeven ? pounds((first ?? z).plus((twoFive ?? z).times(4)).plus((sixTwentySeven ?? z).times(2))) : null,
@@ -567,7 +566,7 @@ export type TrackerTypeForCost = { id: number; name: string; cost?: number | nul
  * cost when it was activated inside the range.
  */
 export function trackerFigures(trackers: TrackerForCost[], types: TrackerTypeForCost[], start: string, end: string) {
-  const byType = new Map(types.map((t) => [t.id, { name: t.name, count: 0, total: new Big(0), cost: money(t.cost), upfront: money(t.upfront_cost) }]));
+  const byType = new Map(types.map((t) => [t.id, { name: t.name, count: 0, total: new Money(0), cost: money(t.cost), upfront: money(t.upfront_cost) }]));
   let active = 0;
   for (const t of trackers) {
     if (!t.date_activated || t.date_activated > end) continue;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { ValidationError } from "../platform/errors.js";
 import { isoDate, ref, requiredText } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { bool, int, isoDate, num, ref, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { daysInclusive, monthOf, weekOf } from "../platform/dates.js";
 import { NotFoundError } from "../platform/errors.js";
 import { num } from "../platform/fields.js";

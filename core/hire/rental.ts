@@ -1,9 +1,8 @@
-import type Big from "big.js";
-import { z } from "zod";
+import * as z from "zod";
 import { Contact } from "../contacts/index.js";
-import { Vehicle } from "../fleet/index.js";
+import { Vehicle } from "../fleet/vehicle.js";
 import { bool, int, isoDate, num, ref, text } from "../platform/fields.js";
-import { money as decimalOf } from "../platform/money.js";
+import { money as decimalOf, type Money } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { searchText } from "../platform/paging.js";
 import { ValidationError } from "../platform/errors.js";
@@ -137,16 +136,16 @@ export type RentalFigureValues = {
   start_date: string | null;
   finish_date: string | null;
   days: number;
-  total: Big;
+  total: Money;
   long_term: boolean;
   off_hire_date: string | null;
-  off_hire_charges: Big;
+  off_hire_charges: Money;
 };
 
 /** An amount as whole pence, or null when it holds a fraction of a penny (then it cannot be a tag). */
 function wholePence(a: number | null | undefined): string | null {
   const p = decimalOf(a).times(100);
-  return p.eq(p.round(0)) ? p.toFixed(0) : null;
+  return p.isInteger() ? p.toFixed(0) : null;
 }
 
 /**
@@ -175,7 +174,7 @@ export function figureValuesOfEntry(e: { id: number; sort: string; tags: string[
     start_date: DATE.test(e.sort) ? e.sort : null,
     finish_date: fin === "~" ? null : fin!,
     days: Number(days),
-    // Pence as decimal text into big.js: never a float.
+    // Pence as decimal text into a decimal: never a float.
     total: decimalOf(tot).div(100),
     long_term: tag.get("type") === "lt",
     off_hire_date: ohd === "~" ? null : ohd!,

@@ -1,7 +1,6 @@
-import Big from "big.js";
 import { hireRates } from "../fleet/rules.js";
 import { daysInclusive } from "../platform/dates.js";
-import { money, pounds, toPence, type Amount } from "../platform/money.js";
+import { Money, money, pounds, toPence, type Amount } from "../platform/money.js";
 
 /**
  * The rental rules of 001 §5 and §9, pure: the server applies them on
@@ -86,7 +85,7 @@ export function shortTermTotal(days: number, rates: DayRates, additionalCost: Am
 
 /** Weeks of a long-term hire: days / 7 rounded to the nearest whole week, halves up. */
 export function roundedWeeks(days: number): number {
-  return Number(new Big(days).div(7).round(0, Big.roundHalfUp).toFixed(0));
+  return Number(money(days).div(7).toDecimalPlaces(0, Money.ROUND_HALF_UP).toFixed(0));
 }
 
 /**
@@ -100,7 +99,7 @@ export function longTermTotal(days: number, weekly: Amount, additionalCost: Amou
 
 /** Total mileage over the term = annual allowance x term weeks / 52. */
 export function totalMileage(annualAllowance: Amount, termWeeks: Amount): number {
-  return Number(money(annualAllowance).times(money(termWeeks)).div(52).round(0, Big.roundHalfUp).toFixed(0));
+  return Number(money(annualAllowance).times(money(termWeeks)).div(52).toDecimalPlaces(0, Money.ROUND_HALF_UP).toFixed(0));
 }
 
 /** Insurance charge = daily insurance x rental days. */
@@ -244,7 +243,7 @@ export function latestUnsettled<T extends FinanceForRate>(agreements: T[] | null
 }
 
 /** The agreement's cost to the business per week. */
-export function weeklyFinanceCost(a: FinanceForRate): Big | null {
+export function weeklyFinanceCost(a: FinanceForRate): Money | null {
   switch (a.finance_type) {
     case "HIRE_AGREEMENT":
       // A hire agreement is charged by the day: its 7-day rate.
@@ -277,7 +276,7 @@ export function suggestedWeeklyRate(input: {
   const perMile = money(input.maintenanceCostPerMile).plus(money(input.additionalDepreciationPerMile));
   const weeklyMiles = money(input.annualMileageAllowance).div(52);
   const cost = finance.plus(perMile.times(weeklyMiles)).plus(money(input.fixedHireCosts));
-  return pounds(cost.times(new Big(100).plus(money(input.marginPercent))).div(100));
+  return pounds(cost.times(new Money(100).plus(money(input.marginPercent))).div(100));
 }
 
 /** Two rentals' dates meet (both ends inclusive; an open end runs on). */

@@ -1,4 +1,4 @@
-import { Vehicle } from "../fleet/index.js";
+import { Vehicle } from "../fleet/vehicle.js";
 import { tabList } from "../fleet/rules.js";
 import { addDays, monthOf, todayInLondon, weekOf } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";

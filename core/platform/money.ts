@@ -1,25 +1,36 @@
-import Big from "big.js";
+import Decimal from "decimal.js";
 
 /**
- * Money is never binary-float arithmetic: amounts are Big decimals inside
- * a calculation and rounded to pence (half up) only at the edges.
+ * Money is never binary-float arithmetic: amounts are decimals (decimal.js)
+ * inside a calculation and rounded to pence (half up) only at the edges.
+ * The one decimal type of the product: the finance formulas
+ * (core/agreements/finance.ts) use it too, for their fractional powers.
+ * 40 significant digits keep every intermediate exact far beyond pence.
  */
-export type Amount = number | string | Big | null | undefined;
+export const Money = Decimal.clone({ precision: 40, rounding: Decimal.ROUND_HALF_UP });
+export type Money = InstanceType<typeof Money>;
+
+export type Amount = number | string | Money | null | undefined;
 
 export const VAT_RATE = 20; // percent (001 §9, 003 §9)
 
-export function money(a: Amount): Big {
-  if (a === null || a === undefined || a === "") return new Big(0);
-  return a instanceof Big ? a : new Big(a);
+/** Plain decimal text only: no "Infinity", "NaN", hex or a leading "+", which decimal.js would otherwise accept. */
+const DECIMAL_TEXT = /^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
+
+export function money(a: Amount): Money {
+  if (a === null || a === undefined || a === "") return new Money(0);
+  if (Money.isDecimal(a)) return a as Money;
+  if (typeof a === "number" ? !Number.isFinite(a) : !DECIMAL_TEXT.test(a)) throw new Error(`Invalid amount: ${String(a)}`);
+  return new Money(a);
 }
 
 /** Round to 2 decimal places, half up, as a number for JSON. */
 export function pounds(a: Amount): number {
-  return Number(money(a).round(2, Big.roundHalfUp).toFixed(2));
+  return Number(money(a).toDecimalPlaces(2, Money.ROUND_HALF_UP).toFixed(2));
 }
 
-export function sum(...amounts: Amount[]): Big {
-  return amounts.reduce<Big>((t, a) => t.plus(money(a)), new Big(0));
+export function sum(...amounts: Amount[]): Money {
+  return amounts.reduce<Money>((t, a) => t.plus(money(a)), new Money(0));
 }
 
 /** VAT on an amount at a percent rate (20 by default), in pounds. */
@@ -29,7 +40,7 @@ export function vatOn(amount: Amount, ratePercent: number = VAT_RATE): number {
 
 /** Gross = net x (1 + rate), in pounds. */
 export function withVat(amount: Amount, ratePercent: number = VAT_RATE): number {
-  return pounds(money(amount).times(new Big(100).plus(ratePercent)).div(100));
+  return pounds(money(amount).times(new Money(100).plus(ratePercent)).div(100));
 }
 
 /** UK display: £1,234.50. */
@@ -40,10 +51,10 @@ export function formatPounds(a: Amount): string {
 
 /** Whole pence of an amount (half up): for totals kept as integers (maintained sums, tags). */
 export function toPence(a: Amount): number {
-  return Number(money(a).times(100).round(0, Big.roundHalfUp).toFixed(0));
+  return Number(money(a).times(100).toDecimalPlaces(0, Money.ROUND_HALF_UP).toFixed(0));
 }
 
 /** Pounds of a whole number of pence, exact. */
 export function fromPence(p: number | null | undefined): number {
-  return pounds(new Big(p ?? 0).div(100));
+  return pounds(new Money(p ?? 0).div(100));
 }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Query parameters every list accepts. 25 a page unless the spec says otherwise. */
 export const pageQuery = z.object({

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { num, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
 import { NotFoundError } from "../platform/errors.js";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { Invoice, Payment, withInvoiceNumber } from "../../core/accounts/index.js";
 import { FINANCE_REPORT_NAMES, FIRST_REPORT_YEAR, financeReport, soldAgreements } from "../../core/agreements/index.js";
 import { todayInLondon } from "../../core/platform/dates.js";

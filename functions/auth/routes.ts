@@ -1,16 +1,15 @@
 import type { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import * as Auth from "../../core/auth/index.js";
 import { history } from "../../core/platform/audit.js";
 import { config } from "../../core/platform/config.js";
 import { Counter } from "../../core/platform/service.js";
 import type { AppEnv } from "../platform/app.js";
-import { openApiDocument, referencePage } from "../platform/openapi.js";
 import { route } from "../platform/registry.js";
 
 const tag = "Sign-in";
 
-/** Sign-in, the signed-in profile, health, history and the API reference. */
+/** Sign-in, the signed-in profile, health and history. */
 export function authRoutes(app: Hono<AppEnv>) {
   route(app, { method: "get", path: "/health", summary: "200 once the database answers", tag: "Platform", public: true }, async (c) => {
     try {
@@ -61,7 +60,4 @@ export function authRoutes(app: Hono<AppEnv>) {
       return history(type, id, query.page, query.page_size);
     },
   );
-
-  route(app, { method: "get", path: "/openapi.json", summary: "This API as OpenAPI 3.1", tag: "Platform", public: true }, () => openApiDocument());
-  route(app, { method: "get", path: "/docs", summary: "Browsable API reference", tag: "Platform", public: true }, (c) => c.html(referencePage()));
 }

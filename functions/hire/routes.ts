@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import * as Hire from "../../core/hire/index.js";
 import { ValidationError } from "../../core/platform/errors.js";
 import { monthOf, todayInLondon, weekOf, windowOf } from "../../core/platform/dates.js";

@@ -1,7 +1,10 @@
 import "./secrets.js";
 import { handle } from "hono/aws-lambda";
-import { areaRoutes } from "../api.js";
+import { settingsRoutes } from "../settings/routes.js";
 import { createApi } from "../platform/app.js";
 
-/** The settings area's Lambda: the same app the local server runs, this area only. */
-export const handler = handle(createApi([areaRoutes.settings]));
+/**
+ * The settings area's Lambda: the same app the local server runs, with this area's
+ * routes only, so its bundle carries this area's code and the platform's.
+ */
+export const handler = handle(createApi([settingsRoutes]));

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { RecordType } from "../../core/platform/records.js";
 import { actor, type AppEnv } from "./app.js";

@@ -1,5 +1,7 @@
-import { z } from "zod";
-import { registry } from "./registry.js";
+import type { Hono } from "hono";
+import * as z from "zod";
+import type { AppEnv } from "./app.js";
+import { registry, route } from "./registry.js";
 
 const errorSchema = {
   type: "object",
@@ -81,4 +83,14 @@ export function referencePage(): string {
 <style>body{font:14px system-ui,sans-serif;margin:24px}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:6px;text-align:left;vertical-align:top}pre{background:#f6f6f6;padding:8px;max-width:700px;overflow:auto}</style></head>
 <body><h1>${esc(doc.info.title)}</h1><p>Every call except the public ones needs <code>Authorization: Token &lt;token&gt;</code>. Lists answer <code>{count, results}</code>, 25 a page. Errors answer <code>{message, errors}</code>. Machine-readable: <a href="/api/openapi.json">openapi.json</a>.</p>
 <table><thead><tr><th>Method</th><th>Path</th><th>What it does</th><th>Parameters</th><th>Access</th></tr></thead><tbody>${rows}</tbody></table></body></html>`;
+}
+
+/**
+ * The API reference calls. The document lists the routes registered in the
+ * same app, so it is served by an app that composes every area: the local
+ * server, and on AWS the docs Lambda (functions/lambda/docs.ts).
+ */
+export function docsRoutes(app: Hono<AppEnv>) {
+  route(app, { method: "get", path: "/openapi.json", summary: "This API as OpenAPI 3.1", tag: "Platform", public: true }, () => openApiDocument());
+  route(app, { method: "get", path: "/docs", summary: "Browsable API reference", tag: "Platform", public: true }, (c) => c.html(referencePage()));
 }

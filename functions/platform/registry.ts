@@ -1,5 +1,5 @@
 import type { Context, Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { NO_FILE_SELECTED, ValidationError } from "../../core/platform/errors.js";
 import { parseInput } from "../../core/platform/validation.js";
 import type { AppEnv } from "./app.js";

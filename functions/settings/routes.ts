@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import * as Settings from "../../core/settings/index.js";
 import { isoDate } from "../../core/platform/fields.js";
 import { ValidationError } from "../../core/platform/errors.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import "../support/api.js";
 import { defineRecordType, positionBucket } from "../../core/platform/records.js";
 import { Facet } from "../../core/platform/service.js";

@@ -26,19 +26,57 @@ const DROPDOWNS: Array<[string, Array<[string, string]>]> = [
   ["Sale Payments", [["Sale Payments", "/payments"], ["Recurring Payments", "/recurringpayments"]]],
 ];
 
+const ENTRIES = [
+  "Home", "Jobs", "Quotes", "Inspections", "Parts", "Work Lookups", "Invoicing", "Rentals", "Vehicles", "Movements",
+  "Contacts", "Income", "Expenses", "Credit Note", "Sale Payments", "Diary", "Reports", "Quick Links", "Links", "Settings",
+];
+
 const nav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+const barEntries = async (page: Page) => (await nav(page).getByRole("link").or(nav(page).getByRole("button")).allInnerTexts()).map((n) => n.trim());
+
+// A wide screen: every entry on the bar itself (narrower ones put the last entries under More, tested below).
+const WIDE = { width: 1920, height: 900 };
 
 test("the bar lists every entry of 001 §2.2 in order", async ({ page }) => {
+  await page.setViewportSize(WIDE);
   await signIn(page);
-  const names = await nav(page).getByRole("link").or(nav(page).getByRole("button")).allInnerTexts();
-  expect(names.map((n) => n.trim())).toEqual([
-    "Home", "Jobs", "Quotes", "Inspections", "Parts", "Work Lookups", "Invoicing", "Rentals", "Vehicles", "Movements",
-    "Contacts", "Income", "Expenses", "Credit Note", "Sale Payments", "Diary", "Reports", "Quick Links", "Links", "Settings",
-  ]);
+  expect(await barEntries(page)).toEqual(ENTRIES);
   await expect(page.getByRole("button", { name: "Account: Robin" })).toBeVisible();
 });
 
+test("at 1366 x 768 the bar is one row; the entries that do not fit are under More, in order, and reachable", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await signIn(page);
+  const home = await nav(page).getByRole("link", { name: "Home", exact: true }).boundingBox();
+  const bar = await nav(page).boundingBox();
+  const header = await page.locator("header").boundingBox();
+  // One row: the bar is as high as one of its entries, and the whole header stays one line high.
+  expect(bar!.height).toBeLessThanOrEqual(home!.height + 2);
+  expect(header!.height).toBeLessThan(2 * home!.height);
+
+  const onBar = await barEntries(page);
+  expect(onBar.at(-1)).toBe("More");
+  const shown = onBar.slice(0, -1);
+  expect(shown.length).toBeGreaterThanOrEqual(10);
+  await nav(page).getByRole("button", { name: "More", exact: true }).click();
+  const more = page.getByRole("menu", { name: "More", exact: true });
+  // Plain entries are items, dropdowns are labelled groups of their items: together, in the spec's order.
+  const rest = ENTRIES.slice(shown.length);
+  expect([...shown, ...rest]).toEqual(ENTRIES);
+  for (const label of rest) {
+    const plain = LINKS.some(([l]) => l === label);
+    await expect(plain ? more.getByRole("menuitem", { name: label, exact: true }) : more.getByRole("group", { name: label, exact: true })).toBeVisible();
+  }
+  await more.getByRole("menuitem", { name: "Settings", exact: true }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+  // The active entry is under More, so More is the highlighted tab.
+  await expect(nav(page).getByRole("button", { name: "More", exact: true })).toHaveAttribute("aria-current", "page");
+  await nav(page).getByRole("button", { name: "More", exact: true }).click();
+  await expect(more.getByRole("group", { name: "Quick Links" }).getByRole("menuitem", { name: "DVLA vehicle enquiry" })).toHaveAttribute("target", "_blank");
+});
+
 test("plain entries go to their targets and the active tab follows the path", async ({ page }) => {
+  await page.setViewportSize(WIDE);
   await signIn(page);
   for (const [label, to] of LINKS) {
     await nav(page).getByRole("link", { name: label, exact: true }).click();
@@ -48,6 +86,7 @@ test("plain entries go to their targets and the active tab follows the path", as
 });
 
 test("dropdown entries go to their targets; cost centres follow All", async ({ page }) => {
+  await page.setViewportSize(WIDE);
   await signIn(page);
   for (const [menu, items] of DROPDOWNS) {
     for (const [label, to] of items) {

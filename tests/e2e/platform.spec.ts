@@ -26,6 +26,7 @@ test("a save over a newer version shows the server's message and keeps the user'
 });
 
 test("unsaved edits ask before leaving the screen", async ({ page }) => {
+  await page.setViewportSize({ width: 1920, height: 900 }); // Links on the bar itself, not under More
   await signIn(page);
   await openSettings(page, "Payment Types");
   const form = page.getByRole("form", { name: "Add payment type" });

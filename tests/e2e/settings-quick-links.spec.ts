@@ -22,6 +22,7 @@ test("Quick Links: add, edit + save, history, delete", async ({ page }) => {
 
 test("Quick Links: a new link shows in the nav dropdown and opens in a new tab", async ({ page }) => {
   const n = `Supplier portal ${uniq()}`;
+  await page.setViewportSize({ width: 1920, height: 900 }); // Quick Links on the bar itself, not under More
   await signIn(page);
   await openSettings(page, "Quick Links");
   const form = page.getByRole("form", { name: "Add quick link" });

@@ -159,7 +159,7 @@ describe("rental list entries (docs/data-model.md §5.1)", () => {
     expect(lists.find((m) => m.list === "vehicle#3")!.tags!.some((t) => t.startsWith("tot="))).toBe(false);
   });
 
-  it("read back from an entry, the values are the rental's own (pence through big.js, never a float)", () => {
+  it("read back from an entry, the values are the rental's own (pence through a decimal, never a float)", () => {
     const fromEntry = figureValuesOfEntry(stored(rentalMemberships(row).find((m) => m.list === "month#2030-02")!))!;
     expect(fromEntry).toEqual(figureValuesOf(row));
     expect(fromEntry.total.toFixed(2)).toBe("800.10");

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { diffRecords } from "../../core/platform/audit.js";
 import { addDays, daysInclusive, monthOf, normaliseDate, todayInLondon, ukDate, weekOf, windowOf } from "../../core/platform/dates.js";
 import { bool, int, isoDate, num, ref, requiredText, text } from "../../core/platform/fields.js";
-import { formatPounds, pounds, sum, vatOn, withVat } from "../../core/platform/money.js";
+import { Money, formatPounds, fromPence, money, pounds, sum, toPence, vatOn, withVat } from "../../core/platform/money.js";
 import { offsetOf, searchText } from "../../core/platform/paging.js";
 import { idAtPosition } from "../../core/platform/ids.js";
 import { isFresh } from "../../core/platform/records.js";
@@ -20,6 +20,24 @@ describe("money", () => {
     expect(withVat(10, 5)).toBe(10.5);
     expect(formatPounds(1234.5)).toBe("£1,234.50");
     expect(formatPounds(-3)).toBe("-£3.00");
+  });
+  it("rounds half away from zero at the pence edge, negatives too, and keeps long divisions exact", () => {
+    expect(pounds("-2.675")).toBe(-2.68);
+    expect(pounds("1.005")).toBe(1.01);
+    expect(pounds("1.00499999999999999999")).toBe(1);
+    expect(toPence("0.125")).toBe(13);
+    expect(toPence("-0.125")).toBe(-13);
+    expect(fromPence(1999)).toBe(19.99);
+    // 1/3 of a large sum, times 3, still rounds back to the sum (40 significant digits).
+    expect(pounds(money("123456789012.34").div(3).times(3))).toBe(123456789012.34);
+    expect(money(money(5)).eq(5)).toBe(true);
+    expect(money(null).eq(0) && money("").eq(0)).toBe(true);
+    expect(money("7.5")).toBeInstanceOf(Money);
+  });
+  it("refuses what is not a plain decimal amount (no NaN, Infinity, hex or '+')", () => {
+    for (const bad of [Number.NaN, Infinity, "Infinity", "NaN", "0x10", "+1", "1,000", " 1", "abc"]) expect(() => money(bad as never)).toThrow(/Invalid amount/);
+    expect(money("1e3").eq(1000)).toBe(true);
+    expect(money("-.5").eq(-0.5)).toBe(true);
   });
 });
 

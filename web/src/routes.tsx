@@ -1,25 +1,20 @@
 import { Anchor, Text } from "@mantine/core";
+import { lazy, type ComponentType } from "react";
 import { createBrowserRouter, Link, useLocation, type RouteObject } from "react-router-dom";
 import { LoginPage } from "./auth/LoginPage";
-import { HomePage } from "./home/HomePage";
-import { AllLinksPage } from "./links/AllLinksPage";
 import { AppLayout } from "./platform/layout/AppLayout";
 import { LaterRelease, Page } from "./platform/page";
-import { SettingsPage } from "./settings/SettingsPage";
-import { ReportsPage } from "./accounts/ReportsPage";
-import { AccountBalancePage } from "./contacts/AccountBalancePage";
-import { ContactEditPage } from "./contacts/ContactEditPage";
-import { ContactsListPage } from "./contacts/ContactsListPage";
-import { VehicleEditPage } from "./fleet/edit/VehicleEditPage";
-import { PhoneUploadPage } from "./fleet/upload/PhoneUploadPage";
-import { InspectionsPage } from "./fleet/inspections/InspectionsPage";
-import { KeysPage } from "./fleet/keys/KeysPage";
-import { VehiclesListPage } from "./fleet/list/VehiclesListPage";
-import { TrackersPage } from "./fleet/trackers/TrackersPage";
-import { PrintRentalPage } from "./hire/PrintRentalPage";
-import { PrintSalePage } from "./agreements/PrintSalePage";
-import { RentalEditPage } from "./hire/RentalEditPage";
-import { RentalsListPage } from "./hire/RentalsListPage";
+
+/**
+ * A screen whose code loads on its first visit: each area's screens are
+ * their own scripts, so the first load carries the platform (layout, nav
+ * bar, sign-in) and the screen opened, not the whole app. While a screen's
+ * script loads, AppLayout's Suspense shows the shared Loading state.
+ */
+function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  const Screen = lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
+  return <Screen />;
+}
 
 /**
  * Every route of 003 §2 and 001 §2.1. Screens not built yet share one plain
@@ -80,23 +75,23 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, element: <HomePage /> },
-      { path: "/alllinks", element: <AllLinksPage /> },
-      { path: "/settings", element: <SettingsPage /> },
-      { path: "/contacts", element: <ContactsListPage /> },
-      { path: "/editcontact/:contact?", element: <ContactEditPage /> },
-      { path: "/accountbalance", element: <AccountBalancePage /> },
-      { path: "/editvehicle/:vehicle?", element: <VehicleEditPage /> },
-      { path: "/vehicleupload/:vehicle", element: <PhoneUploadPage /> },
-      { path: "/vehicles", element: <VehiclesListPage /> },
-      { path: "/keys", element: <KeysPage /> },
-      { path: "/trackers", element: <TrackersPage /> },
-      { path: "/inspections", element: <InspectionsPage /> },
-      { path: "/rentals", element: <RentalsListPage /> },
-      { path: "/editrental/:rental?", element: <RentalEditPage /> },
-      { path: "/printrental/:rental", element: <PrintRentalPage /> },
-      { path: "/printsale/:vehicle", element: <PrintSalePage /> },
-      { path: "/reports", element: <ReportsPage /> },
+      { index: true, element: lazyScreen(() => import("./home/HomePage"), "HomePage") },
+      { path: "/alllinks", element: lazyScreen(() => import("./links/AllLinksPage"), "AllLinksPage") },
+      { path: "/settings", element: lazyScreen(() => import("./settings/SettingsPage"), "SettingsPage") },
+      { path: "/contacts", element: lazyScreen(() => import("./contacts/ContactsListPage"), "ContactsListPage") },
+      { path: "/editcontact/:contact?", element: lazyScreen(() => import("./contacts/ContactEditPage"), "ContactEditPage") },
+      { path: "/accountbalance", element: lazyScreen(() => import("./contacts/AccountBalancePage"), "AccountBalancePage") },
+      { path: "/editvehicle/:vehicle?", element: lazyScreen(() => import("./fleet/edit/VehicleEditPage"), "VehicleEditPage") },
+      { path: "/vehicleupload/:vehicle", element: lazyScreen(() => import("./fleet/upload/PhoneUploadPage"), "PhoneUploadPage") },
+      { path: "/vehicles", element: lazyScreen(() => import("./fleet/list/VehiclesListPage"), "VehiclesListPage") },
+      { path: "/keys", element: lazyScreen(() => import("./fleet/keys/KeysPage"), "KeysPage") },
+      { path: "/trackers", element: lazyScreen(() => import("./fleet/trackers/TrackersPage"), "TrackersPage") },
+      { path: "/inspections", element: lazyScreen(() => import("./fleet/inspections/InspectionsPage"), "InspectionsPage") },
+      { path: "/rentals", element: lazyScreen(() => import("./hire/RentalsListPage"), "RentalsListPage") },
+      { path: "/editrental/:rental?", element: lazyScreen(() => import("./hire/RentalEditPage"), "RentalEditPage") },
+      { path: "/printrental/:rental", element: lazyScreen(() => import("./hire/PrintRentalPage"), "PrintRentalPage") },
+      { path: "/printsale/:vehicle", element: lazyScreen(() => import("./agreements/PrintSalePage"), "PrintSalePage") },
+      { path: "/reports", element: lazyScreen(() => import("./accounts/ReportsPage"), "ReportsPage") },
       ...LATER_ROUTES.map((r) => ({ path: r.path, element: <LaterRoute title={r.title} /> })),
       { path: "*", element: <NotFound /> },
     ],

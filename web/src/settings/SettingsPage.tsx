@@ -2,7 +2,7 @@ import { Box, Flex, NativeSelect, NavLink, Paper, Stack, Text, Title } from "@ma
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { Page } from "../platform/page";
 import { SCREEN_GROUPS, SCREENS } from "./screens";
-import { SettingsTable } from "./SettingsTable";
+import { SettingsTable } from "../platform/table";
 
 /** /settings: a side list of every screen (001 §2.6 plus accounting); ?screen= picks one. */
 export function SettingsPage() {

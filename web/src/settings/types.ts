@@ -1,42 +1,7 @@
 import type { ComponentType } from "react";
-import type { ApiRecord } from "../platform/api";
-import type { FieldDef, FormErrors, FormValues } from "../platform/form";
+import type { TableScreen } from "../platform/table";
 
-/** One settings screen built from the generic settings table. */
-export type TableScreen = {
-  kind: "table";
-  key: string;
-  title: string;
-  /** What one row is called ("driver"), for the add box and confirm. */
-  singular: string;
-  /** Query-key resource and list/item path (GET/PUT/DELETE). */
-  resource: string;
-  /** Create path when it differs (POST createdepartment). */
-  createPath?: string;
-  /** Record type for GET /api/history/<type>/<id>. */
-  historyType: string;
-  fields: FieldDef[];
-  pageSize?: number;
-  /** Fetch the whole list (page_size 1000) with no pager. */
-  all?: boolean;
-  searchable?: boolean;
-  /** Prefix of the list's page and search URL parameters when the screen has another list. */
-  urlPrefix?: string;
-  /** URL parameters passed to the list call, set by the screen's own controls (trackers' view). */
-  filters?: string[];
-  /** Switches that set a list query parameter (Fitters: Show hidden). */
-  switches?: Array<{ param: string; label: string }>;
-  /** The spec's failure messages for this screen (001 §8, 003 §8). */
-  messages?: { load?: string; save?: string; remove?: string };
-  /** Add box values after a successful add (rental margin resets to 40). */
-  afterAdd?: FormValues;
-  /** Other resources whose lists show this data (makes appear on models). */
-  invalidates?: string[];
-  validate?: (values: FormValues) => FormErrors;
-  /** Shown above the add box (the target in force today). */
-  intro?: ComponentType;
-  itemLabel: (row: ApiRecord) => string;
-};
+export type { TableScreen };
 
 export type CustomScreen = { kind: "custom"; key: string; title: string; component: ComponentType };
 

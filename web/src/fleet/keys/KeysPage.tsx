@@ -3,8 +3,7 @@ import { Link } from "react-router-dom";
 import { useApiMutation, type ApiRecord } from "../../platform/api";
 import { ListPager, ListSearch, ListTable, useListController } from "../../platform/list";
 import { Page } from "../../platform/page";
-import { SettingsTable } from "../../settings/SettingsTable";
-import type { TableScreen } from "../../settings/types";
+import { SettingsTable, type TableScreen } from "../../platform/table";
 
 type KeyRow = ApiRecord & { registration: string; fleet_number: string | null; vehicle_status: string | null; key_number: string | null; board: string | null; spare_key_number: string | null; spare_board: string | null };
 

@@ -5,8 +5,7 @@ import { useApiGet, useApiMutation, type ApiRecord } from "../../platform/api";
 import { DateField, recordOptions } from "../../platform/form";
 import { formatDate, formatMoney } from "../../platform/format";
 import { Page } from "../../platform/page";
-import { SettingsTable } from "../../settings/SettingsTable";
-import type { TableScreen } from "../../settings/types";
+import { SettingsTable, type TableScreen } from "../../platform/table";
 import { VehicleSearch } from "../picker/VehiclePicker";
 
 type Figures = { start_date: string; end_date: string; active_count: number; per_type: Array<{ name: string; count: number; total_cost: number }> };

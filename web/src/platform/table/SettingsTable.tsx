@@ -1,11 +1,11 @@
 import { Anchor, Button, Checkbox, Group, Paper, Stack, Switch, Table, Text } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
-import { useCreate, useRemove, useUpdate, type ApiRecord } from "../platform/api";
-import { FieldInput, displayValue, initialValues, toApiValue, useFieldOptions, useRecordForm, type FieldDef } from "../platform/form";
-import { cachedOptions } from "../platform/form/options";
-import { HistoryButton } from "../platform/history";
-import { ListPager, ListSearch, ListTable, useListController, type Column } from "../platform/list";
-import { confirmDelete } from "../platform/modal";
+import { useCreate, useRemove, useUpdate, type ApiRecord } from "../api";
+import { FieldInput, displayValue, initialValues, toApiValue, useFieldOptions, useRecordForm, type FieldDef } from "../form";
+import { cachedOptions } from "../form/options";
+import { HistoryButton } from "../history";
+import { ListPager, ListSearch, ListTable, useListController, type Column } from "../list";
+import { confirmDelete } from "../modal";
 import { useQueryClient } from "@tanstack/react-query";
 import type { TableScreen } from "./types";
 

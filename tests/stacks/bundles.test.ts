@@ -1,0 +1,183 @@
+import { build, type Metafile } from "esbuild";
+import { gzipSync } from "node:zlib";
+import { beforeAll, describe, expect, it } from "vitest";
+import { areas, type AreaName } from "../../functions/areas.js";
+
+/**
+ * Each area's Lambda carries its own area's routes and the core modules
+ * they use, plus the platform (app, gate, errors), never the whole API.
+ * Bundled as SST bundles them (esbuild, ESM for Node), minified, with the
+ * AWS SDK left out as the runtime's; sizes are recorded in
+ * docs/performance.md ("Bundles").
+ */
+
+/** Minified bytes each Lambda must stay under (the whole API was 0.96 MB in every one). */
+const BUDGET: Record<AreaName, number> = {
+  auth: 450_000,
+  settings: 450_000,
+  contacts: 480_000,
+  fleet: 600_000,
+  hire: 560_000,
+  accounts: 560_000,
+  // The API reference lists every route, so it composes every area.
+  docs: 680_000,
+};
+
+/**
+ * Another area's core modules an area may carry: the records its own
+ * records refer to (a rental's vehicle, customer and department; a sale's
+ * vehicle) and the pure rules their figures use. Anything else of another
+ * area (its routes, its services, uploads, CAP files, reports) stays out.
+ */
+const SHARED = [
+  "core/auth/index.ts", // the token gate (functions/platform/app.ts)
+  "core/settings/", // reference data
+  "core/contacts/contact.ts",
+  "core/contacts/index.ts",
+  "core/contacts/rules.ts",
+  "core/contacts/service.ts",
+  "core/fleet/vehicle.ts",
+  "core/fleet/keys.ts",
+  "core/fleet/trackers.ts",
+  "core/fleet/rules.ts",
+  "core/agreements/schema.ts",
+  "core/agreements/finance.ts",
+  "core/agreements/rules.ts",
+  "core/agreements/service.ts",
+];
+
+/** The core folders each area's routes are built on (its own area). */
+const OWN_CORE: Record<AreaName, string[]> = {
+  auth: ["core/auth/"],
+  settings: ["core/settings/"],
+  contacts: ["core/contacts/"],
+  fleet: ["core/fleet/", "core/agreements/"],
+  hire: ["core/hire/"],
+  accounts: ["core/accounts/", "core/agreements/"],
+  docs: [],
+};
+
+type Bundle = { bytes: number; gzip: number; text: string; inputs: string[] };
+const bundles = new Map<AreaName, Bundle>();
+
+async function bundle(area: AreaName): Promise<Bundle> {
+  const result = await build({
+    entryPoints: [`functions/lambda/${area}.ts`],
+    bundle: true,
+    minify: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    mainFields: ["module", "main"],
+    external: ["@aws-sdk/*"],
+    write: false,
+    metafile: true,
+    logLevel: "error",
+  });
+  const out = result.outputFiles[0];
+  const meta: Metafile = result.metafile;
+  return {
+    bytes: out.contents.length,
+    gzip: gzipSync(out.contents).length,
+    text: out.text,
+    inputs: Object.keys(meta.inputs).filter((p) => !p.includes("node_modules/")),
+  };
+}
+
+beforeAll(async () => {
+  for (const a of areas) bundles.set(a.name, await bundle(a.name));
+  console.log(
+    "Lambda bundles (minified, AWS SDK external):\n" +
+      [...bundles].map(([name, b]) => `  ${name.padEnd(9)} ${(b.bytes / 1000).toFixed(0).padStart(4)} kB  (${(b.gzip / 1000).toFixed(0)} kB gzipped)`).join("\n"),
+  );
+}, 120_000);
+
+/** A route path of the area as it appears in a bundle: "/rentals", "/rentals/:id", `/rentals...`. */
+const pathLiteral = (prefix: string) => new RegExp(`["\`]/${prefix.replace(/\./g, "\\.")}["\`/]`);
+
+describe("Lambda bundles", () => {
+  for (const area of areas) {
+    const others = areas.filter((b) => b.name !== area.name);
+
+    it(`${area.name}: stays under ${BUDGET[area.name] / 1000} kB minified`, () => {
+      expect(bundles.get(area.name)!.bytes).toBeLessThan(BUDGET[area.name]);
+    });
+
+    if (area.name === "docs") {
+      it("docs: composes every area's routes (the API reference lists them all)", () => {
+        const { inputs } = bundles.get("docs")!;
+        for (const b of others) expect(inputs).toContain(`functions/${b.name}/routes.ts`);
+      });
+      continue;
+    }
+
+    it(`${area.name}: carries its own routes and no other area's routes`, () => {
+      const { inputs, text } = bundles.get(area.name)!;
+      expect(inputs).toContain(`functions/${area.name}/routes.ts`);
+      expect(inputs).not.toContain("functions/api.ts");
+      for (const b of others) {
+        expect(inputs.filter((p) => p.startsWith(`functions/${b.name}/`))).toEqual([]);
+        // Markers: another area's route paths never appear in this bundle.
+        for (const prefix of b.prefixes) expect(text, `${b.name} route /${prefix}`).not.toMatch(pathLiteral(prefix));
+      }
+    });
+
+    it(`${area.name}: carries another area's core modules only where its records refer to them`, () => {
+      const { inputs } = bundles.get(area.name)!;
+      const foreign = inputs.filter(
+        (p) => p.startsWith("core/") && !p.startsWith("core/platform/") && !OWN_CORE[area.name].some((own) => p.startsWith(own)) && !SHARED.some((s) => p.startsWith(s)),
+      );
+      expect(foreign).toEqual([]);
+    });
+  }
+
+  it("the markers work: each area's own non-CRUD route paths are found in its own bundle", () => {
+    // Proves the marker check above could fail: the same test finds them at home.
+    for (const a of areas.filter((x) => x.name !== "docs")) {
+      const text = bundles.get(a.name)!.text;
+      expect(a.prefixes.some((p) => pathLiteral(p).test(text)), a.name).toBe(true);
+    }
+  });
+
+  it("only the fleet Lambda (photo uploads) and the docs Lambda carry the S3 client", () => {
+    for (const [name, b] of bundles) expect(/["']@aws-sdk\/client-s3["']/.test(b.text), name).toBe(name === "fleet" || name === "docs");
+  });
+});
+
+/** An HTTP API (payload 2.0) event for a GET, as API Gateway hands it to a Lambda. */
+function getEvent(path: string) {
+  return {
+    version: "2.0",
+    routeKey: `ANY ${path}`,
+    rawPath: path,
+    rawQueryString: "",
+    headers: { host: "api.example.com" },
+    requestContext: {
+      accountId: "123456789012",
+      apiId: "api",
+      domainName: "api.example.com",
+      domainPrefix: "api",
+      http: { method: "GET", path, protocol: "HTTP/1.1", sourceIp: "192.0.2.1", userAgent: "test" },
+      requestId: "r",
+      routeKey: `ANY ${path}`,
+      stage: "$default",
+      time: "23/Nov/2026:18:00:00 +0000",
+      timeEpoch: 0,
+    },
+    isBase64Encoded: false,
+  };
+}
+
+describe("area Lambdas", () => {
+  it("the docs Lambda's OpenAPI document lists every area's routes; an area's Lambda does not serve it", async () => {
+    const { handler: docs } = await import("../../functions/lambda/docs.js");
+    const res = (await docs(getEvent("/api/openapi.json") as never, {} as never)) as { statusCode: number; body: string };
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(JSON.parse(res.body).paths);
+    for (const p of ["/api/me", "/api/nominal", "/api/contacts", "/api/vehicles", "/api/rentals", "/api/payments", "/api/docs"]) expect(paths).toContain(p);
+
+    const { handler: auth } = await import("../../functions/lambda/auth.js");
+    const fromAuth = (await auth(getEvent("/api/openapi.json") as never, {} as never)) as { statusCode: number };
+    expect(fromAuth.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,2 @@
+export { SettingsTable } from "./SettingsTable";
+export type { TableScreen } from "./types";
