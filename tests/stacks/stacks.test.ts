@@ -260,3 +260,32 @@ describe("secrets loader", () => {
     }
   });
 });
+
+describe("allow-list reload", () => {
+  it("reads ALLOWED_DOMAINS and ALLOWED_EMAILS again from SSM, the stage's value over the fallback", async () => {
+    const { reloadSecrets, RELOADED_SECRETS } = await import("../../functions/lambda/secrets.js");
+    const asked: string[][] = [];
+    const ssm: Record<string, string> = {
+      "/sst/van-backoffice/.fallback/Secret/ALLOWED_EMAILS/value": "fallback@example.com",
+      "/sst/van-backoffice/.fallback/Secret/ALLOWED_DOMAINS/value": "old.example",
+      "/sst/van-backoffice/prod/Secret/ALLOWED_DOMAINS/value": "vanco.co.uk",
+    };
+    const client = {
+      async send(command: any) {
+        const names = command.input.Names as string[];
+        asked.push(names);
+        return { Parameters: names.filter((n) => n in ssm).map((n) => ({ Name: n, Value: ssm[n] })) };
+      },
+    };
+    const env: NodeJS.ProcessEnv = { SST_APP: "van-backoffice", SST_STAGE: "prod", ALLOWED_DOMAINS: "removed.example", ALLOWED_EMAILS: "gone@example.com" };
+    await reloadSecrets(RELOADED_SECRETS, env, client);
+    expect(env.ALLOWED_DOMAINS).toBe("vanco.co.uk");
+    expect(env.ALLOWED_EMAILS).toBe("fallback@example.com");
+    expect(asked.flat()).toHaveLength(4);
+    // Outside AWS nothing is read: the environment is the source.
+    const local: NodeJS.ProcessEnv = { ALLOWED_DOMAINS: "x.example" };
+    await reloadSecrets(RELOADED_SECRETS, local, client);
+    expect(local.ALLOWED_DOMAINS).toBe("x.example");
+    expect(asked.flat()).toHaveLength(4);
+  });
+});
