@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { z } from "zod";
 import { config } from "../platform/config.js";
@@ -11,6 +12,13 @@ import { Vehicle } from "./vehicle.js";
 
 /** Presigned links live 15 minutes: long enough for a phone on a weak signal, short enough not to be shared. */
 export const URL_SECONDS = 15 * 60;
+
+/**
+ * Uploads land under this prefix and move to `vehicles/<id>/` when
+ * confirmed; the bucket's lifecycle rule (stacks/Storage.ts) deletes what is
+ * never confirmed after a day, so abandoned uploads do not pile up.
+ */
+export const PENDING_PREFIX = "pending/";
 
 let client: S3Client | undefined;
 function s3(): S3Client {
@@ -28,8 +36,9 @@ function s3(): S3Client {
 
 /**
  * An uploaded vehicle image or document, recorded once the product has
- * checked the object itself (content type and size), because a presigned
- * PUT cannot limit either.
+ * checked the object itself (content type and size). The presigned POST
+ * already makes S3 refuse another type or a larger file; the check on
+ * confirmation holds where the store does not enforce POST policies (s3rver).
  */
 export const VehicleImage = defineRecordType({
   type: "vehicleimage",
@@ -67,10 +76,12 @@ async function withUrl(rows: Array<Record<string, any>>) {
 
 export const Images = {
   /**
-   * Signed upload URLs (000 §7 uploadimage), one per file type asked for:
-   * png, jpeg or pdf only. The object key is `vehicles/<id>/<uuid>.<ext>`;
-   * the signature covers the content type, so S3 refuses a PUT of another
-   * type (s3rver does not check: the confirmation below does).
+   * Signed uploads (000 §7 uploadimage), one per file type asked for: png,
+   * jpeg or pdf only. Each is a presigned POST (url + form fields) whose
+   * signed policy fixes the object key (`pending/vehicles/<id>/<uuid>.<ext>`),
+   * the content type and inline disposition, and a size of 1 byte to 15 MB:
+   * S3 refuses any other upload. (A presigned PUT signs neither the type nor
+   * the size.) The browser sends the fields, then the file, as multipart/form-data.
    */
   async uploadUrls(q: { id?: unknown; file_type?: string | string[]; type?: string }) {
     const vehicle = await vehicleOf(q.id);
@@ -79,31 +90,38 @@ export const Images = {
     const types = asked.map(uploadType);
     const results = await Promise.all(
       types.map(async (t, i) => {
-        const key = `vehicles/${vehicle.id}/${randomUUID()}.${t.ext}`;
-        const url = await getSignedUrl(
-          s3(),
-          new PutObjectCommand({ Bucket: config.bucketName, Key: key, ContentType: t.contentType, ContentDisposition: "inline" }),
-          { expiresIn: URL_SECONDS },
-        );
-        return { file_type: asked[i], content_type: t.contentType, content_disposition: "inline", key, url, max_bytes: MAX_UPLOAD_BYTES, expires_in: URL_SECONDS };
+        const key = `${PENDING_PREFIX}vehicles/${vehicle.id}/${randomUUID()}.${t.ext}`;
+        const { url, fields } = await createPresignedPost(s3(), {
+          Bucket: config.bucketName,
+          Key: key,
+          Fields: { "Content-Type": t.contentType, "Content-Disposition": "inline" },
+          Conditions: [
+            ["content-length-range", 1, MAX_UPLOAD_BYTES],
+            ["eq", "$Content-Type", t.contentType],
+            ["eq", "$Content-Disposition", "inline"],
+          ],
+          Expires: URL_SECONDS,
+        });
+        return { file_type: asked[i], content_type: t.contentType, content_disposition: "inline", key, method: "POST", url, fields, max_bytes: MAX_UPLOAD_BYTES, expires_in: URL_SECONDS };
       }),
     );
     return { count: results.length, results };
   },
 
   /**
-   * Confirm an upload: the object must exist under the vehicle's prefix,
-   * be png, jpeg or pdf (matching its key) and at most 15 MB; otherwise it
-   * is deleted and refused.
+   * Confirm an upload: the object must exist under the vehicle's pending
+   * folder, be png, jpeg or pdf (matching its key) and at most 15 MB;
+   * otherwise it is deleted and refused. A good one moves to
+   * `vehicles/<id>/` and is recorded there.
    */
   async confirm(body: { vehicle?: unknown; key?: unknown; category?: unknown }, actor: string) {
     const vehicle = await vehicleOf(body.vehicle);
-    const key = typeof body.key === "string" ? body.key : "";
-    if (!key.startsWith(`vehicles/${vehicle.id}/`) || key.includes(".."))
+    const pending = typeof body.key === "string" ? body.key : "";
+    if (!pending.startsWith(`${PENDING_PREFIX}vehicles/${vehicle.id}/`) || pending.includes(".."))
       throw new ValidationError("That upload does not belong to this vehicle", { key: "That upload does not belong to this vehicle" });
     let head;
     try {
-      head = await s3().send(new HeadObjectCommand({ Bucket: config.bucketName, Key: key }));
+      head = await s3().send(new HeadObjectCommand({ Bucket: config.bucketName, Key: pending }));
     } catch (e) {
       const status = (e as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
       if (status === 404 || (e as Error).name === "NotFound") throw new ValidationError("Image did not successfully upload", { key: "No file was uploaded" });
@@ -111,19 +129,28 @@ export const Images = {
     }
     const contentType = (head.ContentType ?? "").split(";")[0].trim().toLowerCase();
     const size = head.ContentLength ?? 0;
-    const expected = contentTypeOfKey(key);
+    const expected = contentTypeOfKey(pending);
     if (!expected || contentType !== expected) {
-      await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: key }));
+      await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: pending }));
       throw new ValidationError(MESSAGES.notSupported, { key: MESSAGES.notSupported });
     }
     if (size > MAX_UPLOAD_BYTES) {
-      await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: key }));
+      await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: pending }));
       throw new ValidationError("The file is larger than 15 MB", { key: "The file is larger than 15 MB" });
     }
+    const key = pending.slice(PENDING_PREFIX.length);
+    // Recorded first: the key's unique claim refuses a second confirmation before anything moves.
     const saved = await VehicleImage.create(
       { vehicle: vehicle.id, key, content_type: contentType, size, category: typeof body.category === "string" ? body.category : null },
       actor,
     );
+    try {
+      await s3().send(new CopyObjectCommand({ Bucket: config.bucketName, Key: key, CopySource: `${config.bucketName}/${encodeURI(pending)}`, MetadataDirective: "COPY" }));
+    } catch (e) {
+      await VehicleImage.remove((saved as { id: number }).id, actor); // no record of a file that did not move
+      throw e;
+    }
+    await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: pending }));
     return (await withUrl([saved as Record<string, any>]))[0];
   },
 
