@@ -93,5 +93,5 @@ describe("HOST: what the local processes listen on", () => {
       db.stop();
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // a second DynamoDB Local starts (Java) on a machine that may be busy
 });
