@@ -202,7 +202,15 @@ async function verifyAccessToken(accessToken: string) {
   if (info.aud !== config.googleClientId && info.azp !== config.googleClientId)
     throw new UnauthorizedError("Google sign-in failed: the token was issued to another application.");
   if (info.exp && Number(info.exp) * 1000 <= Date.now()) throw new UnauthorizedError("Google sign-in failed: the token has expired.");
-  return { sub: info.sub ?? "", email: info.email, email_verified: info.email_verified, hd: info.hd, given_name: info.given_name, family_name: info.family_name };
+  // The account's Workspace domain: tokeninfo leaves it out for access tokens, userinfo says it (now that the token is known to be ours).
+  const hd = info.hd ?? (await userInfoDomain(accessToken));
+  return { sub: info.sub ?? "", email: info.email, email_verified: info.email_verified, hd, given_name: info.given_name, family_name: info.family_name };
+}
+
+async function userInfoDomain(accessToken: string): Promise<string | undefined> {
+  const res = await fetch(config.googleUserInfoUrl, { headers: { authorization: `Bearer ${accessToken}` } }).catch(() => null);
+  if (!res || !res.ok) return undefined;
+  return ((await res.json()) as { hd?: string }).hd;
 }
 
 export async function signInGoogle(input: z.infer<typeof googleSignInInput>) {

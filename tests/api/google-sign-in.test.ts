@@ -27,6 +27,11 @@ beforeAll(async () => {
       res.writeHead(200, { "content-type": "application/json" });
       return res.end(JSON.stringify({ keys: [jwk] }));
     }
+    if (url.pathname === "/userinfo") {
+      const info = accessTokens[(req.headers.authorization ?? "").replace(/^Bearer /, "")];
+      res.writeHead(info ? 200 : 401, { "content-type": "application/json" });
+      return res.end(JSON.stringify(info ? { sub: info.sub, email: info.email, hd: info.userinfo_hd } : { error: "invalid_token" }));
+    }
     if (url.pathname === "/tokeninfo") {
       const info = accessTokens[url.searchParams.get("access_token") ?? ""];
       res.writeHead(info ? 200 : 400, { "content-type": "application/json" });
@@ -38,6 +43,7 @@ beforeAll(async () => {
   process.env.GOOGLE_CLIENT_ID = CLIENT_ID;
   process.env.GOOGLE_JWKS_URL = `http://127.0.0.1:${port}/certs`;
   process.env.GOOGLE_TOKENINFO_URL = `http://127.0.0.1:${port}/tokeninfo`;
+  process.env.GOOGLE_USERINFO_URL = `http://127.0.0.1:${port}/userinfo`;
   process.env.ALLOWED_DOMAINS = "vanco.co.uk";
   process.env.ALLOWED_EMAILS = "owner@gmail.com";
 });
@@ -105,7 +111,11 @@ describe("Google sign-in", () => {
     expect((await signIn({ id_token: await idToken({ email: "priya@vanco.co.uk", hd: "VANCO.co.uk" }) })).status).toBe(200);
     // Addresses listed one by one (ALLOWED_EMAILS) need no hd: they are often personal accounts.
     expect((await signIn({ id_token: await idToken({ email: "owner@gmail.com" }) })).status).toBe(200);
-    accessTokens["ya29.no-hd"] = { aud: CLIENT_ID, azp: CLIENT_ID, email: "mo@vanco.co.uk", email_verified: "true", sub: "43", exp: String(Math.floor(Date.now() / 1000) + 600) };
+    // A legacy access token: tokeninfo does not carry hd, so it is read from userinfo.
+    const inFuture = String(Math.floor(Date.now() / 1000) + 600);
+    accessTokens["ya29.workspace"] = { aud: CLIENT_ID, azp: CLIENT_ID, email: "mo@vanco.co.uk", email_verified: "true", sub: "44", exp: inFuture, userinfo_hd: "vanco.co.uk" };
+    expect((await signIn({ access_token: "ya29.workspace" })).status).toBe(200);
+    accessTokens["ya29.no-hd"] = { aud: CLIENT_ID, azp: CLIENT_ID, email: "mo@vanco.co.uk", email_verified: "true", sub: "43", exp: inFuture };
     expect((await signIn({ access_token: "ya29.no-hd" })).status).toBe(403);
   });
 
