@@ -1,8 +1,16 @@
+import { CfnRoute, CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import { CfnPermission } from "aws-cdk-lib/aws-lambda";
 import { ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Api as HttpApi, Function, StackContext } from "sst/constructs";
 import { areas } from "../functions/areas";
 import { backendFunctionProps } from "./backend";
+
+/** Requests a second every route may take (steady rate, and burst), beyond which API Gateway answers 429. */
+export const API_THROTTLE = { rate: 50, burst: 100 };
+/** The sign-in calls get their own, stricter limit: guessing and flooding them is what an attacker would do. */
+export const SIGN_IN_THROTTLE = { rate: 2, burst: 10 };
+/** The public sign-in calls (functions/auth/routes.ts), routed on their own so they can be limited on their own. */
+export const SIGN_IN_ROUTES = ["POST /api/social/google-oauth2", "POST /api/auth/local"] as const;
 
 /**
  * The HTTP API: one Lambda per area (functions/areas.ts), and for each of the
@@ -21,9 +29,25 @@ export function Api({ stack }: StackContext) {
       routes[`ANY /api/${prefix}`] = fn;
       routes[`ANY /api/${prefix}/{proxy+}`] = fn;
     }
+    if (area.name === "auth") for (const key of SIGN_IN_ROUTES) routes[key] = fn;
   }
 
-  const api = new HttpApi(stack, "Api", { routes });
+  const api = new HttpApi(stack, "Api", {
+    routes,
+    // The SPA calls the API on its own origin (CloudFront sends /api/* here,
+    // stacks/Web.ts), so no other site's pages may read its answers: no CORS.
+    cors: false,
+    defaults: { throttle: API_THROTTLE },
+  });
+
+  // Stricter throttling on the sign-in routes (per-route settings of the stage;
+  // a JSON map in CloudFormation, so written with CloudFormation's own key names).
+  const stage = api.cdk.httpApi.defaultStage!.node.defaultChild as CfnStage;
+  stage.routeSettings = Object.fromEntries(
+    SIGN_IN_ROUTES.map((key) => [key, { ThrottlingRateLimit: SIGN_IN_THROTTLE.rate, ThrottlingBurstLimit: SIGN_IN_THROTTLE.burst }]),
+  );
+  // Route settings name routes by key: the routes must exist before the stage is updated.
+  for (const route of api.node.findAll()) if (route instanceof CfnRoute) stage.addDependency(route);
 
   // CDK adds one invoke permission per route (about 0.5 KB each in the
   // function's resource policy). Lambda caps that policy at 20 KB, which the

@@ -1,4 +1,4 @@
-import Papa from "papaparse";
+import { toCsv } from "../platform/csv.js";
 import { NotFoundError } from "../platform/errors.js";
 import { todayInLondon, ukDate } from "../platform/dates.js";
 import { bookValueOn, costByMonth, financeFigures, monthsOfYear } from "./finance.js";
@@ -219,5 +219,5 @@ export async function financeReport(name: string, p: ReportParams): Promise<{ fi
   const { header, rows } = await report.build(p);
   const dept = p.department && p.department !== "ALL" ? `-dept${p.department}` : "";
   const month = p.month ? `-${String(p.month).padStart(2, "0")}` : "";
-  return { filename: `${report.filename}-${p.year}${month}${dept}.csv`, csv: Papa.unparse({ fields: header, data: rows }) };
+  return { filename: `${report.filename}-${p.year}${month}${dept}.csv`, csv: toCsv(header, rows) };
 }

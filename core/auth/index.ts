@@ -22,6 +22,8 @@ export const Session = new Entity(
       email: { type: "string", required: true },
       given_name: { type: "string" },
       family_name: { type: "string" },
+      /** "google" or "local": how the holder proved who they are (decides which check each request repeats). */
+      provider: { type: "string" },
       created_at: { type: "string" },
       expires_at: { type: "number", required: true },
     },
@@ -51,8 +53,10 @@ export const StaffProfile = new Entity(
 
 const hash = (token: string) => createHash("sha256").update(token).digest("hex");
 
+type Provider = "google" | "local";
+
 /** Issue a product token for a verified staff member. */
-async function issueToken(user: StaffUser, googleSub?: string): Promise<{ token: string }> {
+async function issueToken(user: StaffUser, provider: Provider, googleSub?: string): Promise<{ token: string }> {
   const token = randomBytes(32).toString("base64url");
   const now = new Date();
   await Session.create({
@@ -60,6 +64,7 @@ async function issueToken(user: StaffUser, googleSub?: string): Promise<{ token:
     email: user.email,
     given_name: user.given_name,
     family_name: user.family_name,
+    provider,
     created_at: now.toISOString(),
     expires_at: Math.floor(now.getTime() / 1000) + config.sessionHours * 3600,
   }).go();
@@ -73,13 +78,55 @@ async function issueToken(user: StaffUser, googleSub?: string): Promise<{ token:
   return { token };
 }
 
-/** The staff member a product token belongs to, or 401. */
+/**
+ * The staff member a product token belongs to, or 401. Every request checks
+ * again that the holder may still sign in: a Google session's e-mail must
+ * still be on the allow-list (read again at most a minute after it was last
+ * read), and a local session works only while local sign-in is on.
+ */
 export async function authenticate(token: string | undefined): Promise<StaffUser> {
   if (!token || token.length > 200) throw new UnauthorizedError();
   const res = await Session.get({ token_hash: hash(token) }).go();
   const s = res.data;
   if (!s || s.expires_at * 1000 <= Date.now()) throw new UnauthorizedError();
+  if (s.provider === "local") {
+    if (!config.localSignIn) throw new UnauthorizedError();
+  } else {
+    const list = await allowList();
+    if (!isAllowed(s.email, list.domains, list.emails)) throw new UnauthorizedError("This account is no longer on the staff list.");
+  }
   return { email: s.email, given_name: s.given_name ?? "", family_name: s.family_name ?? "" };
+}
+
+/** How long the allow-list read by `authenticate` is kept before it is read again. */
+export const ALLOW_LIST_SECONDS = 60;
+
+type AllowList = { domains: string[]; emails: string[] };
+let allowListCache: { list: AllowList; readAt: number } | undefined;
+let allowListRefresh: () => Promise<void> = async () => {};
+
+/**
+ * Where the allow-list is fetched again from before it is read. On AWS the
+ * Lambda entry point sets this to re-read the two secrets from SSM (they
+ * otherwise load once, at cold start); locally the environment is the source.
+ */
+export function refreshAllowListWith(refresh: () => Promise<void>) {
+  allowListRefresh = refresh;
+  allowListCache = undefined;
+}
+
+async function allowList(): Promise<AllowList> {
+  const now = Date.now();
+  const age = allowListCache ? now - allowListCache.readAt : Infinity;
+  if (age >= 0 && age < ALLOW_LIST_SECONDS * 1000) return allowListCache!.list; // (a clock set back reads again)
+  try {
+    await allowListRefresh();
+  } catch (error) {
+    // Keep answering from the environment as last loaded; say so in the logs.
+    console.error(JSON.stringify({ level: "error", msg: "allow-list not refreshed", error: String(error) }));
+  }
+  allowListCache = { list: { domains: config.allowedDomains, emails: config.allowedEmails }, readAt: now };
+  return allowListCache.list;
 }
 
 /** Log out: the token stops working at once. */
@@ -103,7 +150,7 @@ export const localSignInInput = z.strictObject({
 /** Local sign-in for `npm start`: off unless LOCAL_SIGN_IN=true. */
 export async function signInLocal(input: z.infer<typeof localSignInInput>) {
   if (!config.localSignIn) throw new VisibleError(404, "Local sign-in is not available here.");
-  return issueToken({ email: input.email.toLowerCase(), given_name: input.given_name, family_name: input.family_name ?? "" });
+  return issueToken({ email: input.email.toLowerCase(), given_name: input.given_name, family_name: input.family_name ?? "" }, "local");
 }
 
 export const googleSignInInput = z
@@ -135,7 +182,7 @@ async function verifyIdToken(idToken: string) {
       audience: config.googleClientId,
       issuer: GOOGLE_ISSUERS,
     });
-    return payload as { sub: string; email?: string; email_verified?: boolean | string; given_name?: string; family_name?: string };
+    return payload as { sub: string; email?: string; email_verified?: boolean | string; hd?: string; given_name?: string; family_name?: string };
   } catch {
     throw new UnauthorizedError("Google sign-in failed: the token could not be verified.");
   }
@@ -151,11 +198,19 @@ async function verifyAccessToken(accessToken: string) {
   url.searchParams.set("access_token", accessToken);
   const res = await fetch(url).catch(() => null);
   if (!res || !res.ok) throw new UnauthorizedError("Google sign-in failed: the token could not be verified.");
-  const info = (await res.json()) as { aud?: string; azp?: string; sub?: string; email?: string; email_verified?: string | boolean; exp?: string; expires_in?: string; given_name?: string; family_name?: string };
+  const info = (await res.json()) as { aud?: string; azp?: string; sub?: string; email?: string; email_verified?: string | boolean; hd?: string; exp?: string; expires_in?: string; given_name?: string; family_name?: string };
   if (info.aud !== config.googleClientId && info.azp !== config.googleClientId)
     throw new UnauthorizedError("Google sign-in failed: the token was issued to another application.");
   if (info.exp && Number(info.exp) * 1000 <= Date.now()) throw new UnauthorizedError("Google sign-in failed: the token has expired.");
-  return { sub: info.sub ?? "", email: info.email, email_verified: info.email_verified, given_name: info.given_name, family_name: info.family_name };
+  // The account's Workspace domain: tokeninfo leaves it out for access tokens, userinfo says it (now that the token is known to be ours).
+  const hd = info.hd ?? (await userInfoDomain(accessToken));
+  return { sub: info.sub ?? "", email: info.email, email_verified: info.email_verified, hd, given_name: info.given_name, family_name: info.family_name };
+}
+
+async function userInfoDomain(accessToken: string): Promise<string | undefined> {
+  const res = await fetch(config.googleUserInfoUrl, { headers: { authorization: `Bearer ${accessToken}` } }).catch(() => null);
+  if (!res || !res.ok) return undefined;
+  return ((await res.json()) as { hd?: string }).hd;
 }
 
 export async function signInGoogle(input: z.infer<typeof googleSignInInput>) {
@@ -165,6 +220,12 @@ export async function signInGoogle(input: z.infer<typeof googleSignInInput>) {
   if (!email || !(claims.email_verified === true || claims.email_verified === "true"))
     throw new UnauthorizedError("Google sign-in failed: the account has no verified e-mail address.");
   if (!isAllowed(email)) throw new ForbiddenError("This Google account is not on the staff list.");
+  // Allowed by its domain (not listed by address): Google must say the
+  // account is managed by that domain's Workspace. A personal Google account
+  // can hold a verified address at any domain; only Workspace accounts carry `hd`.
+  const domain = email.split("@")[1];
+  if (!config.allowedEmails.includes(email) && (claims.hd ?? "").toLowerCase() !== domain)
+    throw new ForbiddenError("This Google account is not managed by the staff domain.");
   const given = claims.given_name ?? email.split("@")[0];
-  return issueToken({ email, given_name: given, family_name: claims.family_name ?? "" }, claims.sub);
+  return issueToken({ email, given_name: given, family_name: claims.family_name ?? "" }, "google", claims.sub);
 }

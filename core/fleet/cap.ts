@@ -1,4 +1,5 @@
 import Papa from "papaparse";
+import { toCsv } from "../platform/csv.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { money, pounds } from "../platform/money.js";
@@ -181,5 +182,5 @@ export function capChanges(current: Record<string, unknown>, values: CapValues):
 
 /** The template: the header and one example row. */
 export function capTemplate(): string {
-  return `${CAP_COLUMNS.join(",")}\r\nAB12 CDE,"£12,500.00",11950,11200.50,10400,${todayInLondon()}\r\n`;
+  return `${toCsv(CAP_COLUMNS, [["AB12 CDE", "£12,500.00", "11950", "11200.50", "10400", todayInLondon()]])}\r\n`;
 }

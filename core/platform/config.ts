@@ -33,6 +33,10 @@ export const config = {
   get googleTokenInfoUrl() {
     return process.env.GOOGLE_TOKENINFO_URL ?? "https://oauth2.googleapis.com/tokeninfo";
   },
+  /** Where an access token's Workspace domain (`hd`) is read; tokeninfo does not say it. */
+  get googleUserInfoUrl() {
+    return process.env.GOOGLE_USERINFO_URL ?? "https://openidconnect.googleapis.com/v1/userinfo";
+  },
   /** Comma-separated e-mail domains whose staff may sign in. */
   get allowedDomains() {
     return list(process.env.ALLOWED_DOMAINS);

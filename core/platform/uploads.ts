@@ -1,10 +1,12 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { config } from "./config.js";
 
 /**
- * The upload bucket: presigned links for the browser to PUT and GET
- * objects directly, and the checks and clean-up the server does itself.
+ * The upload bucket: presigned POSTs for the browser to upload and links
+ * to read objects directly, and the checks, moves and clean-up the server
+ * does itself.
  * What may be uploaded where (keys, types, sizes) belongs to the area that
  * owns the upload (vehicle images: core/fleet/images.ts).
  */
@@ -26,13 +28,38 @@ function s3(): S3Client {
   return client;
 }
 
-/** A link to PUT one object of the given content type, shown inline when read back. */
-export async function uploadUrl(key: string, contentType: string): Promise<string> {
-  return getSignedUrl(
-    s3(),
-    new PutObjectCommand({ Bucket: config.bucketName, Key: key, ContentType: contentType, ContentDisposition: "inline" }),
-    { expiresIn: URL_SECONDS },
-  );
+/**
+ * Uploads land under this prefix and move out of it when confirmed; the
+ * bucket's lifecycle rule (stacks/Storage.ts) deletes what is never
+ * confirmed after a day, so abandoned uploads do not pile up.
+ */
+export const PENDING_PREFIX = "pending/";
+
+/**
+ * A presigned POST (url + form fields) for one object: its signed policy
+ * fixes the key, the content type, inline disposition and a size of 1 byte
+ * to `maxBytes`, so S3 refuses any other upload (a presigned PUT signs
+ * neither the type nor the size). The browser sends the fields, then the
+ * file, as multipart/form-data.
+ */
+export async function uploadPost(key: string, contentType: string, maxBytes: number): Promise<{ url: string; fields: Record<string, string> }> {
+  return createPresignedPost(s3(), {
+    Bucket: config.bucketName,
+    Key: key,
+    Fields: { "Content-Type": contentType, "Content-Disposition": "inline" },
+    Conditions: [
+      ["content-length-range", 1, maxBytes],
+      ["eq", "$Content-Type", contentType],
+      ["eq", "$Content-Disposition", "inline"],
+    ],
+    Expires: URL_SECONDS,
+  });
+}
+
+/** Move an object to another key (copy, then delete the original). */
+export async function moveObject(from: string, to: string): Promise<void> {
+  await s3().send(new CopyObjectCommand({ Bucket: config.bucketName, Key: to, CopySource: `${config.bucketName}/${encodeURI(from)}`, MetadataDirective: "COPY" }));
+  await deleteObject(from);
 }
 
 /** A link to read one object, shown inline. */

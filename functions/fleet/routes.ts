@@ -227,7 +227,7 @@ export function fleetRoutes(app: Hono<AppEnv>) {
     {
       method: "get",
       path: "/uploadimage",
-      summary: "Presigned S3 PUT URLs, one per file_type (png, jpeg, pdf; comma-separated or repeated)",
+      summary: "Presigned S3 POSTs, one per file_type (png, jpeg, pdf; comma-separated or repeated): {key, method: POST, url, fields, content_type, max_bytes}; send the fields then the file as multipart/form-data. The signed policy fixes the type, the size (at most 15 MB) and the key (under pending/)",
       tag: uploadTag,
       query: z.object({ reg: z.string().optional(), id: z.string().optional(), type: z.string().max(50).optional(), file_type: z.union([z.string(), z.array(z.string())]).optional() }),
     },
@@ -236,7 +236,7 @@ export function fleetRoutes(app: Hono<AppEnv>) {
       return Fleet.Images.uploadUrls({ id: query.id, type: query.type, file_type: fileTypes.flat() });
     },
   );
-  route(app, { method: "post", path: "/vehicleimages", summary: "Confirm an upload {vehicle, key}: checked (type, size) and recorded", tag: uploadTag, body: anyBody }, async (c, { body }) =>
+  route(app, { method: "post", path: "/vehicleimages", summary: "Confirm an upload {vehicle, key (the pending key)}: checked (type, size), moved to the vehicle's folder and recorded; unconfirmed uploads expire after a day", tag: uploadTag, body: anyBody }, async (c, { body }) =>
     Fleet.Images.confirm(body, actor(c)),
   );
   route(app, { method: "get", path: "/vehicleimages", summary: "A vehicle's images with presigned GET URLs", tag: uploadTag, query: z.object({ vehicle: z.string().optional() }) }, async (_c, { query }) =>

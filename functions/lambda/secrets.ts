@@ -43,4 +43,34 @@ export async function loadSecrets(env: NodeJS.ProcessEnv = process.env): Promise
   return missing;
 }
 
+/** The secrets read again while a Lambda is warm: staff removed from the allow-list lose access within a minute. */
+export const RELOADED_SECRETS = ["ALLOWED_DOMAINS", "ALLOWED_EMAILS"] as const;
+
+type SsmClient = { send(command: unknown): Promise<{ Parameters?: Array<{ Name?: string; Value?: string }> }> };
+
+/**
+ * Read secrets again from SSM, where `npx sst secrets set` writes them
+ * (the stage's own value, else the app's fallback), and replace them in
+ * process.env. Names with no value in SSM keep what they have.
+ */
+export async function reloadSecrets(names: readonly string[], env: NodeJS.ProcessEnv = process.env, client?: SsmClient): Promise<void> {
+  if (!env.SST_APP) return;
+  const { GetParametersCommand, SSMClient } = await import("@aws-sdk/client-ssm");
+  const ssm: SsmClient = client ?? new SSMClient({ region: env.SST_REGION ?? env.AWS_REGION });
+  const path = (stage: string, name: string) => `/sst/${env.SST_APP}/${stage}/Secret/${name}/value`;
+  const found = new Map<string, string>();
+  for (const stage of [".fallback", env.SST_STAGE ?? ""]) {
+    const res = await ssm.send(new GetParametersCommand({ Names: names.map((n) => path(stage, n)), WithDecryption: true }));
+    for (const p of res.Parameters ?? []) {
+      const name = names.find((n) => p.Name === path(stage, n));
+      if (name && p.Value !== undefined) found.set(name, p.Value); // the stage's own value wins over the fallback
+    }
+  }
+  for (const [name, value] of found) env[name] = value;
+}
+
 await loadSecrets();
+if (process.env.SST_APP) {
+  const { refreshAllowListWith } = await import("../../core/auth/index.js");
+  refreshAllowListWith(() => reloadSecrets(RELOADED_SECRETS));
+}

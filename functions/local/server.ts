@@ -3,6 +3,8 @@ import { extname, join, normalize, resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import { Hono } from "hono";
 import { createFullApi } from "../api.js";
+import { securityHeaders } from "../platform/security-headers.js";
+import { localHost } from "./dynamodb-local.js";
 
 /**
  * The API and the built SPA on one port. Static files come from web/dist;
@@ -12,6 +14,13 @@ import { createFullApi } from "../api.js";
 export function createLocalApp(webDist = resolve(process.env.WEB_DIST ?? "web/dist")) {
   const api = createFullApi();
   const app = new Hono();
+  // The headers CloudFront adds on AWS (stacks/Web.ts), on every answer. The
+  // uploads origin is S3_ENDPOINT (s3rver), where photos are sent and shown from.
+  app.use("*", async (c, next) => {
+    await next();
+    const uploads = process.env.S3_ENDPOINT ? new URL(process.env.S3_ENDPOINT).origin : "";
+    for (const [name, value] of Object.entries(securityHeaders(uploads))) c.res.headers.set(name, value);
+  });
   const types: Record<string, string> = {
     ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml",
     ".png": "image/png", ".ico": "image/x-icon", ".json": "application/json", ".woff2": "font/woff2", ".map": "application/json",
@@ -36,8 +45,10 @@ export function createLocalApp(webDist = resolve(process.env.WEB_DIST ?? "web/di
   return app;
 }
 
-export function listen(app: Hono, port: number) {
-  return new Promise<ReturnType<typeof serve>>((ok) => {
-    const server = serve({ fetch: app.fetch, port, hostname: "0.0.0.0" }, () => ok(server));
+/** Listen on HOST (this machine only, 127.0.0.1, unless set). */
+export function listen(app: Hono, port: number, hostname = localHost()) {
+  return new Promise<ReturnType<typeof serve>>((ok, fail) => {
+    const server = serve({ fetch: app.fetch, port, hostname }, () => ok(server));
+    server.once("error", fail);
   });
 }

@@ -234,6 +234,18 @@ describe("GET report/{name}: the finance reports (003 §7) as CSV", () => {
     expect(rowOf(cap, "RP25 AAA")).toMatchObject({ "CAP Retail": "24000.00", "CAP Clean": "21000.00" });
   });
 
+  it("writes a make or fleet number a spreadsheet would run as a formula as text (core/platform/csv.ts)", async () => {
+    const own = (await api.post("createdepartment", { name: `CSV ${Date.now()}` })).body;
+    const make = (await api.post("vehiclemake", { name: '=HYPERLINK("http://evil.example","Ford")' })).body;
+    expect(make.id).toBeDefined();
+    const model = (await api.post("vehiclemodel", { name: "@SUM(1)", make: make.id })).body;
+    const made = await api.post("createvehicle", van({ department: own.id, registration: "RP25 XSS", fleet_number: "=1+2", make: make.id, model: model.id, finance_agreements: [fixedRate] }));
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const res = await api.get(`report/financedepreciationreport?year=2025&department=${own.id}`);
+    const row = rowOf(parseCsv(res.body), "RP25 XSS");
+    expect(row).toMatchObject({ "Fleet No": "'=1+2", Make: `'=HYPERLINK("http://evil.example","Ford")`, Model: "'@SUM(1)", "Purchase Price": "32000.00" });
+  });
+
   it("a department's report holds only its vehicles; bad year or month is 400; an unknown report 404; no token 401", async () => {
     const elsewhere = parseCsv((await api.get(`report/fleetvaluereport?year=2025&department=${dept.id}`)).body);
     expect(elsewhere.rows.some((r) => String(r[0]).startsWith("RP25"))).toBe(false);

@@ -9,11 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableDefinition } from "../../core/platform/table.js";
 import { areas } from "../../functions/areas.js";
 import sstConfig from "../../sst.config.js";
-import { Api } from "../../stacks/Api.js";
+import { API_THROTTLE, Api, SIGN_IN_ROUTES, SIGN_IN_THROTTLE } from "../../stacks/Api.js";
 import { Cron } from "../../stacks/Cron.js";
 import { Database } from "../../stacks/Database.js";
 import { SECRET_NAMES } from "../../stacks/Secrets.js";
-import { Storage } from "../../stacks/Storage.js";
+import { PENDING_UPLOAD_DAYS, Storage } from "../../stacks/Storage.js";
 import { Web } from "../../stacks/Web.js";
 
 /**
@@ -53,7 +53,7 @@ beforeAll(async () => {
     cron: Template.fromStack(getStack(Cron)),
     web: Template.fromStack(getStack(Web)),
   };
-}, 60_000);
+}, 300_000); // bundling every Lambda takes a while on a busy machine
 
 afterAll(() => {
   // CDK synthesizes into a fresh temporary cdk.out folder: remove it.
@@ -102,23 +102,23 @@ describe("Database stack", () => {
 });
 
 describe("Storage stack", () => {
-  it("allows browser PUT/GET/HEAD from any origin and blocks public access", () => {
-    t.storage.hasResourceProperties("AWS::S3::Bucket", {
-      CorsConfiguration: {
-        CorsRules: Match.arrayWith([
-          Match.objectLike({
-            AllowedMethods: Match.arrayWith(["PUT", "GET", "HEAD"]),
-            AllowedOrigins: ["*"],
-          }),
-        ]),
-      },
-      PublicAccessBlockConfiguration: {
-        BlockPublicAcls: true,
-        BlockPublicPolicy: true,
-        IgnorePublicAcls: true,
-        RestrictPublicBuckets: true,
-      },
+  it("blocks public access and has no CORS rule of its own (the Web stack allows the site only)", () => {
+    const [bucket] = Object.values(resources(t.storage, "AWS::S3::Bucket"));
+    expect(bucket.Properties.CorsConfiguration).toBeUndefined();
+    expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+      BlockPublicAcls: true,
+      BlockPublicPolicy: true,
+      IgnorePublicAcls: true,
+      RestrictPublicBuckets: true,
     });
+  });
+
+  it("expires uploads never confirmed: pending/ after a day", () => {
+    expect(PENDING_UPLOAD_DAYS).toBe(1);
+    const [bucket] = Object.values(resources(t.storage, "AWS::S3::Bucket"));
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual([
+      expect.objectContaining({ Prefix: "pending/", ExpirationInDays: 1, Status: "Enabled" }),
+    ]);
   });
 });
 
@@ -166,11 +166,12 @@ describe("Api stack", () => {
       const uri = integrations[integrationId].Properties.IntegrationUri;
       functionOfRoute.set(r.RouteKey, uri["Fn::GetAtt"][0]);
     }
-    const expected = areas.flatMap((a) => a.prefixes.flatMap((p) => [`ANY /api/${p}`, `ANY /api/${p}/{proxy+}`]));
+    const expected = [...areas.flatMap((a) => a.prefixes.flatMap((p) => [`ANY /api/${p}`, `ANY /api/${p}/{proxy+}`])), ...SIGN_IN_ROUTES];
     expect([...functionOfRoute.keys()].sort()).toEqual([...expected].sort());
 
     for (const area of areas) {
-      const targets = new Set(area.prefixes.flatMap((p) => [functionOfRoute.get(`ANY /api/${p}`), functionOfRoute.get(`ANY /api/${p}/{proxy+}`)]));
+      const own = [...area.prefixes.flatMap((p) => [`ANY /api/${p}`, `ANY /api/${p}/{proxy+}`]), ...(area.name === "auth" ? SIGN_IN_ROUTES : [])];
+      const targets = new Set(own.map((key) => functionOfRoute.get(key)));
       expect(targets.size).toBe(1); // one function per area, reused across its routes
       const [id] = [...targets] as string[];
       expect(fns[id]).toBeDefined();
@@ -190,6 +191,21 @@ describe("Api stack", () => {
       expect(mine[0].Principal).toBe("apigateway.amazonaws.com");
       expect(JSON.stringify(mine[0].SourceArn)).toMatch(/\/\*\/\*"\]\]\}$/);
     }
+  });
+
+  it("throttles every route, and the sign-in routes more strictly", () => {
+    const [stage] = Object.values(resources(t.api, "AWS::ApiGatewayV2::Stage")).map((r) => r.Properties);
+    expect(stage.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: API_THROTTLE.rate, ThrottlingBurstLimit: API_THROTTLE.burst });
+    expect(Object.keys(stage.RouteSettings).sort()).toEqual([...SIGN_IN_ROUTES].sort());
+    for (const key of SIGN_IN_ROUTES) {
+      expect(stage.RouteSettings[key]).toEqual({ ThrottlingRateLimit: SIGN_IN_THROTTLE.rate, ThrottlingBurstLimit: SIGN_IN_THROTTLE.burst });
+    }
+    expect(SIGN_IN_THROTTLE.rate).toBeLessThan(API_THROTTLE.rate);
+  });
+
+  it("allows no cross-origin calls (the SPA reaches the API on its own origin)", () => {
+    const [httpApi] = Object.values(resources(t.api, "AWS::ApiGatewayV2::Api")).map((r) => r.Properties);
+    expect(httpApi.CorsConfiguration).toBeUndefined();
   });
 
   it("exports the API url", () => {
@@ -212,14 +228,53 @@ describe("Cron stack", () => {
 });
 
 describe("Web stack", () => {
-  it("serves the SPA from CloudFront with deep links falling back to index.html", () => {
-    t.web.hasResourceProperties("AWS::CloudFront::Distribution", {
-      DistributionConfig: Match.objectLike({
-        CustomErrorResponses: Match.arrayWith([
-          Match.objectLike({ ErrorCode: 404, ResponseCode: 200, ResponsePagePath: "/index.html" }),
-        ]),
-      }),
-    });
+  const distribution = () => Object.values(resources(t.web, "AWS::CloudFront::Distribution"))[0].Properties.DistributionConfig;
+
+  it("serves deep links with index.html from a viewer-request function, leaving the API's own 403 and 404 alone", () => {
+    const config = distribution();
+    expect(config.CustomErrorResponses ?? []).toEqual([]);
+    const [fn] = Object.values(resources(t.web, "AWS::CloudFront::Function")).filter((f) => f.Properties.FunctionCode.includes('request.uri = "/index.html"'));
+    expect(fn).toBeDefined();
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toHaveLength(1);
+    expect(config.DefaultCacheBehavior.FunctionAssociations[0].EventType).toBe("viewer-request");
+  });
+
+  it("sends /api/* to the HTTP API uncached with every viewer header but Host", () => {
+    const config = distribution();
+    const [api] = config.CacheBehaviors.filter((b: any) => b.PathPattern === "/api/*");
+    expect(api.AllowedMethods).toEqual(expect.arrayContaining(["GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]));
+    expect(api.CachePolicyId).toBe("4135ea2d-6df8-44a3-9df3-4b5a84be39ad"); // Managed-CachingDisabled
+    expect(api.OriginRequestPolicyId).toBe("b689b0a8-53d0-40ab-baf2-68738e2966ac"); // Managed-AllViewerExceptHostHeader
+    const origin = config.Origins.find((o: any) => o.Id === api.TargetOriginId);
+    expect(JSON.stringify(origin.DomainName)).toContain("execute-api");
+  });
+
+  it("adds CSP, X-Frame-Options, X-Content-Type-Options, Referrer-Policy and HSTS to every answer", () => {
+    const [policy] = Object.values(resources(t.web, "AWS::CloudFront::ResponseHeadersPolicy")).map((r) => r.Properties.ResponseHeadersPolicyConfig);
+    const h = policy.SecurityHeadersConfig;
+    const csp = JSON.stringify(h.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self' https://accounts.google.com/gsi/client");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain(".s3.eu-west-2.amazonaws.com"); // photos are sent to and shown from the bucket
+    expect(h.FrameOptions).toEqual({ FrameOption: "DENY", Override: true });
+    expect(h.ContentTypeOptions).toEqual({ Override: true });
+    expect(h.ReferrerPolicy).toEqual({ ReferrerPolicy: "strict-origin-when-cross-origin", Override: true });
+    expect(h.StrictTransportSecurity.AccessControlMaxAgeSec).toBeGreaterThanOrEqual(31536000);
+    const config = distribution();
+    const policyId = config.DefaultCacheBehavior.ResponseHeadersPolicyId;
+    expect(policyId).toBeDefined();
+    expect(config.CacheBehaviors.every((b: any) => JSON.stringify(b.ResponseHeadersPolicyId) === JSON.stringify(policyId))).toBe(true);
+  });
+
+  it("lets the upload bucket take browser uploads from the site's origin only", () => {
+    const [cors] = Object.values(resources(t.web, "Custom::AWS")).map((r) => r.Properties);
+    const call = JSON.stringify(cors.Update ?? cors.Create);
+    expect(call).toContain("putBucketCors");
+    expect(call).toContain("AllowedOrigins");
+    expect(call).toContain("https://"); // the distribution's address, nothing else
+    expect(call).not.toContain('"*"]');
+    expect(call).toContain('"AllowedMethods\\":[\\"POST\\",\\"GET\\",\\"HEAD\\"]');
   });
 });
 
@@ -258,5 +313,34 @@ describe("secrets loader", () => {
       for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
       Object.assign(process.env, saved);
     }
+  });
+});
+
+describe("allow-list reload", () => {
+  it("reads ALLOWED_DOMAINS and ALLOWED_EMAILS again from SSM, the stage's value over the fallback", async () => {
+    const { reloadSecrets, RELOADED_SECRETS } = await import("../../functions/lambda/secrets.js");
+    const asked: string[][] = [];
+    const ssm: Record<string, string> = {
+      "/sst/van-backoffice/.fallback/Secret/ALLOWED_EMAILS/value": "fallback@example.com",
+      "/sst/van-backoffice/.fallback/Secret/ALLOWED_DOMAINS/value": "old.example",
+      "/sst/van-backoffice/prod/Secret/ALLOWED_DOMAINS/value": "vanco.co.uk",
+    };
+    const client = {
+      async send(command: any) {
+        const names = command.input.Names as string[];
+        asked.push(names);
+        return { Parameters: names.filter((n) => n in ssm).map((n) => ({ Name: n, Value: ssm[n] })) };
+      },
+    };
+    const env: NodeJS.ProcessEnv = { SST_APP: "van-backoffice", SST_STAGE: "prod", ALLOWED_DOMAINS: "removed.example", ALLOWED_EMAILS: "gone@example.com" };
+    await reloadSecrets(RELOADED_SECRETS, env, client);
+    expect(env.ALLOWED_DOMAINS).toBe("vanco.co.uk");
+    expect(env.ALLOWED_EMAILS).toBe("fallback@example.com");
+    expect(asked.flat()).toHaveLength(4);
+    // Outside AWS nothing is read: the environment is the source.
+    const local: NodeJS.ProcessEnv = { ALLOWED_DOMAINS: "x.example" };
+    await reloadSecrets(RELOADED_SECRETS, local, client);
+    expect(local.ALLOWED_DOMAINS).toBe("x.example");
+    expect(asked.flat()).toHaveLength(4);
   });
 });

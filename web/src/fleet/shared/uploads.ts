@@ -11,32 +11,42 @@ export const UPLOAD_MESSAGES = {
   uploaded: "Image uploaded successfully",
 } as const;
 
-type SignedUrl = { file_type: string; content_type: string; content_disposition: string; key: string; url: string };
+/** GET uploadimage's answer per file: a presigned POST (the signed policy fixes type, size and key). */
+type SignedUpload = { file_type: string; content_type: string; key: string; method: "POST"; url: string; fields: Record<string, string>; max_bytes: number };
 
-/** PUT with progress (fetch has no upload progress): the browser sends the file straight to S3. */
-function putWithProgress(url: string, file: File, contentType: string, disposition: string, onProgress: (pct: number) => void): Promise<void> {
+export const TOO_LARGE = "The file is larger than 15 MB";
+
+/**
+ * The presigned POST with progress (fetch has no upload progress): the signed
+ * fields, then the file, as a form, straight to S3. S3 refuses anything the
+ * policy does not allow (another type, over 15 MB, another key).
+ */
+function postWithProgress(target: SignedUpload, file: File, onProgress: (pct: number) => void): Promise<void> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
+  form.append("file", file); // last: S3 ignores fields after the file
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open("PUT", url);
-    xhr.setRequestHeader("Content-Type", contentType);
-    xhr.setRequestHeader("Content-Disposition", disposition);
+    xhr.open("POST", target.url);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
     xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(UPLOAD_MESSAGES.signedUrlFailed)));
     xhr.onerror = () => reject(new Error(UPLOAD_MESSAGES.signedUrlFailed));
-    xhr.send(file);
+    xhr.send(form);
   });
 }
 
 /**
- * One vehicle file: a signed URL from the API (GET uploadimage), the PUT
- * to S3, then the confirmation that records it (POST vehicleimages).
+ * One vehicle file: a signed upload from the API (GET uploadimage), the
+ * POST to S3, then the confirmation that checks and records it (POST
+ * vehicleimages). A file over the limit is refused before it is sent.
  */
 export async function uploadVehicleFile(vehicle: { id: number; registration?: string | null }, file: File, onProgress: (pct: number) => void) {
   const fileType = UPLOAD_TYPES[file.type];
   if (!fileType) throw new Error(UPLOAD_MESSAGES.notSupported);
-  const signed = await api<{ results: SignedUrl[] }>("GET", "uploadimage", { query: { id: vehicle.id, reg: vehicle.registration ?? "", type: "vehicle", file_type: fileType } });
+  const signed = await api<{ results: SignedUpload[] }>("GET", "uploadimage", { query: { id: vehicle.id, reg: vehicle.registration ?? "", type: "vehicle", file_type: fileType } });
   const target = signed.results[0];
   if (!target?.url) throw new Error(UPLOAD_MESSAGES.noUrl);
-  await putWithProgress(target.url, file, target.content_type, target.content_disposition, onProgress);
+  if (file.size > target.max_bytes) throw new Error(TOO_LARGE);
+  await postWithProgress(target, file, onProgress);
   return api("POST", "vehicleimages", { body: { vehicle: vehicle.id, key: target.key } });
 }
