@@ -8,6 +8,7 @@ import { int, ref, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
 import { MAX_UPLOAD_BYTES, MESSAGES, contentTypeOfKey, uploadType } from "./rules.js";
 import { Vehicle } from "./vehicle.js";
+import { declareReferences } from "../platform/references.js";
 
 /** Presigned links live 15 minutes: long enough for a phone on a weak signal, short enough not to be shared. */
 export const URL_SECONDS = 15 * 60;
@@ -155,3 +156,5 @@ export const Images = {
     }
   },
 };
+
+declareReferences(VehicleImage, () => ({ vehicle: Vehicle }));

@@ -7,6 +7,7 @@ import { todayInLondon } from "../platform/dates.js";
 import { InspectionType } from "../settings/index.js";
 import { NO_VALUE, approveInspection, checkInspectionLock, compactRegistration, dueFrom, isDue } from "./rules.js";
 import { Vehicle } from "./vehicle.js";
+import { declareReferences } from "../platform/references.js";
 
 const blank = (v: unknown) => v === null || v === undefined || v === "";
 
@@ -257,3 +258,5 @@ function normaliseRefs(fields: Record<string, unknown>) {
     if (out[k] === "") out[k] = null;
   return out;
 }
+
+declareReferences(Inspection, () => ({ inspection_type: InspectionType, vehicle: Vehicle, inspection_workshop: Contact }));

@@ -6,6 +6,7 @@ import { monthOf, todayInLondon } from "../platform/dates.js";
 import { TrackerType } from "../settings/index.js";
 import { MESSAGES, NO_VALUE, trackerFigures } from "./rules.js";
 import { Vehicle } from "./vehicle.js";
+import { declareReferences } from "../platform/references.js";
 
 const blank = (v: unknown) => v === null || v === undefined || v === "";
 
@@ -192,3 +193,7 @@ export const Trackers = {
     if (holder) await Tracker.update(holder, { vehicle: null, date_assigned: null }, actor, { partial: true });
   },
 };
+
+declareReferences(Tracker, () => ({ vehicle: Vehicle, type: TrackerType }));
+/** The vehicle's own `tracker` field, declared here so vehicle.ts need not import this module. */
+declareReferences(Vehicle, () => ({ tracker: Tracker }));
