@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bool, int, isoDate, mileage, money, percent, ref, text } from "../platform/fields.js";
+import { LIMITS, bool, int, isoDate, mileage, money, percent, ref, text } from "../platform/fields.js";
 import { DERIVED_AGREEMENT_FIELDS } from "./finance.js";
 
 /** Finance types (000 §4); labels in rules.ts. */
@@ -22,7 +22,7 @@ const flag = bool;
  * here and recomputed on every load.
  */
 export const agreementShape = z.looseObject({
-  id: int({ max: 999_999_999_999 }),
+  id: int({ max: LIMITS.id }),
   vehicle: ref(),
   finance_type: z
     .enum(FINANCE_TYPES, { error: `Finance type must be one of ${FINANCE_TYPES.join(", ")}` })

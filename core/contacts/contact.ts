@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bool, int, money, num, percent, text } from "../platform/fields.js";
+import { bool, int, markup, money, num, text } from "../platform/fields.js";
 import { pounds } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { LABELS, PAYMENT_TERMS_STARTS, PHONE_TYPES, checkContact, contactLists, isEmail, newContactDefaults } from "./rules.js";
@@ -114,12 +114,12 @@ export const contactFields = z.object({
   supplier_payment_terms: notNegative(LABELS.supplier_payment_terms, true),
   supplier_payment_terms_start: z.enum(PAYMENT_TERMS_STARTS, { error: "Payment terms start must be DATE (invoice date) or MONTH (month end)" }).nullable().optional(),
   // Customer extras (markups are percentages)
-  labour_rate_markup: percent({ max: 1_000 }),
-  parts_markup: percent({ max: 1_000 }),
+  labour_rate_markup: markup(),
+  parts_markup: markup(),
   weekly_target: pounds2("Weekly Target"),
   display_job_cost_summary: bool(),
   internal_account: bool(),
-  movement_markup: percent({ max: 1_000 }),
+  movement_markup: markup(),
   // Shown as a tab on the jobs screen (001 §2.6 Job Tab Workshops).
   job_tab: bool(),
 });

@@ -2,7 +2,7 @@ import Big from "big.js";
 import Papa from "papaparse";
 import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
-import { LIMITS } from "../platform/fields.js";
+import { LIMITS } from "../platform/limits.js";
 import { money, pounds } from "../platform/money.js";
 import { MESSAGES, compactRegistration } from "./rules.js";
 

@@ -1,4 +1,7 @@
 import { z } from "zod";
+import { DATE_RANGE, LIMITS } from "./limits.js";
+
+export { DATE_RANGE, LIMITS };
 
 /**
  * Field types shared by every schema, so the same input means the same
@@ -13,24 +16,6 @@ import { z } from "zod";
  */
 const emptyToNull = (v: unknown) => (v === "" ? null : v);
 
-/** The bounds every number input is held to. */
-export const LIMITS = {
-  /** Pounds: no amount the business handles comes near ten million. */
-  money: 10_000_000,
-  /** Miles on a van's clock or allowed on a hire. */
-  mileage: 2_000_000,
-  /** Percentages (discounts, interest, depreciation); markups and margins may go higher. */
-  percent: 100,
-  markup: 1_000,
-  /** Any other quantity (weights, litres, days, counts, bytes). */
-  quantity: 1_000_000_000,
-  /** Record ids: 12 digits, as the keys are padded. */
-  id: 999_999_999_999,
-} as const;
-
-/** Dates the product accepts: anything outside is a typing slip (year 0000 or 9999). */
-export const DATE_RANGE = { from: "1900-01-01", to: "2100-12-31" } as const;
-
 const gb = (n: number) => n.toLocaleString("en-GB", { maximumFractionDigits: 2 });
 
 type Bounds = { min: number; max: number; message: string };
@@ -38,14 +23,15 @@ type Bounds = { min: number; max: number; message: string };
 /** A number within bounds (numeric strings accepted); '' and null store null. */
 function bounded(whole: boolean, b: Bounds) {
   const pattern = whole ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/;
-  let n = z.number({ error: whole ? "Must be a whole number" : "Must be a number" }).finite("Must be a number");
+  // The bounds first, so a number too large to be whole is refused with them.
+  let n = z.number({ error: whole ? "Must be a whole number" : "Must be a number" }).finite("Must be a number").min(b.min, b.message).max(b.max, b.message);
   if (whole) n = n.int("Must be a whole number");
   return z.preprocess(
     (v) => {
       const e = emptyToNull(v);
       return typeof e === "string" && pattern.test(e.trim()) ? Number(e) : e;
     },
-    n.min(b.min, b.message).max(b.max, b.message).nullable().optional(),
+    n.nullable().optional(),
   );
 }
 
@@ -70,8 +56,11 @@ export const money = (o: NumOptions = {}) => bounded(false, range(o.max ?? LIMIT
 /** Miles: a whole number from 0 to 2,000,000. */
 export const mileage = () => bounded(true, range(LIMITS.mileage, false, gb, "a mileage"));
 
-/** A percentage, 0 to 100 (markups and margins: `max` up to 1,000). */
+/** A percentage, 0 to 100. */
 export const percent = (o: { max?: number } = {}) => bounded(false, range(o.max ?? LIMITS.percent, false, (n) => `${gb(n)}%`, "a percentage"));
+
+/** A markup or margin percentage: 0 to 1,000 (a part may be sold at several times its cost). */
+export const markup = () => percent({ max: LIMITS.markup });
 
 /** Free text; '' stores null. */
 export const text = (max = 500) =>

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { money, percent, text } from "../platform/fields.js";
+import { markup, money, percent, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
 import { NotFoundError } from "../platform/errors.js";
 
@@ -10,7 +10,7 @@ export const AppDefaultsRecord = defineRecordType({
   fields: z.object({
     default_depreciation: percent(),
     default_labour_estimate_rate: money(),
-    default_parts_markup: percent({ max: 1_000 }),
+    default_parts_markup: markup(),
     // The printed hire agreement's long-term notes (001 §9 gives two readings) and terms.
     long_term_terms_reading: z.enum(["A", "B"], { error: "Reading must be A or B" }).nullable().optional(),
     long_term_terms_a: text(8000),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bool, int, isoDate, mileage, money, percent, ref, requiredText, text } from "../platform/fields.js";
+import { bool, int, isoDate, markup, mileage, money, ref, requiredText, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
 import { ValidationError } from "../platform/errors.js";
 import { searchText } from "../platform/paging.js";
@@ -129,7 +129,7 @@ export const VehicleModel = defineRecordType({
 export const RentalMargin = defineRecordType({
   type: "rentalmargin",
   label: "Rental margin",
-  fields: z.object({ name: requiredText("Name is required", 100), margin: percent({ max: 1_000 }) }),
+  fields: z.object({ name: requiredText("Name is required", 100), margin: markup() }),
   validate(r) {
     if (r.margin === null || r.margin === undefined)
       throw new ValidationError("Margin is required", { margin: "Margin is required" });
