@@ -424,6 +424,17 @@ describe("integrity (issue 15)", () => {
     }
   });
 
+  it("refuses a rental whose derived total would be beyond any amount the business means, before anything is written", async () => {
+    const v = await newVan();
+    const before = (await api.get("rentals?page_size=1")).body.count;
+    const rates = { first_day: 10_000_000, two_five_days: 10_000_000, six_twenty_seven_days: 10_000_000, twenty_eight_plus: 10_000_000 };
+    const res = await api.post("rentals", { ...booking(v.id, "2027-01-01", "2030-12-31"), ...rates });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.errors.total).toBe("Must be an amount from £0 to £10,000,000");
+    expect(res.body.message).toMatch(/^This would store .*total.* outside their bounds: Must be an amount from £0 to £10,000,000$/);
+    expect((await api.get("rentals?page_size=1")).body.count).toBe(before);
+  });
+
   it("answers 400 to a reversed date range on every rentals read", async () => {
     for (const path of ["rentals/figures?start=2026-06-30&end=2026-06-01", "rentals?start_date=2026-06-30&finish_date=2026-06-01", "rentals/calendar?start_date=2026-06-30&end_date=2026-06-01"]) {
       const res = await api.get(path);
