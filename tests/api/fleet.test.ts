@@ -336,6 +336,14 @@ describe("integrity (issue 15)", () => {
     expect((await api.put(`vehicles/${v.id}`, { mileage: 2_000_000 })).status).toBe(200);
   });
 
+  it("a new vehicle with an inspection of a type that does not exist is refused whole: no vehicle is written", async () => {
+    const before = await count();
+    const res = await api.post("createvehicle", { ...van(), inspections: [{ inspection_type: 999999, date_completed: "2026-01-10" }] });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ "inspections.0.inspection_type": "Inspection type 999999 does not exist" });
+    expect(await count()).toBe(before);
+  });
+
   it("answers 400 to a reversed date range on the vehicle figures", async () => {
     const res = await api.get("vehicles/figures?start=2026-06-30&end=2026-06-01");
     expect(res.status).toBe(400);
