@@ -174,7 +174,11 @@ function casesOf(op: Op, seed: number): Case[] {
   // Path parameters.
   if (params.length) for (const v of BAD_PARAMS.slice(0, 10)) add(fill(() => v), sends ? "{}" : undefined, `path=${v}`);
   // Query strings: each named parameter once with a bad value, plus a few unnamed and repeated ones.
-  for (const name of op.query) add(`${good}?${name}=${encodeURIComponent(pick(BAD_QUERY))}`, sends ? "{}" : undefined, `query ${name}`);
+  for (const name of op.query) {
+    add(`${good}?${name}=${encodeURIComponent(pick(BAD_QUERY))}`, sends ? "{}" : undefined, `query ${name}`);
+    // Longer than any key DynamoDB takes (a search term is a key prefix).
+    add(`${good}?${name}=${"x".repeat(3000)}`, sends ? "{}" : undefined, `query ${name} 3,000 characters`);
+  }
   add(`${good}?__proto__[x]=1&constructor=1`, sends ? "{}" : undefined, "query prototype keys");
   if (op.query.length) {
     const name = pick(op.query);
