@@ -1,10 +1,15 @@
 import * as z from "zod";
-import { num, isoDate, ref, text } from "../platform/fields.js";
+import { isoDate, money, ref, text } from "../platform/fields.js";
 import { nextId } from "../platform/ids.js";
-import { defineRecordType } from "../platform/records.js";
+import { META_FIELDS, defineRecordType } from "../platform/records.js";
+import { parseInput } from "../platform/validation.js";
 import { searchText } from "../platform/paging.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
+import { checkReferences, declareReferences } from "../platform/references.js";
+import { Contact } from "../contacts/index.js";
+import { Vehicle } from "../fleet/index.js";
+import { CostCentre, Department } from "../settings/index.js";
 
 /**
  * Accounts records the vehicle sale creates today (000 §7 POST payments,
@@ -16,7 +21,7 @@ export const PAYMENT_TYPES = ["BACS", "CASH", "CARD", "DIRECT DEBIT"] as const;
 /** 000 §9: the default payment cost centre is the one with id 4. */
 export const DEFAULT_PAYMENT_COST_CENTRE = 4;
 
-const positive = (label: string) => num().refine((v) => v === null || v === undefined || v > 0, `${label} must be more than 0`);
+const positive = (label: string) => money().refine((v) => v === null || v === undefined || v > 0, `${label} must be more than 0`);
 
 export const Payment = defineRecordType({
   type: "payment",
@@ -53,8 +58,9 @@ export const Invoice = defineRecordType({
     invoice_date: isoDate(),
     invoice_number: text(50),
     tracking_option: ref(),
-    amount: num(),
-    no_vat_amount: num(),
+    // Not negative: a credit is a credit note, never a negative invoice (003).
+    amount: money(),
+    no_vat_amount: money(),
     vat_rate: z.union([z.literal(20), z.literal(5), z.literal(0)], { error: "VAT must be 20, 5 or 0" }).nullable().optional(),
     comments: text(2000),
     approved: z.boolean().nullable().optional(),
@@ -62,17 +68,33 @@ export const Invoice = defineRecordType({
   }),
   defaults: () => ({ vat_rate: 20 as const, invoice_date: todayInLondon(), approved: false, ready_to_invoice: false }),
   searchOf: (r) => searchText(r.invoice_number),
-  validate(r) {
-    if (!r.customer) throw new ValidationError("There was an error creating the invoice", { customer: "Customer is required" });
-    if (r.amount === null || r.amount === undefined) throw new ValidationError("There was an error creating the invoice", { amount: "Amount is required" });
-  },
+  validate: (r) => checkInvoice(r),
   // Staff quote invoice numbers: never two the same, even when raised at once.
   unique: (r) => [{ scope: "number", value: r.invoice_number, message: `Invoice number ${r.invoice_number} is already used` }],
 });
 
-/** A new invoice without a number gets the next IN number (003 prefixes PA, WO, TR, IN, CN, J1, J2). */
+function checkInvoice(r: { customer?: number | null; amount?: number | null }) {
+  if (!r.customer) throw new ValidationError("There was an error creating the invoice", { customer: "Customer is required" });
+  if (r.amount === null || r.amount === undefined) throw new ValidationError("There was an error creating the invoice", { amount: "Amount is required" });
+}
+
+/**
+ * A new invoice without a number gets the next IN number (003 prefixes PA,
+ * WO, TR, IN, CN, J1, J2). Taking a number is a write, so the invoice is
+ * checked first (fields, rules, references): a refused invoice never uses
+ * up a number.
+ */
 export async function withInvoiceNumber(body: Record<string, unknown>) {
-  if (body && typeof body === "object" && (body.invoice_number === undefined || body.invoice_number === null || body.invoice_number === ""))
+  if (body && typeof body === "object" && (body.invoice_number === undefined || body.invoice_number === null || body.invoice_number === "")) {
+    const sent = Object.fromEntries(Object.entries(body).filter(([k]) => !(META_FIELDS as readonly string[]).includes(k)));
+    const fields = parseInput(Invoice.fields.strict(), sent);
+    checkInvoice(fields);
+    await checkReferences(Invoice.type, fields);
     return { ...body, invoice_number: `IN${String(await nextId("invoicenumber")).padStart(5, "0")}` };
+  }
   return body;
 }
+
+/** What payments and invoices point at (an invoice's agreement lives on its vehicle, its tracking option in a category). */
+declareReferences(Payment, () => ({ contact: Contact, department: Department, cost_centre: CostCentre }));
+declareReferences(Invoice, () => ({ customer: Contact, vehicle: Vehicle }));

@@ -214,7 +214,8 @@ export const FINANCE_REPORT_NAMES = Object.keys(REPORTS);
 
 /** GET report/{name}: the CSV text and a file name. */
 export async function financeReport(name: string, p: ReportParams): Promise<{ filename: string; csv: string }> {
-  const report = REPORTS[name];
+  // Own names only: "__proto__", "constructor" or "toString" are no report (404), not a crash.
+  const report = Object.hasOwn(REPORTS, name) ? REPORTS[name] : undefined;
   if (!report) throw new NotFoundError("Report");
   const { header, rows } = await report.build(p);
   const dept = p.department && p.department !== "ALL" ? `-dept${p.department}` : "";

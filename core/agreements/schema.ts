@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { bool, int, isoDate, num, ref, text } from "../platform/fields.js";
+import { LIMITS, bool, int, isoDate, mileage, money, percent, ref, text } from "../platform/fields.js";
 import { DERIVED_AGREEMENT_FIELDS } from "./finance.js";
 
 /** Finance types (000 §4); labels in rules.ts. */
@@ -11,7 +11,6 @@ export function isAgreementDateField(name: string): boolean {
   return /_date$/.test(name) || /^sp_.*_(start|end)$/.test(name);
 }
 
-const money = num;
 const date = isoDate;
 const flag = bool;
 
@@ -23,7 +22,7 @@ const flag = bool;
  * here and recomputed on every load.
  */
 export const agreementShape = z.looseObject({
-  id: int(),
+  id: int({ max: LIMITS.id }),
   vehicle: ref(),
   finance_type: z
     .enum(FINANCE_TYPES, { error: `Finance type must be one of ${FINANCE_TYPES.join(", ")}` })
@@ -46,7 +45,7 @@ export const agreementShape = z.looseObject({
   invoice_number: text(100),
   invoice_date: date(),
   depreciation_start_date: date(),
-  annual_depreciation_rate: num(),
+  annual_depreciation_rate: percent(),
   // Finance
   deposit_amount: money(),
   deposit_to_be_paid: money(),
@@ -57,7 +56,7 @@ export const agreementShape = z.looseObject({
   end_date: date(),
   balloon_payment: money(),
   balloon_payment_date: date(),
-  hp_interest_rate: num(),
+  hp_interest_rate: percent(),
   freeze_start_date: date(),
   freeze_end_date: date(),
   possible_finance_settlement_amount: money(),
@@ -66,11 +65,11 @@ export const agreementShape = z.looseObject({
   finance_early_settlement_date: date(),
   estimated_grant_value: money(),
   // Stocking plan
-  sp_capital_percentage: num(),
+  sp_capital_percentage: percent(),
   sp_capital_repayment_start: date(),
   sp_capital_repayment_end: date(),
-  sp_monthly_interest_rate: num(),
-  sp_yearly_interest_rate: num(),
+  sp_monthly_interest_rate: percent(),
+  sp_yearly_interest_rate: percent(),
   sp_monthly_interest_charge: money(),
   sp_interest_accrual_start: date(),
   sp_interest_repayment_start_date: date(),
@@ -80,8 +79,8 @@ export const agreementShape = z.looseObject({
   // Hire agreement
   hire_start_date: date(),
   daily_rate: money(),
-  mileage_allowance: num(),
-  on_hire_mileage: num(),
+  mileage_allowance: mileage(),
+  on_hire_mileage: mileage(),
   // Sale
   pro_forma_date: date(),
   external_list_price: money(),
@@ -111,8 +110,9 @@ export const agreementShape = z.looseObject({
   part_exchange: text(1000),
   free_print_text: text(4000),
   sale_slam_lock_key: int(),
-  profit: money(),
-  cash_flow: money(),
+  // A sale may lose money: profit and cash flow are the two signed figures.
+  profit: money({ signed: true }),
+  cash_flow: money({ signed: true }),
   // Sale checklist
   sale_quote: flag(),
   sale_v5: flag(),

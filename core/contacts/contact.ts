@@ -1,8 +1,10 @@
 import * as z from "zod";
-import { bool, int, num, text } from "../platform/fields.js";
+import { bool, int, markup, money, num, text } from "../platform/fields.js";
 import { pounds } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { LABELS, PAYMENT_TERMS_STARTS, PHONE_TYPES, checkContact, contactLists, isEmail, newContactDefaults } from "./rules.js";
+import { declareReferences } from "../platform/references.js";
+import { CostCentre } from "../settings/reference.js";
 
 /**
  * Contacts (003 §3): customers (CC) and suppliers (SP). Every field of the
@@ -17,11 +19,12 @@ const email = (label: string) =>
 
 /** A number that cannot be below zero (rates, limits, days). */
 const notNegative = (label: string, whole = false) =>
-  (whole ? int() : num()).refine((v) => v === null || v === undefined || v >= 0, `${label} cannot be negative`);
+  (whole ? int({ signed: true }) : num({ signed: true })).refine((v) => v === null || v === undefined || v >= 0, `${label} cannot be negative`);
 
 /** Pounds: numeric input, stored to the penny. */
 const pounds2 = (label: string, negativeAllowed = false) =>
-  num()
+  // Signed within the bounds, so a negative one gets the field's own message.
+  money({ signed: true })
     .refine((v) => negativeAllowed || v === null || v === undefined || v >= 0, `${label} cannot be negative`)
     .transform((v) => (v === null || v === undefined ? v : pounds(v)));
 
@@ -104,19 +107,19 @@ export const contactFields = z.object({
   workshop_instructions: z.strictObject({ text: text(4000), on_completion: bool() }).nullable().optional(),
   rental_instructions: z.strictObject({ text: text(4000) }).nullable().optional(),
   // Supplier extras
-  supplier_labour_charge: notNegative("Supplier Labour Charge"),
-  lcv_rate: notNegative("LCV Rate"),
+  supplier_labour_charge: pounds2("Supplier Labour Charge"),
+  lcv_rate: pounds2("LCV Rate"),
   labour_rate_affected_by_customer_markup: bool(),
   stock_kept_at_supplier: bool(),
   supplier_payment_terms: notNegative(LABELS.supplier_payment_terms, true),
   supplier_payment_terms_start: z.enum(PAYMENT_TERMS_STARTS, { error: "Payment terms start must be DATE (invoice date) or MONTH (month end)" }).nullable().optional(),
   // Customer extras (markups are percentages)
-  labour_rate_markup: num(),
-  parts_markup: num(),
+  labour_rate_markup: markup(),
+  parts_markup: markup(),
   weekly_target: pounds2("Weekly Target"),
   display_job_cost_summary: bool(),
   internal_account: bool(),
-  movement_markup: num(),
+  movement_markup: markup(),
   // Shown as a tab on the jobs screen (001 §2.6 Job Tab Workshops).
   job_tab: bool(),
 });
@@ -136,3 +139,5 @@ export const Contact = defineRecordType({
   // Lists of tens of thousands: a deep page starts at its name prefix.
   listPositions: true,
 });
+
+declareReferences(Contact, () => ({ "cost_centre_list.*": CostCentre }));

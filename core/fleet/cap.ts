@@ -2,6 +2,7 @@ import Papa from "papaparse";
 import { toCsv } from "../platform/csv.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
+import { LIMITS } from "../platform/limits.js";
 import { money, pounds } from "../platform/money.js";
 import { MESSAGES, compactRegistration } from "./rules.js";
 
@@ -44,9 +45,10 @@ const LABELS: Record<CapMoneyField, string> = {
 };
 
 /**
- * A money cell: pounds, up to 2 decimal places, not negative; '£', ','
- * and spaces are tolerated ("£12,345.50"). Never through binary floats:
- * checked as text, then a decimal rounded to pence.
+ * A money cell: pounds, up to 2 decimal places, not negative and at most
+ * £10,000,000 (the bound of every money field, docs/decisions.md); '£',
+ * ',' and spaces are tolerated ("£12,345.50"). Never through binary
+ * floats: checked as text, then a decimal rounded to pence.
  */
 export function capMoney(raw: unknown): { value: number } | { error: string } {
   const s = String(raw ?? "")
@@ -57,7 +59,9 @@ export function capMoney(raw: unknown): { value: number } | { error: string } {
   if (!/^\+?(\d+(\.\d*)?|\.\d+)$/.test(s)) return { error: `is not an amount in pounds ("${String(raw).trim()}")` };
   const decimals = s.includes(".") ? s.split(".")[1].length : 0;
   if (decimals > 2) return { error: `has more than 2 decimal places ("${String(raw).trim()}")` };
-  return { value: pounds(money(s.replace(/^\+/, "").replace(/\.$/, ""))) };
+  const amount = money(s.replace(/^\+/, "").replace(/\.$/, ""));
+  if (amount.gt(LIMITS.money)) return { error: `is more than £${LIMITS.money.toLocaleString("en-GB")} ("${String(raw).trim()}")` };
+  return { value: pounds(amount) };
 }
 
 /** A date cell: ISO YYYY-MM-DD or DD/MM/YYYY (day and month may be one digit); empty means today in London. */

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { todayInLondon, weekOf } from "../platform/dates.js";
 import { fromPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
+import { parseInput } from "../platform/validation.js";
 import { CAP_STATUSES, CAP_TOTALS_FACET, CAP_VALUE_FIELDS, isCapStatus, zeroPence, type CapPence, type CapStatus, type CapValueField, type DepartmentCapChange } from "./rules.js";
 import { Vehicle } from "./vehicle.js";
 
@@ -58,11 +59,23 @@ function changeOf(upload: { departments: Record<string, DepartmentCapChange> }, 
   return { vehicles, before, after, change };
 }
 
+type UploadChange = { rows: number; updated: number; departments: Record<string, DepartmentCapChange> };
+const uploadRecord = (u: UploadChange) => ({ date: todayInLondon(), rows: u.rows, updated: u.updated, departments: u.departments });
+
 export const CapTotals = {
+  /**
+   * Check the record an upload will leave before any vehicle is saved
+   * (400 when it could not be stored), so an upload is refused whole or
+   * applied: never vehicles revalued and their upload missing.
+   */
+  checkUpload(u: UploadChange) {
+    parseInput(CapUpload.fields.strict(), uploadRecord(u));
+  },
+
   /** Record an upload's change (only when it revalued some CAP-status vehicle). */
-  async recordUpload(u: { rows: number; updated: number; departments: Record<string, DepartmentCapChange> }, actor: string) {
+  async recordUpload(u: UploadChange, actor: string) {
     if (!Object.keys(u.departments).length) return null;
-    return CapUpload.create({ date: todayInLondon(), rows: u.rows, updated: u.updated, departments: u.departments }, actor);
+    return CapUpload.create(uploadRecord(u), actor);
   },
 
   /**

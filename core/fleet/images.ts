@@ -6,6 +6,7 @@ import { defineRecordType } from "../platform/records.js";
 import { PENDING_PREFIX, URL_SECONDS, deleteObject, downloadUrl, moveObject, uploadPost, uploadedObject } from "../platform/uploads.js";
 import { MAX_UPLOAD_BYTES, MESSAGES, contentTypeOfKey, uploadType } from "./rules.js";
 import { Vehicle } from "./vehicle.js";
+import { declareReferences } from "../platform/references.js";
 
 /**
  * An uploaded vehicle image or document, recorded once the product has
@@ -137,3 +138,5 @@ export const Images = {
     }
   },
 };
+
+declareReferences(VehicleImage, () => ({ vehicle: Vehicle }));

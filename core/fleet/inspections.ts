@@ -7,6 +7,7 @@ import { todayInLondon } from "../platform/dates.js";
 import { InspectionType } from "../settings/index.js";
 import { NO_VALUE, approveInspection, checkInspectionLock, compactRegistration, dueFrom, isDue } from "./rules.js";
 import { Vehicle } from "./vehicle.js";
+import { checkReferences, declareReferences } from "../platform/references.js";
 
 const blank = (v: unknown) => v === null || v === undefined || v === "";
 
@@ -200,6 +201,7 @@ export const Inspections = {
     const creates: Record<string, unknown>[] = [];
     const updates: Array<{ id: number; fields: Record<string, unknown> }> = [];
     const keep = new Set<number>();
+    const references: Array<{ i: number; fields: Record<string, unknown>; before?: Record<string, unknown> }> = [];
     sent.forEach((raw, i) => {
       if (!raw || typeof raw !== "object") throw new ValidationError("Each inspection must be an object", { [`inspections.${i}`]: "Must be an object" });
       const body = inspectionInput(raw as Record<string, unknown>);
@@ -214,6 +216,7 @@ export const Inspections = {
       const id = typeof rawId === "number" ? rawId : typeof rawId === "string" && /^\d+$/.test(rawId) ? Number(rawId) : null;
       const current = id ? byId.get(id) : undefined;
       const value = (f: string) => (next[f] === undefined && current ? (current as any)[f] : next[f]);
+      references.push({ i, fields: { ...next, vehicle: undefined }, before: current as Record<string, unknown> | undefined });
       for (const [f, message] of [["inspection_type", "Inspection type is required"], ["date_completed", "Inspection last completed date is required"]] as const)
         if (blank(value(f))) throw new ValidationError(message, { [`inspections.${i}.${f}`]: message });
       if (current) {
@@ -225,6 +228,14 @@ export const Inspections = {
         updates.push({ id: current.id, fields: { ...next, vehicle: vehicleId, ...(typeof last_saved === "string" ? { last_saved } : {}) } });
       } else creates.push(next);
     });
+    // Checked here, before the vehicle is saved: an inspection type or workshop that does not exist leaves nothing written.
+    for (const r of references)
+      try {
+        await checkReferences(Inspection.type, r.fields, r.before);
+      } catch (e) {
+        if (!(e instanceof ValidationError)) throw e;
+        throw new ValidationError(e.message, Object.fromEntries(Object.entries(e.errors).map(([k, v]) => [`inspections.${r.i}.${k}`, v])));
+      }
     const deletes = stored.filter((r) => !keep.has(r.id)).map((r) => r.id);
     return { creates, updates, deletes };
   },
@@ -257,3 +268,5 @@ function normaliseRefs(fields: Record<string, unknown>) {
     if (out[k] === "") out[k] = null;
   return out;
 }
+
+declareReferences(Inspection, () => ({ inspection_type: InspectionType, vehicle: Vehicle, inspection_workshop: Contact }));

@@ -411,21 +411,32 @@ export const Vehicles = {
     let updated = 0;
     let unchanged = 0;
     let found = 0;
-    const tally = capChangeTally();
-    await eachLimited(matched, CAP_WRITERS, async (r) => {
+    // Everything is worked out and checked before the first write (the
+    // changes and the upload's record for the dashboard), so an upload
+    // refused with a 400 has changed nothing.
+    const saves: Array<{ r: Extract<CapRowResult, { ok: true }>; id: number; vehicle: Record<string, unknown>; changes: NonNullable<ReturnType<typeof capChanges>> }> = [];
+    const planned = capChangeTally();
+    for (const r of matched) {
       const id = idOf.get(r.key)!;
       const vehicle = current.get(id);
       if (!vehicle) {
         // Deleted between the claim and the read.
         reject(r, "No fleet vehicle has this registration");
-        return;
+        continue;
       }
       found++;
       const changes = capChanges(vehicle, r.values);
       if (!changes) {
         unchanged++;
-        return;
+        continue;
       }
+      planned.add(vehicle, changes);
+      saves.push({ r, id, vehicle, changes });
+    }
+    CapTotals.checkUpload({ rows: results.length, updated: saves.length, departments: planned.departments });
+
+    const tally = capChangeTally();
+    await eachLimited(saves, CAP_WRITERS, async ({ r, id, vehicle, changes }) => {
       try {
         await Vehicle.update(id, changes, actor, { partial: true });
         updated++;

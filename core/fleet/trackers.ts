@@ -6,6 +6,8 @@ import { monthOf, todayInLondon } from "../platform/dates.js";
 import { TrackerType } from "../settings/index.js";
 import { MESSAGES, NO_VALUE, trackerFigures } from "./rules.js";
 import { Vehicle } from "./vehicle.js";
+import { checkReferences, declareReferences } from "../platform/references.js";
+import { parseInput } from "../platform/validation.js";
 
 const blank = (v: unknown) => v === null || v === undefined || v === "";
 
@@ -124,6 +126,8 @@ export const Trackers = {
 
   async create(body: Record<string, unknown>, actor: string) {
     const { vehicle, ...rest } = input(body);
+    // The vehicle is checked before the tracker is written: a refused assignment leaves no tracker behind.
+    await checkReferences(Tracker.type, { vehicle: parseInput(Tracker.fields.shape.vehicle, vehicle) });
     const created = (await Tracker.create({ ...rest, vehicle: null }, actor)) as Record<string, any>;
     if (!blank(vehicle)) return this.save(created.id, { vehicle }, actor);
     return created;
@@ -147,7 +151,7 @@ export const Trackers = {
     if (vehicleId && vehicleId !== previousVehicle) {
       if (previousVehicle || !blank(current.date_deactivated) || !blank(fields.date_deactivated))
         throw new ValidationError(MESSAGES.unusedTrackersOnly, { vehicle: MESSAGES.unusedTrackersOnly });
-      await Vehicle.get(Number(vehicleId)); // 404 for a vehicle that does not exist
+      await checkReferences(Tracker.type, { vehicle: vehicleId }); // 400 for a vehicle that does not exist
       const holder = (await Tracker.claimedBy("vehicle", [String(vehicleId)])).get(String(vehicleId));
       if (holder && holder !== id) {
         await Tracker.update(holder, { vehicle: null, date_assigned: null }, actor, { partial: true });
@@ -192,3 +196,7 @@ export const Trackers = {
     if (holder) await Tracker.update(holder, { vehicle: null, date_assigned: null }, actor, { partial: true });
   },
 };
+
+declareReferences(Tracker, () => ({ vehicle: Vehicle, type: TrackerType }));
+/** The vehicle's own `tracker` field, declared here so vehicle.ts need not import this module. */
+declareReferences(Vehicle, () => ({ tracker: Tracker }));

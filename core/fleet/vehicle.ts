@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
-import { bool, int, isoDate, num, ref, text } from "../platform/fields.js";
+import { bool, isoDate, mileage, money, num, percent, ref, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
 import { searchText } from "../platform/paging.js";
 import { Department, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
@@ -19,8 +19,8 @@ import { ValidationError } from "../platform/errors.js";
 import { agreementFields } from "../agreements/schema.js";
 import { vehicleRemainingCapital, withFinanceFigures } from "../agreements/finance.js";
 import { todayInLondon } from "../platform/dates.js";
+import { declareReferences } from "../platform/references.js";
 
-const money = num;
 const date = isoDate;
 const flag = bool;
 
@@ -35,7 +35,7 @@ export const vehicleFields = z.object({
   type: ref(),
   first_registration_date: date(),
   fleet_number: text(20),
-  mileage: int(),
+  mileage: mileage(),
   mileage_last_updated: date(),
   courtesy_car: flag(),
   location: text(200),
@@ -74,7 +74,8 @@ export const vehicleFields = z.object({
   cap_retail: money(),
   cap_clean: money(),
   cap_average: money(),
-  cap_below: money(),
+  // CAP below may be negative (a vehicle worth less than nothing at auction, e.g. after damage).
+  cap_below: money({ signed: true }),
   cap_date: date(),
   // Warranty: end dates, each with its supplier (a workshop contact)
   manufacturer_main_warranty_date: date(),
@@ -94,8 +95,8 @@ export const vehicleFields = z.object({
   continue_maintenance: flag(),
   // Ordering info
   retail_price: money(),
-  dealer_discount: num(),
-  manufacturer_discount: num(),
+  dealer_discount: percent(),
+  manufacturer_discount: percent(),
   body_aux_price: money(),
   delivery_charge: money(),
   extra_cost: money(),
@@ -116,7 +117,7 @@ export const vehicleFields = z.object({
   exchange_vehicle: text(200),
   extras: text(4000),
   ordering_comments: text(4000),
-  annual_depreciation_rate: num(),
+  annual_depreciation_rate: percent(),
   // Hire rates on the vehicle (weekend, one_week, six_twenty_seven_week are derived)
   first_day: money(),
   two_five_days: money(),
@@ -238,3 +239,17 @@ export const Vehicle = defineRecordType({
   // 2: the CAP totals facets (core/fleet/captotals.ts).
   indexVersion: 2,
 });
+
+/** What a vehicle's fields point at (checked on every save; its tracker is declared in trackers.ts). */
+declareReferences(Vehicle, () => ({
+  make: VehicleMake,
+  model: VehicleModel,
+  type: VehicleType,
+  department: Department,
+  key: Key,
+  spare_key: Key,
+  ...Object.fromEntries(CONTACT_FIELDS.map((f) => [f, Contact])),
+  "finance_agreements.*.department": Department,
+  "finance_agreements.*.supplier": Contact,
+  "finance_agreements.*.sale_customer": Contact,
+}));

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { daysInclusive, monthOf, weekOf } from "../platform/dates.js";
 import { NotFoundError } from "../platform/errors.js";
-import { num } from "../platform/fields.js";
+import { money as amount } from "../platform/fields.js";
 import { money, pounds, sum } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { Rental, figureValuesOf, type RentalFigureValues } from "./rental.js";
@@ -17,7 +17,7 @@ import { monthEntriesMeeting } from "./service.js";
 export const HomepageTotal = defineRecordType({
   type: "homepagetotal",
   label: "Homepage totals",
-  fields: z.object({ short_term: num(), long_term: num() }),
+  fields: z.object({ short_term: amount(), long_term: amount() }),
   defaults: () => ({ short_term: 0, long_term: 0 }),
 });
 

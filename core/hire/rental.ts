@@ -1,16 +1,16 @@
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { Vehicle } from "../fleet/vehicle.js";
-import { bool, int, isoDate, num, ref, text } from "../platform/fields.js";
+import { bool, int, isoDate, mileage, money, ref, text } from "../platform/fields.js";
 import { money as decimalOf, type Money } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { searchText } from "../platform/paging.js";
 import { ValidationError } from "../platform/errors.js";
 import { Department, RentalMargin, TrackingCategory } from "../settings/index.js";
 import { INVOICE_INTERVALS, RENTAL_STATUSES, RENTAL_TYPES, MESSAGES, canPrint, monthsSpanned, rentalFigures, rentalRecordTotals, rentalRuleResult } from "./rules.js";
+import { declareReferences } from "../platform/references.js";
 
 const upper = (v: unknown) => (typeof v === "string" ? v.trim().toUpperCase() || null : v);
-const money = () => num();
 
 /** The rental of 001 §3, every field; figures marked derived are the server's. */
 export const rentalFields = z.object({
@@ -21,7 +21,7 @@ export const rentalFields = z.object({
   provisional_start_date: isoDate(),
   days: int(), // derived
   vehicle: ref(),
-  start_mileage: int(),
+  start_mileage: mileage(),
   customer: ref(),
   payer: ref(),
   department: ref(),
@@ -33,7 +33,7 @@ export const rentalFields = z.object({
   additional_cost: money(),
   cost_override: bool(),
   term: int(),
-  mileage_allowance: int(),
+  mileage_allowance: mileage(),
   total_mileage: int(), // derived
   excess_mileage_charge: money(), // derived (read only)
   excess_mileage_charge_per_mile: money(),
@@ -57,7 +57,7 @@ export const rentalFields = z.object({
   insurance_expiry: isoDate(),
   ni_number: text(20),
   licence_number: text(40),
-  licence_held: num(),
+  licence_held: int({ max: 100 }), // years
   contact_number: text(40),
   // Rates (prefilled from the vehicle model's day rates; weekend, one_week and six_twenty_seven_week derived)
   first_day: money(),
@@ -70,8 +70,8 @@ export const rentalFields = z.object({
   weekend: money(),
   // Off hire
   off_hire_date: isoDate(),
-  off_hire_mileage: int(),
-  off_hire_excess_mileage: int(),
+  off_hire_mileage: mileage(),
+  off_hire_excess_mileage: mileage(),
   off_hire_new_damage: money(),
   off_hire_missing_fuel: money(),
   off_hire_ad_blue_charge: money(),
@@ -272,3 +272,6 @@ export async function expandRentals(rows: Array<Record<string, any>>): Promise<A
     };
   });
 }
+
+/** What a rental's fields point at (its tracking option is an option inside a tracking category, not a record). */
+declareReferences(Rental, () => ({ vehicle: Vehicle, customer: Contact, payer: Contact, department: Department, margin: RentalMargin }));

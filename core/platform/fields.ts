@@ -1,31 +1,66 @@
 import * as z from "zod";
+import { DATE_RANGE, LIMITS } from "./limits.js";
+
+export { DATE_RANGE, LIMITS };
 
 /**
  * Field types shared by every schema, so the same input means the same
  * thing everywhere: empty strings from forms become null, numbers may come
  * as numeric strings, dates are ISO YYYY-MM-DD.
+ *
+ * Every number is bounded here, once, to what the business can mean
+ * (docs/decisions.md "Bounds on input"): a value outside is a 400 naming
+ * the field before anything is written, never an absurd total or a number
+ * DynamoDB cannot store. Numbers are not negative unless the field says
+ * `signed` (a credit is its own record, never a negative invoice).
  */
 const emptyToNull = (v: unknown) => (v === "" ? null : v);
 
-/** An optional number (money, rate, count); '' and null store null. */
-export const num = () =>
-  z.preprocess(
-    (v) => {
-      const e = emptyToNull(v);
-      return typeof e === "string" && /^-?\d+(\.\d+)?$/.test(e.trim()) ? Number(e) : e;
-    },
-    z.number({ error: "Must be a number" }).finite().nullable().optional(),
-  );
+const gb = (n: number) => n.toLocaleString("en-GB", { maximumFractionDigits: 2 });
 
-/** A whole number. */
-export const int = () =>
-  z.preprocess(
+type Bounds = { min: number; max: number; message: string };
+
+/** A number within bounds (numeric strings accepted); '' and null store null. */
+function bounded(whole: boolean, b: Bounds) {
+  const pattern = whole ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/;
+  // The bounds first, so a number too large to be whole is refused with them.
+  let n = z.number({ error: whole ? "Must be a whole number" : "Must be a number" }).finite("Must be a number").min(b.min, b.message).max(b.max, b.message);
+  if (whole) n = n.int("Must be a whole number");
+  return z.preprocess(
     (v) => {
       const e = emptyToNull(v);
-      return typeof e === "string" && /^-?\d+$/.test(e.trim()) ? Number(e) : e;
+      return typeof e === "string" && pattern.test(e.trim()) ? Number(e) : e;
     },
-    z.number({ error: "Must be a whole number" }).int("Must be a whole number").nullable().optional(),
+    n.nullable().optional(),
   );
+}
+
+type NumOptions = { signed?: boolean; max?: number };
+
+function range(max: number, signed: boolean | undefined, show: (n: number) => string, what: string): Bounds {
+  const min = signed ? -max : 0;
+  return { min, max, message: `Must be ${what} from ${show(min)} to ${show(max)}` };
+}
+
+const poundsText = (n: number) => `${n < 0 ? "-" : ""}£${gb(Math.abs(n))}`;
+
+/** An optional quantity (weight, litres, days, a count); not negative unless `signed`. */
+export const num = (o: NumOptions = {}) => bounded(false, range(o.max ?? LIMITS.quantity, o.signed, gb, "a number"));
+
+/** A whole number; not negative unless `signed`. */
+export const int = (o: NumOptions = {}) => bounded(true, range(o.max ?? LIMITS.quantity, o.signed, gb, "a whole number"));
+
+/** Pounds: 0 to £10,000,000 (± with `signed`, for a profit or a CAP below). */
+export const money = (o: NumOptions = {}) => bounded(false, range(o.max ?? LIMITS.money, o.signed, poundsText, "an amount"));
+
+/** Miles: a whole number from 0 to 2,000,000. */
+export const mileage = () => bounded(true, range(LIMITS.mileage, false, gb, "a mileage"));
+
+/** A percentage, 0 to 100. */
+export const percent = (o: { max?: number } = {}) => bounded(false, range(o.max ?? LIMITS.percent, false, (n) => `${gb(n)}%`, "a percentage"));
+
+/** A markup or margin percentage: 0 to 1,000 (a part may be sold at several times its cost). */
+export const markup = () => percent({ max: LIMITS.markup });
 
 /** Free text; '' stores null. */
 export const text = (max = 500) =>
@@ -43,6 +78,7 @@ export const isoDate = () =>
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, "Must be a date (YYYY-MM-DD)")
       .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), "Must be a real date")
+      .refine((s) => s >= DATE_RANGE.from && s <= DATE_RANGE.to, "Must be a date from 01/01/1900 to 31/12/2100")
       .nullable()
       .optional(),
   );
@@ -58,5 +94,22 @@ export const ref = () =>
       if (e && typeof e === "object" && "id" in (e as object)) return (e as { id: unknown }).id;
       return typeof e === "string" && /^\d+$/.test(e) ? Number(e) : e;
     },
-    z.number({ error: "Must be a record id" }).int().positive().nullable().optional(),
+    z.number({ error: "Must be a record id" }).int("Must be a record id").positive("Must be a record id").max(LIMITS.id, "Must be a record id").nullable().optional(),
   );
+
+/** 001's wording for a range that ends before it starts, used for every date range a query sends. */
+export const END_BEFORE_START = "The end date must not be before the start date";
+
+/**
+ * A query with a date range (`from`..`to`, both optional): a range that
+ * ends before it starts is a 400 on the end field, never a read that
+ * DynamoDB refuses. Apply it last (an object with a refinement cannot be
+ * extended).
+ */
+export function dateRange<T extends z.ZodObject<any>>(schema: T, from: string, to: string): T {
+  return schema.superRefine((q: Record<string, unknown>, ctx) => {
+    const a = q[from];
+    const b = q[to];
+    if (typeof a === "string" && typeof b === "string" && b < a) ctx.addIssue({ code: "custom", path: [to], message: END_BEFORE_START });
+  }) as unknown as T;
+}

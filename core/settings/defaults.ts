@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { num, text } from "../platform/fields.js";
+import { markup, money, percent, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
 import { NotFoundError } from "../platform/errors.js";
 
@@ -8,9 +8,9 @@ export const AppDefaultsRecord = defineRecordType({
   type: "appdefaults",
   label: "App defaults",
   fields: z.object({
-    default_depreciation: num(),
-    default_labour_estimate_rate: num(),
-    default_parts_markup: num(),
+    default_depreciation: percent(),
+    default_labour_estimate_rate: money(),
+    default_parts_markup: markup(),
     // The printed hire agreement's long-term notes (001 §9 gives two readings) and terms.
     long_term_terms_reading: z.enum(["A", "B"], { error: "Reading must be A or B" }).nullable().optional(),
     long_term_terms_a: text(8000),

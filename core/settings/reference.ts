@@ -1,8 +1,9 @@
 import * as z from "zod";
-import { bool, int, isoDate, num, ref, requiredText, text } from "../platform/fields.js";
+import { bool, int, isoDate, markup, mileage, money, ref, requiredText, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
 import { ValidationError } from "../platform/errors.js";
 import { searchText } from "../platform/paging.js";
+import { declareReferences } from "../platform/references.js";
 
 /**
  * Reference data (settings, 001 §2.6 and §3). Each type is a declaration:
@@ -13,7 +14,7 @@ export const WeeklyTarget = defineRecordType({
   type: "target",
   label: "Weekly target",
   fields: z.object({
-    weekly_target: num(),
+    weekly_target: money(),
     active_from: isoDate(),
     active_to: isoDate(),
   }),
@@ -41,8 +42,8 @@ export const VehicleType = defineRecordType({
   label: "Vehicle type",
   fields: z.object({
     name: requiredText("Name is required", 100),
-    special_labour_rate: num(),
-    fixed_hire_costs: num(),
+    special_labour_rate: money(),
+    fixed_hire_costs: money(),
   }),
 });
 
@@ -87,7 +88,7 @@ export const Fitter = defineRecordType({
 export const TrackerType = defineRecordType({
   type: "vehicletrackertype",
   label: "Vehicle tracker type",
-  fields: z.object({ name: requiredText("Name is required", 100), cost: num(), upfront_cost: num() }),
+  fields: z.object({ name: requiredText("Name is required", 100), cost: money(), upfront_cost: money() }),
 });
 
 export const VehicleMake = defineRecordType({
@@ -95,8 +96,8 @@ export const VehicleMake = defineRecordType({
   label: "Vehicle make",
   fields: z.object({
     name: requiredText("Name is required", 100),
-    maintenance_cost_per_mile: num(),
-    additional_depreciation_per_mile: num(),
+    maintenance_cost_per_mile: money(),
+    additional_depreciation_per_mile: money(),
   }),
   // 001 §5: new makes default to 0.1 and 0.01 per mile.
   defaults: () => ({ maintenance_cost_per_mile: 0.1, additional_depreciation_per_mile: 0.01 }),
@@ -108,11 +109,11 @@ export const VehicleModel = defineRecordType({
   fields: z.object({
     name: requiredText("Name is required", 100),
     make: ref(),
-    mileage_limit: int(),
-    day1_rate: num(),
-    day2_5_rate: num(),
-    day6_27_rate: num(),
-    day28_plus_rate: num(),
+    mileage_limit: mileage(),
+    day1_rate: money(),
+    day2_5_rate: money(),
+    day6_27_rate: money(),
+    day28_plus_rate: money(),
   }),
   searchOf: (r) => searchText(r.name),
   // The make is stored by id so renaming a make shows on every model (001 §2.6).
@@ -128,7 +129,7 @@ export const VehicleModel = defineRecordType({
 export const RentalMargin = defineRecordType({
   type: "rentalmargin",
   label: "Rental margin",
-  fields: z.object({ name: requiredText("Name is required", 100), margin: num() }),
+  fields: z.object({ name: requiredText("Name is required", 100), margin: markup() }),
   validate(r) {
     if (r.margin === null || r.margin === undefined)
       throw new ValidationError("Margin is required", { margin: "Margin is required" });
@@ -147,10 +148,10 @@ export const MovementRate = defineRecordType({
   label: "Movement rate",
   fields: z.object({
     name: requiredText("Name is required", 100),
-    cost_per_mile: num(),
-    vehicle_cost: num(),
-    additional_time_cost: num(),
-    callout_cost: num(),
+    cost_per_mile: money(),
+    vehicle_cost: money(),
+    additional_time_cost: money(),
+    callout_cost: money(),
     comments: text(2000),
   }),
 });
@@ -181,3 +182,5 @@ export const Driver = defineRecordType({
   label: "Driver",
   fields: z.object({ name: requiredText("Name is required", 100) }),
 });
+
+declareReferences(VehicleModel, () => ({ make: VehicleMake }));

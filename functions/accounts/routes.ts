@@ -3,7 +3,7 @@ import * as z from "zod";
 import { Invoice, Payment, withInvoiceNumber } from "../../core/accounts/index.js";
 import { FINANCE_REPORT_NAMES, FIRST_REPORT_YEAR, financeReport, soldAgreements } from "../../core/agreements/index.js";
 import { todayInLondon } from "../../core/platform/dates.js";
-import { isoDate } from "../../core/platform/fields.js";
+import { dateRange, isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
 import { crudRoutes } from "../platform/crud.js";
@@ -37,7 +37,7 @@ export function accountsRoutes(app: Hono<AppEnv>) {
       path: "/financeagreements",
       summary: "Agreements sold between start and end (Vehicle Sales): {count, total_sold_price, results: agreement + vehicle in brief}, newest first",
       tag: "Finance agreements",
-      query: pageQuery.extend({ start: isoDate(), end: isoDate(), department }),
+      query: dateRange(pageQuery.extend({ start: isoDate(), end: isoDate(), department }), "start", "end"),
     },
     async (_c, { query }) => soldAgreements({ ...query, start: query.start ?? undefined, end: query.end ?? undefined }),
   );

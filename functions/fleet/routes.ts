@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import * as z from "zod";
 import * as Fleet from "../../core/fleet/index.js";
 import { ValidationError } from "../../core/platform/errors.js";
-import { isoDate } from "../../core/platform/fields.js";
+import { dateRange, isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
@@ -47,11 +47,11 @@ const vehicleListQuery = pageQuery.extend({
   delivery_date: columnValue,
 });
 
-const trackerQuery = pageQuery.extend({
+const trackerQuery = dateRange(pageQuery.extend({
   view: z.enum(["all", "active", "inactive"], { error: "View must be all, active or inactive" }).optional(),
   start_date: isoDate(),
   end_date: isoDate(),
-});
+}), "start_date", "end_date");
 
 const inspectionQuery = pageQuery.extend({
   view: z.enum(["all", "due", "open", "booked"], { error: "View must be all, due, open or booked" }).optional(),
@@ -88,7 +88,7 @@ export function fleetRoutes(app: Hono<AppEnv>) {
       path: "/vehicles/figures",
       summary: "Dashboard vehicle figures for start..end (or the week/month of date): vehicles sold, sales income, book value on the day sold, profit",
       tag,
-      query: z.object({ start: isoDate(), end: isoDate(), type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(), date: isoDate(), department }),
+      query: dateRange(z.object({ start: isoDate(), end: isoDate(), type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(), date: isoDate(), department }), "start", "end"),
     },
     async (_c, { query }) => {
       const w = query.start && query.end ? { start: query.start, end: query.end } : windowOf(query.type ?? "weekly", query.date ?? query.start ?? todayInLondon());

@@ -3,7 +3,7 @@ import * as z from "zod";
 import * as Hire from "../../core/hire/index.js";
 import { ValidationError } from "../../core/platform/errors.js";
 import { monthOf, todayInLondon, weekOf, windowOf } from "../../core/platform/dates.js";
-import { isoDate } from "../../core/platform/fields.js";
+import { dateRange, isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
@@ -13,7 +13,7 @@ const anyBody = z.record(z.string(), z.unknown());
 const id = z.coerce.number().int().positive().optional();
 
 /** GET rentals (001 §7, 000 §7, 003 §7): by vehicle, customer, dates or view. */
-const rentalListQuery = pageQuery.extend({
+const rentalListQuery = dateRange(pageQuery.extend({
   vehicle: id,
   customer: id,
   start_date: isoDate(),
@@ -23,24 +23,24 @@ const rentalListQuery = pageQuery.extend({
   status: z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() || undefined : v), z.enum(Hire.RENTAL_STATUSES, { error: "Status must be QUOTE, CONFIRMED or NOT REQUIRED" }).optional()),
   department: id,
   searchFresh: z.string().optional(),
-});
+}), "start_date", "finish_date");
 
-const availableQuery = pageQuery.extend({
+const availableQuery = dateRange(pageQuery.extend({
   start_date: isoDate(),
   finish_date: isoDate(),
   type: id,
   rental: id,
-});
+}), "start_date", "finish_date");
 
-const windowQuery = z.object({ start_date: isoDate(), end_date: isoDate(), date: isoDate(), view: z.enum(["weekly", "monthly"]).optional(), department: id });
+const windowQuery = dateRange(z.object({ start_date: isoDate(), end_date: isoDate(), date: isoDate(), view: z.enum(["weekly", "monthly"]).optional(), department: id }), "start_date", "end_date");
 
-const figuresQuery = z.object({
+const figuresQuery = dateRange(z.object({
   start: isoDate(),
   end: isoDate(),
   type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(),
   date: isoDate(),
   department: id,
-});
+}), "start", "end");
 
 /** The rentals calls of 001 §7, plus the finder, calendar and suggested-rate reads the screen uses. */
 export function hireRoutes(app: Hono<AppEnv>) {

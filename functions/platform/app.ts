@@ -58,10 +58,40 @@ export function createApi(areas: AreaRoutes[]): Hono<AppEnv> {
     const cause = (err as { cause?: { name?: string } }).cause?.name ?? "";
     if (name === "ConditionalCheckFailedException" || cause === "ConditionalCheckFailedException")
       return c.json({ message: "An error occurred! This record was edited elsewhere since you opened it: reload to see the latest version.", errors: {} }, 409);
+    const fault = inputFault(err);
+    if (fault) {
+      // The client's values, refused by DynamoDB or its client after our checks let them through:
+      // a 400, logged so the check that missed it can be added.
+      console.warn(JSON.stringify({ level: "warn", path: c.req.path, method: c.req.method, inputFault: String(err) }));
+      return c.json({ message: fault, errors: {} }, 400);
+    }
     console.error(JSON.stringify({ level: "error", path: c.req.path, method: c.req.method, error: String(err), stack: (err as Error).stack }));
     return c.json({ message: "An error occurred! Please try again; if it keeps happening tell the office.", errors: {} }, 500);
   });
   return api;
+}
+
+/**
+ * Errors DynamoDB (or its client) raises only for values a request
+ * carried: numbers it cannot store, keys or items too large, a key range
+ * that ends before it starts. The field checks (core/platform/fields.ts)
+ * refuse these first; this is the net under them. Every other error,
+ * ValidationExceptions from our own requests included, stays a 500: a
+ * fault of ours is never reported as the client's.
+ */
+const INPUT_FAULTS: Array<[RegExp, string]> = [
+  [/Number .* is (greater|lesser) than Number\.(MAX|MIN)_SAFE_INTEGER|Special numeric value .* is not allowed|Number overflow|numeric value .* out of range/i, "A number sent is too large to be stored."],
+  [/Item size has exceeded|Item size to update has exceeded|key values must be under|Size of hashkey has exceeded|size of all range keys has exceeded|Aggregated size of all range keys/i, "A value sent is too long to be stored."],
+  [/BETWEEN operator requires upper bound to be greater than or equal to lower bound/i, "The end of a range must not be before its start."],
+];
+
+export function inputFault(err: unknown): string | null {
+  const e = err as { name?: string; message?: string; CancellationReasons?: Array<{ Code?: string; Message?: string }>; cause?: unknown };
+  const texts = [e?.message ?? "", ...(e?.CancellationReasons ?? []).map((r) => r.Message ?? ""), String((e?.cause as { message?: string })?.message ?? "")];
+  const fromDynamo = !e?.name || e.name === "Error" || e.name === "ValidationException" || e.name === "TransactionCanceledException" || e.name === "ElectroError";
+  if (!fromDynamo) return null;
+  for (const [pattern, message] of INPUT_FAULTS) if (texts.some((t) => pattern.test(t))) return message;
+  return null;
 }
 
 export function actor(c: { get: (k: "user") => StaffUser }) {

@@ -496,3 +496,26 @@ describe("demo data", () => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   });
 });
+
+describe("bounds (issue 15)", () => {
+  it("refuses credit limits DynamoDB could not store or no business means, naming the field, and writes nothing", async () => {
+    const before = await total();
+    for (const credit_limit of [9007199254740993, 1e17, 10_000_000.01]) {
+      const res = await api.post("contacts", partialCustomer(`Huge ${credit_limit}`, { credit_limit }));
+      expect(res.status, String(credit_limit)).toBe(400);
+      expect(res.body.errors).toEqual({ credit_limit: "Must be an amount from -£10,000,000 to £10,000,000" });
+    }
+    const negative = await api.post("contacts", partialCustomer("Negative Ltd", { credit_limit: -5 }));
+    expect(negative.body.errors).toEqual({ credit_limit: "Credit Limit cannot be negative" });
+    expect(await total()).toBe(before);
+    // An outstanding balance may be negative (a customer in credit).
+    const inCredit = await api.post("contacts", partialCustomer("In Credit Ltd", { outstanding_balance: -120.5, credit_limit: 10_000_000 }));
+    expect(inCredit.status, JSON.stringify(inCredit.body)).toBe(201);
+  });
+
+  it("refuses a cost centre that does not exist", async () => {
+    const res = await api.post("contacts", partialCustomer("Centres Ltd", { cost_centre_list: [999999] }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ "cost_centre_list.0": "Cost centre 999999 does not exist" });
+  });
+});

@@ -1,6 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { app, client, signIn } from "../support/api.js";
 import { fleetReference, van } from "./fleet-support.js";
+import { CapTotals } from "../../core/fleet/captotals.js";
+import { ValidationError } from "../../core/platform/errors.js";
 
 /**
  * The CAP valuation upload (000 §2 list screen, §7 POST vehiclescap;
@@ -164,5 +166,47 @@ describe("GET vehiclescap/template", () => {
     const doc = (await api.get("openapi.json")).body;
     expect(doc.paths["/api/vehiclescap"].post.requestBody.content["multipart/form-data"].schema.required).toEqual(["file"]);
     expect(doc.paths["/api/vehiclescap/template"].get.summary).toContain("template");
+  });
+});
+
+describe("POST vehiclescap: bounds (issue 15)", () => {
+  it("rejects a CAP value above £10,000,000 as its row, changes nothing for it, and keeps the fleet's CAP totals sane", async () => {
+    const totals = (await api.get("captotalchange")).body.totals;
+    const before = await capOf(v.A.id);
+    const csv = [HEADER, "CA11 AAA,50000000000000,1,1,1,2026-04-01", "CA11 AAA,10000000.01,1,1,1,2026-04-01", ""].join("\r\n");
+    const res = await upload(csv);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toMatchObject({ rows: 2, matched: 0, updated: 0 });
+    expect(res.body.rejected[0]).toEqual({ row: 2, registration: "CA11 AAA", reason: 'CAP retail is more than £10,000,000 ("50000000000000")' });
+    expect(res.body.rejected[1].reason).toBe('CAP retail is more than £10,000,000 ("10000000.01")');
+    expect(await capOf(v.A.id)).toEqual(before);
+    expect((await api.get("captotalchange")).body.totals).toEqual(totals);
+  });
+
+  it("a vehicle's own CAP fields are bounded too (400 naming the field, nothing saved); CAP below may be negative", async () => {
+    const before = await capOf(v.A.id);
+    const res = await api.put(`vehicles/${v.A.id}`, { cap_retail: 50_000_000_000_000 });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ cap_retail: "Must be an amount from £0 to £10,000,000" });
+    expect((await api.put(`vehicles/${v.A.id}`, { cap_clean: -1 })).body.errors).toEqual({ cap_clean: "Must be an amount from £0 to £10,000,000" });
+    expect(await capOf(v.A.id)).toEqual(before);
+    const below = await api.put(`vehicles/${v.A.id}`, { cap_below: -250 });
+    expect(below.status, JSON.stringify(below.body)).toBe(200);
+    expect(below.body.cap_below).toBe(-250);
+  });
+
+  it("an upload refused with a 400 has changed nothing: the upload's own record is checked before the first vehicle is saved", async () => {
+    const before = await capOf(v.A.id);
+    const spy = vi.spyOn(CapTotals, "checkUpload").mockImplementation(() => {
+      throw new ValidationError("The upload could not be recorded", {});
+    });
+    try {
+      const res = await upload([HEADER, "CA11 AAA,7777,7000,6500,6000,2026-04-02", ""].join("\r\n"));
+      expect(res.status).toBe(400);
+      expect(spy).toHaveBeenCalledOnce();
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await capOf(v.A.id)).toEqual(before);
   });
 });

@@ -202,3 +202,18 @@ describe("trackers", () => {
     expect((await api.get("vehicletracker/searchunused")).body.results.map((x: any) => x.id)).toContain(u.id);
   });
 });
+
+describe("references (issue 15)", () => {
+  it("refuses a tracker on a vehicle, or of a type, that does not exist; and a vehicle on a key hook that does not exist", async () => {
+    const onNothing = await api.post("vehicletracker", { imei: "359999999999999", vehicle: 999999 });
+    expect(onNothing.status).toBe(400);
+    expect(onNothing.body.errors).toEqual({ vehicle: "Vehicle 999999 does not exist" });
+    const ofNothing = await api.post("vehicletracker", { imei: "359999999999998", type: 999999 });
+    expect(ofNothing.body.errors).toEqual({ type: "Vehicle tracker type 999999 does not exist" });
+    const v = await newVan();
+    const hook = await api.put(`vehicles/${v.id}`, { key: 999999 });
+    expect(hook.status).toBe(400);
+    expect(hook.body.errors).toEqual({ key: "Key 999999 does not exist" });
+    expect((await api.get(`vehicletracker?page_size=1000`)).body.results.some((t: any) => t.imei.startsWith("35999999999999"))).toBe(false);
+  });
+});

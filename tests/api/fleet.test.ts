@@ -302,3 +302,51 @@ describe("DELETE vehicles/{id}", () => {
     expect((await api.post("createvehicle", van({ registration: "DE11 ETE", fleet_number: v.fleet_number }))).status).toBe(201);
   });
 });
+
+describe("integrity (issue 15)", () => {
+  it("refuses references to records that do not exist, on the vehicle and in its agreements, naming the field", async () => {
+    const res = await api.post("createvehicle", van({ make: 999999, owner: 888888 }));
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ make: "Vehicle make 999999 does not exist", owner: "Contact 888888 does not exist" });
+    const v = (await api.post("createvehicle", van())).body;
+    const bad = await api.put(`vehicles/${v.id}`, { finance_agreements: [agreement({ supplier: 777777 })] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual({ "finance_agreements.0.supplier": "Contact 777777 does not exist" });
+  });
+
+  it("bounds mileages, money, percentages and dates, refusing the rest before anything is written", async () => {
+    const v = (await api.post("createvehicle", van({ mileage: 1000 }))).body;
+    for (const [change, field] of [
+      [{ mileage: -1 }, "mileage"],
+      [{ mileage: 2_000_001 }, "mileage"],
+      [{ retail_price: 1e17 }, "retail_price"],
+      [{ deposit_to_be_paid: -50 }, "deposit_to_be_paid"],
+      [{ dealer_discount: 101 }, "dealer_discount"],
+      [{ tax_expiry: "0000-01-01" }, "tax_expiry"],
+      [{ tax_expiry: "9999-12-31" }, "tax_expiry"],
+      [{ finance_agreements: [agreement({ deposit_amount: -1 })] }, "finance_agreements.0.deposit_amount"],
+    ] as const) {
+      const res = await api.put(`vehicles/${v.id}`, change);
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(Object.keys(res.body.errors)).toEqual([field]);
+    }
+    const after = (await api.get(`vehicles/${v.id}`)).body;
+    expect(after.last_saved).toBe(v.last_saved);
+    expect(after.mileage).toBe(1000);
+    expect((await api.put(`vehicles/${v.id}`, { mileage: 2_000_000 })).status).toBe(200);
+  });
+
+  it("a new vehicle with an inspection of a type that does not exist is refused whole: no vehicle is written", async () => {
+    const before = await count();
+    const res = await api.post("createvehicle", { ...van(), inspections: [{ inspection_type: 999999, date_completed: "2026-01-10" }] });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ "inspections.0.inspection_type": "Inspection type 999999 does not exist" });
+    expect(await count()).toBe(before);
+  });
+
+  it("answers 400 to a reversed date range on the vehicle figures", async () => {
+    const res = await api.get("vehicles/figures?start=2026-06-30&end=2026-06-01");
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ end: "The end date must not be before the start date" });
+  });
+});

@@ -1,13 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { call, client, signIn } from "../support/api.js";
-import { fleetReference } from "./fleet-support.js";
+import { fleetReference, van } from "./fleet-support.js";
 
 let api: ReturnType<typeof client>;
 let ref: Awaited<ReturnType<typeof fleetReference>>;
+let vehicleId: number;
 
 beforeAll(async () => {
   api = client(await signIn("accounts@vanco.co.uk", "Ana"));
   ref = await fleetReference(api);
+  // The cost centres of the demo data: a payment's default is id 4 (Vehicles), which must exist.
+  for (const name of ["Workshop", "Rentals", "Part Orders", "Vehicles", "Misc"]) await api.post("costcentre", { name });
+  vehicleId = (await api.post("createvehicle", van({ make: ref.ford.id, model: ref.transit.id }))).body.id;
 });
 
 describe("POST payments (000 §7: the sale's Create Payment)", () => {
@@ -37,7 +41,7 @@ describe("POST payments (000 §7: the sale's Create Payment)", () => {
 
 describe("POST invoices (000 §7: Create Sale Invoice)", () => {
   it("creates a sale invoice linked to the agreement, numbered IN… when no number is sent; numbers are unique under concurrency", async () => {
-    const made = await api.post("invoices", { customer: ref.acme.id, vehicle: 1, finance_agreement: 1, description: "Ford Transit Custom sale", amount: 10000, no_vat_amount: 450, vat_rate: 20 });
+    const made = await api.post("invoices", { customer: ref.acme.id, vehicle: vehicleId, finance_agreement: 1, description: "Ford Transit Custom sale", amount: 10000, no_vat_amount: 450, vat_rate: 20 });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body).toMatchObject({ customer: ref.acme.id, finance_agreement: 1, amount: 10000, no_vat_amount: 450, vat_rate: 20 });
     expect(made.body.invoice_number).toMatch(/^IN\d{5}$/);
@@ -62,5 +66,69 @@ describe("POST invoices (000 §7: Create Sale Invoice)", () => {
     expect(saved.status).toBe(200);
     expect(saved.body.invoice_number).toBe(inv.invoice_number);
     expect((await api.put(`invoices/${inv.id}`, { ...inv, description: "Stale" })).status).toBe(409);
+  });
+});
+
+describe("integrity (issue 15): references, signs and bounds", () => {
+  it("refuses a payment or invoice for a customer, vehicle or cost centre that does not exist, naming the field; nothing is written", async () => {
+    const payments = (await api.get("payments?page_size=1")).body.count;
+    const invoices = (await api.get("invoices?page_size=1")).body.count;
+    const p = await api.post("payments", { contact: 999999, amount: 10 });
+    expect(p.status).toBe(400);
+    expect(p.body).toEqual({ message: "Contact 999999 does not exist", errors: { contact: "Contact 999999 does not exist" } });
+    expect((await api.post("payments", { contact: ref.acme.id, amount: 10, cost_centre: 999 })).body.errors).toEqual({ cost_centre: "Cost centre 999 does not exist" });
+    const i = await api.post("invoices", { customer: 999999, vehicle: 888888, amount: 10 });
+    expect(i.status).toBe(400);
+    expect(i.body.errors).toEqual({ customer: "Contact 999999 does not exist", vehicle: "Vehicle 888888 does not exist" });
+    expect((await api.get("payments?page_size=1")).body.count).toBe(payments);
+    expect((await api.get("invoices?page_size=1")).body.count).toBe(invoices);
+  });
+
+  it("a save may keep a reference it already holds, but not move to one that does not exist", async () => {
+    const inv = (await api.post("invoices", { customer: ref.bolt.id, amount: 50 })).body;
+    const moved = await api.put(`invoices/${inv.id}`, { ...inv, customer: 999999 });
+    expect(moved.status).toBe(400);
+    expect(moved.body.errors).toEqual({ customer: "Contact 999999 does not exist" });
+    expect((await api.put(`invoices/${inv.id}`, { ...inv, description: "kept" })).status).toBe(200);
+  });
+
+  it("refuses negative and absurd amounts (a credit is a credit note, not a negative invoice)", async () => {
+    for (const amount of [-1, -0.01, 10_000_000.01, 1e17, 9007199254740993]) {
+      const inv = await api.post("invoices", { customer: ref.acme.id, amount });
+      expect(inv.status, String(amount)).toBe(400);
+      expect(inv.body.errors).toHaveProperty("amount");
+      const pay = await api.post("payments", { contact: ref.acme.id, amount });
+      expect(pay.status, String(amount)).toBe(400);
+      expect(pay.body.errors).toHaveProperty("amount");
+    }
+    expect((await api.post("invoices", { customer: ref.acme.id, amount: 10_000_000 })).status).toBe(201);
+  });
+
+  it("a refused invoice does not use up an invoice number", async () => {
+    const first = (await api.post("invoices", { customer: ref.acme.id, amount: 1 })).body.invoice_number;
+    expect((await api.post("invoices", { customer: 999999, amount: 1 })).status).toBe(400);
+    expect((await api.post("invoices", { amount: 1 })).status).toBe(400);
+    const next = (await api.post("invoices", { customer: ref.acme.id, amount: 1 })).body.invoice_number;
+    expect(Number(next.slice(2))).toBe(Number(first.slice(2)) + 1);
+  });
+
+  it("refuses dates before 1900 or after 2100", async () => {
+    for (const invoice_date of ["0000-01-01", "1899-12-31", "2101-01-01", "9999-12-31"]) {
+      const res = await api.post("invoices", { customer: ref.acme.id, amount: 1, invoice_date });
+      expect(res.status, invoice_date).toBe(400);
+      expect(res.body.errors.invoice_date).toBe("Must be a date from 01/01/1900 to 31/12/2100");
+    }
+    expect((await api.post("invoices", { customer: ref.acme.id, amount: 1, invoice_date: "1900-01-01" })).status).toBe(201);
+  });
+
+  it("answers 400 to a reversed date range and 404 to a report name that is an object's own property name", async () => {
+    const reversed = await api.get("financeagreements?start=2026-06-30&end=2026-06-01");
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.errors).toEqual({ end: "The end date must not be before the start date" });
+    for (const name of ["__proto__", "constructor", "toString", "hasOwnProperty"]) {
+      const res = await api.get(`report/${name}`);
+      expect(res.status, name).toBe(404);
+      expect(res.body.message).toBe("Report not found");
+    }
   });
 });

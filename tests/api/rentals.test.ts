@@ -393,3 +393,53 @@ describe("hire agreement texts (settings)", () => {
     expect((await api.put("appdefaults", { long_term_terms_reading: "C", last_saved: again.last_saved })).status).toBe(400);
   });
 });
+
+describe("integrity (issue 15)", () => {
+  it("refuses a rental of a vehicle, customer or margin that does not exist, naming the field; nothing is written", async () => {
+    const v = await newVan();
+    const before = (await api.get("rentals?page_size=1")).body.count;
+    const res = await api.post("rentals", booking(999999, "2027-08-01", "2027-08-03"));
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual({ vehicle: "Vehicle 999999 does not exist" });
+    const customer = await api.post("rentals", { ...booking(v.id, "2027-08-01", "2027-08-03"), customer: 999999, margin: 999999 });
+    expect(customer.status).toBe(400);
+    expect(customer.body.errors).toEqual({ customer: "Contact 999999 does not exist", margin: "Rental margin 999999 does not exist" });
+    expect((await api.get("rentals?page_size=1")).body.count).toBe(before);
+  });
+
+  it("refuses negative deposits, payments and mileages, and absurd amounts", async () => {
+    const v = await newVan();
+    for (const [change, field] of [
+      [{ deposit: -100 }, "deposit"],
+      [{ initial_payment: -1 }, "initial_payment"],
+      [{ total: -5, cost_override: true }, "total"],
+      [{ start_mileage: -1 }, "start_mileage"],
+      [{ start_mileage: 2_000_001 }, "start_mileage"],
+      [{ deposit: 1e17 }, "deposit"],
+      [{ first_day: 9007199254740993 }, "first_day"],
+    ] as const) {
+      const res = await api.post("rentals", { ...booking(v.id, "2027-09-01", "2027-09-03"), ...change });
+      expect(res.status, JSON.stringify(change)).toBe(400);
+      expect(Object.keys(res.body.errors)).toEqual([field]);
+    }
+  });
+
+  it("refuses a rental whose derived total would be beyond any amount the business means, before anything is written", async () => {
+    const v = await newVan();
+    const before = (await api.get("rentals?page_size=1")).body.count;
+    const rates = { first_day: 10_000_000, two_five_days: 10_000_000, six_twenty_seven_days: 10_000_000, twenty_eight_plus: 10_000_000 };
+    const res = await api.post("rentals", { ...booking(v.id, "2027-01-01", "2030-12-31"), ...rates });
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.errors.total).toBe("Must be an amount from £0 to £10,000,000");
+    expect(res.body.message).toMatch(/^This would store .*total.* outside their bounds: Must be an amount from £0 to £10,000,000$/);
+    expect((await api.get("rentals?page_size=1")).body.count).toBe(before);
+  });
+
+  it("answers 400 to a reversed date range on every rentals read", async () => {
+    for (const path of ["rentals/figures?start=2026-06-30&end=2026-06-01", "rentals?start_date=2026-06-30&finish_date=2026-06-01", "rentals/calendar?start_date=2026-06-30&end_date=2026-06-01"]) {
+      const res = await api.get(path);
+      expect(res.status, path).toBe(400);
+      expect(res.body.message).toBe("The end date must not be before the start date");
+    }
+  });
+});

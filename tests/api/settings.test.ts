@@ -248,3 +248,31 @@ describe("lists", () => {
     expect((await api.get("quicklink")).body.results).toHaveLength(27);
   });
 });
+
+describe("bounds (issue 15)", () => {
+  it("refuses numbers beyond what the field means with 400 naming the field (never a 500), and writes nothing", async () => {
+    const makes = (await api.get("vehiclemake?page_size=1")).body.count;
+    for (const [path, body, field] of [
+      ["vehiclemake", { name: "Huge", maintenance_cost_per_mile: 1e17 }, "maintenance_cost_per_mile"],
+      ["vehiclemake", { name: "Huge", additional_depreciation_per_mile: 9007199254740993 }, "additional_depreciation_per_mile"],
+      ["vehiclemake", { name: "Negative", maintenance_cost_per_mile: -0.1 }, "maintenance_cost_per_mile"],
+      ["rentalmargin", { name: "Huge", margin: 1e17 }, "margin"],
+      ["rentalmargin", { name: "Negative", margin: -1 }, "margin"],
+      ["vehiclemodel", { name: "Long", mileage_limit: 2_000_001 }, "mileage_limit"],
+      ["targetlatest", { weekly_target: 1e17, active_from: "2026-01-05" }, "weekly_target"],
+      ["targetlatest", { weekly_target: 100, active_from: "0000-01-01" }, "active_from"],
+      ["targetlatest", { weekly_target: 100, active_from: "9999-12-31" }, "active_from"],
+    ] as const) {
+      const res = await api.post(path, body);
+      expect(res.status, `${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(Object.keys(res.body.errors)).toEqual([field]);
+    }
+    expect((await api.get("vehiclemake?page_size=1")).body.count).toBe(makes);
+  });
+
+  it("a model's make must exist", async () => {
+    const res = await api.post("vehiclemodel", { name: "Ghost", make: 999999 });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ message: "Vehicle make 999999 does not exist", errors: { make: "Vehicle make 999999 does not exist" } });
+  });
+});
