@@ -4,8 +4,8 @@ import { addDays, monthOf, todayInLondon, weekOf } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { fromPence, pounds, sum } from "../platform/money.js";
 import { RentalMargin, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
-import { Rental, figureValuesOfEntry, normaliseRentalInput, type RentalFigureValues } from "./rental.js";
-import { datesOverlap, latestUnsettled, mileageTooHigh, MESSAGES, suggestedWeeklyRate, weeklyPence } from "./rules.js";
+import { Rental, figureValuesOf, figureValuesOfEntry, normaliseRentalInput, type RentalFigureValues } from "./rental.js";
+import { datesOverlap, isLongRental, latestUnsettled, mileageTooHigh, monthsFromTo, MESSAGES, suggestedWeeklyRate, weeklyPence } from "./rules.js";
 
 type Row = Record<string, any>;
 
@@ -23,44 +23,79 @@ export type RentalListQuery = {
   department?: number;
 };
 
-/** The calendar months (YYYY-MM) a window touches. */
-export function monthsBetween(start: string, end: string): string[] {
-  const out: string[] = [];
-  let [y, m] = start.split("-").map(Number);
-  const [ey, em] = end.split("-").map(Number);
-  while ((y < ey || (y === ey && m <= em)) && out.length < 60) {
-    out.push(`${y}-${String(m).padStart(2, "0")}`);
-    m += 1;
-    if (m > 12) {
-      m = 1;
-      y += 1;
-    }
-  }
-  return out;
-}
-
 const byStart = (a: Row, b: Row) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : a.id - b.id);
 
+/** Month lists read at once by a window. */
+const MONTHS_AT_ONCE = 12;
+
+/** A rental meeting a window, as its window entry gives it; `values` null on an entry written before it carried them. */
+export type WindowEntry = { id: number; values: RentalFigureValues | null };
+
 /**
- * The month-list entries of the rentals that may meet a window, each
- * rental once: the sort range leaves out those starting after the window,
- * and an entry's figure values (`values`, null on entries written before
- * the entries carried them) leave out those finishing before it.
+ * The window entries of the rentals that may meet a window, each rental
+ * once: from the month list of every month the window touches (short
+ * rentals, those starting by the window's end) and from the long list
+ * (long and open-ended rentals finishing on or after the window's start,
+ * then those starting by its end). An entry's values leave out rentals
+ * that do not meet the window; an entry without them is kept, and its
+ * rental is read by whoever needs more than its id.
  */
-export async function monthEntriesMeeting(start: string, end: string, tags: string[] = []): Promise<Array<{ id: number; values: RentalFigureValues | null }>> {
-  const seen = new Map<number, RentalFigureValues | null>();
-  for (const month of monthsBetween(start, end))
-    for (const e of await Rental.entriesIn(`month#${month}`, { tags, to: end })) if (!seen.has(e.id)) seen.set(e.id, figureValuesOfEntry(e));
+export async function entriesMeeting(start: string, end: string, tags: string[] = []): Promise<WindowEntry[]> {
+  const months = monthsFromTo(start, end);
+  const byMonth: Array<Array<{ id: number; sort: string; tags: string[] }>> = [];
+  for (let i = 0; i < months.length; i += MONTHS_AT_ONCE)
+    byMonth.push(...(await Promise.all(months.slice(i, i + MONTHS_AT_ONCE).map((m) => Rental.entriesIn(`month#${m}`, { tags, to: end })))));
+  const long = await Rental.entriesIn("long", { tags, from: start });
   const window = { start_date: start, finish_date: end };
-  return [...seen]
-    .filter(([, v]) => !v || (v.start_date && datesOverlap(v as { start_date: string; finish_date: string | null }, window)))
-    .map(([id, values]) => ({ id, values }));
+  const meets = (v: RentalFigureValues | null) => !v || (!!v.start_date && datesOverlap(v as { start_date: string; finish_date: string | null }, window));
+  const seen = new Map<number, RentalFigureValues | null>();
+  // The long list first: it holds the current entry of a long rental.
+  for (const e of long) {
+    const started = e.tags.find((t) => t.startsWith("start="))?.slice(6);
+    if (!started || started === "~" || started > end) continue;
+    if (!seen.has(e.id)) seen.set(e.id, figureValuesOfEntry(e));
+  }
+  for (const e of byMonth.flat()) {
+    if (seen.has(e.id)) continue;
+    const v = figureValuesOfEntry(e);
+    // A long rental's month entries written before the long list: its long entry stands for it.
+    if (v?.start_date && isLongRental(v.start_date, v.finish_date)) continue;
+    seen.set(e.id, v);
+  }
+  return [...seen].filter(([, v]) => meets(v)).map(([id, values]) => ({ id, values }));
 }
 
-/** The rentals whose dates meet a window: read from the month lists the window touches. */
+/** The rentals whose dates meet a window (the calendar): read from the window entries. */
 async function rentalsInWindow(start: string, end: string, tags: string[] = []): Promise<Row[]> {
-  const rows = (await Rental.getMany((await monthEntriesMeeting(start, end, tags)).map((e) => e.id))) as Row[];
+  const rows = (await Rental.getMany((await entriesMeeting(start, end, tags)).map((e) => e.id))) as Row[];
   return rows.filter((r) => r.start_date && datesOverlap(r as any, { start_date: start, finish_date: end })).sort(byStart);
+}
+
+/**
+ * One page of the rentals meeting a window (the weekly and monthly views,
+ * the Other Rentals panel), in start order, with the count and totals of
+ * them all: those come from the window entries, so only the page's
+ * rentals are read (and any whose entries predate the values they carry).
+ */
+async function windowPage(start: string, end: string, tags: string[], q: { page: number; page_size: number }) {
+  const entries = await entriesMeeting(start, end, tags);
+  const older = entries.filter((e) => !e.values || e.values.weekly_pence === null).map((e) => e.id);
+  const read = older.length ? ((await Rental.getMany(older)) as Row[]) : [];
+  const window = { start_date: start, finish_date: end };
+  const values = [
+    ...entries.flatMap((e) => (e.values && e.values.weekly_pence !== null ? [e.values] : [])),
+    ...read.filter((r) => r.start_date && datesOverlap(r as any, window)).map(figureValuesOf),
+  ].sort((a, b) => (a.start_date! < b.start_date! ? -1 : a.start_date! > b.start_date! ? 1 : a.id - b.id));
+  const ids = page(values, q).map((v) => v.id);
+  const rows = (await Rental.getMany(ids)) as Row[];
+  const at = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+  return {
+    count: values.length,
+    results: await Rental.present(rows as any),
+    total_cost: pounds(sum(...values.map((v) => v.total))),
+    total_weekly: fromPence(values.reduce((n, v) => n + (v.weekly_pence ?? 0), 0)),
+  };
 }
 
 /**
@@ -152,6 +187,8 @@ export const Rentals = {
         end = end ?? w.end;
       }
       if (end < start) throw new ValidationError(MESSAGES.finishBeforeStart, { finish_date: MESSAGES.finishBeforeStart });
+      // A page of the window, read from its entries; a search matches names, so it reads the window's rentals.
+      if (!q.search?.trim()) return windowPage(start, end, tags, q);
       rows = await rentalsInWindow(start, end, tags);
     }
     if (rows) {
@@ -166,7 +203,9 @@ export const Rentals = {
         total_weekly: weeklySum(counted),
       };
     }
-    const res = await Rental.listIn("all", { page: q.page, page_size: q.page_size, tags, order: "desc" });
+    // Every rental, or those of a status and/or department: one page of that list, newest first.
+    const list = q.status && q.department ? `status#${q.status}#dept#${q.department}` : q.status ? `status#${q.status}` : q.department ? `dept#${q.department}` : "all";
+    const res = await Rental.listIn(list, { page: q.page, page_size: q.page_size, order: "desc" });
     return { ...res, total_cost: sumOf(res.results as Row[], "total"), total_weekly: weeklySum(res.results as Row[]) };
   },
 
