@@ -130,6 +130,8 @@ export function rentalMemberships(r: RentalFields) {
     out.push({ list: `vehiclefinish#${r.vehicle}`, sort: r.finish_date ?? OPEN_END, tags: [...tags, `start=${r.start_date ?? "~"}`] });
   }
   if (r.customer) out.push({ list: `customer#${r.customer}`, sort, tags });
+  // A record's search finds the rentals of one vehicle with one customer here (see recordSearch).
+  if (r.vehicle && r.customer) out.push({ list: `vehicle#${r.vehicle}#customer#${r.customer}`, sort, tags });
   if (r.start_date) {
     const windowTags = [...tags, `start=${r.start_date}`, ...figureTags(r)];
     if (isLongRental(r.start_date, r.finish_date)) out.push({ list: "long", sort: r.finish_date ?? OPEN_END, tags: windowTags });
@@ -234,7 +236,7 @@ export const Rental = defineRecordType({
   // 2: the finish-date list per vehicle and the figure tags on month entries.
   // 3: the customer's and vehicle's record totals.
   // 4: long rentals in the long list (by finish date) instead of month lists; the
-  //    status and department lists; the weekly amount on window entries.
+  //    status, department and vehicle-with-customer lists; the weekly amount on window entries.
   indexVersion: 4,
 });
 

@@ -1,3 +1,4 @@
+import { Contact } from "../contacts/index.js";
 import { Vehicle } from "../fleet/index.js";
 import { tabList } from "../fleet/rules.js";
 import { addDays, monthOf, todayInLondon, weekOf } from "../platform/dates.js";
@@ -162,12 +163,10 @@ export const Rentals = {
     let rows: Row[] | null = null;
     // The vehicle's or the customer's own list of rentals, newest first.
     const ownList = q.vehicle ? `vehicle#${q.vehicle}` : q.customer ? `customer#${q.customer}` : null;
-    if (ownList && !q.start_date && !q.finish_date && !tags.length && !q.search?.trim()) {
-      // A customer's or vehicle's rental record: one page of its list and its
-      // totals kept with every save (never its whole history).
-      const [page, totals] = await Promise.all([Rental.listIn(ownList, { page: q.page, page_size: q.page_size, order: "desc" }), Rental.facetValues(`totals#${ownList}`)]);
-      const amount = (v: string) => fromPence(totals.find((t) => t.value === v)?.count ?? 0);
-      return { ...page, total_cost: amount("total"), total_weekly: amount("weekly") };
+    if (ownList && !q.start_date && !q.finish_date && !tags.length) {
+      const term = q.search?.trim().toLowerCase();
+      if (!term) return recordPage(ownList, q);
+      return recordSearch({ vehicle: q.vehicle, customer: q.vehicle ? undefined : q.customer }, term, q);
     }
     if (ownList) {
       const window = q.start_date || q.finish_date ? { start_date: q.start_date ?? q.finish_date!, finish_date: q.finish_date ?? q.start_date! } : null;
@@ -280,6 +279,52 @@ export const Rentals = {
     };
   },
 };
+
+/**
+ * A customer's or vehicle's rental record: one page of its list and its
+ * totals kept with every save (never its whole history).
+ */
+async function recordPage(ownList: string, q: { page: number; page_size: number }) {
+  const [page, totals] = await Promise.all([Rental.listIn(ownList, { page: q.page, page_size: q.page_size, order: "desc" }), Rental.facetValues(`totals#${ownList}`)]);
+  const amount = (v: string) => fromPence(totals.find((t) => t.value === v)?.count ?? 0);
+  return { ...page, total_cost: amount("total"), total_weekly: amount("weekly") };
+}
+
+/** Counters read per BatchGet. */
+const COUNTS_AT_ONCE = 100;
+
+/**
+ * A rental record searched (000 §7 vehicle, 003 §7 customer): a search
+ * matches the start of the registration or of the hirer's name, or the
+ * rental's number. When the record's own vehicle or customer matches,
+ * every rental does: the record's page. Otherwise the matches are the
+ * rentals shared with the vehicles (or customers) the search finds, each
+ * pair's own list (`vehicle#<v>#customer#<c>`), plus the numbered rental:
+ * the cost follows the matches, never the record's history.
+ */
+async function recordSearch(owner: { vehicle?: number; customer?: number }, term: string, q: { page: number; page_size: number }) {
+  const ownList = owner.vehicle ? `vehicle#${owner.vehicle}` : `customer#${owner.customer}`;
+  const compact = term.replace(/\s+/g, "");
+  if (owner.vehicle) {
+    const [v] = (await Vehicle.getMany([owner.vehicle])) as Row[];
+    if (v && String(v.registration ?? "").replace(/\s+/g, "").toLowerCase().startsWith(compact)) return recordPage(ownList, q);
+  } else {
+    const [c] = (await Contact.getMany([owner.customer!])) as Row[];
+    if (c && String(c.display_name ?? "").toLowerCase().startsWith(term)) return recordPage(ownList, q);
+  }
+  const others = owner.vehicle ? await Contact.idsIn("type#ALL#all", { search: term }) : compact ? await Vehicle.idsIn("search", { search: compact }) : [];
+  const pairs = others.map((o) => (owner.vehicle ? `vehicle#${owner.vehicle}#customer#${o}` : `vehicle#${o}#customer#${owner.customer}`));
+  const held: string[] = [];
+  for (let i = 0; i < pairs.length; i += COUNTS_AT_ONCE) {
+    const counts = await Rental.counts(pairs.slice(i, i + COUNTS_AT_ONCE));
+    held.push(...Object.keys(counts).filter((l) => counts[l] > 0));
+  }
+  const ids = new Set((await Promise.all(held.map((l) => Rental.idsIn(l)))).flat());
+  if (/^\d+$/.test(term)) ids.add(Number(term));
+  const found = (await Rental.present((await Rental.getMany([...ids])) as any)) as Row[];
+  const mine = found.filter((r) => (owner.vehicle ? r.vehicle?.id === owner.vehicle : r.customer?.id === owner.customer) && matches(r, term)).sort((a, b) => byStart(b, a));
+  return { count: mine.length, results: page(mine, q), total_cost: sumOf(mine, "total"), total_weekly: weeklySum(mine) };
+}
 
 function matches(r: Row, term: string): boolean {
   const reg = String(r.vehicle?.registration ?? "").replace(/\s+/g, "").toLowerCase();

@@ -158,3 +158,38 @@ describe("GET rentals by status and department", () => {
     expect((await ok(api.get(`rentals?status=NOT REQUIRED&department=${dept.id}`))).results.map((r: any) => r.id)).toEqual([made[1].id]);
   });
 });
+
+describe("a rental record searched", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("finds a customer's rentals by registration, name or number from what matches, never the customer's whole history", async () => {
+    const Hire = await import("../../core/hire/index.js");
+    const cust = await ok(api.post("contacts", { display_name: "Searched Hire Ltd", contact_type: "CC", company_name: "Searched Hire Ltd", company_phone: "01332 496000", company_email: "a@b.co.uk", hire_account_code: "01" }));
+    const other = await ok(api.post("contacts", { display_name: "Zed Logistics", contact_type: "CC", company_name: "Zed Logistics", company_phone: "01332 496000", company_email: "a@b.co.uk", hire_account_code: "01" }));
+    const wanted = await ok(api.post("createvehicle", van({ registration: "SR70 XYZ", make: ref.ford.id })));
+    const plain = await ok(api.post("createvehicle", van({ registration: "PL70 ABC", make: ref.ford.id })));
+    const onWanted: any[] = [];
+    for (let m = 1; m <= 3; m++) onWanted.push(await ok(api.post("rentals", booking(wanted.id, `2070-0${m}-01`, `2070-0${m}-03`, { customer: cust.id }))));
+    const history: any[] = [];
+    for (let m = 1; m <= 9; m++) history.push(await ok(api.post("rentals", booking(plain.id, `2071-0${m}-01`, `2071-0${m}-03`, { customer: cust.id }))));
+    const elsewhere = await ok(api.post("rentals", booking(wanted.id, "2072-01-01", "2072-01-03", { customer: other.id })));
+    const ids = vi.spyOn(Hire.Rental, "idsIn");
+    const read = vi.spyOn(Hire.Rental, "getMany");
+    const byReg = await ok(api.get(`rentals?customer=${cust.id}&search=sr70&page=1&page_size=10`));
+    expect(byReg.results.map((r: any) => r.id)).toEqual(onWanted.map((r) => r.id).reverse());
+    expect(byReg).toMatchObject({ count: 3, total_cost: pounds(onWanted.reduce((t, r) => t + r.total, 0)) });
+    // Only the van's rentals with this customer are listed and read, not the other nine.
+    expect(ids.mock.calls.map((c) => c[0])).toEqual([`vehicle#${wanted.id}#customer#${cust.id}`]);
+    expect(read.mock.calls.flatMap((c) => c[0] as number[]).filter((id) => history.some((h) => h.id === id))).toEqual([]);
+    // The customer's own name matches every rental: the record's page.
+    const byName = await ok(api.get(`rentals?customer=${cust.id}&search=searched&page=2&page_size=10`));
+    expect(byName.count).toBe(12);
+    expect(byName.results.map((r: any) => r.id)).toEqual([onWanted[1].id, onWanted[0].id]);
+    // A rental's number, only when it is this customer's.
+    expect((await ok(api.get(`rentals?customer=${cust.id}&search=${history[4].id}`))).results.map((r: any) => r.id)).toEqual([history[4].id]);
+    expect((await ok(api.get(`rentals?customer=${cust.id}&search=${elsewhere.id}`))).count).toBe(0);
+    // The vehicle's record by the hirer's name.
+    expect((await ok(api.get(`rentals?vehicle=${wanted.id}&search=zed&page=1&page_size=5`))).results.map((r: any) => r.id)).toEqual([elsewhere.id]);
+    expect((await ok(api.get(`rentals?vehicle=${wanted.id}&search=sr70 x&page=1&page_size=5`))).count).toBe(4);
+  });
+});
