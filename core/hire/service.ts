@@ -300,7 +300,9 @@ const COUNTS_AT_ONCE = 100;
  * every rental does: the record's page. Otherwise the matches are the
  * rentals shared with the vehicles (or customers) the search finds, each
  * pair's own list (`vehicle#<v>#customer#<c>`), plus the numbered rental:
- * the cost follows the matches, never the record's history.
+ * the cost follows the matches, never the record's history (unless the
+ * record holds fewer rentals than the term finds vehicles or customers:
+ * then the record is the smaller read).
  */
 async function recordSearch(owner: { vehicle?: number; customer?: number }, term: string, q: { page: number; page_size: number }) {
   const ownList = owner.vehicle ? `vehicle#${owner.vehicle}` : `customer#${owner.customer}`;
@@ -312,14 +314,23 @@ async function recordSearch(owner: { vehicle?: number; customer?: number }, term
     const [c] = (await Contact.getMany([owner.customer!])) as Row[];
     if (c && String(c.display_name ?? "").toLowerCase().startsWith(term)) return recordPage(ownList, q);
   }
-  const others = owner.vehicle ? await Contact.idsIn("type#ALL#all", { search: term }) : compact ? await Vehicle.idsIn("search", { search: compact }) : [];
-  const pairs = others.map((o) => (owner.vehicle ? `vehicle#${owner.vehicle}#customer#${o}` : `vehicle#${o}#customer#${owner.customer}`));
-  const held: string[] = [];
-  for (let i = 0; i < pairs.length; i += COUNTS_AT_ONCE) {
-    const counts = await Rental.counts(pairs.slice(i, i + COUNTS_AT_ONCE));
-    held.push(...Object.keys(counts).filter((l) => counts[l] > 0));
+  const [others, own] = await Promise.all([
+    owner.vehicle ? Contact.idsIn("type#ALL#all", { search: term }) : compact ? Vehicle.idsIn("search", { search: compact }) : Promise.resolve([]),
+    Rental.counts([ownList]),
+  ]);
+  let ids: Set<number>;
+  if (own[ownList] <= others.length) {
+    // A short term finding more vehicles (customers) than the record has rentals: the record is the smaller read.
+    ids = new Set(await Rental.idsIn(ownList));
+  } else {
+    const pairs = others.map((o) => (owner.vehicle ? `vehicle#${owner.vehicle}#customer#${o}` : `vehicle#${o}#customer#${owner.customer}`));
+    const held: string[] = [];
+    for (let i = 0; i < pairs.length; i += COUNTS_AT_ONCE) {
+      const counts = await Rental.counts(pairs.slice(i, i + COUNTS_AT_ONCE));
+      held.push(...Object.keys(counts).filter((l) => counts[l] > 0));
+    }
+    ids = new Set((await Promise.all(held.map((l) => Rental.idsIn(l)))).flat());
   }
-  const ids = new Set((await Promise.all(held.map((l) => Rental.idsIn(l)))).flat());
   if (/^\d+$/.test(term)) ids.add(Number(term));
   const found = (await Rental.present((await Rental.getMany([...ids])) as any)) as Row[];
   const mine = found.filter((r) => (owner.vehicle ? r.vehicle?.id === owner.vehicle : r.customer?.id === owner.customer) && matches(r, term)).sort((a, b) => byStart(b, a));
