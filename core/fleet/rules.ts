@@ -403,8 +403,8 @@ export function columnTags(v: VehicleLike): string[] {
  * Tags of a vehicle's entries in lists that mix tabs (search, courtesy,
  * tracker-less, key finder): its columns and its place (status,
  * department, purchase type, tabs and flags), so a search or a bounded
- * filter never reads the records. Entries of a tab list carry only the
- * column tags: the list itself says the rest.
+ * filter never reads the records. Entries of a tab list carry no tags:
+ * the list itself says the rest, and column filters read the column lists.
  */
 export function vehicleTags(v: VehicleLike): string[] {
   const tags = columnTags(v);
@@ -441,14 +441,13 @@ export const tabList = (tab: string, dept: string | number, pt: string) => `tab#
  * filter (`columnMemberships`). At most 30 entries.
  */
 export function vehicleMemberships(v: VehicleLike): Membership[] {
-  const cols = columnTags(v);
   const tags = vehicleTags(v);
   const depts = blank(v.department) ? ["ALL"] : [String(v.department), "ALL"];
   const pts = [purchaseTypeOf(v), "ALL"];
   const out: Membership[] = [];
-  for (const tab of tabsOf(v))
-    for (const d of depts) for (const p of pts) out.push({ list: tabList(tab, d, p), sort: tabSort(tab, v), tags: cols });
-  if (isCapZero(v)) for (const d of depts) out.push({ list: `cap0#dept#${d}`, sort: tabSort("ALL", v), tags: cols });
+  // Tab and Cap 0 entries carry no tags: column filters read the column lists.
+  for (const tab of tabsOf(v)) for (const d of depts) for (const p of pts) out.push({ list: tabList(tab, d, p), sort: tabSort(tab, v) });
+  if (isCapZero(v)) for (const d of depts) out.push({ list: `cap0#dept#${d}`, sort: tabSort("ALL", v) });
   if (v.courtesy_car === true) for (const d of depts) out.push({ list: `courtesy#dept#${d}`, sort: compactRegistration(v.registration) || NO_VALUE, tags });
   if (!blank(v.key) || !blank(v.spare_key)) out.push({ list: "haskey", sort: String(v.key ?? v.spare_key).padStart(8, "0"), tags: [...tags, ...keyFinderTags(v)] });
   if (blank(v.tracker) && v.vehicle_status !== "CUSTOMER" && v.vehicle_status !== "SOLD")

@@ -1,6 +1,6 @@
 import { Contact } from "../contacts/index.js";
 import { Vehicle } from "../fleet/index.js";
-import { tabList } from "../fleet/rules.js";
+import { columnList, columnSort, tabList } from "../fleet/rules.js";
 import { addDays, monthOf, todayInLondon, weekOf } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { fromPence, pounds, sum } from "../platform/money.js";
@@ -215,8 +215,10 @@ export const Rentals = {
    */
   async available(q: { start_date: string; finish_date: string; type?: number; page: number; page_size: number; search?: string; except?: number }) {
     if (q.finish_date < q.start_date) throw new ValidationError(MESSAGES.finishBeforeStart, { finish_date: MESSAGES.finishBeforeStart });
-    const tags = q.type ? [`t=${q.type}`] : [];
-    const ids = await Vehicle.idsIn(tabList("ACTIVE", "ALL", "ALL"), { tags });
+    // Of a type: the active vehicles with that type from the column list, not the whole active list.
+    const ids = q.type
+      ? await Vehicle.idsIn(columnList("ACTIVE"), { search: columnSort("type", String(q.type)), tags: ["st=active"] })
+      : await Vehicle.idsIn(tabList("ACTIVE", "ALL", "ALL"));
     const held = await Rental.rangesIn(ids.map((id) => `vehicle#${id}`));
     const window = { from: q.start_date, to: q.finish_date };
     const free = ids.filter((id) =>
