@@ -104,6 +104,23 @@ describe("a long rental", () => {
   });
 });
 
+describe("the index upgrade (indexVersion 4)", () => {
+  it("lists the long rentals an earlier release kept in month lists, so their later months count again", async () => {
+    const { ListEntry, Counter } = await import("../../core/platform/service.js");
+    const { upgradeIndexes } = await import("../../core/platform/upgrades.js");
+    const v = await newVan();
+    const r = await ok(api.post("rentals", booking(v.id, "2080-01-01", "2083-12-31", longTerm)));
+    // As the earlier release left it: no long entry (it wrote month entries, at most 36), and the stage at version 3.
+    await ListEntry.delete({ list: "rental#long", sort: "2083-12-31", id: r.id }).go();
+    await Counter.update({ name: "indexversion#rental" }).set({ seq: 3 }).go();
+    const month40 = () => ok(api.get(`rentals/figures?type=monthly&date=2083-04-15&department=${ref.rentals.id}`));
+    expect((await month40()).rentals).toBe(0);
+    const done = await upgradeIndexes();
+    expect(done.find((d) => d.type === "rental")).toMatchObject({ from: 3, to: 4 });
+    expect((await month40()).rentals).toBe(1);
+  });
+});
+
 describe("the Other Rentals panel and the weekly and monthly views", () => {
   afterEach(() => vi.restoreAllMocks());
 
