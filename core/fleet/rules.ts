@@ -461,7 +461,7 @@ export function vehicleMemberships(v: VehicleLike): Membership[] {
   return out;
 }
 
-/** The list of a status's vehicles by column value: a column filter is a prefix Query on it. */
+/** The column list of a status's group (`columnGroup`): a column filter is a prefix Query on it. */
 export const columnList = (status: string) => `cols#${columnGroup(status)}`;
 
 /**
@@ -474,14 +474,14 @@ export function columnGroup(status: string): "FLEET" | "SOLD" | "CUSTOMER" {
   return status === "SOLD" || status === "CUSTOMER" ? status : "FLEET";
 }
 
-/** A vehicle's place in its status's column list for one column: `m=3;`, `md=2026-01-01;`, `m=~;` when blank. */
+/** A vehicle's place in its column list for one column: `m=3;`, `md=2026-01-01;`, `m=~;` when blank. */
 export function columnSort(column: ColumnFilter, value: string): string {
   return `${columnTag(column, value)};`;
 }
 
 /**
- * The column filters' index: in the list of its status, one entry per
- * filter column, sorted by the column's value, so the vehicles of a tab
+ * The column filters' index: in the column list of its status's group, one
+ * entry per filter column, sorted by the column's value, so the vehicles of a tab
  * with a column value (or Only Blanks) are one prefix Query whose cost
  * follows the matches, never the tab. The entry carries the rest of the
  * request (department, purchase type, Arriving and Hire Ready) and where
