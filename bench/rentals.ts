@@ -111,5 +111,33 @@ await measure("rentals list, weekly view", () => H.Rentals.list({ page: 1, page_
 await measure("GET rentals/calendar, week", () => H.Rentals.calendar(week.start, week.end));
 await measure("GET rentals/figures, weekly", () => H.dashboardRentalFigures(week));
 await measure("GET rentals/figures, monthly", () => H.dashboardRentalFigures(windowOf("monthly", mid)));
+
+// Issue 10: long rentals, windows paged from their entries, status and department lists, a record's search.
+// One more van and department of their own, so the figures below count the long rental alone.
+const longDept = (await S.Department.create({ name: "LONG TERM HIRE" }, by)).id as number;
+const longVan = (await Vehicle.create({ registration: "LT48 AAA", variant: "L2H2", vin_number: "VINLT48", location: "Depot", fleet_number: "3999999", vehicle_status: "ACTIVE", type: types[1], department: longDept }, by)).id as number;
+const longBody = (start: string, finish: string) => ({ ...bodyOf({ van: longVan, start, finish, i: 0, status: "CONFIRMED" }), department: longDept, rental_type: "LT" });
+tableHeader(`long rentals and windows (${N.toLocaleString("en-GB")} rentals, ${VANS} vans)`);
+let long: any = null;
+await measureRuns("create a 48-month confirmed rental (2023-01-02 to 2026-12-31)", 1, async () => (long = await H.Rental.create(longBody("2023-01-02", "2026-12-31"), by)));
+await measureRuns("move its start by 12 months (save)", 1, async () => (long = await H.Rental.update(long.id, { ...longBody("2024-01-02", "2026-12-31"), last_saved: long.last_saved }, by)));
+await measureRuns("move it back (save)", 1, async () => (long = await H.Rental.update(long.id, { ...longBody("2023-01-02", "2026-12-31"), last_saved: long.last_saved }, by)));
+for (const [label, month] of [["month 1", "2023-01-15"], ["month 37", "2026-01-15"], ["month 48", "2026-12-15"]] as const) {
+  const only = await H.dashboardRentalFigures({ ...windowOf("monthly", month), department: longDept });
+  await measure(`GET rentals/figures, monthly, ${label} (the long rental counted: ${only.long_term === 1 ? "yes" : "NO"})`, () => H.dashboardRentalFigures(windowOf("monthly", month)));
+}
+const threeMonths = { start: week.start, end: addDays(week.start, 90) };
+await measure("Other Rentals: GET rentals?start_date&finish_date, 3 months, page 1 of 25", () => H.Rentals.list({ page: 1, page_size: 25, start_date: threeMonths.start, finish_date: threeMonths.end }));
+await measure("Other Rentals: the same, page_size 1000 (the spec's call)", () => H.Rentals.list({ page: 1, page_size: 1000, start_date: threeMonths.start, finish_date: threeMonths.end }));
+await measure("Other Rentals: a 3-year window, page 1 of 25", () => H.Rentals.list({ page: 1, page_size: 25, start_date: "2023-01-02", finish_date: "2025-12-31" }));
+await measure("GET rentals?status=QUOTE, page 1", () => H.Rentals.list({ page: 1, page_size: 25, status: "QUOTE" }));
+await measure("before: GET rentals?status=QUOTE as a tag filter over the all list", () => H.Rental.listIn("all", { page: 1, page_size: 25, tags: ["status=QUOTE"], order: "desc" }));
+await measure("GET rentals?department=, page 1", () => H.Rentals.list({ page: 1, page_size: 25, department: dept }));
+await measure("GET rentals?status=CONFIRMED&department=, page 1", () => H.Rentals.list({ page: 1, page_size: 25, status: "CONFIRMED", department: dept }));
+const hirer = customers[3];
+const hirerVan = plan.find((p) => p.i % customers.length === 3)!.van;
+const [vanRow] = (await Vehicle.getMany([hirerVan])) as any[];
+await measure(`customer record (page_size 10), ${Math.round(N / customers.length)} rentals`, () => H.Rentals.list({ page: 1, page_size: 10, customer: hirer }));
+await measure(`customer record searched by a registration (${vanRow.registration})`, () => H.Rentals.list({ page: 1, page_size: 10, customer: hirer, search: vanRow.registration }));
 await dynamo.stop();
 process.exit(0);

@@ -418,8 +418,8 @@ export function columnTags(v: VehicleLike): string[] {
  * Tags of a vehicle's entries in lists that mix tabs (search, courtesy,
  * tracker-less, key finder): its columns and its place (status,
  * department, purchase type, tabs and flags), so a search or a bounded
- * filter never reads the records. Entries of a tab list carry only the
- * column tags: the list itself says the rest.
+ * filter never reads the records. Entries of a tab list carry no tags:
+ * the list itself says the rest, and column filters read the column lists.
  */
 export function vehicleTags(v: VehicleLike): string[] {
   const tags = columnTags(v);
@@ -451,28 +451,68 @@ export const tabList = (tab: string, dept: string | number, pt: string) => `tab#
 /**
  * Every indexed list a vehicle belongs to (docs/data-model.md §4.1):
  * tab x department (its own and ALL) x purchase type (its own and ALL),
- * Cap 0s, courtesy cars, key finder, tracker-less fleet and the search
- * list (registration and fleet number prefixes). At most 20 entries.
+ * Cap 0s, courtesy cars, key finder, tracker-less fleet, the search
+ * list (registration and fleet number prefixes) and one entry per column
+ * filter (`columnMemberships`). At most 30 entries.
  */
 export function vehicleMemberships(v: VehicleLike): Membership[] {
-  const cols = columnTags(v);
   const tags = vehicleTags(v);
   const depts = blank(v.department) ? ["ALL"] : [String(v.department), "ALL"];
   const pts = [purchaseTypeOf(v), "ALL"];
   const out: Membership[] = [];
-  for (const tab of tabsOf(v))
-    for (const d of depts) for (const p of pts) out.push({ list: tabList(tab, d, p), sort: tabSort(tab, v), tags: cols });
-  if (isCapZero(v)) for (const d of depts) out.push({ list: `cap0#dept#${d}`, sort: tabSort("ALL", v), tags: cols });
+  // Tab and Cap 0 entries carry no tags: column filters read the column lists.
+  for (const tab of tabsOf(v)) for (const d of depts) for (const p of pts) out.push({ list: tabList(tab, d, p), sort: tabSort(tab, v) });
+  if (isCapZero(v)) for (const d of depts) out.push({ list: `cap0#dept#${d}`, sort: tabSort("ALL", v) });
   if (v.courtesy_car === true) for (const d of depts) out.push({ list: `courtesy#dept#${d}`, sort: compactRegistration(v.registration) || NO_VALUE, tags });
   if (!blank(v.key) || !blank(v.spare_key)) out.push({ list: "haskey", sort: String(v.key ?? v.spare_key).padStart(8, "0"), tags: [...tags, ...keyFinderTags(v)] });
   if (blank(v.tracker) && v.vehicle_status !== "CUSTOMER" && v.vehicle_status !== "SOLD")
     out.push({ list: "notracker", sort: compactRegistration(v.registration) || NO_VALUE, tags });
   out.push(...soldMembership(v));
+  out.push(...columnMemberships(v));
   const reg = compactRegistration(v.registration);
   if (reg) out.push({ list: "search", sort: reg, tags });
   const fleet = compactRegistration(v.fleet_number);
   if (fleet && fleet !== reg) out.push({ list: "search", sort: fleet, tags });
   return out;
+}
+
+/** The column list of a status's group (`columnGroup`): a column filter is a prefix Query on it. */
+export const columnList = (status: string) => `cols#${columnGroup(status)}`;
+
+/**
+ * Vehicles share a column list with the statuses they usually move between
+ * (the current fleet: ordered, equipment, active, for sale, processing), so
+ * those moves rewrite their column entries in place; sold and external
+ * vehicles (which only grow) have lists of their own.
+ */
+export function columnGroup(status: string): "FLEET" | "SOLD" | "CUSTOMER" {
+  return status === "SOLD" || status === "CUSTOMER" ? status : "FLEET";
+}
+
+/** A vehicle's place in its column list for one column: `m=3;`, `md=2026-01-01;`, `m=~;` when blank. */
+export function columnSort(column: ColumnFilter, value: string): string {
+  return `${columnTag(column, value)};`;
+}
+
+/**
+ * The column filters' index: in the column list of its status's group, one
+ * entry per filter column, sorted by the column's value, so the vehicles of a tab
+ * with a column value (or Only Blanks) are one prefix Query whose cost
+ * follows the matches, never the tab. The entry carries the rest of the
+ * request (department, purchase type, Arriving and Hire Ready) and where
+ * the vehicle sorts in each of its tabs (`by` its status's tab, `fleet`
+ * the All tab when that sorts differently, `arr` Arriving), so the page is
+ * ordered as the tab is without reading the records.
+ */
+export function columnMemberships(v: VehicleLike): Membership[] {
+  const status = v.vehicle_status ?? "ACTIVE";
+  const clean = (x: string) => x.replace(/[|]/g, "");
+  const tags = [`st=${status.toLowerCase()}`, `d=${tagValue(v.department)}`, `p=${purchaseTypeOf(v).toLowerCase()}`, `by=${clean(tabSort(status, v))}`];
+  if (status !== "CUSTOMER" && tabSort("ALL", v) !== tabSort(status, v)) tags.push(`fleet=${clean(tabSort("ALL", v))}`);
+  if (isArriving(v)) tags.push("arriving", `arr=${clean(tabSort("ARRIVING", v))}`);
+  if (isHireReady(v)) tags.push("hireready");
+  const cols = columnValues(v);
+  return (Object.keys(COLUMN_FILTERS) as ColumnFilter[]).map((c) => ({ list: columnList(status), sort: columnSort(c, cols[c] === NO_VALUE ? BLANK : cols[c]), tags }));
 }
 
 /**

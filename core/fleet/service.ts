@@ -16,6 +16,9 @@ import {
   SUB_TABS,
   capChangeTally,
   checkVehicle,
+  columnGroup,
+  columnList,
+  columnSort,
   columnTag,
   compactRegistration,
   depreciationRate,
@@ -185,6 +188,51 @@ function columnTags(columns: VehicleListQuery["columns"]): string[] {
   return Object.entries(columns ?? {})
     .filter(([, v]) => !blank(v))
     .map(([c, v]) => columnTag(c as ColumnFilter, String(v)));
+}
+
+/** The column lists a tab's vehicles are in, and the tags that pick the tab's own out of them. */
+function columnListsOf(tab: string): { lists: string[]; tags: string[] } {
+  if (tab === "ALL") return { lists: [columnList("ACTIVE"), columnList("SOLD")], tags: [] };
+  if (tab === "ARRIVING") return { lists: [columnList("ORDERED")], tags: ["arriving"] };
+  if (tab === "HIREREADY") return { lists: [columnList("ACTIVE")], tags: ["hireready"] };
+  return { lists: [columnList(tab)], tags: columnGroup(tab) === "FLEET" ? [`st=${tab.toLowerCase()}`] : [] };
+}
+
+/**
+ * A tab narrowed by column filters (and Only Blanks): each filter is a
+ * prefix Query on the column lists (`columnMemberships`), so the cost
+ * follows the vehicles with that value, never the tab; several filters
+ * keep the vehicles every one of them found. The entries say where each
+ * vehicle sorts in the tab, so only the page's vehicles are read.
+ */
+async function columnFiltered(tab: string, dept: number | "ALL", pt: string, q: VehicleListQuery) {
+  const { lists, tags } = columnListsOf(tab);
+  if (dept !== "ALL") tags.push(`d=${dept}`);
+  if (pt !== "ALL") tags.push(`p=${pt.toLowerCase()}`);
+  const filters = Object.entries(q.columns ?? {}).filter(([, v]) => !blank(v)) as Array<[ColumnFilter, string]>;
+  const found = await Promise.all(filters.map(([c, v]) => Promise.all(lists.map((l) => Vehicle.entriesIn(l, { search: columnSort(c, String(v)), tags })))));
+  let entries = found[0].flat();
+  for (const more of found.slice(1)) {
+    const ids = new Set(more.flat().map((e) => e.id));
+    entries = entries.filter((e) => ids.has(e.id));
+  }
+  const sortTag = tab === "ALL" ? ["fleet", "by"] : tab === "ARRIVING" ? ["arr"] : ["by"];
+  const sortOf = (e: { tags: string[] }) => {
+    for (const name of sortTag) {
+      const t = e.tags.find((x) => x.startsWith(`${name}=`));
+      if (t) return t.slice(name.length + 1);
+    }
+    return "";
+  };
+  const keyed = entries.map((e) => ({ id: e.id, sort: sortOf(e) }));
+  keyed.sort((a, b) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : a.id - b.id));
+  if ((q.order ?? tabOrder(tab)) === "desc") keyed.reverse();
+  const start = (q.page - 1) * q.page_size;
+  const ids = keyed.slice(start, start + q.page_size).map((e) => e.id);
+  const rows = await Vehicle.getMany(ids);
+  const at = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+  return { count: keyed.length, results: await Vehicle.present(rows) };
 }
 
 /**
@@ -358,6 +406,11 @@ export const Vehicles = {
       rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
       const results = await Vehicle.present(rows);
       return { count: ids.length, results, ...(options ? { filter_list: await options } : {}) };
+    }
+
+    if (cols.length && !q.courtesy_car && q.tracker !== "BLANK") {
+      const page = await columnFiltered(tab, dept, pt, q);
+      return { ...page, ...(options ? { filter_list: await options } : {}) };
     }
 
     const explicitTab = !!(q.tab || q.vehicle_status || q.view);

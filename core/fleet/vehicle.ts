@@ -237,7 +237,8 @@ export const Vehicle = defineRecordType({
   ],
   expand: (rows) => expandVehicles(rows),
   // 2: the CAP totals facets (core/fleet/captotals.ts).
-  indexVersion: 2,
+  // 3: the column lists of the column filters (columnMemberships in rules.ts).
+  indexVersion: 3,
 });
 
 /** What a vehicle's fields point at (checked on every save; its tracker is declared in trackers.ts). */

@@ -5,7 +5,7 @@ import { money as amount } from "../platform/fields.js";
 import { money, pounds, sum } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { Rental, figureValuesOf, type RentalFigureValues } from "./rental.js";
-import { monthEntriesMeeting } from "./service.js";
+import { entriesMeeting } from "./service.js";
 
 /**
  * The home dashboard's rental figures (001 §2.5, §7) and its editable
@@ -45,13 +45,14 @@ export function daysWithin(r: { start_date: string; finish_date: string | null }
 /**
  * Rental income of a window: for each confirmed rental meeting it, its
  * daily cost (total / days) times its days inside the window, split short
- * and long term. Answered from the month-list entries the window touches
- * (they carry the values needed); only rentals whose entries predate those
+ * and long term. Answered from the window entries (the month lists the
+ * window touches and the long rentals still running, see `entriesMeeting`),
+ * which carry the values needed; only rentals whose entries predate those
  * values are read.
  */
 export async function dashboardRentalFigures(q: { start: string; end: string; department?: number }) {
   const tags = ["status=confirmed", ...(q.department ? [`dept=${q.department}`] : [])];
-  const entries = await monthEntriesMeeting(q.start, q.end, tags);
+  const entries = await entriesMeeting(q.start, q.end, tags);
   const older = entries.filter((e) => !e.values).map((e) => e.id);
   const read = older.length ? ((await Rental.getMany(older)) as Array<Record<string, any>>).map(figureValuesOf) : [];
   const rows = [...entries.flatMap((e) => (e.values ? [e.values] : [])), ...read].filter(

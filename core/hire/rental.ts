@@ -7,7 +7,7 @@ import { defineRecordType } from "../platform/records.js";
 import { searchText } from "../platform/paging.js";
 import { ValidationError } from "../platform/errors.js";
 import { Department, RentalMargin, TrackingCategory } from "../settings/index.js";
-import { INVOICE_INTERVALS, RENTAL_STATUSES, RENTAL_TYPES, MESSAGES, canPrint, monthsSpanned, rentalFigures, rentalRecordTotals, rentalRuleResult } from "./rules.js";
+import { INVOICE_INTERVALS, RENTAL_STATUSES, RENTAL_TYPES, MESSAGES, canPrint, isLongRental, monthsSpanned, rentalFigures, rentalRecordTotals, rentalRuleResult, weeklyPence } from "./rules.js";
 import { declareReferences } from "../platform/references.js";
 
 const upper = (v: unknown) => (typeof v === "string" ? v.trim().toUpperCase() || null : v);
@@ -106,31 +106,43 @@ function checkRental(r: RentalFields) {
 }
 
 /**
- * Indexed lists (docs/data-model.md, rentals): by vehicle and by customer in
- * start-date order, one list per calendar month the rental runs through
- * (the weekly, monthly and calendar views and the dashboard read the
- * months their window touches, never the whole table), and by vehicle in
- * finish-date order (the availability check reads only the rentals
- * finishing on or after its window's start).
+ * Indexed lists (docs/data-model.md §5.1): by vehicle and by customer in
+ * start-date order; by status, department and both (GET rentals?status=
+ * &department=); by vehicle in finish-date order (the availability check
+ * reads only the rentals finishing on or after its window's start); and
+ * the window lists the weekly and monthly views, the Other Rentals panel,
+ * the calendar and the dashboard figures read: a short rental (at most
+ * SHORT_RENTAL_MONTHS calendar months) is in the list of each month it
+ * runs through, a long or open-ended one once in the `long` list by finish
+ * date, so no save writes more than a few entries however long the hire,
+ * and a window reads its months plus the long rentals finishing on or
+ * after its start (those still running: bounded by the fleet).
  */
 export function rentalMemberships(r: RentalFields) {
   const sort = r.start_date ?? "0000-00-00";
-  const tags = [`status=${r.status ?? "QUOTE"}`, `type=${r.rental_type ?? "ST"}`, `dept=${r.department ?? "~"}`];
-  const out = [{ list: "all", sort, tags }];
+  const status = r.status ?? "QUOTE";
+  const tags = [`status=${status}`, `type=${r.rental_type ?? "ST"}`, `dept=${r.department ?? "~"}`];
+  const out = [{ list: "all", sort, tags }, { list: `status#${status}`, sort, tags }];
+  if (r.department) out.push({ list: `dept#${r.department}`, sort, tags }, { list: `status#${status}#dept#${r.department}`, sort, tags });
   if (r.vehicle) {
     out.push({ list: `vehicle#${r.vehicle}`, sort, tags });
     out.push({ list: `vehiclefinish#${r.vehicle}`, sort: r.finish_date ?? OPEN_END, tags: [...tags, `start=${r.start_date ?? "~"}`] });
   }
   if (r.customer) out.push({ list: `customer#${r.customer}`, sort, tags });
-  const monthTags = [...tags, ...figureTags(r)];
-  for (const m of monthsSpanned(r.start_date, r.finish_date)) out.push({ list: `month#${m}`, sort, tags: monthTags });
+  // A record's search finds the rentals of one vehicle with one customer here (see recordSearch).
+  if (r.vehicle && r.customer) out.push({ list: `vehicle#${r.vehicle}#customer#${r.customer}`, sort, tags });
+  if (r.start_date) {
+    const windowTags = [...tags, `start=${r.start_date}`, ...figureTags(r)];
+    if (isLongRental(r.start_date, r.finish_date)) out.push({ list: "long", sort: r.finish_date ?? OPEN_END, tags: windowTags });
+    else for (const m of monthsSpanned(r.start_date, r.finish_date)) out.push({ list: `month#${m}`, sort, tags: windowTags });
+  }
   return out;
 }
 
 /** Where an open-ended rental sorts in a finish-date list: after every real date. */
 export const OPEN_END = "9999-12-31";
 
-/** What the dashboard figures read of one rental (its start is the month entry's sort). */
+/** What the dashboard figures and the window lists read of one rental, from its window entry. */
 export type RentalFigureValues = {
   id: number;
   start_date: string | null;
@@ -140,6 +152,8 @@ export type RentalFigureValues = {
   long_term: boolean;
   off_hire_date: string | null;
   off_hire_charges: Money;
+  /** The rental's weekly amount in pence (the list's total_weekly); null on an entry written before it was kept. */
+  weekly_pence: number | null;
 };
 
 /** An amount as whole pence, or null when it holds a fraction of a penny (then it cannot be a tag). */
@@ -149,29 +163,34 @@ function wholePence(a: number | null | undefined): string | null {
 }
 
 /**
- * The month entries carry what the dashboard figures need, so the figures
- * never fetch the rentals. All or nothing: an amount that is not whole
- * pence leaves them out, and that rental is read instead.
+ * The window entries carry what the dashboard figures and the windowed
+ * lists need, so those never fetch the rentals. All or nothing: an amount
+ * that is not whole pence leaves them out, and that rental is read instead.
  */
 function figureTags(r: RentalFields): string[] {
   const tot = wholePence(r.total);
   const ohc = wholePence(r.off_hire_total_additional_charges);
   if (tot === null || ohc === null) return [];
-  return [`fin=${r.finish_date ?? "~"}`, `days=${r.days ?? 0}`, `tot=${tot}`, `ohd=${r.off_hire_date ?? "~"}`, `ohc=${ohc}`];
+  return [`fin=${r.finish_date ?? "~"}`, `days=${r.days ?? 0}`, `tot=${tot}`, `ohd=${r.off_hire_date ?? "~"}`, `ohc=${ohc}`, `wk=${weeklyPence(r)}`];
 }
 
 const PENCE = /^-?\d+$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-/** The figure values of a month entry; null for an entry written before it carried them (read the rental). */
+/**
+ * The figure values of a window entry (a month entry sorts by start, a
+ * long-list entry by finish and carries `start`); null for an entry
+ * written before it carried them (read the rental).
+ */
 export function figureValuesOfEntry(e: { id: number; sort: string; tags: string[] }): RentalFigureValues | null {
   const tag = new Map(e.tags.map((t) => [t.slice(0, t.indexOf("=")), t.slice(t.indexOf("=") + 1)]));
-  const [fin, days, tot, ohd, ohc] = ["fin", "days", "tot", "ohd", "ohc"].map((k) => tag.get(k));
+  const [fin, days, tot, ohd, ohc, wk] = ["fin", "days", "tot", "ohd", "ohc", "wk"].map((k) => tag.get(k));
   const dateOrNone = (v: string | undefined) => v === "~" || (v !== undefined && DATE.test(v));
   if (!dateOrNone(fin) || !dateOrNone(ohd) || !days || !PENCE.test(days) || !tot || !PENCE.test(tot) || !ohc || !PENCE.test(ohc)) return null;
+  const start = tag.get("start") ?? e.sort;
   return {
     id: e.id,
-    start_date: DATE.test(e.sort) ? e.sort : null,
+    start_date: DATE.test(start) ? start : null,
     finish_date: fin === "~" ? null : fin!,
     days: Number(days),
     // Pence as decimal text into a decimal: never a float.
@@ -179,6 +198,7 @@ export function figureValuesOfEntry(e: { id: number; sort: string; tags: string[
     long_term: tag.get("type") === "lt",
     off_hire_date: ohd === "~" ? null : ohd!,
     off_hire_charges: decimalOf(ohc).div(100),
+    weekly_pence: wk && PENCE.test(wk) ? Number(wk) : null,
   };
 }
 
@@ -193,6 +213,7 @@ export function figureValuesOf(r: Record<string, any>): RentalFigureValues {
     long_term: r.rental_type === "LT",
     off_hire_date: r.off_hire_date ?? null,
     off_hire_charges: decimalOf(r.off_hire_total_additional_charges),
+    weekly_pence: weeklyPence(r),
   };
 }
 
@@ -213,7 +234,9 @@ export const Rental = defineRecordType({
   facets: (r) => rentalRecordTotals(r),
   // 2: the finish-date list per vehicle and the figure tags on month entries.
   // 3: the customer's and vehicle's record totals.
-  indexVersion: 3,
+  // 4: long rentals in the long list (by finish date) instead of month lists; the
+  //    status, department and vehicle-with-customer lists; the weekly amount on window entries.
+  indexVersion: 4,
 });
 
 async function hirerNameOf(rentalId: number): Promise<string> {

@@ -285,20 +285,20 @@ export function datesOverlap(a: { start_date: string; finish_date: string | null
   return a.start_date <= (b.finish_date ?? END) && b.start_date <= (a.finish_date ?? END);
 }
 
-/** The months (YYYY-MM) a rental runs through, for the month-bucket lists; open ends count 12 months on. */
-export function monthsSpanned(start: string | null | undefined, finish: string | null | undefined, cap = 36): string[] {
-  if (!start) return [];
-  const [sy, sm] = start.split("-").map(Number);
-  let end = finish;
-  if (!end || end < start) {
-    const d = new Date(Date.UTC(sy, sm - 1 + 12, 1));
-    end = d.toISOString().slice(0, 10);
-  }
-  const [ey, em] = end.split("-").map(Number);
+/**
+ * Rentals running through more calendar months than this are listed once,
+ * by finish date, in the long list instead of once per month, so no save
+ * writes more than a few list entries however long the hire
+ * (docs/data-model.md §5.1).
+ */
+export const SHORT_RENTAL_MONTHS = 3;
+
+/** The calendar months (YYYY-MM) from start's to end's, both included. */
+export function monthsFromTo(start: string, end: string): string[] {
   const out: string[] = [];
-  let y = sy;
-  let m = sm;
-  while ((y < ey || (y === ey && m <= em)) && out.length < cap) {
+  let [y, m] = start.split("-").map(Number);
+  const [ey, em] = end.split("-").map(Number);
+  while (y < ey || (y === ey && m <= em)) {
     out.push(`${y}-${String(m).padStart(2, "0")}`);
     m += 1;
     if (m > 12) {
@@ -307,6 +307,20 @@ export function monthsSpanned(start: string | null | undefined, finish: string |
     }
   }
   return out;
+}
+
+/** Open-ended, or running through more than SHORT_RENTAL_MONTHS calendar months. */
+export function isLongRental(start: string, finish: string | null | undefined): boolean {
+  if (!finish || finish < start) return true;
+  const [sy, sm] = start.split("-").map(Number);
+  const [fy, fm] = finish.split("-").map(Number);
+  return (fy - sy) * 12 + (fm - sm) + 1 > SHORT_RENTAL_MONTHS;
+}
+
+/** The month lists a rental is kept in: every month it runs through when short, none when long or undated. */
+export function monthsSpanned(start: string | null | undefined, finish: string | null | undefined): string[] {
+  if (!start || isLongRental(start, finish)) return [];
+  return monthsFromTo(start, finish!);
 }
 
 /**

@@ -1,11 +1,12 @@
+import { Contact } from "../contacts/index.js";
 import { Vehicle } from "../fleet/vehicle.js";
-import { tabList } from "../fleet/rules.js";
+import { columnList, columnSort, tabList } from "../fleet/rules.js";
 import { addDays, monthOf, todayInLondon, weekOf } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { fromPence, pounds, sum } from "../platform/money.js";
 import { RentalMargin, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
-import { Rental, figureValuesOfEntry, normaliseRentalInput, type RentalFigureValues } from "./rental.js";
-import { datesOverlap, latestUnsettled, mileageTooHigh, MESSAGES, suggestedWeeklyRate, weeklyPence } from "./rules.js";
+import { Rental, figureValuesOf, figureValuesOfEntry, normaliseRentalInput, type RentalFigureValues } from "./rental.js";
+import { datesOverlap, isLongRental, latestUnsettled, mileageTooHigh, monthsFromTo, MESSAGES, suggestedWeeklyRate, weeklyPence } from "./rules.js";
 
 type Row = Record<string, any>;
 
@@ -23,44 +24,79 @@ export type RentalListQuery = {
   department?: number;
 };
 
-/** The calendar months (YYYY-MM) a window touches. */
-export function monthsBetween(start: string, end: string): string[] {
-  const out: string[] = [];
-  let [y, m] = start.split("-").map(Number);
-  const [ey, em] = end.split("-").map(Number);
-  while ((y < ey || (y === ey && m <= em)) && out.length < 60) {
-    out.push(`${y}-${String(m).padStart(2, "0")}`);
-    m += 1;
-    if (m > 12) {
-      m = 1;
-      y += 1;
-    }
-  }
-  return out;
-}
-
 const byStart = (a: Row, b: Row) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : a.id - b.id);
 
+/** Month lists read at once by a window. */
+const MONTHS_AT_ONCE = 12;
+
+/** A rental meeting a window, as its window entry gives it; `values` null on an entry written before it carried them. */
+export type WindowEntry = { id: number; values: RentalFigureValues | null };
+
 /**
- * The month-list entries of the rentals that may meet a window, each
- * rental once: the sort range leaves out those starting after the window,
- * and an entry's figure values (`values`, null on entries written before
- * the entries carried them) leave out those finishing before it.
+ * The window entries of the rentals that may meet a window, each rental
+ * once: from the month list of every month the window touches (short
+ * rentals, those starting by the window's end) and from the long list
+ * (long and open-ended rentals finishing on or after the window's start,
+ * then those starting by its end). An entry's values leave out rentals
+ * that do not meet the window; an entry without them is kept, and its
+ * rental is read by whoever needs more than its id.
  */
-export async function monthEntriesMeeting(start: string, end: string, tags: string[] = []): Promise<Array<{ id: number; values: RentalFigureValues | null }>> {
-  const seen = new Map<number, RentalFigureValues | null>();
-  for (const month of monthsBetween(start, end))
-    for (const e of await Rental.entriesIn(`month#${month}`, { tags, to: end })) if (!seen.has(e.id)) seen.set(e.id, figureValuesOfEntry(e));
+export async function entriesMeeting(start: string, end: string, tags: string[] = []): Promise<WindowEntry[]> {
+  const months = monthsFromTo(start, end);
+  const byMonth: Array<Array<{ id: number; sort: string; tags: string[] }>> = [];
+  for (let i = 0; i < months.length; i += MONTHS_AT_ONCE)
+    byMonth.push(...(await Promise.all(months.slice(i, i + MONTHS_AT_ONCE).map((m) => Rental.entriesIn(`month#${m}`, { tags, to: end })))));
+  const long = await Rental.entriesIn("long", { tags, from: start });
   const window = { start_date: start, finish_date: end };
-  return [...seen]
-    .filter(([, v]) => !v || (v.start_date && datesOverlap(v as { start_date: string; finish_date: string | null }, window)))
-    .map(([id, values]) => ({ id, values }));
+  const meets = (v: RentalFigureValues | null) => !v || (!!v.start_date && datesOverlap(v as { start_date: string; finish_date: string | null }, window));
+  const seen = new Map<number, RentalFigureValues | null>();
+  // The long list first: it holds the current entry of a long rental.
+  for (const e of long) {
+    const started = e.tags.find((t) => t.startsWith("start="))?.slice(6);
+    if (!started || started === "~" || started > end) continue;
+    if (!seen.has(e.id)) seen.set(e.id, figureValuesOfEntry(e));
+  }
+  for (const e of byMonth.flat()) {
+    if (seen.has(e.id)) continue;
+    const v = figureValuesOfEntry(e);
+    // A long rental's month entries written before the long list: its long entry stands for it.
+    if (v?.start_date && isLongRental(v.start_date, v.finish_date)) continue;
+    seen.set(e.id, v);
+  }
+  return [...seen].filter(([, v]) => meets(v)).map(([id, values]) => ({ id, values }));
 }
 
-/** The rentals whose dates meet a window: read from the month lists the window touches. */
+/** The rentals whose dates meet a window (the calendar): read from the window entries. */
 async function rentalsInWindow(start: string, end: string, tags: string[] = []): Promise<Row[]> {
-  const rows = (await Rental.getMany((await monthEntriesMeeting(start, end, tags)).map((e) => e.id))) as Row[];
+  const rows = (await Rental.getMany((await entriesMeeting(start, end, tags)).map((e) => e.id))) as Row[];
   return rows.filter((r) => r.start_date && datesOverlap(r as any, { start_date: start, finish_date: end })).sort(byStart);
+}
+
+/**
+ * One page of the rentals meeting a window (the weekly and monthly views,
+ * the Other Rentals panel), in start order, with the count and totals of
+ * them all: those come from the window entries, so only the page's
+ * rentals are read (and any whose entries predate the values they carry).
+ */
+async function windowPage(start: string, end: string, tags: string[], q: { page: number; page_size: number }) {
+  const entries = await entriesMeeting(start, end, tags);
+  const older = entries.filter((e) => !e.values || e.values.weekly_pence === null).map((e) => e.id);
+  const read = older.length ? ((await Rental.getMany(older)) as Row[]) : [];
+  const window = { start_date: start, finish_date: end };
+  const values = [
+    ...entries.flatMap((e) => (e.values && e.values.weekly_pence !== null ? [e.values] : [])),
+    ...read.filter((r) => r.start_date && datesOverlap(r as any, window)).map(figureValuesOf),
+  ].sort((a, b) => (a.start_date! < b.start_date! ? -1 : a.start_date! > b.start_date! ? 1 : a.id - b.id));
+  const ids = page(values, q).map((v) => v.id);
+  const rows = (await Rental.getMany(ids)) as Row[];
+  const at = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+  return {
+    count: values.length,
+    results: await Rental.present(rows as any),
+    total_cost: pounds(sum(...values.map((v) => v.total))),
+    total_weekly: fromPence(values.reduce((n, v) => n + (v.weekly_pence ?? 0), 0)),
+  };
 }
 
 /**
@@ -127,12 +163,10 @@ export const Rentals = {
     let rows: Row[] | null = null;
     // The vehicle's or the customer's own list of rentals, newest first.
     const ownList = q.vehicle ? `vehicle#${q.vehicle}` : q.customer ? `customer#${q.customer}` : null;
-    if (ownList && !q.start_date && !q.finish_date && !tags.length && !q.search?.trim()) {
-      // A customer's or vehicle's rental record: one page of its list and its
-      // totals kept with every save (never its whole history).
-      const [page, totals] = await Promise.all([Rental.listIn(ownList, { page: q.page, page_size: q.page_size, order: "desc" }), Rental.facetValues(`totals#${ownList}`)]);
-      const amount = (v: string) => fromPence(totals.find((t) => t.value === v)?.count ?? 0);
-      return { ...page, total_cost: amount("total"), total_weekly: amount("weekly") };
+    if (ownList && !q.start_date && !q.finish_date && !tags.length) {
+      const term = q.search?.trim().toLowerCase();
+      if (!term) return recordPage(ownList, q);
+      return recordSearch({ vehicle: q.vehicle, customer: q.vehicle ? undefined : q.customer }, term, q);
     }
     if (ownList) {
       const window = q.start_date || q.finish_date ? { start_date: q.start_date ?? q.finish_date!, finish_date: q.finish_date ?? q.start_date! } : null;
@@ -152,6 +186,8 @@ export const Rentals = {
         end = end ?? w.end;
       }
       if (end < start) throw new ValidationError(MESSAGES.finishBeforeStart, { finish_date: MESSAGES.finishBeforeStart });
+      // A page of the window, read from its entries; a search matches names, so it reads the window's rentals.
+      if (!q.search?.trim()) return windowPage(start, end, tags, q);
       rows = await rentalsInWindow(start, end, tags);
     }
     if (rows) {
@@ -166,7 +202,9 @@ export const Rentals = {
         total_weekly: weeklySum(counted),
       };
     }
-    const res = await Rental.listIn("all", { page: q.page, page_size: q.page_size, tags, order: "desc" });
+    // Every rental, or those of a status and/or department: one page of that list, newest first.
+    const list = q.status && q.department ? `status#${q.status}#dept#${q.department}` : q.status ? `status#${q.status}` : q.department ? `dept#${q.department}` : "all";
+    const res = await Rental.listIn(list, { page: q.page, page_size: q.page_size, order: "desc" });
     return { ...res, total_cost: sumOf(res.results as Row[], "total"), total_weekly: weeklySum(res.results as Row[]) };
   },
 
@@ -177,8 +215,10 @@ export const Rentals = {
    */
   async available(q: { start_date: string; finish_date: string; type?: number; page: number; page_size: number; search?: string; except?: number }) {
     if (q.finish_date < q.start_date) throw new ValidationError(MESSAGES.finishBeforeStart, { finish_date: MESSAGES.finishBeforeStart });
-    const tags = q.type ? [`t=${q.type}`] : [];
-    const ids = await Vehicle.idsIn(tabList("ACTIVE", "ALL", "ALL"), { tags });
+    // Of a type: the active vehicles with that type from the column list, not the whole active list.
+    const ids = q.type
+      ? await Vehicle.idsIn(columnList("ACTIVE"), { search: columnSort("type", String(q.type)), tags: ["st=active"] })
+      : await Vehicle.idsIn(tabList("ACTIVE", "ALL", "ALL"));
     const held = await Rental.rangesIn(ids.map((id) => `vehicle#${id}`));
     const window = { from: q.start_date, to: q.finish_date };
     const free = ids.filter((id) =>
@@ -241,6 +281,63 @@ export const Rentals = {
     };
   },
 };
+
+/**
+ * A customer's or vehicle's rental record: one page of its list and its
+ * totals kept with every save (never its whole history).
+ */
+async function recordPage(ownList: string, q: { page: number; page_size: number }) {
+  const [page, totals] = await Promise.all([Rental.listIn(ownList, { page: q.page, page_size: q.page_size, order: "desc" }), Rental.facetValues(`totals#${ownList}`)]);
+  const amount = (v: string) => fromPence(totals.find((t) => t.value === v)?.count ?? 0);
+  return { ...page, total_cost: amount("total"), total_weekly: amount("weekly") };
+}
+
+/** Counters read per BatchGet. */
+const COUNTS_AT_ONCE = 100;
+
+/**
+ * A rental record searched (000 §7 vehicle, 003 §7 customer): a search
+ * matches the start of the registration or of the hirer's name, or the
+ * rental's number. When the record's own vehicle or customer matches,
+ * every rental does: the record's page. Otherwise the matches are the
+ * rentals shared with the vehicles (or customers) the search finds, each
+ * pair's own list (`vehicle#<v>#customer#<c>`), plus the numbered rental:
+ * the cost follows the matches, never the record's history (unless the
+ * record holds fewer rentals than the term finds vehicles or customers:
+ * then the record is the smaller read).
+ */
+async function recordSearch(owner: { vehicle?: number; customer?: number }, term: string, q: { page: number; page_size: number }) {
+  const ownList = owner.vehicle ? `vehicle#${owner.vehicle}` : `customer#${owner.customer}`;
+  const compact = term.replace(/\s+/g, "");
+  if (owner.vehicle) {
+    const [v] = (await Vehicle.getMany([owner.vehicle])) as Row[];
+    if (v && String(v.registration ?? "").replace(/\s+/g, "").toLowerCase().startsWith(compact)) return recordPage(ownList, q);
+  } else {
+    const [c] = (await Contact.getMany([owner.customer!])) as Row[];
+    if (c && String(c.display_name ?? "").toLowerCase().startsWith(term)) return recordPage(ownList, q);
+  }
+  const [others, own] = await Promise.all([
+    owner.vehicle ? Contact.idsIn("type#ALL#all", { search: term }) : compact ? Vehicle.idsIn("search", { search: compact }) : Promise.resolve([]),
+    Rental.counts([ownList]),
+  ]);
+  let ids: Set<number>;
+  if (own[ownList] <= others.length) {
+    // A short term finding more vehicles (customers) than the record has rentals: the record is the smaller read.
+    ids = new Set(await Rental.idsIn(ownList));
+  } else {
+    const pairs = others.map((o) => (owner.vehicle ? `vehicle#${owner.vehicle}#customer#${o}` : `vehicle#${o}#customer#${owner.customer}`));
+    const held: string[] = [];
+    for (let i = 0; i < pairs.length; i += COUNTS_AT_ONCE) {
+      const counts = await Rental.counts(pairs.slice(i, i + COUNTS_AT_ONCE));
+      held.push(...Object.keys(counts).filter((l) => counts[l] > 0));
+    }
+    ids = new Set((await Promise.all(held.map((l) => Rental.idsIn(l)))).flat());
+  }
+  if (/^\d+$/.test(term)) ids.add(Number(term));
+  const found = (await Rental.present((await Rental.getMany([...ids])) as any)) as Row[];
+  const mine = found.filter((r) => (owner.vehicle ? r.vehicle?.id === owner.vehicle : r.customer?.id === owner.customer) && matches(r, term)).sort((a, b) => byStart(b, a));
+  return { count: mine.length, results: page(mine, q), total_cost: sumOf(mine, "total"), total_weekly: weeklySum(mine) };
+}
 
 function matches(r: Row, term: string): boolean {
   const reg = String(r.vehicle?.registration ?? "").replace(/\s+/g, "").toLowerCase();

@@ -116,3 +116,36 @@ test("Save Rental with the required inputs empty shows the spec's messages and s
     await expect(page.getByText(message).first()).toBeVisible();
   expect(posts).toEqual([]);
 });
+
+test("the Other Rentals panel pages the rentals meeting the dates, 25 at a time", async ({ page, request }) => {
+  await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const headers = { Authorization: `Token ${token}` };
+  const van = (await (await request.get("/api/vehiclesearch?search=bv21", { headers })).json()).results[0];
+  const acme = (await (await request.get("/api/customersearch?search=acme", { headers })).json()).results[0];
+  // 27 one-day quotes in July 2037 (quotes may share a van).
+  for (let d = 1; d <= 27; d++) {
+    const day = `2037-07-${String(d).padStart(2, "0")}`;
+    const res = await request.post("/api/rentals", {
+      headers,
+      data: { status: "QUOTE", rental_type: "ST", start_date: day, finish_date: day, vehicle: van.id, customer: acme.id, start_mileage: 1, deposit: 0, deposit_paid_date: day, initial_payment: 0, initial_payment_date: day },
+    });
+    expect(res.status()).toBe(201);
+  }
+  await page.goto("/editrental");
+  await byLabel(page, "Start date").fill("2037-07-01");
+  await byLabel(page, "End date").fill("2037-07-31");
+  await byLabel(page, "Tracking option").selectOption({ label: "Department: DIRECT VAN HIRE" });
+  const others = page.getByRole("table", { name: "Other Rentals" });
+  await expect(others.getByRole("row")).toHaveCount(26); // 25 and the header
+  await expect(others.getByRole("row").nth(1)).toContainText("01/07/2037");
+  await expect(page.getByText("27 rentals")).toBeVisible();
+  await page.getByRole("button", { name: "Page 2" }).click();
+  await expect(others.getByRole("row")).toHaveCount(3);
+  await expect(page.getByRole("dialog", { name: "Unsaved changes" })).toHaveCount(0);
+  await expect(others.getByRole("row").nth(1)).toContainText("26/07/2037");
+  // New dates start again at page 1.
+  await byLabel(page, "End date").fill("2037-07-10");
+  await expect(others.getByRole("row")).toHaveCount(11);
+  await expect(page.getByText("10 rentals")).toBeVisible();
+});

@@ -29,6 +29,8 @@ import {
   uploadType,
   vehicleFacets,
   vehicleMemberships,
+  columnMemberships,
+  columnSort,
   withInvoiceDate,
 } from "../../core/fleet/rules.js";
 
@@ -145,7 +147,7 @@ describe("list memberships", () => {
     expect(compactRegistration(" ab12-cde ")).toBe("AB12CDE");
   });
 
-  it("keeps every vehicle within 20 index entries and 14 facets (9 column values, 5 CAP totals)", () => {
+  it("keeps every vehicle within 30 index entries and 14 facets (9 column values, 5 CAP totals)", () => {
     const busiest = {
       ...fleetVan,
       department: 2,
@@ -155,16 +157,24 @@ describe("list memberships", () => {
       finance_agreements: [{ finance_type: "REGULAR" as const }],
     };
     const m = vehicleMemberships(busiest);
-    expect(m.length).toBeLessThanOrEqual(20);
+    expect(m.length).toBeLessThanOrEqual(30);
     expect(m.map((x) => x.list)).toEqual(
       expect.arrayContaining(["tab#ACTIVE#dept#2#pt#REGULAR", "tab#ALL#dept#ALL#pt#ALL", "tab#HIREREADY#dept#ALL#pt#REGULAR", "cap0#dept#2", "courtesy#dept#ALL", "haskey", "notracker", "search"]),
     );
-    // Tab entries carry the column tags only; mixed lists carry the place too.
-    expect(m[0].tags).toEqual(["m=~", "mo=~", "t=~", "o=~", "k=4", "s=~", "rc=~", "md=~", "dd=~"]);
+    // Tab entries carry no tags (column filters read the column lists); mixed lists carry the columns and the place.
+    expect(m[0].tags).toBeUndefined();
     expect(m.find((x) => x.list === "search")!.tags).toEqual(expect.arrayContaining(["m=~", "k=4", "st=active", "d=2", "p=regular", "tab=hireready", "courtesy", "haskey", "notracker"]));
     expect(m.find((x) => x.list === "haskey")!.tags).toEqual(expect.arrayContaining(["reg=AB12 CDE", "fn=21001", "sk=~"]));
     expect(vehicleFacets(busiest)).toHaveLength(14);
     expect(vehicleFacets({ ...busiest, vehicle_status: "SOLD" })).toHaveLength(9);
+    // One column-list entry per filter column, sorted by the value, carrying where the vehicle sorts in its tabs.
+    const cols = m.filter((x) => x.list === "cols#FLEET");
+    expect(cols.map((x) => x.sort)).toEqual(["m=~;", "mo=~;", "t=~;", "o=~;", "k=4;", "s=~;", "rc=~;", "md=~;", "dd=~;"]);
+    expect(cols[0].tags).toEqual(["st=active", "d=2", "p=regular", "by=21001#AB12CDE", "hireready"]);
+    const ordered = columnMemberships({ ...busiest, vehicle_status: "ORDERED", month_due: "2026-03-01", delivery_date: "2026-02-20", delivery_date_confirmed: true, make: 5 });
+    expect(ordered[0]).toEqual({ list: "cols#FLEET", sort: "m=5;", tags: ["st=ordered", "d=2", "p=regular", "by=2026-03-01", "fleet=21001#AB12CDE", "arriving", "arr=2026-02-20"] });
+    expect(columnMemberships({ ...busiest, vehicle_status: "SOLD" })[0].list).toBe("cols#SOLD");
+    expect(columnSort("make", "BLANK")).toBe("m=~;");
     expect(columnTag("make", "BLANK")).toBe("m=~");
     expect(columnTag("month_due", "2026-01-01")).toBe("md=2026-01-01");
   });

@@ -11,6 +11,9 @@ import {
   longTermTotal,
   mileageTooHigh,
   monthsSpanned,
+  monthsFromTo,
+  isLongRental,
+  SHORT_RENTAL_MONTHS,
   offHireTotal,
   rentalDays,
   rentalDatesError,
@@ -135,9 +138,28 @@ describe("suggested weekly rate (docs/rentals.md worked example)", () => {
 });
 
 describe("month buckets", () => {
-  it("lists each month a rental runs through; open ends count a year", () => {
+  it("lists each month a short rental runs through; a long or open-ended one is in no month list", () => {
+    expect(SHORT_RENTAL_MONTHS).toBe(3);
     expect(monthsSpanned("2026-11-20", "2027-01-03")).toEqual(["2026-11", "2026-12", "2027-01"]);
-    expect(monthsSpanned("2026-11-20", null)).toHaveLength(13);
+    expect(isLongRental("2026-11-20", "2027-01-31")).toBe(false);
+    expect(isLongRental("2026-11-20", "2027-02-01")).toBe(true);
+    expect(monthsSpanned("2026-11-20", "2027-02-01")).toEqual([]);
+    expect(monthsSpanned("2026-11-20", null)).toEqual([]);
+    // A window's months have no cap: five years and more.
+    expect(monthsFromTo("2026-01-15", "2031-12-01")).toHaveLength(72);
+  });
+
+  it("no rental writes more than a few window entries, however long", () => {
+    const base = { status: "CONFIRMED" as const, rental_type: "LT" as const, vehicle: 3, customer: 4, department: 2, days: 1, total: 100, off_hire_total_additional_charges: 0 };
+    for (const finish of ["2026-01-31", "2026-03-31", "2029-12-31", "2031-01-01", null]) {
+      const lists = rentalMemberships({ ...base, start_date: "2026-01-01", finish_date: finish });
+      expect(lists.length).toBeLessThanOrEqual(12);
+    }
+    const long = rentalMemberships({ ...base, start_date: "2026-01-01", finish_date: "2029-12-31" });
+    expect(long.filter((m) => m.list.startsWith("month#"))).toEqual([]);
+    expect(long.find((m) => m.list === "long")).toMatchObject({ sort: "2029-12-31", tags: expect.arrayContaining(["start=2026-01-01", "fin=2029-12-31", "status=CONFIRMED", "dept=2"]) });
+    expect(rentalMemberships({ ...base, start_date: "2026-01-01", finish_date: null }).find((m) => m.list === "long")!.sort).toBe("9999-12-31");
+    expect(long.map((m) => m.list)).toEqual(expect.arrayContaining(["status#CONFIRMED", "dept#2", "status#CONFIRMED#dept#2"]));
   });
 });
 
@@ -164,8 +186,8 @@ describe("rental list entries (docs/data-model.md §5.1)", () => {
     expect(fromEntry).toEqual(figureValuesOf(row));
     expect(fromEntry.total.toFixed(2)).toBe("800.10");
     expect(fromEntry.long_term).toBe(true);
-    const bare = figureValuesOfEntry(stored(rentalMemberships({ ...row, finish_date: null, off_hire_date: null, days: null, total: null }).find((m) => m.list === "month#2030-01")!))!;
-    expect(bare).toMatchObject({ finish_date: null, off_hire_date: null, days: 0 });
+    const bare = figureValuesOfEntry(stored(rentalMemberships({ ...row, finish_date: null, off_hire_date: null, days: null, total: null }).find((m) => m.list === "long")!))!;
+    expect(bare).toMatchObject({ start_date: "2030-01-21", finish_date: null, off_hire_date: null, days: 0 });
     expect(bare.total.toFixed(2)).toBe("0.00");
   });
 

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Fieldset, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Tooltip } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { MESSAGES, rentalDatesError, rentalFigures, rentalRuleResult } from "../../../core/hire/rules";
 import { ContactRefInput } from "../contacts/pickers";
@@ -8,6 +8,7 @@ import { api, useApiGet, useList, useOne, type ApiRecord } from "../platform/api
 import { FieldInput, FormSection, useRecordEditor, type FieldDef } from "../platform/form";
 import { formatDate, formatMoney } from "../platform/format";
 import { HistoryButton } from "../platform/history";
+import { ListPager, useListController } from "../platform/list";
 import { Loading } from "../platform/Loading";
 import { SectionErrorBoundary } from "../platform/ErrorBoundary";
 import { Page } from "../platform/page";
@@ -33,12 +34,58 @@ function ratesOf(v: Vehicle): Record<string, number | ""> {
   };
 }
 
+/**
+ * Other Rentals (001 §2.3): the rentals meeting the dates, paged like any
+ * list (25 a page), so a long-term window costs one page, not every rental
+ * in it. The page is kept in the panel, not the URL: the form around it is
+ * usually being edited. New dates go back to page 1.
+ */
+function OtherRentals({ start, finish, rentalId }: { start: string; finish: string; rentalId?: number }) {
+  const fixed = useMemo(() => ({ start_date: start, finish_date: finish }), [start, finish]);
+  const list = useListController<Rental>({ resource: "rentals", fixed, local: true, errorMessage: "There was an error" });
+  const dates = `${start}..${finish}`;
+  const shown = useRef(dates);
+  useEffect(() => {
+    if (shown.current === dates) return;
+    shown.current = dates;
+    if (list.page > 1) list.setPage(1);
+  }, [dates, list]);
+  return (
+    <Stack gap={4}>
+      <Table aria-label="Other Rentals" withTableBorder fz="sm">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Vehicle</Table.Th>
+            <Table.Th>Hirer</Table.Th>
+            <Table.Th>Dates</Table.Th>
+            <Table.Th>Status</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {list.results
+            .filter((r) => r.id !== rentalId)
+            .map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td>{r.vehicle?.registration ?? ""}</Table.Td>
+                <Table.Td>{r.customer?.display_name ?? ""}</Table.Td>
+                <Table.Td>
+                  {formatDate(r.start_date)} - {formatDate(r.finish_date)}
+                </Table.Td>
+                <Table.Td>{r.status}</Table.Td>
+              </Table.Tr>
+            ))}
+        </Table.Tbody>
+      </Table>
+      <ListPager list={list} noun={["rental", "rentals"]} />
+    </Stack>
+  );
+}
+
 /** The finder: shown once a tracking option is chosen; available vans for the dates and the other rentals. */
 function VehicleFinder({ start, finish, rentalId, onPick }: { start: string; finish: string; rentalId?: number; onPick: (v: Vehicle) => void }) {
   const [search, setSearch] = useState("");
   const datesOk = !!start && !!finish && finish >= start;
   const available = useList<Vehicle>("rentals-available", { start_date: start, finish_date: finish, rental: rentalId, page_size: 25 }, { path: "rentals/available", enabled: datesOk });
-  const others = useList<Rental>("rentals", { start_date: start, finish_date: finish, page_size: 1000 }, { enabled: datesOk, errorMessage: "There was an error" });
   return (
     <Fieldset legend="Vehicle finder" variant="filled" p="sm">
       <Stack gap="xs">
@@ -80,30 +127,7 @@ function VehicleFinder({ start, finish, rentalId, onPick }: { start: string; fin
                 ))}
               </Table.Tbody>
             </Table>
-            <Table aria-label="Other Rentals" withTableBorder fz="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Vehicle</Table.Th>
-                  <Table.Th>Hirer</Table.Th>
-                  <Table.Th>Dates</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(others.data?.results ?? [])
-                  .filter((r) => r.id !== rentalId)
-                  .map((r) => (
-                    <Table.Tr key={r.id}>
-                      <Table.Td>{r.vehicle?.registration ?? ""}</Table.Td>
-                      <Table.Td>{r.customer?.display_name ?? ""}</Table.Td>
-                      <Table.Td>
-                        {formatDate(r.start_date)} - {formatDate(r.finish_date)}
-                      </Table.Td>
-                      <Table.Td>{r.status}</Table.Td>
-                    </Table.Tr>
-                  ))}
-              </Table.Tbody>
-            </Table>
+            <OtherRentals start={start} finish={finish} rentalId={rentalId} />
           </SimpleGrid>
         )}
       </Stack>

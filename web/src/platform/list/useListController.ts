@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useUrlParams } from "../url";
 import { useList, type ApiRecord, type QueryParams } from "../api";
 
@@ -21,15 +21,33 @@ export type ListControllerOptions = {
   errorMessage?: string;
   /** Prefix of this list's page and search parameters, when a screen shows two lists (the key finder and the hooks). */
   urlPrefix?: string;
+  /**
+   * Keep page, search and filters in the component instead of the URL: for
+   * a list inside a form being edited (the rental's Other Rentals), where a
+   * URL change would stop at the unsaved-changes guard.
+   */
+  local?: boolean;
 };
 
 /**
  * The one list mechanism: page, search, filters and tabs live in the URL
- * (so back/forward and links work); any change of search or filter goes
- * back to page 1; the server pages with `?page=&page_size=&search=`.
+ * (so back/forward and links work; `local` keeps them in the component);
+ * any change of search or filter goes back to page 1; the server pages
+ * with `?page=&page_size=&search=`.
  */
 export function useListController<T = ApiRecord>(opts: ListControllerOptions) {
-  const [sp, updateUrl] = useUrlParams();
+  const url = useUrlParams();
+  const [localParams, setLocalParams] = useState(() => new URLSearchParams());
+  const updateLocal = useCallback(
+    (change: (next: URLSearchParams) => void) =>
+      setLocalParams((prev) => {
+        const next = new URLSearchParams(prev);
+        change(next);
+        return next;
+      }),
+    [],
+  );
+  const [sp, updateUrl] = opts.local ? ([localParams, updateLocal] as const) : url;
   const pageSize = opts.all ? 1000 : (opts.pageSize ?? DEFAULT_PAGE_SIZE);
   const pageParam = `${opts.urlPrefix ?? ""}page`;
   const searchParam = `${opts.urlPrefix ?? ""}search`;
