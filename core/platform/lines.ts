@@ -453,6 +453,34 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
 
     /** Finish or undo an interrupted save in steps (the next save does this itself). */
     settle,
+
+    /**
+     * For data upgrades only (core/platform/upgrades.ts `dataUpgrades`):
+     * put lines as given (ids kept) under a parent, idempotent. Ids not
+     * yet issued are taken from the collection's counter first.
+     */
+    async importLines(parentId: number, collection: string, lines: Array<Omit<StoredLine, "id"> & { id: number | null }>) {
+      const c = collections.find((x) => x.name === collection)!;
+      const fresh = await reserveIds(c.idCounter, lines.filter((l) => l.id === null).length);
+      const parent = partitionOf(parentId);
+      const items = lines.map((l) => {
+        const id = l.id ?? fresh.shift()!;
+        return lineItem(parent, collection, { ...l, id }, lineKey(collection, id));
+      });
+      for (const batch of chunk(items, 25)) {
+        let todo: any[] = batch;
+        for (let attempt = 0; todo.length; attempt++) {
+          const res: any = await LineItem.put(todo as any).go({ unprocessed: "item" } as any);
+          todo = res.unprocessed ?? [];
+          if (todo.length && attempt > 10) throw new Error(`importing lines: ${todo.length} items left unprocessed`);
+        }
+      }
+      // An id given by hand must never be issued again.
+      const top = Math.max(0, ...items.map((i) => i.id));
+      const counter: any = await Counter.get({ name: c.idCounter }).go({ consistent: true } as any);
+      if ((counter.data?.seq ?? 0) < top) await Counter.update({ name: c.idCounter }).set({ seq: top }).go();
+      return items.length;
+    },
   };
 
   function withoutLines(body: Record<string, unknown>) {
