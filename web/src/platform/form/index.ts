@@ -6,3 +6,4 @@ export { useRecordForm, type RecordForm } from "./useRecordForm";
 export { UnsavedChangesProvider, useUnsavedChanges, UNSAVED_MESSAGE } from "./unsaved";
 export { useRecordEditor, type RecordEditor } from "./useRecordEditor";
 export { DateField } from "./DateField";
+export { useChildRows, type ChildRow, type ChildRows } from "./useChildRows";
