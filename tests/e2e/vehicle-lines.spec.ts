@@ -45,8 +45,8 @@ test("saving a vehicle three times with a new inspection and a new agreement kee
   expect(stored.inspections).toHaveLength(1);
 
   // The saved rows are the form's new baseline: leaving does not ask about unsaved changes.
-  await page.evaluate(() => window.history.back());
-  await expect(page).not.toHaveURL(/\/editvehicle\//);
+  await page.getByRole("link", { name: "Hire Contract" }).click();
+  await expect(page).toHaveURL(/\/editrental\?initVehicle=/);
   await expect(page.getByRole("dialog", { name: "Unsaved changes" })).toHaveCount(0);
 });
 
@@ -60,11 +60,11 @@ test("a new row makes the form unsaved until it is saved or removed", async ({ p
   const v = await made.json();
   await page.goto(`/editvehicle/${v.id}`);
   await page.getByRole("button", { name: "Add inspection" }).click();
-  await page.evaluate(() => window.history.back());
+  await page.getByRole("link", { name: "Hire Contract" }).click();
   const dialog = page.getByRole("dialog", { name: "Unsaved changes" });
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: "Stay on this page" }).click();
   await page.getByRole("table", { name: "Inspections" }).getByRole("button", { name: "Remove" }).click();
-  await page.evaluate(() => window.history.back());
-  await expect(page).not.toHaveURL(/\/editvehicle\//);
+  await page.getByRole("link", { name: "Hire Contract" }).click();
+  await expect(page).toHaveURL(/\/editrental\?initVehicle=/);
 });
