@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Entity, createWriteTransaction } from "electrodb";
+import { diffRecords, type FieldChange } from "./audit.js";
 import { ConflictError } from "./errors.js";
 import {
   LINE_META,
@@ -271,12 +272,14 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
       outside[c.name] = matched.map((m, i) => ({ ...m.fields, id: lineIds[i], ...(m.current ? { last_saved: m.current.last_saved } : {}) }));
     }
     let writes: Array<{ collection: string; write: LineWrite }> = [];
+    let audit: FieldChange[] = [];
     let token: string | null = null;
     let idOfParent = parentId;
 
     const extra: WriteExtra = {
       outside,
       entities: { line: LineItem },
+      auditChanges: () => audit,
       async prepare(saved: SavedRecord) {
         idOfParent = saved.id;
         writes = [];
@@ -288,6 +291,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
           const diff = diffLines(stored.get(c.name) ?? [], final, { now: saved.now, actor });
           writes.push(...diff.writes.map((write) => ({ collection: c.name, write })));
         }
+        audit = lineChanges(stored, writes);
         if (fitsOneTransaction(saved.items, writes.length)) return;
         token = randomUUID();
         await claim(saved.id, saved.base, token);
@@ -488,6 +492,27 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     for (const n of names) delete out[n];
     return out;
   }
+}
+
+/** Past this size the parent's audit entry names how many lines changed, not each change (400 KB item limit). */
+const AUDIT_DETAIL_LIMIT = 100_000;
+
+/**
+ * What a save did to the lines, for the parent's audit entry: each changed
+ * field of a changed line ("finance_agreements.7.sold_price"), each line
+ * added or removed with its fields.
+ */
+function lineChanges(stored: Map<string, StoredLine[]>, writes: Array<{ collection: string; write: LineWrite }>): FieldChange[] {
+  const out: FieldChange[] = [];
+  for (const { collection, write } of writes) {
+    const before = (stored.get(collection) ?? []).find((l) => l.id === (write.kind === "put" ? write.line.id : write.id));
+    if (write.kind === "delete") out.push({ field: `${collection}.${write.id}`, from: before?.fields ?? null, to: null });
+    else if (write.isNew || !before) out.push({ field: `${collection}.${write.line.id}`, from: null, to: write.line.fields });
+    else out.push(...diffRecords(before.fields, write.line.fields).map((c) => ({ ...c, field: `${collection}.${write.line.id}.${c.field}` })));
+  }
+  if (JSON.stringify(out).length <= AUDIT_DETAIL_LIMIT) return out;
+  const count = (kind: string) => writes.filter((w) => (kind === "delete" ? w.write.kind === "delete" : w.write.kind === "put" && w.write.isNew === (kind === "new"))).length;
+  return [{ field: "lines", from: null, to: { added: count("new"), changed: count("changed"), removed: count("delete") } }];
 }
 
 /** A line's business fields from its view as saved: meta and output-only fields off. */

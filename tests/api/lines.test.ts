@@ -4,6 +4,7 @@ import "../support/api.js";
 import { int, text } from "../../core/platform/fields.js";
 import { ConflictError } from "../../core/platform/errors.js";
 import { defineRecordType } from "../../core/platform/records.js";
+import { history } from "../../core/platform/audit.js";
 import { LineItem, defineLines, linesTestSeam } from "../../core/platform/lines.js";
 
 /**
@@ -79,6 +80,10 @@ describe("a parent with 150 lines", () => {
     }
     expect(after.last_saved > loaded.last_saved).toBe(true);
     expect((await partition(created.id)).filter((i) => i.key.startsWith("s#"))).toHaveLength(0);
+    // The parent's audit entry names what happened to the lines.
+    const changes = (await history("testorder", String(created.id), 1, 1)).results[0].changes as Array<{ field: string; from: unknown; to: unknown }>;
+    expect(changes.filter((c) => /^items\.\d+\.quantity$/.test(c.field)).map((c) => [c.from, c.to])).toEqual(Array(10).fill([1, 3]));
+    expect(changes.filter((c) => /^items\.\d+$/.test(c.field) && c.to === null)).toHaveLength(5);
     // The parent's list still holds it once.
     expect((await Order.listIn("all", { page: 1, page_size: 25, search: "ord-150" })).count).toBe(1);
   });
