@@ -212,7 +212,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
   async function rollback(id: number, token: string) {
     const parent = partitionOf(id);
     const staged = await stagedOf(id, token);
-    for (const batch of chunk(staged, 25)) await LineItem.delete(batch.map((s) => ({ parent, key: s.key }))).go();
+    await inBatches("delete", staged.map((s) => ({ parent, key: s.key })));
     await LineItem.update({ parent, key: HEAD })
       .remove(["pending_token", "pending_at", "pending_staged"])
       .where((a: any, { eq }: any) => eq(a.pending_token, token))
@@ -365,14 +365,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
         ? lineItem(parent, collection, write.line, stagedKey(token, collection, write.line.id))
         : { parent, key: stagedKey(token, collection, write.id), collection, id: write.id, removed: true },
     );
-    for (const batch of chunk(items, 25)) {
-      let todo: any[] = batch;
-      for (let attempt = 0; todo.length; attempt++) {
-        const res: any = await LineItem.put(todo as any).go({ unprocessed: "item" } as any);
-        todo = res.unprocessed ?? [];
-        if (todo.length && attempt > 10) throw new Error(`staging lines: ${todo.length} items left unprocessed`);
-      }
-    }
+    await inBatches("put", items);
   }
 
   let bound: RecordType | null = null;
@@ -451,7 +444,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
         },
       });
       // Lines of a deleted parent are never read (its reads answer 404); these deletes only tidy up.
-      if (!inOne) for (const batch of chunk(all, 25)) await LineItem.delete(batch.map((l) => ({ parent: key, key: lineKey(l.collection, l.id) }))).go();
+      if (!inOne) await inBatches("delete", all.map((l) => ({ parent: key, key: lineKey(l.collection, l.id) })));
       return res;
     },
 
@@ -471,14 +464,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
         const id = l.id ?? fresh.shift()!;
         return lineItem(parent, collection, { ...l, id }, lineKey(collection, id));
       });
-      for (const batch of chunk(items, 25)) {
-        let todo: any[] = batch;
-        for (let attempt = 0; todo.length; attempt++) {
-          const res: any = await LineItem.put(todo as any).go({ unprocessed: "item" } as any);
-          todo = res.unprocessed ?? [];
-          if (todo.length && attempt > 10) throw new Error(`importing lines: ${todo.length} items left unprocessed`);
-        }
-      }
+      await inBatches("put", items);
       // An id given by hand must never be issued again.
       const top = Math.max(0, ...items.map((i) => i.id));
       const counter: any = await Counter.get({ name: c.idCounter }).go({ consistent: true } as any);
@@ -535,6 +521,20 @@ function lineItem(parent: string, collection: string, l: StoredLine, key: string
     created_by: l.created_by,
     updated_by: l.updated_by,
   };
+}
+
+/** Put or delete line items with BatchWriteItem, 25 a request; unprocessed ones are sent again. */
+async function inBatches(kind: "put" | "delete", items: any[]) {
+  for (const batch of chunk(items, 25)) {
+    let todo: any[] = batch;
+    for (let attempt = 0; todo.length; attempt++) {
+      const op: any = kind === "put" ? LineItem.put(todo as any) : LineItem.delete(todo as any);
+      const res: any = await op.go({ unprocessed: "item" });
+      todo = res.unprocessed ?? [];
+      if (todo.length && attempt > 10) throw new Error(`lines: ${todo.length} items left unprocessed`);
+      if (todo.length) await new Promise((r) => setTimeout(r, 20 * 2 ** Math.min(attempt, 5)));
+    }
+  }
 }
 
 function ignoreConditionFailed(e: any) {
