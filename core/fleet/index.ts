@@ -8,3 +8,4 @@ export * from "./images.js";
 export * from "./service.js";
 export * from "./cap.js";
 export * from "./captotals.js";
+export * from "./upgrade.js";

@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { agreementFields } from "../agreements/schema.js";
 import { Contact } from "../contacts/index.js";
 import { NotFoundError, ValidationError, VisibleError } from "../platform/errors.js";
 import { nextId } from "../platform/ids.js";
@@ -30,10 +32,7 @@ import {
   type FinanceType,
 } from "./rules.js";
 import { Trackers } from "./trackers.js";
-import { Vehicle, vehicleFields } from "./vehicle.js";
-
-/** Counter of finance agreement numbers (agreements live on their vehicle, numbered across all vehicles). */
-const AGREEMENT_IDS = "financeagreement";
+import { Vehicle, VehicleLines, vehicleFields } from "./vehicle.js";
 
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 
@@ -294,20 +293,7 @@ async function prepare(body: Record<string, unknown>, current: Record<string, an
           : a,
       );
   }
-  // Each agreement keeps a number of its own (000 §3 id): new ones take the next, unique under concurrent saves.
-  if (Array.isArray(out.finance_agreements)) {
-    const known = new Set(((current?.finance_agreements ?? []) as Array<{ id?: number }>).map((a) => a?.id).filter((x) => typeof x === "number"));
-    const seen = new Set<number>();
-    out.finance_agreements = await Promise.all(
-      out.finance_agreements.map(async (a) => {
-        if (!a || typeof a !== "object" || Array.isArray(a)) return a;
-        const id = Number((a as Record<string, unknown>).id);
-        const keep = known.has(id) && !seen.has(id);
-        if (keep) seen.add(id);
-        return { ...(a as object), id: keep ? id : await nextId(AGREEMENT_IDS) };
-      }),
-    );
-  }
+  // Each agreement keeps a number of its own (000 §3 id): the lines engine numbers new ones (VehicleLines).
   if (creating && blank(out.department)) {
     // 000 §1: the rentals department is the default.
     const rentals = (await Department.all()).find((d) => /rental/i.test(String(d.name)));
@@ -329,6 +315,8 @@ async function prepare(body: Record<string, unknown>, current: Record<string, an
 function precheck(fields: Record<string, unknown>, current: Record<string, any> | null) {
   const parsed = vehicleFields.partial().passthrough().safeParse(fields);
   if (!parsed.success) return; // the record's own parse answers with the field errors
+  // Agreements are lines (VehicleLines): the lines engine's parse answers with their field errors.
+  if (fields.finance_agreements != null && !z.array(agreementFields).safeParse(fields.finance_agreements).success) return;
   const merged: Record<string, unknown> = { ...(current ?? { vehicle_status: "ACTIVE", finance_agreements: [] }) };
   for (const [k, v] of Object.entries(parsed.data)) if (v !== undefined) merged[k] = v;
   checkVehicle(merged as any);
@@ -346,7 +334,7 @@ export const Vehicles = {
     const fields = await prepare(body, null);
     precheck(fields, null);
     const plan = await Inspections.planForVehicle(null, body.inspections);
-    const created = (await Vehicle.create(fields, actor)) as Record<string, any>;
+    const created = (await VehicleLines.create(fields, actor)) as Record<string, any>;
     await Inspections.applyForVehicle(created.id, plan, actor);
     return this.get(created.id);
   },
@@ -361,7 +349,7 @@ export const Vehicles = {
     const fields = await prepare(body, current);
     precheck(fields, current);
     const plan = await Inspections.planForVehicle(id, body.inspections);
-    await Vehicle.update(id, fields, actor, { partial: true });
+    await VehicleLines.update(id, fields, actor, { partial: true });
     await Inspections.applyForVehicle(id, plan, actor);
     return this.get(id);
   },
@@ -373,7 +361,7 @@ export const Vehicles = {
     await Inspections.removeForVehicle(id, actor);
     await Images.removeForVehicle(id, actor);
     await Trackers.freeVehicle(id, actor);
-    return Vehicle.remove(id, actor);
+    return VehicleLines.remove(id, actor);
   },
 
   /** GET vehicles: see docs/data-model.md §4.1 for the partition behind each combination. */

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { bool, isoDate, mileage, money, num, percent, ref, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
+import { defineLines } from "../platform/lines.js";
 import { searchText } from "../platform/paging.js";
 import { Department, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
 import { Key, keyBrief, type KeyRow } from "./keys.js";
@@ -129,9 +130,23 @@ export const vehicleFields = z.object({
   weekend: money(),
   // Workshop's next job for the vehicle, shown on the edit screen.
   upcoming_job: text(500),
-  // Purchases, finance agreements and sale details
-  finance_agreements: z.array(agreementFields).max(50, "At most 50 agreements on one vehicle").nullable().optional(),
+  // Purchases, finance agreements and sale details: lines of the vehicle (`VehicleLines`).
 });
+
+/**
+ * The vehicle's lines (core/platform/lines.ts): its purchase, finance and
+ * sale agreements, each an item of its own under the vehicle, numbered
+ * across all vehicles (000 §3 id). The vehicle's rules and lists see them
+ * as `finance_agreements` (purchase type, the `sold` list, rules 2-4).
+ */
+export const VehicleLines = defineLines("vehicle", [
+  {
+    name: "finance_agreements",
+    idCounter: "financeagreement",
+    fields: agreementFields as any,
+    max: { count: 50, message: "At most 50 agreements on one vehicle" },
+  },
+]);
 
 export type VehicleFields = z.infer<typeof vehicleFields>;
 
@@ -214,7 +229,7 @@ export const Vehicle = defineRecordType({
   type: "vehicle",
   label: "Vehicle",
   fields: vehicleFields,
-  defaults: () => ({ vehicle_status: "ACTIVE" as const, finance_agreements: [], courtesy_car: false, delivery_date_confirmed: false }),
+  defaults: () => ({ vehicle_status: "ACTIVE" as const, courtesy_car: false, delivery_date_confirmed: false }),
   searchOf: (r) => searchText(compactRegistration(r.registration), r.fleet_number),
   validate(r) {
     checkVehicle(r as any);
@@ -235,11 +250,13 @@ export const Vehicle = defineRecordType({
     { scope: "key", value: r.key ? String(r.key) : null, message: MESSAGES.keyTaken },
     { scope: "key", value: r.spare_key ? String(r.spare_key) : null, message: MESSAGES.keyTaken },
   ],
-  expand: (rows) => expandVehicles(rows),
-  // 2: the CAP totals facets (core/fleet/captotals.ts).
-  // 3: the column lists of the column filters (columnMemberships in rules.ts).
-  indexVersion: 3,
+  outside: VehicleLines.outside,
+  expand: async (rows) => expandVehicles(await VehicleLines.attach(rows)),
+  // 2: the CAP totals facets (core/fleet/captotals.ts). 3: agreements moved into lines (core/fleet/upgrade.ts).
+  // 4: the column lists of the column filters (columnMemberships in rules.ts).
+  indexVersion: 4,
 });
+VehicleLines.bind(Vehicle);
 
 /** What a vehicle's fields point at (checked on every save; its tracker is declared in trackers.ts). */
 declareReferences(Vehicle, () => ({

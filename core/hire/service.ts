@@ -1,5 +1,5 @@
 import { Contact } from "../contacts/index.js";
-import { Vehicle } from "../fleet/vehicle.js";
+import { Vehicle, VehicleLines } from "../fleet/vehicle.js";
 import { columnList, columnSort, tabList } from "../fleet/rules.js";
 import { addDays, monthOf, todayInLondon, weekOf } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
@@ -255,7 +255,8 @@ export const Rentals = {
    * vehicle, margin and allowance (001 §2.3, §9; formula in docs/rentals.md).
    */
   async suggestedRate(q: { vehicle: number; margin?: number; mileage_allowance?: number; term?: number; start_mileage?: number }) {
-    const [vehicle] = (await Vehicle.getMany([q.vehicle])) as Row[];
+    // With its agreements (lines of the vehicle: core/fleet/vehicle.ts VehicleLines).
+    const [vehicle] = (await VehicleLines.attach(await Vehicle.getMany([q.vehicle]))) as Row[];
     if (!vehicle) throw new ValidationError("Vehicle not found", { vehicle: "Vehicle not found" });
     const margin = q.margin ? ((await RentalMargin.getMany([q.margin])) as Row[])[0] : await firstMargin();
     const [make] = vehicle.make ? ((await VehicleMake.getMany([vehicle.make])) as Row[]) : [];

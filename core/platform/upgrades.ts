@@ -12,6 +12,14 @@ import { Counter } from "./service.js";
  * listens; on AWS, `npx tsx scripts/upgrade-indexes.ts` after a deploy
  * (docs/deploy.md).
  */
+/**
+ * Moves of stored data a release makes to a type's records before they
+ * are indexed again (e.g. a vehicle's agreements out of its item into its
+ * lines): run once, when the type's stored index version is below
+ * `version`. Each must be safe to run again after a crash.
+ */
+export const dataUpgrades: Array<{ type: string; version: number; run: (log: (line: string) => void) => Promise<number> }> = [];
+
 export async function upgradeIndexes(log: (line: string) => void = () => undefined) {
   const done: Array<{ type: string; from: number; to: number; records: number }> = [];
   for (const t of recordTypes) {
@@ -20,6 +28,10 @@ export async function upgradeIndexes(log: (line: string) => void = () => undefin
     const stored: any = await Counter.get({ name }).go({ consistent: true } as any);
     const from = (stored.data?.seq as number | undefined) ?? 1;
     if (from >= t.indexVersion) continue;
+    for (const u of dataUpgrades.filter((u) => u.type === t.type && u.version > from && u.version <= t.indexVersion)) {
+      log(`Moving ${t.type} data for index version ${u.version}...`);
+      await u.run(log);
+    }
     log(`Indexing ${t.type} records for this release (index version ${from} -> ${t.indexVersion})...`);
     const { records } = await t.rebuildIndexes();
     await Counter.update({ name }).set({ seq: t.indexVersion }).go();

@@ -46,8 +46,6 @@ export function warrantyColour(end: string | null | undefined, today = todayIso(
 }
 
 function VehicleForm({ record }: { record: ApiRecord | null }) {
-  const [agreements, setAgreements] = useState<Agreement[]>((record?.finance_agreements as Agreement[]) ?? []);
-  const [inspections, setInspections] = useState<InspectionRow[]>((record?.inspections as InspectionRow[]) ?? []);
   const [capOpen, { toggle: toggleCap }] = useDisclosure(false);
   const [pendingStatus, setPendingStatus] = useState<string | null>(null);
   const [fleetModal, fleetModalCtl] = useDisclosure(false);
@@ -69,7 +67,8 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
     invalidates: ["keys", "vehicletracker", "vehicleinspections", "inspections"],
     confirmDelete: () =>
       confirmAction({ title: "Are you sure?", message: "This cannot be undone: the vehicle and its associated data (inspections, images, key and tracker links) are deleted too.", confirmLabel: "Delete Vehicle" }),
-    extra: () => ({ finance_agreements: agreements, inspections }),
+    // Lines of the vehicle (core/platform/lines.ts), held and reset with its fields.
+    lines: ["finance_agreements", "inspections"],
     // 000 §5 'before sending': the server does the same.
     transform: (body) => {
       const out = { ...body };
@@ -90,6 +89,8 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
     },
   });
   const { form } = editor;
+  const agreements = editor.lines.get("finance_agreements") as Agreement[];
+  const inspections = editor.lines.get("inspections") as InspectionRow[];
   const v = form.values;
   const status = String(v.vehicle_status || "ACTIVE");
   const field = (name: string) => ALL_FIELDS.find((f) => f.name === name)!;
@@ -246,13 +247,13 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
 
         <Fieldset legend="Purchases, Finance Agreements and Sale Details" variant="filled" p="sm">
           <SectionErrorBoundary name="Purchases, Finance Agreements and Sale Details">
-            <AgreementsSection vehicle={{ ...(record ?? {}), ...form.payload() }} agreements={agreements} onChange={setAgreements} />
+            <AgreementsSection vehicle={{ ...(record ?? {}), ...form.payload() }} agreements={agreements} onChange={(rows) => editor.lines.set("finance_agreements", rows)} />
           </SectionErrorBoundary>
         </Fieldset>
 
         {/* Each panel draws on its own: one that fails says so in its place and the form, with what was typed, stays. */}
         <SectionErrorBoundary name="Inspections">
-          <InspectionsSection rows={inspections} stored={(record?.inspections as InspectionRow[]) ?? []} onChange={setInspections} />
+          <InspectionsSection rows={inspections} stored={(record?.inspections as InspectionRow[]) ?? []} onChange={(rows) => editor.lines.set("inspections", rows)} />
         </SectionErrorBoundary>
 
         {record && (

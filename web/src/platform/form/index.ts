@@ -8,3 +8,4 @@ export { useRecordEditor, type RecordEditor } from "./useRecordEditor";
 export { DateField } from "./DateField";
 export { NumberField } from "./NumberField";
 export { parseNumberText, formatNumberText, NUMBER_MESSAGES } from "./numbers";
+export { useChildRows, type ChildRow, type ChildRows } from "./useChildRows";

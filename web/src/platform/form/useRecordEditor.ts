@@ -3,6 +3,7 @@ import { useNavigate } from "react-router-dom";
 import { ApiError, useCreate, useRemove, useUpdate, type ApiRecord } from "../api";
 import { confirmDelete } from "../modal";
 import { initialValues, type FieldDef, type FormErrors, type FormValues } from "./fields";
+import { useChildRows } from "./useChildRows";
 import { useRecordForm } from "./useRecordForm";
 
 export type RecordEditorOptions = {
@@ -25,8 +26,14 @@ export type RecordEditorOptions = {
    * core/, so the same messages): a failure shows as the screen's warning.
    */
   checkBody?: (body: Record<string, unknown>) => { message: string; errors: FormErrors } | null;
-  /** Fields the form does not hold as inputs (lists, nested objects), added to the payload. */
+  /** Fields the form does not hold as inputs (nested objects), added to the payload. */
   extra?: () => Record<string, unknown>;
+  /**
+   * The record's child collections (its lines: core/platform/lines.ts),
+   * held as rows beside the fields (`editor.lines`): saved in the same
+   * body, guarded and reset with the fields.
+   */
+  lines?: string[];
   /** What a delete confirmation names ("this contact"). */
   what: string;
   /** A delete confirmation of the screen's own wording (the vehicle's 'Are you sure?'). */
@@ -47,27 +54,31 @@ export function useRecordEditor(o: RecordEditorOptions) {
   const navigate = useNavigate();
   const start = initialValues(o.fields, o.record ?? (o.defaults as ApiRecord | undefined) ?? null);
   const form = useRecordForm(o.fields, start, { validate: o.validate });
+  const [lineNames] = useState(() => o.lines ?? []);
+  const lines = useChildRows(lineNames, o.record);
   const create = useCreate<ApiRecord>(o.resource, { path: o.createPath, errorMessage: o.errorMessage, invalidates: o.invalidates });
   const update = useUpdate<ApiRecord>(o.resource, { errorMessage: o.errorMessage, invalidates: o.invalidates });
   const remove = useRemove(o.resource, { errorMessage: o.errorMessage, invalidates: o.invalidates });
 
   // A fresh copy from the server (after a save) becomes the new baseline.
   useEffect(() => {
-    if (o.record) form.reset(initialValues(o.fields, o.record));
+    if (!o.record) return;
+    form.reset(initialValues(o.fields, o.record));
+    lines.reset(o.record);
   }, [o.record?.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps
 
   // Leave only once the form is clean, so the unsaved-changes guard lets the screen go.
   const [warning, setWarning] = useState<string | null>(null);
   const [leaveTo, setLeaveTo] = useState<{ to: string; replace: boolean } | null>(null);
   useEffect(() => {
-    if (!leaveTo || form.dirty) return;
+    if (!leaveTo || form.dirty || lines.dirty) return;
     // A tick later: the guard hears that this form is clean before the navigation asks it.
     const t = setTimeout(() => navigate(leaveTo.to, { replace: leaveTo.replace }), 0);
     return () => clearTimeout(t);
-  }, [leaveTo, form.dirty, navigate]);
+  }, [leaveTo, form.dirty, lines.dirty, navigate]);
 
   const body = () => {
-    const b = { ...(o.extra?.() ?? {}), ...form.payload() };
+    const b = { ...(o.extra?.() ?? {}), ...(lineNames.length ? lines.payload() : {}), ...form.payload() };
     return o.transform ? o.transform(b) : b;
   };
 
@@ -86,10 +97,12 @@ export function useRecordEditor(o: RecordEditorOptions) {
       if (o.record) {
         const saved = await update.mutateAsync({ id: o.record.id, body: { ...body(), last_saved: o.record.last_saved } });
         form.reset(initialValues(o.fields, saved));
+        lines.reset(saved);
         return saved;
       }
       const made = await create.mutateAsync(body());
       form.reset(initialValues(o.fields, made));
+      lines.reset(made);
       setLeaveTo({ to: `${o.editRoute}/${made.id}`, replace: true });
       return made;
     } catch (err) {
@@ -109,13 +122,14 @@ export function useRecordEditor(o: RecordEditorOptions) {
     try {
       await remove.mutateAsync(o.record.id);
       form.reset();
+      lines.reset(o.record);
       setLeaveTo({ to: o.afterDelete, replace: false });
     } catch {
       /* the query client has shown the server's message */
     }
   };
 
-  return { form, save, del, warning, saving: create.isPending || update.isPending, deleting: remove.isPending };
+  return { form, lines, save, del, warning, saving: create.isPending || update.isPending, deleting: remove.isPending };
 }
 
 export type RecordEditor = ReturnType<typeof useRecordEditor>;

@@ -1,0 +1,58 @@
+import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { config } from "../platform/config.js";
+import { documentClient } from "../platform/table.js";
+import { dataUpgrades } from "../platform/upgrades.js";
+import { Vehicle, VehicleLines } from "./vehicle.js";
+
+/**
+ * Index version 3 of vehicles: a vehicle saved by an earlier release holds
+ * its agreements in its own item (`finance_agreements`); they move into
+ * its lines (VehicleLines), numbers kept, and leave the item. Safe to run
+ * again: the lines are put as they are, and the item is cleared only on
+ * the condition that it was not saved meanwhile.
+ */
+export async function moveAgreementsIntoLines(log: (line: string) => void = () => undefined): Promise<number> {
+  let moved = 0;
+  // Raw items: the record type no longer names the old attribute.
+  const params: any = Vehicle.entity.query.byId({ record_type: "vehicle" }).params();
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(new QueryCommand({ ...params, ExclusiveStartKey: start, Limit: 200 }));
+    start = page.LastEvaluatedKey;
+    const items: any[] = page.Items ?? [];
+    for (const item of items) {
+      const agreements = item.finance_agreements;
+      if (!Array.isArray(agreements)) continue;
+      if (agreements.length) {
+        const at = item.last_saved ?? new Date().toISOString();
+        const by = item.updated_by ?? "upgrade";
+        await VehicleLines.importLines(
+          item.id,
+          "finance_agreements",
+          agreements.map((a: Record<string, unknown>) => {
+            const { id, ...fields } = a;
+            return { id: typeof id === "number" && id > 0 ? id : null, fields, last_saved: at, created_at: item.created_at ?? at, created_by: by, updated_by: by };
+          }),
+        );
+      }
+      await documentClient()
+        .send(
+          new UpdateCommand({
+            TableName: config.tableName,
+            Key: { pk: item.pk, sk: item.sk },
+            UpdateExpression: "REMOVE finance_agreements",
+            ConditionExpression: "last_saved = :s",
+            ExpressionAttributeValues: { ":s": item.last_saved },
+          }),
+        )
+        .catch((e) => {
+          if (e?.name !== "ConditionalCheckFailedException") throw e;
+        });
+      moved++;
+    }
+  } while (start);
+  log(`Moved the agreements of ${moved} vehicles into their lines.`);
+  return moved;
+}
+
+dataUpgrades.push({ type: "vehicle", version: 3, run: moveAgreementsIntoLines });

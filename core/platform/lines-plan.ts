@@ -1,0 +1,167 @@
+import { z } from "zod";
+import { ConflictError, ValidationError } from "./errors.js";
+import { isFresh } from "./records.js";
+
+/**
+ * The pure half of "parents with lines" (core/platform/lines.ts): which
+ * sent lines are new, changed, unchanged or removed, and the steps a save
+ * too large for one transaction is written in. No I/O here.
+ */
+
+/** What every stored line carries besides its business fields. */
+export const LINE_META = ["id", "last_saved", "created_by", "updated_by", "created_at"] as const;
+
+/** One line as stored and as answered: its meta and its business fields. */
+export type StoredLine = {
+  id: number;
+  last_saved: string;
+  created_at: string;
+  created_by: string;
+  updated_by: string;
+  fields: Record<string, unknown>;
+};
+
+/** One line as sent, parsed: `id` null for a new line. */
+export type SentLine = { id: number | null; last_saved?: string; fields: Record<string, unknown> };
+
+/** How a collection's lines are read from a save body. */
+export type LineSchema = {
+  /** The collection's name in the parent's body ("finance_agreements"). */
+  name: string;
+  /** One line's business fields (meta fields are taken off first). */
+  fields: z.ZodType<Record<string, unknown>>;
+  /** Fields the server answers with but never stores (derived figures): dropped from what is sent. */
+  outputOnly?: readonly string[];
+  /** The most lines one parent may hold, with the message. */
+  max?: { count: number; message: string };
+};
+
+const asId = (v: unknown): number | null =>
+  typeof v === "number" && Number.isInteger(v) && v > 0 ? v : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : null;
+
+/**
+ * Parse the lines sent for one collection. Each line is checked with the
+ * collection's schema; a failure is a 400 whose error key is the line's
+ * path ("inspections.0.date_completed"). A line sent without its `id` is
+ * new; fields it leaves out keep their stored values (see `matchLines`).
+ */
+export function parseSentLines(schema: LineSchema, sent: unknown): SentLine[] {
+  if (!Array.isArray(sent)) throw new ValidationError(`${schema.name} must be a list`, { [schema.name]: "Must be a list" });
+  if (schema.max && sent.length > schema.max.count) throw new ValidationError(schema.max.message, { [schema.name]: schema.max.message });
+  return sent.map((raw, i) => {
+    if (!raw || typeof raw !== "object" || Array.isArray(raw))
+      throw new ValidationError(`Each of ${schema.name} must be an object`, { [`${schema.name}.${i}`]: "Must be an object" });
+    const rest: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(raw as Record<string, unknown>))
+      if (!(LINE_META as readonly string[]).includes(k) && !schema.outputOnly?.includes(k)) rest[k] = v;
+    const parsed = schema.fields.safeParse(rest);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const key = issue.code === "unrecognized_keys" ? (issue as any).keys[0] : issue.path.join(".");
+      const message = issue.code === "unrecognized_keys" ? `Unknown field: ${schema.name}.${i}.${key}` : issue.message;
+      throw new ValidationError(message, { [`${schema.name}.${i}${key ? `.${key}` : ""}`]: issue.message });
+    }
+    const last_saved = (raw as Record<string, unknown>).last_saved;
+    return { id: asId((raw as Record<string, unknown>).id), last_saved: typeof last_saved === "string" ? last_saved : undefined, fields: stripUndefined(parsed.data) };
+  });
+}
+
+/** A sent line matched to its stored line (`current`), or new (`current` null). */
+export type MatchedLine = { current: StoredLine | null; last_saved?: string; fields: Record<string, unknown> };
+
+/**
+ * Match sent lines to stored ones by id. An id the parent does not hold,
+ * or one sent twice, is a new line (a copied row). A sent line keeps the
+ * stored values of the fields it leaves out. A line whose sent last_saved
+ * is stale and whose fields differ is a 409 (edited elsewhere).
+ */
+export function matchLines(stored: StoredLine[], sent: SentLine[]): MatchedLine[] {
+  const byId = new Map(stored.map((l) => [l.id, l]));
+  const seen = new Set<number>();
+  return sent.map((s) => {
+    const current = s.id !== null && !seen.has(s.id) ? (byId.get(s.id) ?? null) : null;
+    if (!current) return { current: null, fields: s.fields };
+    seen.add(current.id);
+    const fields = { ...current.fields, ...s.fields };
+    if (!sameFields(current.fields, fields) && !isFresh(current.last_saved, s.last_saved)) throw new ConflictError();
+    return { current, last_saved: s.last_saved, fields };
+  });
+}
+
+/** One line's write in a save. */
+export type LineWrite =
+  | { kind: "put"; line: StoredLine; isNew: boolean }
+  | { kind: "delete"; id: number };
+
+/**
+ * The writes that take a collection from its stored lines to the lines as
+ * saved (after the parent's rules and derivations): new lines are put
+ * with the ids given them, changed lines are put with a new last_saved,
+ * unchanged lines are left alone (their last_saved kept), lines no longer
+ * sent are deleted. `final` is in the order sent; `ids[i]` the id of line i.
+ */
+export function diffLines(
+  stored: StoredLine[],
+  final: Array<{ id: number; fields: Record<string, unknown> }>,
+  stamp: { now: string; actor: string },
+): { writes: LineWrite[]; lines: StoredLine[] } {
+  const byId = new Map(stored.map((l) => [l.id, l]));
+  const writes: LineWrite[] = [];
+  const lines: StoredLine[] = [];
+  const kept = new Set<number>();
+  for (const f of final) {
+    const current = byId.get(f.id);
+    if (current && !kept.has(f.id)) {
+      kept.add(f.id);
+      if (sameFields(current.fields, f.fields)) {
+        lines.push(current);
+        continue;
+      }
+      const line = { ...current, fields: f.fields, last_saved: stamp.now, updated_by: stamp.actor };
+      writes.push({ kind: "put", line, isNew: false });
+      lines.push(line);
+    } else {
+      const line = { id: f.id, fields: f.fields, last_saved: stamp.now, created_at: stamp.now, created_by: stamp.actor, updated_by: stamp.actor };
+      writes.push({ kind: "put", line, isNew: true });
+      lines.push(line);
+    }
+  }
+  for (const l of stored) if (!kept.has(l.id)) writes.push({ kind: "delete", id: l.id });
+  return { writes, lines };
+}
+
+/**
+ * Whether a save fits one transaction: the parent's own items, one item
+ * per line written, and the lines' head item (the save marker).
+ */
+export function fitsOneTransaction(parentItems: number, lineWrites: number, limit = 100): boolean {
+  return parentItems + lineWrites + 1 <= limit;
+}
+
+/** Split writes into groups of at most `size` (the apply step's transactions). */
+export function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Two versions of a line's fields are the same: null and missing are alike, key order ignored. */
+export function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return stable(a) === stable(b);
+}
+
+function stable(v: unknown): string {
+  if (v === undefined || v === null) return "null";
+  if (Array.isArray(v)) return `[${v.map(stable).join(",")}]`;
+  if (typeof v === "object") {
+    const entries = Object.entries(v as Record<string, unknown>)
+      .filter(([, x]) => x !== undefined && x !== null)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${stable(x)}`).join(",")}}`;
+  }
+  return JSON.stringify(v);
+}
+
+function stripUndefined(o: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}
