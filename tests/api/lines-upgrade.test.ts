@@ -48,7 +48,7 @@ describe("index upgrade 3: agreements into lines", () => {
     expect((await api.get(`vehicles/${made.id}`)).body.finance_agreements).toEqual([]);
 
     const done = await upgradeIndexes();
-    expect(done.find((d) => d.type === "vehicle")).toMatchObject({ from: 2, to: 3 });
+    expect(done.find((d) => d.type === "vehicle")).toMatchObject({ from: 2, to: 4 });
     const got = (await api.get(`vehicles/${made.id}`)).body;
     expect(got.finance_agreements.map((x: any) => x.id)).toEqual([a.id, b.id]);
     expect(got.finance_agreements[0]).toMatchObject({ sold_date: "2026-03-10", sold_price: 15000, purchase_price: 12000 });
