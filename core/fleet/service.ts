@@ -427,7 +427,7 @@ export const Vehicles = {
         return;
       }
       try {
-        await Vehicle.update(id, changes, actor, { partial: true });
+        await Vehicle.update(id, changes, actor, { partial: true, system: true });
         updated++;
         tally.add(vehicle, changes);
       } catch (e) {
@@ -486,7 +486,7 @@ export const Vehicles = {
     const id = Number(body.vehicle && typeof body.vehicle === "object" ? (body.vehicle as { id?: unknown }).id : body.vehicle);
     if (!Number.isInteger(id) || id <= 0) throw new ValidationError("No vehicle selected", { vehicle: "No vehicle selected" });
     const spare = body.spare === true || body.spare === "true";
-    await Vehicle.update(id, spare ? { spare_key: null } : { key: null }, actor, { partial: true });
+    await Vehicle.update(id, spare ? { spare_key: null } : { key: null }, actor, { partial: true, system: true });
     return this.get(id);
   },
 

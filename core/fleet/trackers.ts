@@ -79,7 +79,7 @@ async function syncVehicle(vehicleId: number | null | undefined, actor: string) 
   const holder = (await Tracker.claimedBy("vehicle", [String(vehicleId)])).get(String(vehicleId)) ?? null;
   if ((vehicle.tracker ?? null) === holder) return { id: vehicle.id, registration: vehicle.registration, last_saved: vehicle.last_saved };
   // A system write: no last_saved is sent, so it lands atomically on the current version.
-  const saved = (await Vehicle.update(vehicleId, { tracker: holder }, actor, { partial: true })) as Record<string, any>;
+  const saved = (await Vehicle.update(vehicleId, { tracker: holder }, actor, { partial: true, system: true })) as Record<string, any>;
   return { id: saved.id, registration: saved.registration, last_saved: saved.last_saved };
 }
 
@@ -150,7 +150,7 @@ export const Trackers = {
       await Vehicle.get(Number(vehicleId)); // 404 for a vehicle that does not exist
       const holder = (await Tracker.claimedBy("vehicle", [String(vehicleId)])).get(String(vehicleId));
       if (holder && holder !== id) {
-        await Tracker.update(holder, { vehicle: null, date_assigned: null }, actor, { partial: true });
+        await Tracker.update(holder, { vehicle: null, date_assigned: null }, actor, { partial: true, system: true });
       }
     }
     const assigning = !!vehicleId && vehicleId !== previousVehicle;
@@ -180,7 +180,7 @@ export const Trackers = {
   async remove(id: number, actor: string) {
     const [current] = await Tracker.getMany([id]);
     if (!current) return Tracker.remove(id, actor); // 404
-    if (current.vehicle) await Tracker.update(id, { vehicle: null }, actor, { partial: true });
+    if (current.vehicle) await Tracker.update(id, { vehicle: null }, actor, { partial: true, system: true });
     const res = await Tracker.remove(id, actor);
     await syncVehicle(current.vehicle as number | null, actor);
     return res;
@@ -189,6 +189,6 @@ export const Trackers = {
   /** A vehicle being deleted: its tracker goes back to the unused ones. */
   async freeVehicle(vehicleId: number, actor: string) {
     const holder = (await Tracker.claimedBy("vehicle", [String(vehicleId)])).get(String(vehicleId));
-    if (holder) await Tracker.update(holder, { vehicle: null, date_assigned: null }, actor, { partial: true });
+    if (holder) await Tracker.update(holder, { vehicle: null, date_assigned: null }, actor, { partial: true, system: true });
   },
 };

@@ -179,8 +179,8 @@ export const Rentals = {
     if (q.finish_date < q.start_date) throw new ValidationError(MESSAGES.finishBeforeStart, { finish_date: MESSAGES.finishBeforeStart });
     const tags = q.type ? [`t=${q.type}`] : [];
     const ids = await Vehicle.idsIn(tabList("ACTIVE", "ALL", "ALL"), { tags });
-    const held = await Rental.rangesIn(ids.map((id) => `vehicle#${id}`));
     const window = { from: q.start_date, to: q.finish_date };
+    const held = await Rental.rangesIn(ids.map((id) => `vehicle#${id}`), window);
     const free = ids.filter((id) =>
       (held.get(`vehicle#${id}`) ?? []).every((r) => r.id === q.except || !datesOverlap({ start_date: r.from, finish_date: r.to }, { start_date: window.from, finish_date: window.to })),
     );
