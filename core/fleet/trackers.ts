@@ -125,7 +125,7 @@ export const Trackers = {
   async create(body: Record<string, unknown>, actor: string) {
     const { vehicle, ...rest } = input(body);
     const created = (await Tracker.create({ ...rest, vehicle: null }, actor)) as Record<string, any>;
-    if (!blank(vehicle)) return this.save(created.id, { vehicle }, actor);
+    if (!blank(vehicle)) return this.save(created.id, { vehicle, last_saved: created.last_saved }, actor);
     return created;
   },
 
