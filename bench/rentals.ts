@@ -3,7 +3,7 @@
  * vans in three types, one rental every 22 days per van from 2023-01-02,
  * so about three years), then the availability checks, the booking check
  * a save makes, the rentals list, the calendar and the dashboard figures
- * through the product's use cases (core/hire), reporting p50/p95 latency
+ * through the HTTP API (bench/support.ts), reporting p50/p95 latency
  * and DynamoDB read (and write) units per request. Prints figures; it is
  * not a timed test.
  *
@@ -14,7 +14,7 @@
  * Run: RENTALS=50000 npx tsx bench/rentals.ts  (RENTALS or BENCH_RENTALS,
  * BENCH_VANS, BENCH_SLOT_DAYS, BENCH_RUNS, BENCH_CONCURRENCY, BENCH_LOAD).
  */
-import { benchTable, measure as measureRuns, meterCapacity, tableHeader } from "./support.js";
+import { benchApi, benchTable, measure as measureRuns, meterCapacity, tableHeader } from "./support.js";
 
 const N = Number(process.env.RENTALS ?? process.env.BENCH_RENTALS ?? 50_000);
 const VANS = Number(process.env.BENCH_VANS ?? 1_000);
@@ -26,6 +26,7 @@ const LOAD = process.env.BENCH_LOAD ?? "bulk";
 
 const dynamo = await benchTable();
 await meterCapacity();
+const api = await benchApi();
 const { addDays, windowOf } = await import("../core/platform/dates.js");
 const { Contact } = await import("../core/contacts/index.js");
 const { Vehicle } = await import("../core/fleet/index.js");
@@ -98,18 +99,22 @@ const mid = addDays("2023-01-02", Math.floor((Date.parse(`${lastDay}T00:00:00Z`)
 const week = windowOf("weekly", mid);
 const probe = plan.find((p) => p.van === vans[7] && p.status === "CONFIRMED" && p.finish >= week.start)!;
 tableHeader(`request (${N.toLocaleString("en-GB")} rentals, ${VANS} vans, week of ${week.start})`);
-await measure("finder: GET rentals/available, one type (1/3 of the fleet), the week", () => H.Rentals.available({ start_date: week.start, finish_date: week.end, type: types[0], page: 1, page_size: 25 }));
-await measure("availability: GET rentals?vehicle&start_date&finish_date", () => H.Rentals.list({ page: 1, page_size: 25, vehicle: vans[7], start_date: week.start, finish_date: week.end }));
-await measure("booking check on save: confirmed create refused (overlap)", () => H.Rental.create({ ...bodyOf(probe), customer: customers[1] }, by));
+await measure("finder: GET rentals/available, one type (1/3 of the fleet), the week", () => api.get(`rentals/available?start_date=${week.start}&finish_date=${week.end}&type=${types[0]}`));
+await measure("availability: GET rentals?vehicle&start_date&finish_date", () => api.get(`rentals?vehicle=${vans[7]}&start_date=${week.start}&finish_date=${week.end}`));
+await measure("booking check on save: confirmed create refused (overlap)", () => api.post("rentals", { ...bodyOf(probe), customer: customers[1] }));
 await measure("booking check on save: confirmed create that succeeds", (run) => {
   const start = addDays(lastDay, 30 + 3 * run);
-  return H.Rental.create({ ...bodyOf({ ...probe, start, finish: addDays(start, 1) }), vehicle: vans[11] }, by);
+  return api.post("rentals", { ...bodyOf({ ...probe, start, finish: addDays(start, 1) }), vehicle: vans[11] });
 });
-await measure("vehicle rental record (page_size 5)", () => H.Rentals.list({ page: 1, page_size: 5, vehicle: vans[7] }));
-await measure("rentals list, page 1 (newest first)", () => H.Rentals.list({ page: 1, page_size: 25 }));
-await measure("rentals list, weekly view", () => H.Rentals.list({ page: 1, page_size: 25, view: "weekly", date: mid }));
-await measure("GET rentals/calendar, week", () => H.Rentals.calendar(week.start, week.end));
-await measure("GET rentals/figures, weekly", () => H.dashboardRentalFigures(week));
-await measure("GET rentals/figures, monthly", () => H.dashboardRentalFigures(windowOf("monthly", mid)));
+await measure("vehicle rental record (page_size 5)", () => api.get(`rentals?vehicle=${vans[7]}&page_size=5`));
+await measure("rentals list, page 1 (newest first)", () => api.get("rentals?page=1"));
+const lastPage = Math.ceil(N / 25);
+await measure(`rentals list, page ${Math.ceil(lastPage / 2)} (middle)`, () => api.get(`rentals?page=${Math.ceil(lastPage / 2)}`));
+await measure(`rentals list, page ${lastPage} (last)`, () => api.get(`rentals?page=${lastPage}`));
+await measure("rentals list, weekly view", () => api.get(`rentals?view=weekly&date=${mid}`));
+await measure("GET rentals/calendar, week", () => api.get(`rentals/calendar?start_date=${week.start}&end_date=${week.end}`));
+await measure("GET rentals/figures, weekly", () => api.get(`rentals/figures?start=${week.start}&end=${week.end}&type=weekly`));
+const month = windowOf("monthly", mid);
+await measure("GET rentals/figures, monthly", () => api.get(`rentals/figures?start=${month.start}&end=${month.end}&type=monthly`));
 await dynamo.stop();
 process.exit(0);

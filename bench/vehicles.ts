@@ -11,7 +11,7 @@
  * only); BENCH_LOAD=create saves each through the record's own create.
  * Run: npx tsx bench/vehicles.ts  (BENCH_VEHICLES, BENCH_RUNS, BENCH_LOAD to change).
  */
-import { benchTable, capacity, measure as measureRuns, meterCapacity, tableHeader } from "./support.js";
+import { benchApi, benchTable, capacity, measure as measureRuns, meterCapacity, tableHeader } from "./support.js";
 
 const N = Number(process.env.BENCH_VEHICLES ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
@@ -22,9 +22,10 @@ const LOAD = process.env.BENCH_LOAD ?? "bulk";
 const dynamo = await benchTable();
 await meterCapacity();
 capacity.debug = !!process.env.BENCH_DEBUG;
+const api = await benchApi();
 const S = await import("../core/settings/index.js");
 const { Contact } = await import("../core/contacts/index.js");
-const { CapTotals, Key, Vehicles, Vehicle } = await import("../core/fleet/index.js");
+const { Key, Vehicles, Vehicle } = await import("../core/fleet/index.js");
 
 
 const by = "bench";
@@ -128,7 +129,12 @@ console.log(`Loaded in ${loadSeconds.toFixed(0)} s`);
 
 const measure = (label: string, fn: () => Promise<any>) => measureRuns(label, RUNS, fn);
 
-const list = (q: Record<string, unknown>) => Vehicles.list({ page: 1, page_size: 25, ...q } as any);
+/** GET vehicles with the query the list screen sends (column filters are their own parameters). */
+const list = (q: Record<string, unknown>) => {
+  const { columns, ...rest } = q as { columns?: Record<string, string> };
+  const params = new URLSearchParams(Object.entries({ page: 1, ...rest, ...(columns ?? {}) }).map(([k, v]) => [k, String(v)]));
+  return api.get(`vehicles?${params}`);
+};
 tableHeader(`request (${N.toLocaleString()} vehicles)`);
 await measure("default: fleet, Active, page 1", () => list({}));
 await measure("Active, page 100 (rows 2476-2500)", () => list({ page: 100 }));
@@ -144,20 +150,20 @@ await measure("search 'AB' (2 chars) in All", () => list({ tab: "fleet", vehicle
 await measure("search 'AB12' in All", () => list({ tab: "fleet", vehicle_status: "all", search: "AB12" }));
 await measure("search fleet number '2000' in All", () => list({ tab: "fleet", vehicle_status: "all", search: "2000" }));
 await measure("picker search vehicles?search=KB1", () => list({ search: "KB1" }));
-await measure("vehiclesearch?search=KB1", () => Vehicles.search("KB1"));
-await measure("status counts (count box)", () => Vehicles.statusCounts("ALL"));
-await measure("status counts, one department", () => Vehicles.statusCounts(depts[2]));
+await measure("vehiclesearch?search=KB1", () => api.get("vehiclesearch?search=KB1"));
+await measure("status counts (count box)", () => api.get("vehicles/statuscounts"));
+await measure("status counts, one department", () => api.get(`vehicles/statuscounts?department=${depts[2]}`));
 await measure("key finder keys=true, 500 a page", () => list({ keys: true, page_size: 500 }));
 await measure("key finder search '12'", () => list({ keys: true, page_size: 500, search: "12" }));
 await measure("tracker=BLANK page 1", () => list({ tracker: "BLANK" }));
 await measure("courtesy cars", () => list({ courtesy_car: true }));
-await measure("GET vehicles/{id} with inspections", () => Vehicles.get(Math.min(N, 1234)));
-await measure("GET vehicles/summary (CAP values panel)", () => CapTotals.summary({ start: "2026-11-23" }));
-await measure("GET vehicles/summary, one department", () => CapTotals.summary({ start: "2026-11-23", department: depts[2] }));
+await measure("GET vehicles/{id} with inspections", () => api.get(`vehicles/${Math.min(N, 1234)}`));
+await measure("GET vehicles/summary (CAP values panel)", () => api.get("vehicles/summary?start=2026-11-23"));
+await measure("GET vehicles/summary, one department", () => api.get(`vehicles/summary?start=2026-11-23&department=${depts[2]}`));
 // A CAP upload revaluing 500 vehicles (each saved through its own update), then what it changed.
 const capFile = ["registration,cap_retail,cap_clean,cap_average,cap_below,cap_date", ...Array.from({ length: 500 }, (_, k) => `${reg(k * 3 + 1)},${12000 + k},${11500 + k},11000,10000,2026-11-01`)].join("\n");
 await measureRuns("POST vehiclescap, 500 rows (one upload)", 1, () => Vehicles.uploadCap(capFile, by));
-await measure("GET captotalchange", () => CapTotals.change());
+await measure("GET captotalchange", () => api.get("captotalchange"));
 console.log(`\n(${N.toLocaleString()} vehicles loaded in ${loadSeconds.toFixed(0)} s; ${(await Vehicle.counts(["tab#ACTIVE#dept#ALL#pt#ALL"]))["tab#ACTIVE#dept#ALL#pt#ALL"]} active.)`);
 dynamo.stop();
 process.exit(0);
