@@ -400,7 +400,8 @@ describe("exclusive ranges, one item each", () => {
 
   it("two overlapping bookings saved at the same instant: exactly one lands, and the scope holds only it", async () => {
     const results = await Promise.allSettled(
-      ["2026-03-01", "2026-03-03", "2026-03-05", "2026-02-27"].map((from) => Booked.create({ van: 1, from, to: addDays(from, 4) }, "t")),
+      // Every one holds 5 March, so any two overlap.
+      ["2026-03-01", "2026-03-03", "2026-03-05", "2026-03-04"].map((from) => Booked.create({ van: 1, from, to: addDays(from, 4) }, "t")),
     );
     const landed = results.filter((r) => r.status === "fulfilled") as Array<PromiseFulfilledResult<any>>;
     expect(landed).toHaveLength(1);
