@@ -108,7 +108,7 @@ await measure("booking check on save: confirmed create that succeeds", (run) => 
 });
 await measure("vehicle rental record (page_size 5)", () => api.get(`rentals?vehicle=${vans[7]}&page_size=5`));
 await measure("rentals list, page 1 (newest first)", () => api.get("rentals?page=1"));
-const lastPage = Math.ceil(N / 25);
+const lastPage = Math.ceil((await api.get("rentals?page_size=1")).count / 25);
 await measure(`rentals list, page ${Math.ceil(lastPage / 2)} (middle)`, () => api.get(`rentals?page=${Math.ceil(lastPage / 2)}`));
 await measure(`rentals list, page ${lastPage} (last)`, () => api.get(`rentals?page=${lastPage}`));
 await measure("rentals list, weekly view", () => api.get(`rentals?view=weekly&date=${mid}`));

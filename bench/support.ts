@@ -141,6 +141,8 @@ export type Http = {
   post: (path: string, body?: unknown) => Promise<any>;
   put: (path: string, body?: unknown) => Promise<any>;
   del: (path: string) => Promise<any>;
+  /** A file upload (multipart form, field `file`). */
+  upload: (path: string, name: string, content: string) => Promise<any>;
 };
 
 /**
@@ -156,8 +158,9 @@ export async function benchApi(email = "bench@vanco.co.uk", given_name = "Bench"
   const call = async (method: string, path: string, body?: unknown, token?: string) => {
     const headers: Record<string, string> = {};
     if (token) headers.authorization = `Token ${token}`;
-    if (body !== undefined) headers["content-type"] = "application/json";
-    const res = await app.request(`/api/${path.replace(/^\//, "")}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers["content-type"] = "application/json";
+    const res = await app.request(`/api/${path.replace(/^\//, "")}`, { method, headers, body: body === undefined ? undefined : form ? body : JSON.stringify(body) });
     const text = await res.text();
     const parsed = text ? JSON.parse(text) : null;
     if (res.status >= 400) throw new Error(`${res.status} ${parsed?.message ?? text}`);
@@ -169,5 +172,10 @@ export async function benchApi(email = "bench@vanco.co.uk", given_name = "Bench"
     post: (p, body) => call("POST", p, body, token),
     put: (p, body) => call("PUT", p, body, token),
     del: (p) => call("DELETE", p, undefined, token),
+    upload: (p, name, content) => {
+      const form = new FormData();
+      form.append("file", new File([content], name, { type: "text/csv" }));
+      return call("POST", p, form, token);
+    },
   };
 }

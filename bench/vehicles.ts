@@ -25,7 +25,7 @@ capacity.debug = !!process.env.BENCH_DEBUG;
 const api = await benchApi();
 const S = await import("../core/settings/index.js");
 const { Contact } = await import("../core/contacts/index.js");
-const { Key, Vehicles, Vehicle } = await import("../core/fleet/index.js");
+const { Key, Vehicle } = await import("../core/fleet/index.js");
 
 
 const by = "bench";
@@ -162,7 +162,7 @@ await measure("GET vehicles/summary (CAP values panel)", () => api.get("vehicles
 await measure("GET vehicles/summary, one department", () => api.get(`vehicles/summary?start=2026-11-23&department=${depts[2]}`));
 // A CAP upload revaluing 500 vehicles (each saved through its own update), then what it changed.
 const capFile = ["registration,cap_retail,cap_clean,cap_average,cap_below,cap_date", ...Array.from({ length: 500 }, (_, k) => `${reg(k * 3 + 1)},${12000 + k},${11500 + k},11000,10000,2026-11-01`)].join("\n");
-await measureRuns("POST vehiclescap, 500 rows (one upload)", 1, () => Vehicles.uploadCap(capFile, by));
+await measureRuns("POST vehiclescap, 500 rows (one upload)", 1, () => api.upload("vehiclescap", "cap.csv", capFile));
 await measure("GET captotalchange", () => api.get("captotalchange"));
 console.log(`\n(${N.toLocaleString()} vehicles loaded in ${loadSeconds.toFixed(0)} s; ${(await Vehicle.counts(["tab#ACTIVE#dept#ALL#pt#ALL"]))["tab#ACTIVE#dept#ALL#pt#ALL"]} active.)`);
 dynamo.stop();
