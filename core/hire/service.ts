@@ -172,8 +172,8 @@ export const Rentals = {
 
   /**
    * The finder's available vehicles: active fleet vehicles (of a type) with
-   * no confirmed rental meeting the dates, read from the active list and the
-   * vehicles' booking sets, never the whole table.
+   * no confirmed rental meeting the dates, read from the active list and,
+   * per vehicle, the few bookings that can meet the dates; never the whole table.
    */
   async available(q: { start_date: string; finish_date: string; type?: number; page: number; page_size: number; search?: string; except?: number }) {
     if (q.finish_date < q.start_date) throw new ValidationError(MESSAGES.finishBeforeStart, { finish_date: MESSAGES.finishBeforeStart });
