@@ -242,6 +242,9 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       const start = await startOfPage(opts.type, coarse ?? (await coarseBuckets(opts.type, "asc")), count, offset, "asc");
       if (start) return skipThenTakeItems(byId().gte({ id: firstIdOf(start.bucket, start.level) } as any), start.skip, plan.take, "asc");
     }
+    // No counts to go by (records kept by a release before them): skip from the nearer end.
+    const plain = planPage(count, offset, pageSize, null);
+    if (plain.read === "end") return (await skipThenTakeItems(byId(), plain.skip, plain.take, "desc")).reverse();
     return skipThenTakeItems(byId(), offset, Math.min(pageSize, count - offset), "asc");
   }
 
@@ -260,6 +263,9 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         return (await skipThenTake(query, start.skip, plan.take, order)) ?? [];
       }
     }
+    // No counts to go by (entries written before the type kept them): skip from the nearer end.
+    const plain = planPage(count, offset, pageSize, null);
+    if (plain.read === "end") return ((await skipThenTake(entries(), plain.skip, plain.take, order === "asc" ? "desc" : "asc")) ?? []).reverse();
     return (await skipThenTake(entries(), offset, Math.min(pageSize, count - offset), order)) ?? [];
   }
 
