@@ -622,13 +622,13 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     /**
      * The ranges held in each scope (see `exclusive`) that meet a window
      * (from and to inclusive, to null for open-ended): per scope, one Query
-     * of the few ranges that can meet it, 16 scopes at a time.
+     * of the few ranges that can meet it, 32 scopes at a time.
      */
     async rangesIn(scopes: string[], window: { from: string; to: string | null }): Promise<Map<string, HeldRange[]>> {
       const out = new Map<string, HeldRange[]>();
       const wanted = [...new Set(scopes)];
       for (const s of wanted) out.set(s, []);
-      await inParallel(wanted, 16, async (s) => out.set(s, await rangesMeeting(`${opts.type}#${s}`, window, false)));
+      await inParallel(wanted, 32, async (s) => out.set(s, await rangesMeeting(`${opts.type}#${s}`, window, false)));
       return out;
     },
 
