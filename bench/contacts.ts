@@ -1,20 +1,16 @@
 /**
  * Benchmark: 50,000 contacts, then every contacts list view through the
- * product's own use cases (core/contacts/service.ts), reporting p50/p95
- * latency and DynamoDB read units per request. Prints figures; it is not
- * a timed test. Run: npx tsx bench/contacts.ts  (BENCH_CONTACTS to change size).
+ * HTTP API (bench/support.ts), reporting p50/p95 latency and DynamoDB read
+ * units per request. Prints figures; it is not a timed test.
+ * Run: npx tsx bench/contacts.ts  (BENCH_CONTACTS to change size).
  *
- * Loading writes, with batch writes, exactly the items the record
- * mechanism writes for a create: the contact record (with its search
- * text), one list entry per membership from `contactLists`, and the
- * counters (the type's seq/live and each list's live). Creating through
- * the mechanism with concurrency is not possible at this size: every
- * create's transaction updates the same list counters, and concurrent
- * transactions on one item cancel each other. The load is checked against
- * the mechanism afterwards: a contact created and deleted through it moves
- * every count by exactly one and back.
+ * Loading uses the engine's `bulkLoad` (exactly the items create writes:
+ * record, audit entry, list entries, list counts and position counts, in
+ * batches; bench data only). The load is checked against the product
+ * afterwards: a contact created and deleted through the API moves every
+ * count by exactly one and back, and the position counts add up to the list.
  */
-import { benchTable, measure as measureRuns, meterCapacity, tableHeader } from "./support.js";
+import { benchApi, benchTable, measure as measureRuns, meterCapacity, tableHeader } from "./support.js";
 
 const N = Number(process.env.BENCH_CONTACTS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -22,8 +18,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const dynamo = await benchTable();
 await meterCapacity();
 
-const { Counter, Facet, ListEntry } = await import("../core/platform/service.js");
-const { positionBucket } = await import("../core/platform/records.js");
+const api = await benchApi();
+const { Facet } = await import("../core/platform/service.js");
 const C = await import("../core/contacts/index.js");
 
 
@@ -74,83 +70,49 @@ function contactFor(id: number) {
 
 console.log(`Loading ${N.toLocaleString()} contacts...`);
 const started = Date.now();
-const now = new Date().toISOString();
-const listCounts = new Map<string, number>();
-const positions = new Map<string, number>(); // "<list>\u0000<prefix>" -> entries
-let records: any[] = [];
-let entries: any[] = [];
-let memberships = 0;
-let maxMemberships = 0;
-const flush = async () => {
-  await Promise.all([
-    records.length ? C.Contact.entity.put(records.splice(0)).go({ concurrent: 4 } as any) : null,
-    entries.length ? ListEntry.put(entries.splice(0)).go({ concurrent: 4 } as any) : null,
-  ]);
-};
-for (let id = 1; id <= N; id++) {
-  const fields = contactFor(id);
-  records.push({ ...fields, id, last_saved: now, created_at: now, created_by: "bench", updated_by: "bench", search_text: fields.display_name.toLowerCase() });
-  // The mechanism's list entries: list `contact#<name>`, sort = lower-cased sort text, and the id.
-  const lists = C.contactLists(fields as any);
-  memberships += lists.length;
-  maxMemberships = Math.max(maxMemberships, lists.length);
-  for (const m of lists) {
-    const sort = m.sort.toLowerCase().slice(0, 200) || "~";
-    entries.push({ list: `contact#${m.list}`, sort, id });
-    listCounts.set(m.list, (listCounts.get(m.list) ?? 0) + 1);
-    const at = `${m.list}\u0000${positionBucket(sort)}`;
-    positions.set(at, (positions.get(at) ?? 0) + 1);
-  }
-  if (records.length === 500 || id === N) await flush();
-  if (id % 10_000 === 0) console.log(`  ${id.toLocaleString()} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+let items = 0;
+for (let from = 1; from <= N; from += 10_000) {
+  const loaded = await C.Contact.bulkLoad(Array.from({ length: Math.min(10_000, N - from + 1) }, (_, k) => contactFor(from + k)), "bench");
+  items += loaded.items;
 }
-await Counter.update({ name: "contact" }).set({ seq: N, live: N }).go();
-for (const [name, live] of listCounts) await Counter.update({ name: `contact#list#${name}` }).set({ live }).go();
-// The prefix counts the record type keeps for its lists (listPositions).
-const positionItems = [...positions].map(([k, live]) => {
-  const [list, value] = k.split("\u0000");
-  return { facet: `pos#contact#${list}`, value, live };
-});
-await Facet.put(positionItems).go({ concurrent: 4 } as any);
 const loadSeconds = ((Date.now() - started) / 1000).toFixed(0);
-console.log(`Loaded ${N.toLocaleString()} contacts, ${memberships.toLocaleString()} list entries (at most ${maxMemberships} per contact) and ${positionItems.length} prefix counts in ${loadSeconds} s`);
+console.log(`Loaded ${N.toLocaleString()} contacts (${items.toLocaleString()} items) in ${loadSeconds} s`);
 
-// The load agrees with the mechanism: a contact created through it moves each of its lists by one.
-const views = { all: {}, customers: { contact_type: "CC" as const }, incomplete: { partial_view: true }, everything: { show_deactive: true } };
-const countOf = async (v: object) => (await C.listContacts({ page: 1, page_size: 1, ...v })).count;
+// The load agrees with the product: a contact created through the API moves each of its lists by one.
+const views = { all: "", customers: "&contact_type=CC", incomplete: "&partial_view=true", everything: "&show_deactive=true" };
+const countOf = async (q: string) => (await api.get(`contacts?page=1&page_size=1${q}`)).count as number;
 const before = Object.fromEntries(await Promise.all(Object.entries(views).map(async ([k, v]) => [k, await countOf(v)])));
-const check = await C.createContact({ display_name: "Mi Bench Check", company_name: "Check Ltd", company_phone: "1", company_email: "c@example.co.uk", hire_account_code: "01" }, "bench");
+const check = await api.post("contacts", { display_name: "Mi Bench Check", company_name: "Check Ltd", company_phone: "1", company_email: "c@example.co.uk", hire_account_code: "01" });
 for (const [k, v] of Object.entries(views))
   if ((await countOf(v)) !== before[k] + 1) throw new Error(`load and mechanism disagree on ${k}`);
-if ((await C.listContacts({ page: 1, page_size: 25, search: "mi bench" })).results.length !== 1) throw new Error("search misses a created contact");
-await C.Contact.remove(check.id as number, "bench");
+if ((await api.get("contacts?search=mi%20bench")).results.length !== 1) throw new Error("search misses a created contact");
+await api.del(`contacts/${check.id}`);
 for (const [k, v] of Object.entries(views))
   if ((await countOf(v)) !== before[k]) throw new Error(`counts did not return after delete on ${k}`);
 const prefixes: any = await Facet.query.byFacet({ facet: "pos#contact#type#ALL#active" }).go({ pages: "all" } as any);
 const prefixTotal = (prefixes.data as Array<{ live: number }>).reduce((n, b) => n + b.live, 0);
-if (prefixTotal !== before.all) throw new Error("prefix counts do not add up to the list: deep pages would not use them");
-console.log(`Checked: counts ${JSON.stringify(before)} move by one with a create through the mechanism and back with its delete.`);
+if (prefixTotal !== before.all) throw new Error("position counts do not add up to the list: deep pages would not use them");
+console.log(`Checked: counts ${JSON.stringify(before)} move by one with a create through the API and back with its delete.`);
 
-const measure = (label: string, fn: () => Promise<{ count: number; results: unknown[] }>) => measureRuns(label, RUNS, fn);
+const measure = (label: string, path: string) => measureRuns(label, RUNS, () => api.get(path));
 
-const page = { page: 1, page_size: 25 };
 const deep = Math.floor(N / 50); // the middle of the default list
 tableHeader(`request (${N.toLocaleString()} contacts)`);
-await measure("list ALL (`contacts`, page 1)", () => C.listContacts({ ...page }));
-await measure("list CC (`contact_type=CC`)", () => C.listContacts({ ...page, contact_type: "CC" }));
-await measure("list SP (`contact_type=SP`)", () => C.listContacts({ ...page, contact_type: "SP" }));
-await measure("incomplete (`partial_view=YES`)", () => C.listContacts({ ...page, partial_view: true }));
-await measure("show deactivated (`show_deactive=true`)", () => C.listContacts({ ...page, show_deactive: true }));
-await measure("page 40 of ALL (rows 976-1,000)", () => C.listContacts({ page: 40, page_size: 25 }));
-await measure(`deep page ${deep} of ALL (middle of the list, the worst case)`, () => C.listContacts({ page: deep, page_size: 25 }));
+await measure("list ALL (`contacts`, page 1)", "contacts?page=1");
+await measure("list CC (`contact_type=CC`)", "contacts?contact_type=CC");
+await measure("list SP (`contact_type=SP`)", "contacts?contact_type=SP");
+await measure("incomplete (`partial_view=YES`)", "contacts?partial_view=true");
+await measure("show deactivated (`show_deactive=true`)", "contacts?show_deactive=true");
+await measure("page 40 of ALL (rows 976-1,000)", "contacts?page=40");
+await measure(`deep page ${deep} of ALL (middle of the list, the worst case)`, `contacts?page=${deep}`);
 const lastPage = Math.ceil(before.all / 25);
-await measure(`last page (${lastPage}) of ALL`, () => C.listContacts({ page: lastPage, page_size: 25 }));
-await measure("search 'mi' (`contacts?search=mi`)", () => C.listContacts({ ...page, search: "mi" }));
-await measure("search 'midland' (`contacts?search=midland`)", () => C.listContacts({ ...page, search: "midland" }));
-await measure("`customersearch?search=mi`", () => C.searchContacts("CC", { ...page, search: "mi" }));
-await measure("`suppliers?search=mid`", () => C.searchContacts("SP", { ...page, search: "mid" }));
-await measure("job tab (`contacts?job_tab=true`)", () => C.listContacts({ ...page, job_tab: true }));
-await measure("`accountbalance` page 1", () => C.accountBalance({ ...page }));
+await measure(`last page (${lastPage}) of ALL`, `contacts?page=${lastPage}`);
+await measure("search 'mi' (`contacts?search=mi`)", "contacts?search=mi");
+await measure("search 'midland' (`contacts?search=midland`)", "contacts?search=midland");
+await measure("`customersearch?search=mi`", "customersearch?search=mi");
+await measure("`suppliers?search=mid`", "suppliers?search=mid");
+await measure("job tab (`contacts?job_tab=true`)", "contacts?job_tab=true");
+await measure("`accountbalance` page 1", "accountbalance?page=1");
 dynamo.stop();
 await new Promise((done) => process.stdout.write("", () => done(null)));
 process.exit(0);

@@ -2,7 +2,7 @@ import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { int, isoDate, ref, text } from "../platform/fields.js";
-import { isFresh, defineRecordType } from "../platform/records.js";
+import { LAST_SAVED_ERROR, LAST_SAVED_MISSING, isFresh, defineRecordType } from "../platform/records.js";
 import { todayInLondon } from "../platform/dates.js";
 import { InspectionType } from "../settings/index.js";
 import { NO_VALUE, approveInspection, checkInspectionLock, compactRegistration, dueFrom, isDue } from "./rules.js";
@@ -184,7 +184,8 @@ export const Inspections = {
       return { id: i.id, set: approveInspection(dates) };
     });
     const out = [];
-    for (const p of plans) out.push(await Inspection.update(p.id, p.set, actor, { partial: true }));
+    // An action on the stored inspections (no form was loaded): on the version read.
+    for (const p of plans) out.push(await Inspection.update(p.id, p.set, actor, { partial: true, system: true }));
     return out;
   },
 
@@ -224,8 +225,11 @@ export const Inspections = {
         const changed = Object.keys(inspectionFields.shape).some((f) => f !== "vehicle" && next[f] !== undefined && String(next[f] ?? null) !== String((current as any)[f] ?? null));
         if (!changed) return;
         checkInspectionLock(current, next);
-        if (!isFresh(current.last_saved, typeof last_saved === "string" ? last_saved : undefined)) throw new ConflictError();
-        updates.push({ id: current.id, fields: { ...next, vehicle: vehicleId, ...(typeof last_saved === "string" ? { last_saved } : {}) } });
+        // A changed row is a save of that inspection: it carries the last_saved it was loaded with.
+        if (typeof last_saved !== "string" || Number.isNaN(Date.parse(last_saved)))
+          throw new ValidationError(LAST_SAVED_MISSING, { [`inspections.${i}.last_saved`]: LAST_SAVED_ERROR });
+        if (!isFresh(current.last_saved, last_saved)) throw new ConflictError();
+        updates.push({ id: current.id, fields: { ...next, vehicle: vehicleId } });
       } else creates.push(next);
     });
     // Checked here, before the vehicle is saved: an inspection type or workshop that does not exist leaves nothing written.
@@ -243,7 +247,8 @@ export const Inspections = {
   async applyForVehicle(vehicleId: number, plan: InspectionPlan | null, actor: string) {
     if (!plan) return;
     for (const id of plan.deletes) await Inspection.remove(id, actor);
-    for (const u of plan.updates) await Inspection.update(u.id, u.fields, actor, { partial: true });
+    // Freshness was checked when the vehicle's save was planned.
+    for (const u of plan.updates) await Inspection.update(u.id, u.fields, actor, { partial: true, system: true });
     for (const c of plan.creates) await Inspection.create(await withWarningDays({ ...c, vehicle: vehicleId }), actor);
   },
 

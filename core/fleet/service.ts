@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { agreementFields } from "../agreements/schema.js";
 import { Contact } from "../contacts/index.js";
 import { NotFoundError, ValidationError, VisibleError } from "../platform/errors.js";
@@ -479,7 +479,7 @@ export const Vehicles = {
     const tally = capChangeTally();
     await eachLimited(saves, CAP_WRITERS, async ({ r, id, vehicle, changes }) => {
       try {
-        await Vehicle.update(id, changes, actor, { partial: true });
+        await Vehicle.update(id, changes, actor, { partial: true, system: true });
         updated++;
         tally.add(vehicle, changes);
       } catch (e) {
@@ -538,7 +538,7 @@ export const Vehicles = {
     const id = Number(body.vehicle && typeof body.vehicle === "object" ? (body.vehicle as { id?: unknown }).id : body.vehicle);
     if (!Number.isInteger(id) || id <= 0) throw new ValidationError("No vehicle selected", { vehicle: "No vehicle selected" });
     const spare = body.spare === true || body.spare === "true";
-    await Vehicle.update(id, spare ? { spare_key: null } : { key: null }, actor, { partial: true });
+    await Vehicle.update(id, spare ? { spare_key: null } : { key: null }, actor, { partial: true, system: true });
     return this.get(id);
   },
 

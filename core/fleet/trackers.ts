@@ -81,7 +81,7 @@ async function syncVehicle(vehicleId: number | null | undefined, actor: string) 
   const holder = (await Tracker.claimedBy("vehicle", [String(vehicleId)])).get(String(vehicleId)) ?? null;
   if ((vehicle.tracker ?? null) === holder) return { id: vehicle.id, registration: vehicle.registration, last_saved: vehicle.last_saved };
   // A system write: no last_saved is sent, so it lands atomically on the current version.
-  const saved = (await Vehicle.update(vehicleId, { tracker: holder }, actor, { partial: true })) as Record<string, any>;
+  const saved = (await Vehicle.update(vehicleId, { tracker: holder }, actor, { partial: true, system: true })) as Record<string, any>;
   return { id: saved.id, registration: saved.registration, last_saved: saved.last_saved };
 }
 
@@ -129,7 +129,7 @@ export const Trackers = {
     // The vehicle is checked before the tracker is written: a refused assignment leaves no tracker behind.
     await checkReferences(Tracker.type, { vehicle: parseInput(Tracker.fields.shape.vehicle, vehicle) });
     const created = (await Tracker.create({ ...rest, vehicle: null }, actor)) as Record<string, any>;
-    if (!blank(vehicle)) return this.save(created.id, { vehicle }, actor);
+    if (!blank(vehicle)) return this.save(created.id, { vehicle, last_saved: created.last_saved }, actor);
     return created;
   },
 
@@ -154,7 +154,7 @@ export const Trackers = {
       await checkReferences(Tracker.type, { vehicle: vehicleId }); // 400 for a vehicle that does not exist
       const holder = (await Tracker.claimedBy("vehicle", [String(vehicleId)])).get(String(vehicleId));
       if (holder && holder !== id) {
-        await Tracker.update(holder, { vehicle: null, date_assigned: null }, actor, { partial: true });
+        await Tracker.update(holder, { vehicle: null, date_assigned: null }, actor, { partial: true, system: true });
       }
     }
     const assigning = !!vehicleId && vehicleId !== previousVehicle;
@@ -184,7 +184,7 @@ export const Trackers = {
   async remove(id: number, actor: string) {
     const [current] = await Tracker.getMany([id]);
     if (!current) return Tracker.remove(id, actor); // 404
-    if (current.vehicle) await Tracker.update(id, { vehicle: null }, actor, { partial: true });
+    if (current.vehicle) await Tracker.update(id, { vehicle: null }, actor, { partial: true, system: true });
     const res = await Tracker.remove(id, actor);
     await syncVehicle(current.vehicle as number | null, actor);
     return res;
@@ -193,7 +193,7 @@ export const Trackers = {
   /** A vehicle being deleted: its tracker goes back to the unused ones. */
   async freeVehicle(vehicleId: number, actor: string) {
     const holder = (await Tracker.claimedBy("vehicle", [String(vehicleId)])).get(String(vehicleId));
-    if (holder) await Tracker.update(holder, { vehicle: null, date_assigned: null }, actor, { partial: true });
+    if (holder) await Tracker.update(holder, { vehicle: null, date_assigned: null }, actor, { partial: true, system: true });
   },
 };
 

@@ -232,6 +232,8 @@ export const Rental = defineRecordType({
   },
   expand: (rows) => expandRentals(rows),
   facets: (r) => rentalRecordTotals(r),
+  // Any page of every rental (newest first) starts at its month and day (core/platform/records/positions.ts).
+  listPositions: { coarse: 7, fine: 10, lists: (list) => list === "all" },
   // 2: the finish-date list per vehicle and the figure tags on month entries.
   // 3: the customer's and vehicle's record totals.
   // 4: long rentals in the long list (by finish date) instead of month lists; the

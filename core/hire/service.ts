@@ -210,8 +210,8 @@ export const Rentals = {
 
   /**
    * The finder's available vehicles: active fleet vehicles (of a type) with
-   * no confirmed rental meeting the dates, read from the active list and the
-   * vehicles' booking sets, never the whole table.
+   * no confirmed rental meeting the dates, read from the active list and,
+   * per vehicle, the few bookings that can meet the dates; never the whole table.
    */
   async available(q: { start_date: string; finish_date: string; type?: number; page: number; page_size: number; search?: string; except?: number }) {
     if (q.finish_date < q.start_date) throw new ValidationError(MESSAGES.finishBeforeStart, { finish_date: MESSAGES.finishBeforeStart });
@@ -219,8 +219,8 @@ export const Rentals = {
     const ids = q.type
       ? await Vehicle.idsIn(columnList("ACTIVE"), { search: columnSort("type", String(q.type)), tags: ["st=active"] })
       : await Vehicle.idsIn(tabList("ACTIVE", "ALL", "ALL"));
-    const held = await Rental.rangesIn(ids.map((id) => `vehicle#${id}`));
     const window = { from: q.start_date, to: q.finish_date };
+    const held = await Rental.rangesIn(ids.map((id) => `vehicle#${id}`), window);
     const free = ids.filter((id) =>
       (held.get(`vehicle#${id}`) ?? []).every((r) => r.id === q.except || !datesOverlap({ start_date: r.from, finish_date: r.to }, { start_date: window.from, finish_date: window.to })),
     );

@@ -14,22 +14,9 @@ export async function liveCount(counterName: string): Promise<number> {
   return Math.max(0, (res.data?.live as number | undefined) ?? 0);
 }
 
-/** A type's counter: last id issued, live count, deleted ids. */
-export async function counterOf(counterName: string): Promise<{ seq: number; live: number; deleted: number[] }> {
+/** A counter: last id issued and live count (one small item, whatever the history). */
+export async function counterOf(counterName: string): Promise<{ seq: number; live: number }> {
   const res = await Counter.get({ name: counterName }).go();
-  const d = res.data as { seq?: number; live?: number; deleted?: number[] } | null;
-  return { seq: d?.seq ?? 0, live: Math.max(0, d?.live ?? 0), deleted: [...(d?.deleted ?? [])].sort((a, b) => a - b) };
-}
-
-/**
- * The id of the record at a 1-based position of an id-ordered list, given
- * the ids deleted so far: each deleted id at or before it shifts it by one.
- */
-export function idAtPosition(position: number, deletedSorted: number[]): number {
-  let id = position;
-  for (const d of deletedSorted) {
-    if (d <= id) id++;
-    else break;
-  }
-  return id;
+  const d = res.data as { seq?: number; live?: number } | null;
+  return { seq: d?.seq ?? 0, live: Math.max(0, d?.live ?? 0) };
 }

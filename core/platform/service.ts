@@ -14,7 +14,8 @@ export function entityConfig() {
  * Counters: `seq` is the last id issued for a record type (atomic ADD, so
  * ids are unique under concurrent creates); `live` is how many records of
  * the type exist, kept in the same transaction as creates and deletes so a
- * list's count is one GetItem.
+ * list's count is one GetItem. A counter item never grows: where a page of
+ * a list starts comes from position counts (core/platform/records/positions.ts).
  */
 export const Counter = new Entity(
   {
@@ -23,8 +24,8 @@ export const Counter = new Entity(
       name: { type: "string", required: true },
       seq: { type: "number" },
       live: { type: "number" },
-      // Ids deleted so far: with them a page of an id-ordered list starts at
-      // a computed id, so any page is one Query however deep.
+      // Written by releases before position counts (the ids deleted so far,
+      // a set that grew forever); the index upgrade removes it. Never read.
       deleted: { type: "set", items: "number" },
     },
     indexes: {
@@ -124,22 +125,46 @@ export const Facet = new Entity(
 );
 
 /**
- * Date ranges held in one scope that must not overlap (a vehicle's
- * confirmed bookings): one item per scope, rewritten in each record's own
- * transaction on the condition that its version is the one read, so two
- * overlapping bookings saved at the same instant can never both land.
+ * The head of a scope of exclusive date ranges (a vehicle's confirmed
+ * bookings): one small item per scope whose `version` every booking
+ * change in the scope raises, on the condition that it is the version
+ * read, so two overlapping bookings saved at the same instant can never
+ * both land. The ranges themselves are `DateRange` items. `ranges` is the
+ * whole list as releases before kept it (one growing item), read only
+ * until the index upgrade moves it into `DateRange` items.
  */
 export const RangeSet = new Entity(
   {
     model: { entity: "rangeset", version: "1", service: SERVICE },
     attributes: {
       scope: { type: "string", required: true },
-      // [{id, from, to}], ISO dates, `to` null for open-ended.
       ranges: { type: "any" },
       version: { type: "number" },
     },
     indexes: {
       byScope: { pk: { field: "pk", composite: ["scope"] }, sk: { field: "sk", composite: [] } },
+    },
+  },
+  entityConfig(),
+);
+
+/**
+ * One exclusive date range (one booking of a vehicle), in its scope's
+ * partition sorted by start date: an overlap check reads only the ranges
+ * that could meet the new one, and no item grows with the bookings.
+ */
+export const DateRange = new Entity(
+  {
+    model: { entity: "daterange", version: "1", service: SERVICE },
+    attributes: {
+      scope: { type: "string", required: true },
+      from: { type: "string", required: true },
+      id: { type: "number", required: true, padding: { length: 12, char: "0" } },
+      // ISO date, both ends inclusive; missing for open-ended.
+      to: { type: "string" },
+    },
+    indexes: {
+      byScope: { pk: { field: "pk", composite: ["scope"] }, sk: { field: "sk", composite: ["from", "id"] } },
     },
   },
   entityConfig(),

@@ -5,8 +5,12 @@ import { Counter } from "./service.js";
  * Index upgrades: when a release indexes a record type differently (a new
  * list, new tags on entries, a new facet), it raises the type's
  * `indexVersion`, and the records saved before are indexed again once, so
- * lists and figures see every record, old or new. The version each type's
- * stored indexes are at is kept in the table (`indexversion#<type>`).
+ * lists and figures see every record, old or new. A release that changes
+ * what the engine itself writes (core/platform/records/define.ts
+ * `ENGINE_INDEX_VERSION`: position counts, one item per date range,
+ * counters without deleted ids) raises every type's version at once. The
+ * version each type's stored indexes are at is kept in the table
+ * (`indexversion#<type>`).
  *
  * Run while nobody else writes: `npm start` runs it before the server
  * listens; on AWS, `npx tsx scripts/upgrade-indexes.ts` after a deploy

@@ -3,7 +3,7 @@ import { client, signIn } from "../support/api.js";
 import { fleetReference, van } from "./fleet-support.js";
 
 /**
- * The benchmarks' bulk loader (`bulkLoad` in core/platform/records.ts)
+ * The benchmarks' bulk loader (`bulkLoad` in core/platform/records/define.ts)
  * writes the items a normal create writes: the same rentals loaded in bulk
  * for one van and department, and created one by one through POST rentals
  * for another, give the same answers to get, list, availability, the

@@ -15,6 +15,9 @@ const newVan = async (extra: Record<string, unknown> = {}) => {
   return res.body;
 };
 
+/** A tracker's last_saved as the screen holds it (every save sends it). */
+const trackerSaved = async (id: number) => (await api.get(`vehicletracker/${id}`)).body.last_saved as string;
+
 describe("keys", () => {
   it("keeps hooks unique per board and lists them with the vehicle on each", async () => {
     const k1 = await api.post("keys", { key_number: "1", board: "Office A" });
@@ -157,7 +160,7 @@ describe("trackers", () => {
     expect(saved.body.tracker).toMatchObject({ id: t1.id });
 
     // Assigning the second frees the first.
-    const second = await api.put(`vehicletracker/${t2.id}`, { vehicle: { id: v.id } });
+    const second = await api.put(`vehicletracker/${t2.id}`, { vehicle: { id: v.id }, last_saved: await trackerSaved(t2.id) });
     expect(second.status).toBe(200);
     expect((await api.get(`vehicletracker/${t1.id}`)).body.vehicle).toBeNull();
     vehicle = (await api.get(`vehicles/${v.id}`)).body;
@@ -172,7 +175,7 @@ describe("trackers", () => {
     expect((await api.put(`vehicletracker/${inactive.id}`, { vehicle: other.id })).body.message).toBe("Only unused trackers can be assigned");
 
     // Taking it off the vehicle.
-    const off = await api.put(`vehicletracker/${t2.id}`, { vehicle: null });
+    const off = await api.put(`vehicletracker/${t2.id}`, { vehicle: null, last_saved: await trackerSaved(t2.id) });
     expect(off.body.vehicle).toBeNull();
     expect((await api.get(`vehicles/${v.id}`)).body.tracker).toBeNull();
     expect((await api.get("vehicles?tracker=BLANK&page_size=100")).body.results.map((r: any) => r.id)).toContain(v.id);
@@ -182,7 +185,7 @@ describe("trackers", () => {
     const v = await newVan();
     const a = (await api.post("vehicletracker", { imei: "870000000000001", type: standard.id })).body;
     const b = (await api.post("vehicletracker", { imei: "870000000000002", type: standard.id })).body;
-    await Promise.all([api.put(`vehicletracker/${a.id}`, { vehicle: v.id }), api.put(`vehicletracker/${b.id}`, { vehicle: v.id })]);
+    await Promise.all([api.put(`vehicletracker/${a.id}`, { vehicle: v.id, last_saved: a.last_saved }), api.put(`vehicletracker/${b.id}`, { vehicle: v.id, last_saved: b.last_saved })]);
     const on = [(await api.get(`vehicletracker/${a.id}`)).body, (await api.get(`vehicletracker/${b.id}`)).body].filter((t) => t.vehicle?.id === v.id);
     expect(on).toHaveLength(1);
     expect((await api.get(`vehicles/${v.id}`)).body.tracker.id).toBe(on[0].id);

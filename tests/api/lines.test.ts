@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import "../support/api.js";
 import { int, text } from "../../core/platform/fields.js";
 import { ConflictError } from "../../core/platform/errors.js";

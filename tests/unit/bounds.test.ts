@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { capMoney } from "../../core/fleet/cap.js";
 import { END_BEFORE_START, LIMITS, dateRange, int, isoDate, markup, mileage, money, num, percent, ref } from "../../core/platform/fields.js";
 import { inputFault } from "../../functions/platform/app.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import * as z from "zod";
 import { ConflictError, ValidationError } from "../../core/platform/errors.js";
 import { chunk, diffLines, fitsOneTransaction, matchLines, parseSentLines, sameFields, type StoredLine } from "../../core/platform/lines-plan.js";
 

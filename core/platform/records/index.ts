@@ -1,0 +1,15 @@
+/**
+ * The record engine, by concern:
+ * - define.ts: `defineRecordType` (create, freshness-checked update, delete, get, lists, bulk load, index rebuild)
+ * - types.ts: the options and shapes a record type is defined with
+ * - indexes.ts: what a save writes besides the record (entries, counts, facets, claims), pure
+ * - positions.ts: position counts, where a page starts, pure
+ * - reading.ts: reading a page (skip then take, position counts)
+ * - ranges.ts: exclusive date ranges (no double booking)
+ * - freshness.ts: the `last_saved` check
+ * - bulk.ts: batch writes for the bulk loader and the index upgrade
+ */
+export { defineRecordType, recordTypes, ENGINE_INDEX_VERSION, TransactionTooLarge, type RecordType } from "./define.js";
+export { FRESHNESS_MS, LAST_SAVED_ERROR, LAST_SAVED_MISSING, isFresh, lastSavedOf } from "./freshness.js";
+export { positionBucket } from "./positions.js";
+export { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type ListInQuery, type ListOptions, type Membership, type Meta, type OutsideFields, type RecordTypeOptions, type SavedRecord, type WriteExtra } from "./types.js";

@@ -1,0 +1,132 @@
+/**
+ * Position counts: where any page of a long list starts, without reading
+ * what comes before it.
+ *
+ * A list (a type's records in id order, or an indexed list in its sort
+ * order) is cut into coarse buckets and each coarse bucket into fine
+ * buckets, both contiguous runs of the list. Each bucket keeps how many
+ * entries it holds (a `Facet` item, ADD ±1 in the record's own
+ * transaction). A page at position N reads the coarse counts (one small
+ * Query), the fine counts of the one coarse bucket holding N (another),
+ * then starts reading at that fine bucket and skips fewer than a fine
+ * bucket's worth. Nothing here grows with deletions: a deleted record
+ * just lowers two counts.
+ *
+ * - Id order: coarse buckets of 2,500 ids, fine buckets of 25 ids, so a
+ *   page skips at most 24 records (100,000 records: 40 coarse counts, 100
+ *   fine counts per coarse bucket).
+ * - Sort order: buckets are prefixes of the stored sort text
+ *   (`<sort>#id_<id12>`), of lengths the type chooses to suit its keys:
+ *   names 2 and 4 characters, ISO dates 7 and 10 (month and day).
+ *
+ * This file is pure (no DynamoDB): the bucket of an entry, the count
+ * changes of a write, and which bucket a page starts in.
+ */
+
+/** Facet partitions of the counts: coarse `pos#<scope>`, fine `pos#<scope>><coarse>`. */
+export const coarseFacet = (scope: string) => `pos#${scope}`;
+export const fineFacet = (scope: string, coarse: string) => `pos#${scope}>${coarse}`;
+
+/** Bucket sizes of the id order. */
+export const ID_FINE = 25;
+export const ID_COARSE = 2500;
+
+export type Buckets = { coarse: string; fine: string };
+
+/** The buckets of a record in its type's id order. */
+export function idBuckets(id: number): Buckets {
+  return { coarse: String(Math.floor(id / ID_COARSE)).padStart(8, "0"), fine: String(Math.floor(id / ID_FINE)).padStart(10, "0") };
+}
+
+/** The first id a bucket of the id order can hold. */
+export function firstIdOf(bucket: string, level: "coarse" | "fine"): number {
+  return Number(bucket) * (level === "coarse" ? ID_COARSE : ID_FINE);
+}
+
+/** Prefix lengths of an indexed list's buckets. */
+export type SortLevels = { coarse: number; fine: number };
+export const TEXT_LEVELS: SortLevels = { coarse: 2, fine: 4 };
+
+/**
+ * The buckets of a list entry: prefixes of its stored sort text (sort key
+ * then "#id_<id12>", as ElectroDB orders entries), counted in code points.
+ */
+export function sortBuckets(sort: string, id: number, levels: SortLevels): Buckets {
+  const chars = Array.from(`${sort}#id_${String(id).padStart(12, "0")}`);
+  return { coarse: chars.slice(0, levels.coarse).join(""), fine: chars.slice(0, levels.fine).join("") };
+}
+
+/** The coarse bucket of a list entry with the default text levels (2 characters). */
+export function positionBucket(sort: string): string {
+  return Array.from(`${sort}#`).slice(0, TEXT_LEVELS.coarse).join("");
+}
+
+/** The count changes of entries leaving (-1) and arriving (+1), netted per facet value; zero changes dropped. */
+export function positionDeltas(moves: Array<{ scope: string; buckets: Buckets; by: number }>): Array<{ facet: string; value: string; live: number }> {
+  const deltas = new Map<string, number>();
+  const add = (facet: string, value: string, by: number) => {
+    const k = `${facet}\u0000${value}`;
+    deltas.set(k, (deltas.get(k) ?? 0) + by);
+  };
+  for (const m of moves) {
+    add(coarseFacet(m.scope), m.buckets.coarse, m.by);
+    add(fineFacet(m.scope, m.buckets.coarse), m.buckets.fine, m.by);
+  }
+  const out: Array<{ facet: string; value: string; live: number }> = [];
+  for (const [k, live] of deltas) {
+    if (!live) continue;
+    const [facet, value] = k.split("\u0000");
+    out.push({ facet, value, live });
+  }
+  return out;
+}
+
+export type Bucket = { value: string; live: number };
+
+/**
+ * Buckets with entries, in the list's order: DynamoDB orders keys by
+ * their UTF-8 bytes, so they are sorted the same way, then reversed for
+ * a descending list.
+ */
+export function inListOrder(buckets: Array<{ value: string; live?: number }>, order: "asc" | "desc"): Bucket[] {
+  const out = buckets
+    .filter((b) => (b.live ?? 0) > 0)
+    .map((b) => ({ value: b.value, live: b.live! }))
+    .sort((x, y) => Buffer.compare(Buffer.from(x.value), Buffer.from(y.value)));
+  return order === "desc" ? out.reverse() : out;
+}
+
+export const total = (buckets: Bucket[]) => buckets.reduce((n, b) => n + b.live, 0);
+
+/**
+ * The bucket holding the entry at 0-based `offset` (buckets in the list's
+ * order) and how many entries the buckets before it hold; null past the end.
+ */
+export function locate(buckets: Bucket[], offset: number): { index: number; before: number } | null {
+  let before = 0;
+  for (let i = 0; i < buckets.length; i++) {
+    if (before + buckets[i].live > offset) return { index: i, before };
+    before += buckets[i].live;
+  }
+  return null;
+}
+
+/**
+ * How a page is read: near the start of the list, by skipping from the
+ * start; near the end, by skipping from the end (the rows after the page,
+ * read in the other direction); elsewhere from the position counts. `from`
+ * is how many entries a page may skip before the counts are worth reading.
+ */
+export type PagePlan =
+  | { read: "none" }
+  | { read: "start"; skip: number; take: number }
+  | { read: "end"; skip: number; take: number }
+  | { read: "positions"; offset: number; take: number };
+
+export function planPage(count: number, offset: number, pageSize: number, from: number | null): PagePlan {
+  if (offset >= count) return { read: "none" };
+  const take = Math.min(pageSize, count - offset);
+  const after = count - offset - take;
+  if (from === null || Math.min(offset, after) < from) return after < offset ? { read: "end", skip: after, take } : { read: "start", skip: offset, take };
+  return { read: "positions", offset, take };
+}

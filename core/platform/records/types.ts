@@ -1,0 +1,160 @@
+import type * as z from "zod";
+import type { FieldChange, auditItem } from "../audit.js";
+import type { PageQuery } from "../paging.js";
+
+/** Fields every record carries besides its business fields. */
+export const META_FIELDS = ["id", "last_saved", "created_by", "updated_by", "created_at"] as const;
+
+export type Meta = {
+  id: number;
+  last_saved: string;
+  created_by: string;
+  updated_by: string;
+  created_at: string;
+};
+
+export type Where = (attr: any, op: any) => string;
+
+/** DynamoDB's limit on the items of one transaction. */
+export const TRANSACTION_LIMIT = 100;
+
+/** A record's place in one indexed list. */
+export type Membership = {
+  list: string;
+  sort: string;
+  /** Values a bounded filter on the list reads from the entry itself (e.g. "make=3"). */
+  tags?: string[];
+};
+
+/** How to read an indexed list: a page, optionally narrowed. */
+export type ListInQuery = PageQuery & {
+  /** Every one of these tags must be on the entry. */
+  tags?: string[];
+  /** Sort-key range, both ends inclusive (ISO dates, numbers padded by the type). */
+  from?: string;
+  to?: string;
+  order?: "asc" | "desc";
+};
+
+export type EntryQuery = Omit<ListInQuery, "page" | "page_size">;
+
+export type ListOptions = PageQuery & { where?: Where };
+
+/**
+ * Position counts on a type's indexed lists (core/platform/records/positions.ts).
+ * `coarse` and `fine`: the lengths of the sort-text prefixes that make the
+ * buckets (names: 2 and 4; ISO dates: 7 and 10); `lists`: which lists keep
+ * them (every list when left out); `from`: how many entries a page may skip
+ * from the nearer end before the counts are read.
+ */
+export type ListPositions = { coarse?: number; fine?: number; lists?: (list: string) => boolean; from?: number };
+
+export type RecordTypeOptions<S extends z.ZodObject<any>> = {
+  /** Record type name: counter, audit and key label. */
+  type: string;
+  /** What staff call one of these, for messages ("Vehicle type not found"). */
+  label: string;
+  /** Business fields, as accepted on create and update. */
+  fields: S;
+  /** Text a list search matches, built from the stored record. */
+  searchOf?: (r: z.infer<S>) => string;
+  /** Rules beyond field types, with the spec's messages. */
+  validate?: (r: z.infer<S>) => void;
+  /** Values applied on create when the client leaves them out. */
+  defaults?: () => Partial<z.infer<S>>;
+  /**
+   * Indexed lists the record belongs to besides "all of its type": each
+   * `{list, sort}` is a list name (e.g. "CC|active") and the record's sort
+   * key in it (e.g. its lower-cased name, so a prefix search is a Query).
+   */
+  lists?: (r: z.infer<S>) => Membership[];
+  /**
+   * Columns whose distinct values are counted per facet (e.g. facet
+   * "status#ACTIVE", value "make#3"): `facetValues(facet)` reads them.
+   * A value given an `amount` (a whole number, e.g. pence) keeps the sum
+   * of the amounts instead of a count: a maintained total (the fleet's
+   * CAP values), updated in the records' own transactions.
+   */
+  facets?: (r: z.infer<S>) => Array<{ facet: string; value: string; amount?: number }>;
+  /**
+   * Keep position counts on the indexed lists (in the records' own
+   * transactions), so any page of a list of tens of thousands costs about
+   * what the first does. `true`: text levels (2 and 4 characters) on every
+   * list, counts read past 250 entries from either end; a number sets that
+   * threshold (0: always); an object chooses levels and lists.
+   */
+  listPositions?: boolean | number | ListPositions;
+  /** Values no two records may share, by scope, with the message when one is taken. */
+  unique?: (r: z.infer<S>) => Array<{ scope: string; value: string | null | undefined; message: string }>;
+  /**
+   * Date ranges that no two records may share within a scope (a vehicle's
+   * confirmed bookings): `ranges` gives the record's ranges (ISO dates,
+   * both ends inclusive, `to` null for open-ended); `message` words the
+   * refusal from the id of the record already holding the dates.
+   */
+  exclusive?: {
+    ranges: (r: z.infer<S>) => Array<{ scope: string; from: string; to: string | null }>;
+    message: (holderId: number) => Promise<string> | string;
+  };
+  /** Fill references (e.g. a model's make) for responses. */
+  expand?: (rows: Array<z.infer<S> & Meta>) => Promise<Array<Record<string, unknown>>>;
+  /**
+   * The version of what the type writes besides the record (lists, tags,
+   * facets). Raise it when a release indexes records differently: the
+   * records saved before are then indexed again once (see `upgradeIndexes`
+   * in core/platform/upgrades.ts). 1 when left out.
+   */
+  indexVersion?: number;
+  /**
+   * Fields kept outside the record's item (its lines: core/platform/lines.ts),
+   * which `validate`, `lists`, `facets`, `unique` and `exclusive` still see:
+   * `load` reads them for stored records (an update without them, the index
+   * upgrade). Never written on the record's item.
+   */
+  outside?: OutsideFields;
+};
+
+/** See `RecordTypeOptions.outside`. */
+export type OutsideFields = {
+  fields: string[];
+  load: (ids: number[]) => Promise<Map<number, Record<string, unknown>>>;
+};
+
+/** The record of one write as it will be saved (validated, derived), for `WriteExtra`. */
+export type SavedRecord = {
+  id: number;
+  now: string;
+  /** The record's last_saved before this write (null on create). */
+  base: string | null;
+  /** Business fields as saved, outside fields included. */
+  record: Record<string, unknown>;
+  /** How many items the record's own write puts in its transaction. */
+  items: number;
+};
+
+/**
+ * What a caller adds to one create, update or remove (core/platform/lines.ts
+ * writes a parent's lines with it): outside field values, async work once
+ * the record is validated and before its transaction, and more operations
+ * for the same transaction.
+ */
+export type WriteExtra = {
+  /** Outside field values after the write (before it: read with `outside.load`). */
+  outside?: Record<string, unknown>;
+  prepare?: (saved: SavedRecord) => Promise<void>;
+  /** Operations built with the transaction builder `t` (entities: the record's and `entities`). */
+  ops?: (t: any, saved: SavedRecord) => any[];
+  entities?: Record<string, any>;
+  /** Changes to name in the update's audit entry besides the record's own fields (its lines'). */
+  auditChanges?: () => FieldChange[];
+};
+
+/** One write a record's save makes besides the record itself (see `indexOps`). */
+export type IndexOp =
+  | { op: "audit"; item: ReturnType<typeof auditItem> }
+  | { op: "counter-add"; name: string; live: number }
+  | { op: "entry-put"; list: string; sort: string; id: number; tags: string | undefined }
+  | { op: "entry-delete"; list: string; sort: string; id: number }
+  | { op: "facet-add"; facet: string; value: string; live: number }
+  | { op: "claim-create"; scope: string; value: string; id: number }
+  | { op: "claim-delete"; scope: string; value: string };

@@ -1,0 +1,128 @@
+import { describe, expect, it } from "vitest";
+import { indexOps, lifeOps, positionsOption, tagString, type Indexing } from "../../core/platform/records/indexes.js";
+import { isFresh, lastSavedOf, LAST_SAVED_ERROR } from "../../core/platform/records/freshness.js";
+import { overlaps } from "../../core/platform/records/ranges.js";
+import { ValidationError } from "../../core/platform/errors.js";
+
+/** What a save writes besides the record (core/platform/records/indexes.ts), worked out without DynamoDB. */
+type Van = { registration: string; status: string; make: string; external?: boolean };
+const vans: Indexing<Van> = {
+  type: "van",
+  lists: (r) => [
+    { list: `status#${r.status}`, sort: r.registration, tags: [`make=${r.make}`] },
+    { list: "all", sort: r.registration },
+  ],
+  facets: (r) => [{ facet: "status", value: r.status }],
+  unique: (r) => (r.external ? [] : [{ scope: "registration", value: r.registration, message: "Taken" }]),
+  positions: positionsOption({ lists: (l) => l === "all" }),
+};
+const a: Van = { registration: "AB12 CDE", status: "ACTIVE", make: "3" };
+const ops = (before: Van | undefined, after: Van | undefined) => indexOps(vans, 7, before, after).writes;
+
+describe("index operations", () => {
+  it("a create writes each entry, list count, position count, facet and claim once", () => {
+    expect(ops(undefined, a)).toEqual([
+      { op: "entry-put", list: "van#status#ACTIVE", sort: "ab12 cde", id: 7, tags: "|make=3|" },
+      { op: "counter-add", name: "van#list#status#ACTIVE", live: 1 },
+      { op: "entry-put", list: "van#all", sort: "ab12 cde", id: 7, tags: undefined },
+      { op: "counter-add", name: "van#list#all", live: 1 },
+      // Position counts on the "all" list only, as the type chose.
+      { op: "facet-add", facet: "pos#van#all", value: "ab", live: 1 },
+      { op: "facet-add", facet: "pos#van#all>ab", value: "ab12", live: 1 },
+      { op: "facet-add", facet: "van#status", value: "active", live: 1 },
+      { op: "claim-create", scope: "van#registration", value: "AB12 CDE", id: 7 },
+    ]);
+  });
+
+  it("a save that changes nothing indexed writes nothing; a new tag rewrites only that entry", () => {
+    expect(ops(a, { ...a })).toEqual([]);
+    expect(ops(a, { ...a, make: "4" })).toEqual([{ op: "entry-put", list: "van#status#ACTIVE", sort: "ab12 cde", id: 7, tags: "|make=4|" }]);
+  });
+
+  it("a move between lists moves the entry and both counts; a delete undoes the create", () => {
+    const moved = ops(a, { ...a, status: "SOLD" });
+    expect(moved).toEqual(
+      expect.arrayContaining([
+        { op: "entry-delete", list: "van#status#ACTIVE", sort: "ab12 cde", id: 7 },
+        { op: "counter-add", name: "van#list#status#ACTIVE", live: -1 },
+        { op: "entry-put", list: "van#status#SOLD", sort: "ab12 cde", id: 7, tags: "|make=3|" },
+        { op: "counter-add", name: "van#list#status#SOLD", live: 1 },
+        { op: "facet-add", facet: "van#status", value: "active", live: -1 },
+        { op: "facet-add", facet: "van#status", value: "sold", live: 1 },
+      ]),
+    );
+    expect(moved).toHaveLength(6);
+    const removed = ops(a, undefined);
+    const created = ops(undefined, a);
+    expect(removed).toHaveLength(created.length);
+    expect(removed.filter((w) => w.op === "facet-add" || w.op === "counter-add").map((w: any) => w.live)).toEqual(Array(5).fill(-1));
+  });
+
+  it("a renamed record moves its position counts with its entry and gives up its claim", () => {
+    const renamed = ops(a, { ...a, registration: "XY99 ZZZ" });
+    expect(renamed).toEqual(
+      expect.arrayContaining([
+        { op: "facet-add", facet: "pos#van#all", value: "ab", live: -1 },
+        { op: "facet-add", facet: "pos#van#all>ab", value: "ab12", live: -1 },
+        { op: "facet-add", facet: "pos#van#all", value: "xy", live: 1 },
+        { op: "facet-add", facet: "pos#van#all>xy", value: "xy99", live: 1 },
+        { op: "claim-delete", scope: "van#registration", value: "AB12 CDE" },
+        { op: "claim-create", scope: "van#registration", value: "XY99 ZZZ", id: 7 },
+      ]),
+    );
+    // List counts do not move: the record stays in both lists.
+    expect(renamed.filter((w) => w.op === "counter-add")).toEqual([]);
+  });
+
+  it("a record arriving or leaving its type moves its live count and its id position counts, nothing else", () => {
+    expect(lifeOps("van", 2_612, 1)).toEqual([
+      { op: "counter-add", name: "van", live: 1 },
+      { op: "facet-add", facet: "pos#van", value: "00000001", live: 1 },
+      { op: "facet-add", facet: "pos#van>00000001", value: "0000000104", live: 1 },
+    ]);
+    expect(lifeOps("van", 2_612, -1).map((w: any) => w.live)).toEqual([-1, -1, -1]);
+  });
+
+  it("tags are stored so one whole tag is matched", () => {
+    expect(tagString(["Make=3", "s=ACTIVE"])).toBe("|make=3|s=active|");
+    expect(tagString([])).toBeUndefined();
+  });
+
+  it("the listPositions option: text levels by default, levels and lists when chosen", () => {
+    expect(positionsOption(undefined)).toBeNull();
+    expect(positionsOption(true)!.levels).toEqual({ coarse: 2, fine: 4 });
+    expect(positionsOption(0)!.from).toBe(0);
+    const dates = positionsOption({ coarse: 7, fine: 10, lists: (l) => l === "all" })!;
+    expect(dates.levels).toEqual({ coarse: 7, fine: 10 });
+    expect([dates.lists("all"), dates.lists("month#2024-07")]).toEqual([true, false]);
+  });
+});
+
+describe("freshness", () => {
+  it("a save must send last_saved as a time: missing, null, an object or text is a 400 naming the field", () => {
+    for (const body of [{}, { last_saved: null }, { last_saved: { at: "2026-11-22T10:00:00Z" } }, { last_saved: 1 }, { last_saved: "yesterday" }, { last_saved: "" }, null, []]) {
+      let error: unknown;
+      try {
+        lastSavedOf(body);
+      } catch (e) {
+        error = e;
+      }
+      expect(error, JSON.stringify(body)).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).errors).toEqual({ last_saved: LAST_SAVED_ERROR });
+    }
+    expect(lastSavedOf({ last_saved: "2026-11-22T10:00:00.123Z" })).toBe("2026-11-22T10:00:00.123Z");
+  });
+
+  it("a stale time is not fresh", () => {
+    expect(isFresh("2026-11-22T10:00:00.123Z", "2026-11-22T10:00:00.123Z")).toBe(true);
+    expect(isFresh("2026-11-22T10:00:05.000Z", "2026-11-22T10:00:00.123Z")).toBe(false);
+  });
+});
+
+describe("exclusive ranges", () => {
+  it("meet when they share a day, both ends inclusive; open-ended runs on", () => {
+    expect(overlaps({ from: "2026-01-01", to: "2026-01-05" }, { from: "2026-01-05", to: "2026-01-09" })).toBe(true);
+    expect(overlaps({ from: "2026-01-01", to: "2026-01-04" }, { from: "2026-01-05", to: "2026-01-09" })).toBe(false);
+    expect(overlaps({ from: "2026-01-01", to: null }, { from: "2030-01-05", to: "2030-01-09" })).toBe(true);
+  });
+});
