@@ -116,5 +116,32 @@ await measure("GET rentals/calendar, week", () => api.get(`rentals/calendar?star
 await measure("GET rentals/figures, weekly", () => api.get(`rentals/figures?start=${week.start}&end=${week.end}&type=weekly`));
 const month = windowOf("monthly", mid);
 await measure("GET rentals/figures, monthly", () => api.get(`rentals/figures?start=${month.start}&end=${month.end}&type=monthly`));
+// Issue 10: long rentals, windows paged from their entries, status and department lists, a record's search.
+// One more van and department of their own, so the figures below count the long rental alone.
+const longDept = (await api.post("departments", { name: "LONG TERM HIRE" })).id as number;
+const longVan = (await api.post("createvehicle", { registration: "LT48 AAA", variant: "L2H2", vin_number: "VINLT48", location: "Depot", fleet_number: "3999999", vehicle_status: "ACTIVE", type: types[1], department: longDept })).id as number;
+const longBody = (start: string, finish: string) => ({ ...bodyOf({ van: longVan, start, finish, i: 0, status: "CONFIRMED" }), department: longDept, rental_type: "LT" });
+tableHeader(`long rentals and windows (${N.toLocaleString("en-GB")} rentals, ${VANS} vans)`);
+let long: any = null;
+await measureRuns("create a 48-month confirmed rental (2023-01-02 to 2026-12-31)", 1, async () => (long = await api.post("rentals", longBody("2023-01-02", "2026-12-31"))));
+await measureRuns("move its start by 12 months (save)", 1, async () => (long = await api.put(`rentals/${long.id}`, { ...longBody("2024-01-02", "2026-12-31"), last_saved: long.last_saved })));
+await measureRuns("move it back (save)", 1, async () => (long = await api.put(`rentals/${long.id}`, { ...longBody("2023-01-02", "2026-12-31"), last_saved: long.last_saved })));
+for (const [label, day] of [["month 1", "2023-01-15"], ["month 37", "2026-01-15"], ["month 48", "2026-12-15"]] as const) {
+  const m = windowOf("monthly", day);
+  const only = await api.get(`rentals/figures?start=${m.start}&end=${m.end}&type=monthly&department=${longDept}`);
+  await measure(`GET rentals/figures, monthly, ${label} (the long rental counted: ${only.long_term === 1 ? "yes" : "NO"})`, () => api.get(`rentals/figures?start=${m.start}&end=${m.end}&type=monthly`));
+}
+const threeMonths = { start: week.start, end: addDays(week.start, 90) };
+await measure("Other Rentals: GET rentals?start_date&finish_date, 3 months, page 1 of 25", () => api.get(`rentals?start_date=${threeMonths.start}&finish_date=${threeMonths.end}`));
+await measure("Other Rentals: the same, page_size 1000 (the spec's call)", () => api.get(`rentals?start_date=${threeMonths.start}&finish_date=${threeMonths.end}&page_size=1000`));
+await measure("Other Rentals: a 3-year window, page 1 of 25", () => api.get("rentals?start_date=2023-01-02&finish_date=2025-12-31"));
+await measure("GET rentals?status=QUOTE, page 1", () => api.get("rentals?status=QUOTE"));
+await measure("GET rentals?department=, page 1", () => api.get(`rentals?department=${dept}`));
+await measure("GET rentals?status=CONFIRMED&department=, page 1", () => api.get(`rentals?status=CONFIRMED&department=${dept}`));
+const hirer = customers[3];
+const hirerVan = plan.find((p) => p.i % customers.length === 3)!.van;
+const vanRow = await api.get(`vehicles/${hirerVan}`);
+await measure(`customer record (page_size 10), ${Math.round(N / customers.length)} rentals`, () => api.get(`rentals?customer=${hirer}&page_size=10`));
+await measure(`customer record searched by a registration (${vanRow.registration})`, () => api.get(`rentals?customer=${hirer}&page_size=10&search=${encodeURIComponent(vanRow.registration)}`));
 await dynamo.stop();
 process.exit(0);

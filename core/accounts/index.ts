@@ -8,7 +8,7 @@ import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { checkReferences, declareReferences } from "../platform/references.js";
 import { Contact } from "../contacts/index.js";
-import { Vehicle } from "../fleet/index.js";
+import { Vehicle } from "../fleet/vehicle.js";
 import { CostCentre, Department } from "../settings/index.js";
 
 /**

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { ConflictError, ValidationError } from "./errors.js";
-import { LAST_SAVED_ERROR, LAST_SAVED_MISSING, isFresh } from "./records.js";
+import { isFresh } from "./records.js";
 
 /**
  * The pure half of "parents with lines" (core/platform/lines.ts): which
@@ -83,11 +83,9 @@ export function matchLines(stored: StoredLine[], sent: SentLine[]): MatchedLine[
     if (!current) return { current: null, fields: s.fields };
     seen.add(current.id);
     const fields = { ...current.fields, ...s.fields };
-    if (!sameFields(current.fields, fields)) {
-      // A changed line says which version it was made from, like any save (400 without it, 409 when stale).
-      if (!s.last_saved) throw new ValidationError(LAST_SAVED_MISSING, { last_saved: LAST_SAVED_ERROR });
-      if (!isFresh(current.last_saved, s.last_saved)) throw new ConflictError();
-    }
+    // A changed line sent with the version it was made from must be that version (409 when stale).
+    // Without one, the parent's own last_saved (required on every save) guards it: lines change only with their parent.
+    if (!sameFields(current.fields, fields) && s.last_saved && !isFresh(current.last_saved, s.last_saved)) throw new ConflictError();
     return { current, last_saved: s.last_saved, fields };
   });
 }

@@ -185,12 +185,13 @@ describe("POST vehiclescap: bounds (issue 15)", () => {
 
   it("a vehicle's own CAP fields are bounded too (400 naming the field, nothing saved); CAP below may be negative", async () => {
     const before = await capOf(v.A.id);
-    const res = await api.put(`vehicles/${v.A.id}`, { cap_retail: 50_000_000_000_000 });
+    const fresh = async () => (await api.get(`vehicles/${v.A.id}`)).body.last_saved;
+    const res = await api.put(`vehicles/${v.A.id}`, { cap_retail: 50_000_000_000_000, last_saved: await fresh() });
     expect(res.status).toBe(400);
     expect(res.body.errors).toEqual({ cap_retail: "Must be an amount from £0 to £10,000,000" });
-    expect((await api.put(`vehicles/${v.A.id}`, { cap_clean: -1 })).body.errors).toEqual({ cap_clean: "Must be an amount from £0 to £10,000,000" });
+    expect((await api.put(`vehicles/${v.A.id}`, { cap_clean: -1, last_saved: await fresh() })).body.errors).toEqual({ cap_clean: "Must be an amount from £0 to £10,000,000" });
     expect(await capOf(v.A.id)).toEqual(before);
-    const below = await api.put(`vehicles/${v.A.id}`, { cap_below: -250 });
+    const below = await api.put(`vehicles/${v.A.id}`, { cap_below: -250, last_saved: await fresh() });
     expect(below.status, JSON.stringify(below.body)).toBe(200);
     expect(below.body.cap_below).toBe(-250);
   });

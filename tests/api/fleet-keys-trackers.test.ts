@@ -214,7 +214,7 @@ describe("references (issue 15)", () => {
     const ofNothing = await api.post("vehicletracker", { imei: "359999999999998", type: 999999 });
     expect(ofNothing.body.errors).toEqual({ type: "Vehicle tracker type 999999 does not exist" });
     const v = await newVan();
-    const hook = await api.put(`vehicles/${v.id}`, { key: 999999 });
+    const hook = await api.put(`vehicles/${v.id}`, { key: 999999, last_saved: v.last_saved });
     expect(hook.status).toBe(400);
     expect(hook.body.errors).toEqual({ key: "Key 999999 does not exist" });
     expect((await api.get(`vehicletracker?page_size=1000`)).body.results.some((t: any) => t.imei.startsWith("35999999999999"))).toBe(false);
