@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { client, signIn } from "../support/api.js";
-import { fleetReference, van } from "./fleet-support.js";
+import { fleetReference, van, ok } from "./fleet-support.js";
 
 /**
  * The benchmarks' bulk loader (`bulkLoad` in core/platform/records/define.ts)
@@ -18,11 +18,6 @@ let normalVan: any;
 let bulkIds: number[] = [];
 let normalIds: number[] = [];
 
-const ok = async (p: Promise<{ status: number; body: any }>) => {
-  const r = await p;
-  if (r.status >= 300) throw new Error(`${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-};
 
 const rows = (vehicle: number, department: number) =>
   [

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, todayInLondon } from "../../core/platform/dates.js";
 import { app, call, client, signIn } from "../support/api.js";
-import { fleetReference, van } from "./fleet-support.js";
+import { fleetReference, van, ok } from "./fleet-support.js";
 
 /**
  * The dashboard's CAP figures (001 §3, §4, §7; docs/dashboard.md):
@@ -22,11 +22,6 @@ async function upload(csv: string) {
   return { status: res.status, body: await res.json() };
 }
 
-const ok = async (p: Promise<{ status: number; body: any }>) => {
-  const r = await p;
-  if (r.status >= 300) throw new Error(`${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-};
 const statusOf = (summary: any, status: string) => summary.statuses.find((s: any) => s.status === status);
 
 beforeAll(async () => {

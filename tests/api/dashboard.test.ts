@@ -1,14 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, client, signIn } from "../support/api.js";
-import { fleetReference, van } from "./fleet-support.js";
+import { fleetReference, van, ok } from "./fleet-support.js";
 
 let api: ReturnType<typeof client>;
 let ref: Awaited<ReturnType<typeof fleetReference>>;
-const ok = async (p: Promise<{ status: number; body: any }>) => {
-  const r = await p;
-  if (r.status >= 300) throw new Error(`${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-};
 
 beforeAll(async () => {
   api = client(await signIn("boss@vanco.co.uk", "Bo"));

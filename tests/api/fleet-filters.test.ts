@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { client, signIn } from "../support/api.js";
-import { fleetReference, van } from "./fleet-support.js";
+import { fleetReference, van, ok } from "./fleet-support.js";
 
 /**
  * Column filters of the vehicle list (000 §2, issue 10): each filter is a
@@ -11,11 +11,6 @@ import { fleetReference, van } from "./fleet-support.js";
 let api: ReturnType<typeof client>;
 let ref: Awaited<ReturnType<typeof fleetReference>>;
 
-const ok = async (p: Promise<{ status: number; body: any }>) => {
-  const r = await p;
-  if (r.status >= 300) throw new Error(`${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-};
 const regs = (res: { body: any }) => res.body.results.map((x: any) => x.registration);
 
 let mercedes: { id: number };

@@ -66,3 +66,33 @@ export function company(display_name: string, contact_type: "CC" | "SP") {
     parts_markup: 0,
   };
 }
+
+/** The answer's body of a call that must succeed; anything else fails the test with the answer. */
+export async function ok(p: Promise<{ status: number; body: any }>) {
+  const r = await p;
+  if (r.status >= 300) throw new Error(`${r.status} ${JSON.stringify(r.body)}`);
+  return r.body;
+}
+
+/** A rental of `vehicle` for Acme in the rentals department, with the form's required inputs. */
+export function booking(ref: Awaited<ReturnType<typeof fleetReference>>, vehicle: number | null, start: string, finish: string, extra: Record<string, unknown> = {}) {
+  return {
+    rental_type: "ST",
+    status: "CONFIRMED",
+    start_date: start,
+    finish_date: finish,
+    vehicle,
+    customer: ref.acme.id,
+    department: ref.rentals.id,
+    start_mileage: 12000,
+    first_day: 60,
+    two_five_days: 45,
+    six_twenty_seven_days: 35,
+    twenty_eight_plus: 25,
+    deposit: 250,
+    deposit_paid_date: start,
+    initial_payment: 100,
+    initial_payment_date: start,
+    ...extra,
+  };
+}

@@ -1,16 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { call, client, signIn } from "../support/api.js";
-import { fleetReference, van } from "./fleet-support.js";
+import { fleetReference, van, ok, booking as rentalBooking } from "./fleet-support.js";
 
 let api: ReturnType<typeof client>;
 let ref: Awaited<ReturnType<typeof fleetReference>>;
 let margin: { id: number };
 
-const ok = async (p: Promise<{ status: number; body: any }>) => {
-  const r = await p;
-  if (r.status >= 300) throw new Error(`${r.status} ${JSON.stringify(r.body)}`);
-  return r.body;
-};
 
 beforeAll(async () => {
   api = client(await signIn("rentals@vanco.co.uk", "Rita"));
@@ -21,25 +16,7 @@ beforeAll(async () => {
 
 const newVan = async (extra: Record<string, unknown> = {}) => ok(api.post("createvehicle", van({ make: ref.ford.id, model: ref.transit.id, type: ref.l1.id, ...extra })));
 
-const booking = (vehicle: number, start: string, finish: string, extra: Record<string, unknown> = {}) => ({
-  rental_type: "ST",
-  status: "CONFIRMED",
-  start_date: start,
-  finish_date: finish,
-  vehicle,
-  customer: ref.acme.id,
-  department: ref.rentals.id,
-  start_mileage: 12000,
-  first_day: 60,
-  two_five_days: 45,
-  six_twenty_seven_days: 35,
-  twenty_eight_plus: 25,
-  deposit: 250,
-  deposit_paid_date: start,
-  initial_payment: 100,
-  initial_payment_date: start,
-  ...extra,
-});
+const booking = (vehicle: number | null, start: string, finish: string, extra: Record<string, unknown> = {}) => rentalBooking(ref, vehicle, start, finish, extra);
 
 describe("a rental (001 §3, §5, §9)", () => {
   it("is created with the server's figures, a default margin and status QUOTE by default", async () => {
