@@ -18,7 +18,7 @@ test("a new supplier from the Suppliers list: the warning lists exactly what is 
   await expect(byLabel(page, "Contact type")).toHaveValue("SP");
   await expect(page.getByLabel("Partial (incomplete) contact")).not.toBeChecked();
   await expect(page.getByLabel("Partial (incomplete) contact")).toBeDisabled();
-  await expect(byLabel(page, "Supplier labour charge (£ per hour)")).toHaveValue("40");
+  await expect(byLabel(page, "Supplier labour charge (£ per hour)")).toHaveValue("40.00");
   await expect(page.getByRole("group", { name: "Supplier" })).toBeVisible();
 
   const warning = page.getByRole("alert").filter({ hasText: REQUIRED });
@@ -59,7 +59,7 @@ test("a new supplier from the Suppliers list: the warning lists exactly what is 
   await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
   expect(posts).toHaveLength(1);
   await expect(byLabel(page, "Payment terms start")).toHaveValue("MONTH");
-  await expect(byLabel(page, "LCV rate")).toHaveValue("62.5");
+  await expect(byLabel(page, "LCV rate")).toHaveValue("62.50");
 
   // The supplier typeahead (2+ characters) finds it.
   await page.goto("/contacts?type=SP");
