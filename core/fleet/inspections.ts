@@ -2,7 +2,7 @@ import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { int, isoDate, ref, text } from "../platform/fields.js";
-import { LAST_SAVED_ERROR, LAST_SAVED_MISSING, isFresh, defineRecordType } from "../platform/records.js";
+import { LAST_SAVED_ERROR, LAST_SAVED_MISSING, isFresh, defineRecordType, writeTogether, type PlannedWrite, type WriteExtra } from "../platform/records.js";
 import { todayInLondon } from "../platform/dates.js";
 import { InspectionType } from "../settings/index.js";
 import { NO_VALUE, approveInspection, checkInspectionLock, compactRegistration, dueFrom, isDue } from "./rules.js";
@@ -244,12 +244,22 @@ export const Inspections = {
     return { creates, updates, deletes };
   },
 
-  async applyForVehicle(vehicleId: number, plan: InspectionPlan | null, actor: string) {
-    if (!plan) return;
-    for (const id of plan.deletes) await Inspection.remove(id, actor);
-    // Freshness was checked when the vehicle's save was planned.
-    for (const u of plan.updates) await Inspection.update(u.id, u.fields, actor, { partial: true, system: true });
-    for (const c of plan.creates) await Inspection.create(await withWarningDays({ ...c, vehicle: vehicleId }), actor);
+  /**
+   * The inspections of a vehicle save as writes in the vehicle's own
+   * transaction (`also` of VehicleLines): each checked once the vehicle is
+   * validated and its id known, then the vehicle and its changed
+   * inspections land together or not at all.
+   */
+  forVehicleSave(plan: InspectionPlan | null, actor: string): WriteExtra | undefined {
+    if (!plan || plan.creates.length + plan.updates.length + plan.deletes.length === 0) return undefined;
+    return writeTogether(async (vehicle) => {
+      const out: PlannedWrite[] = [];
+      for (const id of plan.deletes) out.push(await Inspection.planRemove(id, actor));
+      // Freshness was checked when the vehicle's save was planned; the write is on the version read.
+      for (const u of plan.updates) out.push(await Inspection.planUpdate(u.id, { ...u.fields, vehicle: vehicle.id }, actor, { partial: true, system: true }));
+      for (const c of plan.creates) out.push(await Inspection.planCreate(await withWarningDays({ ...c, vehicle: vehicle.id }), actor, { sameWrite: ["vehicle"] }));
+      return out;
+    });
   },
 
   /** A vehicle being deleted: its inspections go with it. */

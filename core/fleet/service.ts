@@ -334,8 +334,7 @@ export const Vehicles = {
     const fields = await prepare(body, null);
     precheck(fields, null);
     const plan = await Inspections.planForVehicle(null, body.inspections);
-    const created = (await VehicleLines.create(fields, actor)) as Record<string, any>;
-    await Inspections.applyForVehicle(created.id, plan, actor);
+    const created = (await VehicleLines.create(fields, actor, { also: Inspections.forVehicleSave(plan, actor) })) as Record<string, any>;
     return this.get(created.id);
   },
 
@@ -349,8 +348,8 @@ export const Vehicles = {
     const fields = await prepare(body, current);
     precheck(fields, current);
     const plan = await Inspections.planForVehicle(id, body.inspections);
-    await VehicleLines.update(id, fields, actor, { partial: true });
-    await Inspections.applyForVehicle(id, plan, actor);
+    // One unit: the vehicle, its lines and its changed inspections (docs/decisions.md "Parents with lines").
+    await VehicleLines.update(id, fields, actor, { partial: true, also: Inspections.forVehicleSave(plan, actor) });
     return this.get(id);
   },
 

@@ -13,7 +13,7 @@ import {
   type LineWrite,
   type StoredLine,
 } from "./lines-plan.js";
-import type { OutsideFields, RecordType, SavedRecord, WriteExtra } from "./records.js";
+import { joinExtras, type OutsideFields, type RecordType, type SavedRecord, type WriteExtra } from "./records.js";
 import { Counter, SERVICE, entityConfig } from "./service.js";
 
 /**
@@ -388,13 +388,17 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
       return this;
     },
 
-    /** Create a parent with its lines (a body without a collection creates it empty). */
-    async create(body: Record<string, unknown>, actor: string) {
+    /**
+     * Create a parent with its lines (a body without a collection creates it
+     * empty). `also`: more writes for the parent's transaction (another
+     * type's records, `writeTogether`), prepared before the lines.
+     */
+    async create(body: Record<string, unknown>, actor: string, { also }: { also?: WriteExtra } = {}) {
       const parent = bound!;
       const { extra, after } = await linesExtra(null, new Map(), body, actor);
       let row: any;
       try {
-        row = await parent.create(withoutLines(body), actor, { extra });
+        row = await parent.create(withoutLines(body), actor, { extra: joinExtras(also, extra) });
       } catch (e) {
         await after(e);
         throw e;
@@ -406,16 +410,17 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     /**
      * Save a parent: its fields, and each collection the body carries
      * (whole: lines left out are removed). A collection not sent keeps its
-     * lines. A stale parent or line is a 409, with nothing written.
+     * lines. A stale parent or line is a 409, with nothing written. `also`
+     * as for `create`.
      */
-    async update(id: number, body: Record<string, unknown>, actor: string, opts: { partial?: boolean } = {}) {
+    async update(id: number, body: Record<string, unknown>, actor: string, { also, ...opts }: { partial?: boolean; also?: WriteExtra } = {}) {
       const parent = bound!;
       const p = await settle(id);
       const { extra, after, sentNames } = await linesExtra(id, p.lines, body, actor);
-      if (!sentNames.length) return parent.update(id, withoutLines(body), actor, opts);
+      if (!sentNames.length) return parent.update(id, withoutLines(body), actor, { ...opts, extra: also });
       let row: any;
       try {
-        row = await parent.update(id, withoutLines(body), actor, { ...opts, extra });
+        row = await parent.update(id, withoutLines(body), actor, { ...opts, extra: joinExtras(also, extra) });
       } catch (e) {
         await after(e);
         throw e;

@@ -161,23 +161,10 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     return { writes, newClaims: idx.newClaims };
   }
 
-  function commitOf(w: IndexOp, tx: any) {
-    switch (w.op) {
-      case "audit":
-        return tx.audit.create(w.item).commit();
-      case "counter-add":
-        return tx.counter.update({ name: w.name }).add({ live: w.live }).commit();
-      case "entry-put":
-        return tx.entry.put({ list: w.list, sort: w.sort, id: w.id, tags: w.tags }).commit();
-      case "entry-delete":
-        return tx.entry.delete({ list: w.list, sort: w.sort, id: w.id }).commit();
-      case "facet-add":
-        return tx.facet.update({ facet: w.facet, value: w.value }).add({ live: w.live }).commit();
-      case "claim-create":
-        return tx.claim.create({ scope: w.scope, value: w.value, id: w.id }).commit();
-      case "claim-delete":
-        return tx.claim.delete({ scope: w.scope, value: w.value }).commit();
-    }
+  /** The record's entity in another record's transaction (see `planCreate`). */
+  const recordKey = `record_${opts.type}`;
+  function writableTogether() {
+    if (opts.unique || opts.exclusive || opts.outside) throw new Error(`${opts.type}: unique values, ranges or outside fields are written by its own transactions only`);
   }
 
   /** An index operation as an item for BatchWriteItem (puts only: a create or a rebuild); counts go to `sums`. */
@@ -511,6 +498,70 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     },
 
     /**
+     * This type's create, update and delete as a `PlannedWrite` for another
+     * record's transaction (`writeTogether`): parsed, validated and checked
+     * (references, freshness) now, written with that record. For types
+     * without unique values, exclusive ranges or outside fields (their
+     * refusals are explained by their own transactions).
+     */
+    async planCreate(body: unknown, actor: string, { sameWrite = [] }: { sameWrite?: string[] } = {}): Promise<PlannedWrite> {
+      writableTogether();
+      const fields = { ...(opts.defaults?.() ?? {}), ...stripUndefined(parse(body, false)) } as Fields;
+      opts.validate?.(fields);
+      // `sameWrite`: fields naming the record this one is written with (a vehicle being created): it exists once both land.
+      await checkBeforeWrite(opts.type, opts.fields, fields, pick(fields, sameWrite));
+      const id = await nextId(opts.type);
+      const now = new Date().toISOString();
+      const item = recordItem(fields, id, actor, now);
+      return { entities: { [recordKey]: entity }, writes: createOps(fields, id, actor, now).writes, record: (t) => t[recordKey].create(item).commit() };
+    },
+
+    async planUpdate(id: number, body: unknown, actor: string, { partial = false, system = false }: { partial?: boolean; system?: boolean } = {}): Promise<PlannedWrite> {
+      writableTogether();
+      const current = await getRow(id);
+      const sent = system ? null : lastSavedOf(body);
+      const fieldsSent = parse(body, partial);
+      if (sent !== null && !isFresh(current.last_saved, sent)) throw new ConflictError();
+      const before = pick(current, fieldNames) as Fields;
+      const merged = { ...before, ...stripUndefined(fieldsSent) } as Fields;
+      opts.validate?.(merged);
+      await checkBeforeWrite(opts.type, opts.fields, merged, before);
+      const now = new Date().toISOString();
+      const set: Record<string, unknown> = { ...merged, last_saved: now, updated_by: actor, search_text: searchOf(merged) };
+      return {
+        entities: { [recordKey]: entity },
+        writes: [{ op: "audit", item: auditItem(opts.type, id, actor, "update", diffRecords(before, merged as any), now) }, ...indexOps(ix, id, before, merged).writes],
+        // On the version read: saved by someone else meanwhile cancels the whole transaction.
+        record: (t) =>
+          t[recordKey]
+            .patch({ ...keyOf, id } as any)
+            .set(set as any)
+            .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
+            .commit(),
+      };
+    },
+
+    async planRemove(id: number, actor: string): Promise<PlannedWrite> {
+      writableTogether();
+      const current = await getRow(id);
+      const before = pick(current, fieldNames) as Fields;
+      const now = new Date().toISOString();
+      return {
+        entities: { [recordKey]: entity },
+        writes: [
+          { op: "audit", item: auditItem(opts.type, id, actor, "delete", diffRecords(before, undefined), now) },
+          ...lifeOps(opts.type, id, -1),
+          ...indexOps(ix, id, before, undefined).writes,
+        ],
+        record: (t) =>
+          t[recordKey]
+            .delete({ ...keyOf, id } as any)
+            .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
+            .commit(),
+      };
+    },
+
+    /**
      * A page of records in id order. Without a search or filter the count
      * is the maintained counter; a page near either end is one Query from
      * that end, a page further in starts where the id position counts say
@@ -672,6 +723,110 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
 }
 
 export type RecordType = ReturnType<typeof defineRecordType<any>>;
+
+/** One index operation in a transaction built with the engine's shared entities (audit, counter, entry, facet, claim). */
+function commitOf(w: IndexOp, tx: any) {
+  switch (w.op) {
+    case "audit":
+      return tx.audit.create(w.item).commit();
+    case "counter-add":
+      return tx.counter.update({ name: w.name }).add({ live: w.live }).commit();
+    case "entry-put":
+      return tx.entry.put({ list: w.list, sort: w.sort, id: w.id, tags: w.tags }).commit();
+    case "entry-delete":
+      return tx.entry.delete({ list: w.list, sort: w.sort, id: w.id }).commit();
+    case "facet-add":
+      return tx.facet.update({ facet: w.facet, value: w.value }).add({ live: w.live }).commit();
+    case "claim-create":
+      return tx.claim.create({ scope: w.scope, value: w.value, id: w.id }).commit();
+    case "claim-delete":
+      return tx.claim.delete({ scope: w.scope, value: w.value }).commit();
+  }
+}
+
+/**
+ * One record's create, update or delete, checked and validated, as
+ * operations for ANOTHER record's transaction (see `writeTogether`).
+ */
+export type PlannedWrite = {
+  /** The record's own entity, under a key of its own in the transaction. */
+  entities: Record<string, any>;
+  record: (t: any) => any;
+  /** Its audit entry and index operations (counts folded with the others' by `writeTogether`). */
+  writes: IndexOp[];
+};
+
+/**
+ * Records of other types written in one record's transaction (a vehicle
+ * and its inspections): the plans are made in `prepare` (the record is
+ * validated, its id known), so a refused one leaves nothing written, and
+ * the record and they land together or not at all. Counts two of them
+ * share (a list's counter) are added once: DynamoDB takes one operation
+ * per item in a transaction.
+ */
+export function writeTogether(plan: (saved: SavedRecord) => Promise<PlannedWrite[]>): WriteExtra {
+  let plans: PlannedWrite[] = [];
+  let writes: IndexOp[] = [];
+  return {
+    get entities() {
+      return Object.assign({}, ...plans.map((p) => p.entities));
+    },
+    async prepare(saved) {
+      plans = await plan(saved);
+      writes = foldCounts(plans.flatMap((p) => p.writes));
+    },
+    items: () => plans.length + writes.length,
+    ops: (t) => [...plans.map((p) => p.record(t)), ...writes.map((w) => commitOf(w, t))],
+  };
+}
+
+/** Counter and facet additions to the same item summed into one (zero sums dropped); other operations as they are. */
+function foldCounts(writes: IndexOp[]): IndexOp[] {
+  const out: IndexOp[] = [];
+  const sums = new Map<string, Extract<IndexOp, { op: "counter-add" | "facet-add" }>>();
+  for (const w of writes) {
+    if (w.op !== "counter-add" && w.op !== "facet-add") {
+      out.push(w);
+      continue;
+    }
+    const k = w.op === "counter-add" ? `c\u0000${w.name}` : `f\u0000${w.facet}\u0000${w.value}`;
+    const held = sums.get(k);
+    if (held) held.live += w.live;
+    else {
+      const copy = { ...w };
+      sums.set(k, copy);
+      out.push(copy);
+    }
+  }
+  return out.filter((w) => (w.op !== "counter-add" && w.op !== "facet-add") || w.live !== 0);
+}
+
+/**
+ * Several `WriteExtra`s on one write (a vehicle's inspections and its
+ * lines): each prepared in turn, told the items the ones before it add
+ * (so the lines engine knows what is left of the 100), operations joined.
+ */
+export function joinExtras(...given: Array<WriteExtra | undefined>): WriteExtra | undefined {
+  const all = given.filter((x): x is WriteExtra => !!x);
+  if (all.length <= 1) return all[0];
+  const added = () => all.reduce((n, x) => n + (x.items?.() ?? 0), 0);
+  return {
+    outside: all.find((x) => x.outside)?.outside,
+    get entities() {
+      return Object.assign({}, ...all.map((x) => x.entities ?? {}));
+    },
+    async prepare(saved) {
+      let items = saved.items;
+      for (const x of all) {
+        await x.prepare?.({ ...saved, items });
+        items += x.items?.() ?? 0;
+      }
+    },
+    items: added,
+    ops: (t, saved) => all.flatMap((x) => x.ops?.(t, saved) ?? []),
+    auditChanges: () => all.flatMap((x) => x.auditChanges?.() ?? []),
+  };
+}
 
 /**
  * A write touching more items than one transaction allows is refused as a

@@ -9,7 +9,7 @@
  * - freshness.ts: the `last_saved` check
  * - bulk.ts: batch writes for the bulk loader and the index upgrade
  */
-export { defineRecordType, recordTypes, ENGINE_INDEX_VERSION, TransactionTooLarge, type RecordType } from "./define.js";
+export { defineRecordType, joinExtras, recordTypes, writeTogether, ENGINE_INDEX_VERSION, TransactionTooLarge, type PlannedWrite, type RecordType } from "./define.js";
 export { FRESHNESS_MS, LAST_SAVED_ERROR, LAST_SAVED_MISSING, isFresh, lastSavedOf } from "./freshness.js";
 export { positionBucket } from "./positions.js";
 export { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type ListInQuery, type ListOptions, type Membership, type Meta, type OutsideFields, type RecordTypeOptions, type SavedRecord, type WriteExtra } from "./types.js";

@@ -145,6 +145,8 @@ export type WriteExtra = {
   /** Operations built with the transaction builder `t` (entities: the record's and `entities`). */
   ops?: (t: any, saved: SavedRecord) => any[];
   entities?: Record<string, any>;
+  /** How many operations `ops` adds (known once prepared; for the 100-item budget of the extras after it). */
+  items?: () => number;
   /** Changes to name in the update's audit entry besides the record's own fields (its lines'). */
   auditChanges?: () => FieldChange[];
 };
