@@ -2,6 +2,10 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { client, signIn } from "../support/api.js";
 import { addDays, todayInLondon } from "../../core/platform/dates.js";
 import { fleetReference, van } from "./fleet-support.js";
+import { ConflictError } from "../../core/platform/errors.js";
+import { TransactionTooLarge, joinExtras, type WriteExtra } from "../../core/platform/records.js";
+import { Inspection, Inspections } from "../../core/fleet/inspections.js";
+import { VehicleLines } from "../../core/fleet/vehicle.js";
 
 /**
  * Inspections (000 §3, §4; 003 §5, §7): saved with the vehicle, their own
@@ -88,6 +92,102 @@ describe("inspections saved with the vehicle", () => {
     const v = (await api.post("createvehicle", van({ inspections: [inspection()] }))).body;
     await api.del(`vehicles/${v.id}`);
     expect((await api.get(`inspections/${v.inspections[0].id}`)).status).toBe(404);
+  });
+});
+
+/**
+ * A vehicle save is one unit with its inspections (docs/decisions.md
+ * "Parents with lines"): the vehicle, its lists and its changed inspections
+ * with theirs are one transaction, so no reader sees half a save.
+ */
+describe("a vehicle and its inspections saved as one unit", () => {
+  const allCount = async () => (await api.get("inspections?page_size=1")).body.count as number;
+  const bookedCount = async (date: string) => (await api.get(`inspectioncount?date=${date}`)).body.count as number;
+
+  it("refuses a save with one good and one bad new inspection whole: neither the vehicle change nor the good inspection is written", async () => {
+    const v = (await api.post("createvehicle", van({ inspections: [inspection()] }))).body;
+    const before = await allCount();
+    const res = await api.put(`vehicles/${v.id}`, {
+      ...v,
+      location: "Leeds depot",
+      inspections: [...v.inspections, inspection({ inspection_type: pmi.id, comments: "Good one" }), inspection({ inspection_type: 999999 })],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toHaveProperty("inspections.2.inspection_type");
+    const after = (await api.get(`vehicles/${v.id}`)).body;
+    expect(after.location).toBe("Birmingham depot");
+    expect(after.last_saved).toBe(v.last_saved);
+    expect(after.inspections.map((i: any) => i.id)).toEqual(v.inspections.map((i: any) => i.id));
+    expect(await allCount()).toBe(before);
+  });
+
+  it("lands a vehicle change and two new inspections together, lists and counts included", async () => {
+    const v = (await api.post("createvehicle", van({ inspections: [inspection()] }))).body;
+    const before = await allCount();
+    const day = addDays(today, 40);
+    const booked0 = await bookedCount(day);
+    const res = await api.put(`vehicles/${v.id}`, {
+      ...v,
+      location: "Leeds depot",
+      inspections: [
+        ...v.inspections,
+        inspection({ inspection_type: pmi.id, comments: "New PMI" }),
+        inspection({ inspection_type: pmi.id, comments: "Tail lift", booked_in_date: day, inspection_workshop: ref.garage.id }),
+      ],
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.location).toBe("Leeds depot");
+    expect(res.body.inspections).toHaveLength(3);
+    // Two inspections in one transaction share the type's and the lists' counters: added once, by two.
+    expect(await allCount()).toBe(before + 2);
+    expect(await bookedCount(day)).toBe(booked0 + 1);
+    const tail = res.body.inspections.find((i: any) => i.comments === "Tail lift");
+    expect((await api.get(`inspections/${tail.id}`)).body.vehicle.id).toBe(v.id);
+    expect((await api.get("inspections?view=booked&page_size=1000")).body.results.map((r: any) => r.id)).toContain(tail.id);
+  });
+
+  it("creates a vehicle with its inspections in one write", async () => {
+    const before = await allCount();
+    const bad = await api.post("createvehicle", van({ inspections: [inspection(), inspection({ inspection_workshop: 999999 })] }));
+    expect(bad.status).toBe(400);
+    expect(await allCount()).toBe(before);
+    const good = await api.post("createvehicle", van({ inspections: [inspection(), inspection({ inspection_type: pmi.id })] }));
+    expect(good.status).toBe(201);
+    expect(await allCount()).toBe(before + 2);
+  });
+
+  it("leaves nothing written when an inspection is saved elsewhere between the checks and the write", async () => {
+    const v = (await api.post("createvehicle", van({ inspections: [inspection()] }))).body;
+    const [a] = v.inspections;
+    const before = await allCount();
+    const plan = await Inspections.planForVehicle(v.id, [{ ...a, comments: "Changed on the vehicle" }, inspection({ comments: "New with the vehicle" })]);
+    // Injected after the inspections are planned, before the one transaction is sent.
+    const meanwhile: WriteExtra = {
+      prepare: async () => {
+        await Inspection.update(a.id, { comments: "Saved elsewhere meanwhile" }, "someone@vanco.co.uk", { partial: true, system: true });
+      },
+    };
+    await expect(
+      VehicleLines.update(v.id, { location: "Leeds depot", last_saved: v.last_saved }, "alex@vanco.co.uk", {
+        partial: true,
+        also: joinExtras(Inspections.forVehicleSave(plan, "alex@vanco.co.uk"), meanwhile),
+      }),
+    ).rejects.toThrow(ConflictError);
+    const after = (await api.get(`vehicles/${v.id}`)).body;
+    expect(after.location).toBe("Birmingham depot");
+    expect(after.inspections.map((i: any) => i.comments)).toEqual(["Saved elsewhere meanwhile"]);
+    expect(await allCount()).toBe(before);
+  });
+
+  it("refuses whole a save too large for one transaction, naming what to do", async () => {
+    const v = (await api.post("createvehicle", van())).body;
+    const before = await allCount();
+    const many = Array.from({ length: 30 }, (_, i) => inspection({ comments: `Row ${i}`, expiry_date: addDays(today, 100 + i) }));
+    const res = await api.put(`vehicles/${v.id}`, { ...v, location: "Leeds depot", inspections: many });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toBe(new TransactionTooLarge().message);
+    expect((await api.get(`vehicles/${v.id}`)).body.location).toBe("Birmingham depot");
+    expect(await allCount()).toBe(before);
   });
 });
 
