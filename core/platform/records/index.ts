@@ -1,6 +1,6 @@
 /**
  * The record engine, by concern:
- * - define.ts: `defineRecordType` (create, freshness-checked update, delete, get, lists, bulk load, index rebuild)
+ * - define.ts: `defineRecordType` (create, freshness-checked update, delete, get, lists, bulk load, index rebuild); `writeTogether`/`joinExtras`: other records written in one record's transaction
  * - types.ts: the options and shapes a record type is defined with
  * - indexes.ts: what a save writes besides the record (entries, counts, facets, claims), pure
  * - positions.ts: position counts, where a page starts, pure
