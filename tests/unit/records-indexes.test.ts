@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { indexOps, lifeOps, positionsOption, tagString, type Indexing } from "../../core/platform/records/indexes.js";
 import { isFresh, lastSavedOf, LAST_SAVED_ERROR } from "../../core/platform/records/freshness.js";
 import { overlaps } from "../../core/platform/records/ranges.js";
+import { joinExtras, writeTogether } from "../../core/platform/records/define.js";
 import { ValidationError } from "../../core/platform/errors.js";
 
 /** What a save writes besides the record (core/platform/records/indexes.ts), worked out without DynamoDB. */
@@ -124,5 +125,57 @@ describe("exclusive ranges", () => {
     expect(overlaps({ from: "2026-01-01", to: "2026-01-05" }, { from: "2026-01-05", to: "2026-01-09" })).toBe(true);
     expect(overlaps({ from: "2026-01-01", to: "2026-01-04" }, { from: "2026-01-05", to: "2026-01-09" })).toBe(false);
     expect(overlaps({ from: "2026-01-01", to: null }, { from: "2030-01-05", to: "2030-01-09" })).toBe(true);
+  });
+});
+
+describe("records written in another record's transaction", () => {
+  // A transaction builder that records each operation as text instead of building it.
+  const t: any = new Proxy({}, {
+    get: (_o, entity: string) => {
+      const chain = (desc: string): any => new Proxy({}, { get: (_x, step: string) => (step === "commit" ? () => desc : (arg: unknown) => chain(`${desc} ${step}${JSON.stringify(arg ?? "")}`)) });
+      return chain(entity);
+    },
+  });
+  const saved = { id: 7, now: "2026-01-01T00:00:00.000Z", base: null, record: {}, items: 60 };
+
+  it("adds a count two of them share once (one operation per item in a transaction)", async () => {
+    const planned = (id: number) => ({
+      entities: { record_inspection: {} },
+      record: (tx: any) => tx.record_inspection.create({ id }).commit(),
+      writes: [
+        { op: "counter-add" as const, name: "inspection", live: 1 },
+        { op: "entry-put" as const, list: "inspection#all", sort: "2026", id, tags: undefined },
+        { op: "facet-add" as const, facet: "inspection#pos", value: "0", live: 1 },
+      ],
+    });
+    const extra = writeTogether(async () => [planned(1), planned(2)]);
+    await extra.prepare!(saved);
+    const ops = extra.ops!(t, saved) as string[];
+    expect(ops.filter((o) => o.startsWith("counter"))).toEqual(['counter update{"name":"inspection"} add{"live":2}']);
+    expect(ops.filter((o) => o.startsWith("facet"))).toEqual(['facet update{"facet":"inspection#pos","value":"0"} add{"live":2}']);
+    expect(ops.filter((o) => o.startsWith("entry"))).toHaveLength(2);
+    expect(extra.items!()).toBe(ops.length);
+    expect(ops).toHaveLength(6);
+  });
+
+  it("drops a count that adds up to nothing", async () => {
+    const extra = writeTogether(async () => [
+      { entities: {}, record: () => "a", writes: [{ op: "counter-add" as const, name: "inspection#list#open", live: 1 }] },
+      { entities: {}, record: () => "b", writes: [{ op: "counter-add" as const, name: "inspection#list#open", live: -1 }] },
+    ]);
+    await extra.prepare!(saved);
+    expect(extra.ops!(t, saved)).toEqual(["a", "b"]);
+  });
+
+  it("prepares joined extras in turn, each told the items of the ones before it", async () => {
+    const seen: number[] = [];
+    const first = { prepare: async (s: { items: number }) => void seen.push(s.items), items: () => 11, ops: () => ["x"] };
+    const second = { prepare: async (s: { items: number }) => void seen.push(s.items), ops: () => ["y", "z"], outside: { finance_agreements: [] } };
+    const joined = joinExtras(first, undefined, second)!;
+    await joined.prepare!(saved);
+    expect(seen).toEqual([60, 71]);
+    expect(joined.ops!(t, saved)).toEqual(["x", "y", "z"]);
+    expect(joined.outside).toEqual({ finance_agreements: [] });
+    expect(joinExtras(undefined, second)).toBe(second);
   });
 });
