@@ -262,6 +262,19 @@ export const Inspections = {
     });
   },
 
+  /**
+   * A vehicle whose save with its inspections would not fit one
+   * transaction (a new van entered with many inspections at once): the
+   * vehicle is saved first, then its inspections one by one, each already
+   * checked when the save was planned, so what can still refuse them is
+   * only someone else saving the same inspection meanwhile.
+   */
+  async applyAfter(vehicleId: number, plan: InspectionPlan, actor: string) {
+    for (const id of plan.deletes) await Inspection.remove(id, actor);
+    for (const u of plan.updates) await Inspection.update(u.id, { ...u.fields, vehicle: vehicleId }, actor, { partial: true, system: true });
+    for (const c of plan.creates) await Inspection.create(await withWarningDays({ ...c, vehicle: vehicleId }), actor);
+  },
+
   /** A vehicle being deleted: its inspections go with it. */
   async removeForVehicle(vehicleId: number, actor: string) {
     for (const id of await Inspection.idsIn(`vehicle#${vehicleId}`)) {

@@ -3,12 +3,13 @@ import { agreementFields } from "../agreements/schema.js";
 import { Contact } from "../contacts/index.js";
 import { NotFoundError, ValidationError, VisibleError } from "../platform/errors.js";
 import { nextId } from "../platform/ids.js";
+import { TransactionTooLarge, type WriteExtra } from "../platform/records.js";
 import { todayInLondon } from "../platform/dates.js";
 import { AppDefaults, Department, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
 import { capChanges, parseCapCsv, type CapRowResult, type CapUploadReport } from "./cap.js";
 import { CapTotals } from "./captotals.js";
 import { Images } from "./images.js";
-import { Inspections } from "./inspections.js";
+import { Inspections, type InspectionPlan } from "./inspections.js";
 import { Key, keyBrief, type KeyRow } from "./keys.js";
 import {
   BLANK,
@@ -322,6 +323,23 @@ function precheck(fields: Record<string, unknown>, current: Record<string, any> 
   checkVehicle(merged as any);
 }
 
+/**
+ * Write a vehicle with its changed inspections in its own transaction; when
+ * together they pass DynamoDB's 100 items (a new van entered with many
+ * inspections), the vehicle first and then its inspections, never a refusal
+ * for size.
+ */
+async function withInspections(plan: InspectionPlan | null, actor: string, write: (also?: WriteExtra) => Promise<{ id: number }>) {
+  try {
+    return await write(Inspections.forVehicleSave(plan, actor));
+  } catch (e) {
+    if (!(e instanceof TransactionTooLarge) || !plan) throw e;
+  }
+  const saved = await write(undefined);
+  await Inspections.applyAfter(saved.id, plan, actor);
+  return saved;
+}
+
 export const Vehicles = {
   /** GET vehicles/{id}: the vehicle with its inspections. */
   async get(id: number) {
@@ -334,7 +352,7 @@ export const Vehicles = {
     const fields = await prepare(body, null);
     precheck(fields, null);
     const plan = await Inspections.planForVehicle(null, body.inspections);
-    const created = (await VehicleLines.create(fields, actor, { also: Inspections.forVehicleSave(plan, actor) })) as Record<string, any>;
+    const created = (await withInspections(plan, actor, (also) => VehicleLines.create(fields, actor, { also }))) as Record<string, any>;
     return this.get(created.id);
   },
 
@@ -349,7 +367,7 @@ export const Vehicles = {
     precheck(fields, current);
     const plan = await Inspections.planForVehicle(id, body.inspections);
     // One unit: the vehicle, its lines and its changed inspections (docs/decisions.md "Parents with lines").
-    await VehicleLines.update(id, fields, actor, { partial: true, also: Inspections.forVehicleSave(plan, actor) });
+    await withInspections(plan, actor, (also) => VehicleLines.update(id, fields, actor, { partial: true, also }));
     return this.get(id);
   },
 
