@@ -18,7 +18,8 @@ const emptyToNull = (v: unknown) => (v === "" ? null : v);
 
 const gb = (n: number) => n.toLocaleString("en-GB", { maximumFractionDigits: 2 });
 
-type Bounds = { min: number; max: number; message: string };
+/** What a number field accepts, and the message naming it (the screens show the same one). */
+export type Bounds = { min: number; max: number; message: string };
 
 /** A number within bounds (numeric strings accepted); '' and null store null. */
 function bounded(whole: boolean, b: Bounds) {
@@ -35,7 +36,10 @@ function bounded(whole: boolean, b: Bounds) {
   );
 }
 
-type NumOptions = { signed?: boolean; max?: number };
+export type NumOptions = { signed?: boolean; max?: number };
+
+/** The kinds of number a field may hold: each has its own bounds and wording. */
+export type NumberType = "number" | "integer" | "money" | "mileage" | "percent" | "markup";
 
 function range(max: number, signed: boolean | undefined, show: (n: number) => string, what: string): Bounds {
   const min = signed ? -max : 0;
@@ -43,24 +47,46 @@ function range(max: number, signed: boolean | undefined, show: (n: number) => st
 }
 
 const poundsText = (n: number) => `${n < 0 ? "-" : ""}£${gb(Math.abs(n))}`;
+const percentText = (n: number) => `${gb(n)}%`;
+
+/** The bounds of a number type (docs/decisions.md "Bounds on input"); percentages and mileages are never signed. */
+export function boundsOf(type: NumberType, o: NumOptions = {}): Bounds {
+  switch (type) {
+    case "number":
+      return range(o.max ?? LIMITS.quantity, o.signed, gb, "a number");
+    case "integer":
+      return range(o.max ?? LIMITS.quantity, o.signed, gb, "a whole number");
+    case "money":
+      return range(o.max ?? LIMITS.money, o.signed, poundsText, "an amount");
+    case "mileage":
+      return range(LIMITS.mileage, false, gb, "a mileage");
+    case "percent":
+      return range(o.max ?? LIMITS.percent, false, percentText, "a percentage");
+    case "markup":
+      return range(LIMITS.markup, false, percentText, "a percentage");
+  }
+}
+
+/** The field type of a number type: whole numbers for integers and mileages. */
+export const numberField = (type: NumberType, o: NumOptions = {}) => bounded(type === "integer" || type === "mileage", boundsOf(type, o));
 
 /** An optional quantity (weight, litres, days, a count); not negative unless `signed`. */
-export const num = (o: NumOptions = {}) => bounded(false, range(o.max ?? LIMITS.quantity, o.signed, gb, "a number"));
+export const num = (o: NumOptions = {}) => numberField("number", o);
 
 /** A whole number; not negative unless `signed`. */
-export const int = (o: NumOptions = {}) => bounded(true, range(o.max ?? LIMITS.quantity, o.signed, gb, "a whole number"));
+export const int = (o: NumOptions = {}) => numberField("integer", o);
 
 /** Pounds: 0 to £10,000,000 (± with `signed`, for a profit or a CAP below). */
-export const money = (o: NumOptions = {}) => bounded(false, range(o.max ?? LIMITS.money, o.signed, poundsText, "an amount"));
+export const money = (o: NumOptions = {}) => numberField("money", o);
 
 /** Miles: a whole number from 0 to 2,000,000. */
-export const mileage = () => bounded(true, range(LIMITS.mileage, false, gb, "a mileage"));
+export const mileage = () => numberField("mileage");
 
 /** A percentage, 0 to 100. */
-export const percent = (o: { max?: number } = {}) => bounded(false, range(o.max ?? LIMITS.percent, false, (n) => `${gb(n)}%`, "a percentage"));
+export const percent = (o: { max?: number } = {}) => numberField("percent", o);
 
 /** A markup or margin percentage: 0 to 1,000 (a part may be sold at several times its cost). */
-export const markup = () => percent({ max: LIMITS.markup });
+export const markup = () => numberField("markup");
 
 /** Free text; '' stores null. */
 export const text = (max = 500) =>

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openSettings, rowWith, settingsTable, signIn, uniq } from "./helpers";
+import { byLabel, expectToast, openSettings, rowWith, settingsTable, signIn, uniq } from "./helpers";
 import { addEditDelete } from "./settings-helpers";
 
 test("Vehicle Models: add (with make), edit + save, history, delete", async ({ page }) => {
@@ -38,4 +38,35 @@ test("Vehicle Models: the list is searchable and goes back to page 1", async ({ 
   await expect(rowWith(table, "Sprinter")).toHaveCount(0);
   await expect(rowWith(table, "Transit Custom")).toHaveCount(1);
   await expect(page).not.toHaveURL(/page=/);
+});
+
+test("Vehicle Models: a day rate outside £0 to £10,000,000 is refused with the server's message before sending", async ({ page }) => {
+  await signIn(page);
+  await openSettings(page, "Vehicle Models");
+  // The screen's fields come from the same definition as the server's schema (issue 10): same bounds, same message.
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/api/vehiclemodel")) posts.push(r.url());
+  });
+  const form = page.getByRole("form", { name: "Add vehicle model" });
+  await byLabel(form, "Name").fill(`Bounds ${uniq()}`);
+  const rate = byLabel(form, "Day 1 rate");
+  const message = "Must be an amount from £0 to £10,000,000";
+  for (const typed of ["-5", "20,000,000"]) {
+    await rate.click();
+    await rate.press("Control+A");
+    await rate.press("Delete");
+    await rate.pressSequentially(typed);
+    await form.getByRole("button", { name: "Add" }).click();
+    await expect(form.getByText(message)).toBeVisible();
+  }
+  // A rate within the bounds clears the message and is sent.
+  await rate.click();
+  await rate.press("Control+A");
+  await rate.press("Delete");
+  await rate.pressSequentially("10,000,000");
+  await form.getByRole("button", { name: "Add" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(form.getByText(message)).toHaveCount(0);
+  expect(posts).toHaveLength(1);
 });

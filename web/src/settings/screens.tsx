@@ -1,13 +1,17 @@
 import type { ApiRecord, Page } from "../platform/api";
 import { formatDate, formatMoney } from "../platform/format";
-import type { FieldDef, FormErrors, FormValues, SelectOption } from "../platform/form";
+import * as defs from "../../../core/settings/definitions";
+import { fieldsFrom, type FieldDef, type FormErrors, type FormValues, type SelectOption } from "../platform/form";
 import { DefaultsScreen } from "./DefaultsScreen";
 import { JobTabWorkshops } from "./JobTabWorkshops";
 import { TargetInForce } from "./TargetInForce";
 import { TrackingCategories } from "./TrackingCategories";
 import type { SettingsScreen, TableScreen } from "./types";
 
-const name = (label = "Name"): FieldDef => ({ name: "name", label, kind: "text", required: "Name is required", minWidth: 200 });
+// Fields come from the reference types' definitions (core/settings/definitions.ts):
+// labels, kinds, required messages and bounds are the server's. What follows each
+// `fieldsFrom` is what only the screen knows.
+const wideName = { name: { minWidth: 200 } };
 const byName = (r: ApiRecord) => String(r.name ?? r.id);
 
 /** Pence-level per-mile costs keep their precision: £0.015. */
@@ -49,11 +53,7 @@ const weeklyTargets: TableScreen = {
   resource: "target",
   createPath: "targetlatest",
   historyType: "target",
-  fields: [
-    { name: "weekly_target", label: "Weekly target", kind: "money", required: "Weekly target is required" },
-    { name: "active_from", label: "Active from", kind: "date", required: "Active from date is required" },
-    { name: "active_to", label: "Active to", kind: "date" },
-  ],
+  fields: fieldsFrom(defs.weeklyTarget),
   validate: (v: FormValues): FormErrors =>
     v.active_from && v.active_to && String(v.active_to) < String(v.active_from) ? { active_to: "Active to must not be before active from" } : {},
   messages: { load: "There was an error" },
@@ -70,11 +70,7 @@ export const SCREENS: SettingsScreen[] = [
     singular: "inspection type",
     resource: "inspectiontype",
     historyType: "inspectiontype",
-    fields: [
-      { name: "inspection_type", label: "Inspection type", kind: "text", required: "Inspection type is required", minWidth: 200 },
-      { name: "reminder_days", label: "Reminder days", kind: "integer" },
-      { name: "warning_days", label: "Warning days", kind: "integer" },
-    ],
+    fields: fieldsFrom(defs.inspectionType, { inspection_type: { minWidth: 200 } }),
     itemLabel: (r) => String(r.inspection_type ?? r.id),
   },
   {
@@ -84,7 +80,7 @@ export const SCREENS: SettingsScreen[] = [
     singular: "vehicle type",
     resource: "vehicletype",
     historyType: "vehicletype",
-    fields: [name(), { name: "special_labour_rate", label: "Special labour rate", kind: "money" }, { name: "fixed_hire_costs", label: "Fixed hire costs", kind: "money" }],
+    fields: fieldsFrom(defs.vehicleType, wideName),
     itemLabel: byName,
   },
   { kind: "custom", key: "defaults", title: "Defaults", component: DefaultsScreen },
@@ -95,7 +91,7 @@ export const SCREENS: SettingsScreen[] = [
     singular: "cost centre",
     resource: "costcentre",
     historyType: "costcentre",
-    fields: [name()],
+    fields: fieldsFrom(defs.costCentre, wideName),
     itemLabel: byName,
   },
   {
@@ -106,10 +102,7 @@ export const SCREENS: SettingsScreen[] = [
     resource: "quicklink",
     historyType: "quicklink",
     pageSize: 50,
-    fields: [
-      { name: "title", label: "Title", kind: "text", required: "Title is required", minWidth: 200 },
-      { name: "url", label: "URL", kind: "url", required: "Enter a full web address (https://...)", minWidth: 300 },
-    ],
+    fields: fieldsFrom(defs.quickLink, { title: { minWidth: 200 }, url: { minWidth: 300 } }),
     itemLabel: (r) => String(r.title ?? r.id),
   },
   { kind: "custom", key: "job-tab-workshops", title: "Job Tab Workshops", component: JobTabWorkshops },
@@ -122,15 +115,15 @@ export const SCREENS: SettingsScreen[] = [
     createPath: "createdepartment",
     historyType: "department",
     all: true,
-    fields: [
-      name(),
-      { name: "hide", label: "Hide", kind: "boolean", inAdd: false, saveImmediately: true },
-      { name: "bank_name", label: "Bank name", kind: "text", inAdd: false },
-      { name: "bank_account_name", label: "Bank account name", kind: "text", inAdd: false },
-      { name: "bank_sort_code", label: "Sort code", kind: "text", inAdd: false, minWidth: 90 },
-      { name: "bank_account_number", label: "Account number", kind: "text", inAdd: false, minWidth: 110 },
-      { name: "registration_footer", label: "Registration footer", kind: "textarea", inAdd: false, minWidth: 240 },
-    ],
+    fields: fieldsFrom(defs.department, {
+      ...wideName,
+      hide: { inAdd: false, saveImmediately: true },
+      bank_name: { inAdd: false },
+      bank_account_name: { inAdd: false },
+      bank_sort_code: { inAdd: false, minWidth: 90 },
+      bank_account_number: { inAdd: false, minWidth: 110 },
+      registration_footer: { inAdd: false, minWidth: 240 },
+    }),
     itemLabel: byName,
   },
   {
@@ -143,7 +136,7 @@ export const SCREENS: SettingsScreen[] = [
     historyType: "fitter",
     all: true,
     switches: [{ param: "show_hide", label: "Show hidden" }],
-    fields: [name(), { name: "hidden", label: "Hidden", kind: "boolean", inAdd: false }],
+    fields: fieldsFrom(defs.fitter, { ...wideName, hidden: { inAdd: false } }),
     messages: { save: "There was an error", remove: "There was an error" },
     itemLabel: byName,
   },
@@ -155,7 +148,7 @@ export const SCREENS: SettingsScreen[] = [
     resource: "vehicletrackertype",
     historyType: "vehicletrackertype",
     pageSize: 25,
-    fields: [name(), { name: "cost", label: "Cost", kind: "money" }, { name: "upfront_cost", label: "Upfront cost", kind: "money" }],
+    fields: fieldsFrom(defs.trackerType, wideName),
     messages: { save: "There was an error", remove: "There was an error" },
     itemLabel: byName,
   },
@@ -168,15 +161,7 @@ export const SCREENS: SettingsScreen[] = [
     historyType: "vehiclemodel",
     pageSize: 25,
     searchable: true,
-    fields: [
-      name(),
-      { name: "make", label: "Make", kind: "select", options: makeOptions, minWidth: 150 },
-      { name: "mileage_limit", label: "Mileage limit", kind: "integer" },
-      { name: "day1_rate", label: "Day 1 rate", kind: "money" },
-      { name: "day2_5_rate", label: "Day 2-5 rate", kind: "money" },
-      { name: "day6_27_rate", label: "Day 6-27 rate", kind: "money" },
-      { name: "day28_plus_rate", label: "Day 28+ rate", kind: "money" },
-    ],
+    fields: fieldsFrom(defs.vehicleModel, { ...wideName, make: { options: makeOptions, minWidth: 150 } }),
     messages: { save: "There was an error", remove: "There was an error" },
     itemLabel: byName,
   },
@@ -187,11 +172,12 @@ export const SCREENS: SettingsScreen[] = [
     singular: "vehicle make",
     resource: "vehiclemake",
     historyType: "vehiclemake",
-    fields: [
-      name(),
-      { name: "maintenance_cost_per_mile", label: "Maintenance cost per mile (£)", kind: "number", addDefault: 0.1, display: perMile },
-      { name: "additional_depreciation_per_mile", label: "Additional depreciation per mile (£)", kind: "number", addDefault: 0.01, display: perMile },
-    ],
+    // Costs per mile are entered as plain numbers: pence-level costs (£0.015) keep their places.
+    fields: fieldsFrom(defs.vehicleMake, {
+      ...wideName,
+      maintenance_cost_per_mile: { kind: "number", addDefault: 0.1, display: perMile },
+      additional_depreciation_per_mile: { kind: "number", addDefault: 0.01, display: perMile },
+    }),
     messages: { save: "There was an error", remove: "There was an error" },
     // Models show their make's name: renaming a make changes every model (001 §2.6).
     invalidates: ["vehiclemodel"],
@@ -204,7 +190,7 @@ export const SCREENS: SettingsScreen[] = [
     singular: "rental margin",
     resource: "rentalmargin",
     historyType: "rentalmargin",
-    fields: [name(), { name: "margin", label: "Margin (percent)", kind: "percent", required: "Margin is required", addDefault: 0.1 }],
+    fields: fieldsFrom(defs.rentalMargin, { ...wideName, margin: { addDefault: 0.1 } }),
     // 001 §5: the add box starts at 0.1 and resets to 40 after an add.
     afterAdd: { name: "", margin: 40 },
     messages: { save: "There was an error", remove: "There was an error" },
@@ -217,7 +203,7 @@ export const SCREENS: SettingsScreen[] = [
     singular: "charge type",
     resource: "worktype",
     historyType: "worktype",
-    fields: [name(), { name: "free_of_charge", label: "Free of charge", kind: "boolean" }, { name: "approval_needed", label: "Approval needed", kind: "boolean" }],
+    fields: fieldsFrom(defs.workType, wideName),
     messages: { save: "There was an error", remove: "There was an error" },
     itemLabel: byName,
   },
@@ -228,14 +214,7 @@ export const SCREENS: SettingsScreen[] = [
     singular: "movement rate",
     resource: "movementrate",
     historyType: "movementrate",
-    fields: [
-      name(),
-      { name: "cost_per_mile", label: "Cost per mile", kind: "money" },
-      { name: "vehicle_cost", label: "Vehicle cost", kind: "money" },
-      { name: "additional_time_cost", label: "Additional time cost", kind: "money" },
-      { name: "callout_cost", label: "Callout cost", kind: "money" },
-      { name: "comments", label: "Comments", kind: "textarea", minWidth: 220 },
-    ],
+    fields: fieldsFrom(defs.movementRate, { ...wideName, comments: { minWidth: 220 } }),
     messages: { save: "There was an error saving this rate", remove: "There was an error deleting this rate" },
     itemLabel: byName,
   },
@@ -246,19 +225,16 @@ export const SCREENS: SettingsScreen[] = [
     singular: "movement type",
     resource: "movementtype",
     historyType: "movementtype",
-    fields: [
-      name(),
-      {
-        name: "invoice_address",
-        label: "Invoice address",
-        kind: "select",
+    fields: fieldsFrom(defs.movementType, {
+      ...wideName,
+      invoice_address: {
         options: [
           { value: "start", label: "Start", apiValue: "start" },
           { value: "end", label: "End", apiValue: "end" },
         ],
       },
-      { name: "tracking_option", label: "Tracking option", kind: "select", options: trackingOptions, minWidth: 220 },
-    ],
+      tracking_option: { options: trackingOptions, minWidth: 220 },
+    }),
     messages: { save: "There was an error saving this type", remove: "There was an error deleting this type" },
     itemLabel: byName,
   },
@@ -269,7 +245,7 @@ export const SCREENS: SettingsScreen[] = [
     singular: "payment type",
     resource: "paymenttype",
     historyType: "paymenttype",
-    fields: [name()],
+    fields: fieldsFrom(defs.paymentType, wideName),
     messages: { save: "There was an error saving payment type", remove: "There was an error deleting a payment type" },
     itemLabel: byName,
   },
@@ -280,7 +256,7 @@ export const SCREENS: SettingsScreen[] = [
     singular: "driver",
     resource: "drivers",
     historyType: "driver",
-    fields: [name()],
+    fields: fieldsFrom(defs.driver, wideName),
     messages: { save: "There was an error saving this driver", remove: "There was an error deleting this driver" },
     itemLabel: byName,
   },

@@ -1,10 +1,11 @@
 import type { QueryKey } from "@tanstack/react-query";
 import type { QueryParams } from "../api";
+import type { FieldMeta, InputKind } from "../../../../core/platform/definition";
 import { formatDate, formatMoney, formatNumber } from "../format";
 import { parseNumberText, type NumberKind } from "./numbers";
 
-/** How a field is entered and shown. */
-export type FieldKind = "text" | "textarea" | "number" | "integer" | "money" | "percent" | "boolean" | "date" | "select" | "url";
+/** How a field is entered and shown (the kinds a record definition's fields are entered with). */
+export type FieldKind = InputKind;
 
 export type SelectOption = { value: string; label: string; apiValue: unknown };
 
@@ -59,7 +60,34 @@ export type FieldDef = {
   description?: string;
   minWidth?: number;
   decimals?: number;
+  /**
+   * Numbers: the bounds the server holds the field to, with its message
+   * ('Must be an amount from £0 to £10,000,000'); filled from the record's
+   * definition by `fieldsFrom`.
+   */
+  min?: number;
+  max?: number;
+  boundsMessage?: string;
 };
+
+/** Screen-only extras of a defined field: options, defaults, display, width... */
+export type FieldOverride = Partial<Omit<FieldDef, "name">>;
+
+/**
+ * A screen's fields from a record definition (core/<area>/definitions.ts,
+ * docs/decisions.md "One definition per record type"): label, kind,
+ * required message and bounds are the server's; `overrides` add what only
+ * the screen knows, keyed by field name.
+ */
+export function fieldsFrom<N extends string>(def: { fields: Array<FieldMeta<N>> }, overrides: Partial<Record<N, FieldOverride>> = {}): FieldDef[] {
+  return def.fields.map((m) => {
+    const f: FieldDef = { name: m.name, label: m.label, kind: m.input };
+    if (m.required) f.required = m.required;
+    if (m.boundsMessage !== undefined) Object.assign(f, { min: m.min, max: m.max, boundsMessage: m.boundsMessage });
+    if (m.choices) f.options = m.choices.map((c) => ({ value: c, label: c, apiValue: c }));
+    return { ...f, ...overrides[m.name] };
+  });
+}
 
 export const isNumeric = (k: FieldKind) => k === "number" || k === "integer" || k === "money" || k === "percent";
 
@@ -149,6 +177,8 @@ export function validateValues(fields: FieldDef[], values: FormValues): FormErro
     if (isNumeric(f.kind) && !isEmpty(v)) {
       const parsed = parseNumberText(v, f.kind as NumberKind, f.decimals);
       if (!parsed.ok) errors[f.name] = parsed.message;
+      else if (parsed.value !== null && f.boundsMessage && ((f.min !== undefined && parsed.value < f.min) || (f.max !== undefined && parsed.value > f.max)))
+        errors[f.name] = f.boundsMessage;
     }
     const extra = f.check?.(v, values);
     if (extra && !errors[f.name]) errors[f.name] = extra;

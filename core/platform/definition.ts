@@ -1,0 +1,186 @@
+import * as z from "zod";
+import { ValidationError } from "./errors.js";
+import { boundsOf, bool, isoDate, numberField, ref, requiredText, text, type NumberType } from "./fields.js";
+
+/**
+ * One definition per record type (docs/decisions.md "One definition per
+ * record type"): each field is declared once, with its label, kind,
+ * required message and bounds. From it come the zod schema the server
+ * parses with (built with the shared field types of fields.ts, so the
+ * bounds and messages are theirs) and the field list the screens draw and
+ * check before sending (web/src/platform/form/fields.ts `fieldsFrom`).
+ *
+ * Pure (zod only): the SPA imports the definitions as they are.
+ */
+
+/** How a field is entered on a screen (the SPA's FieldDef kinds). */
+export type InputKind = "text" | "textarea" | "number" | "integer" | "money" | "percent" | "boolean" | "date" | "select" | "url";
+
+const URL_MESSAGE = "Enter a full web address (https://...)";
+
+type Common = {
+  label: string;
+  /** The message when it is missing: the server refuses with it and the screen marks the field required. */
+  required?: string;
+};
+
+/** The kinds a field may be declared with. */
+export type FieldSpec = Common &
+  (
+    | { kind: "text" | "textarea"; max?: number }
+    | { kind: "url"; max?: number }
+    | { kind: NumberType; signed?: boolean; max?: number }
+    | { kind: "date" }
+    | { kind: "boolean" }
+    /** The id of another record, picked from a list. */
+    | { kind: "ref" }
+    /** One of a fixed list of values. */
+    | { kind: "choice"; options: readonly [string, ...string[]]; message: string }
+    /** A value with a shape of its own (a snapshot of another record), picked from a list. */
+    | { kind: "object"; schema: z.ZodType }
+  );
+
+type Specs = Record<string, FieldSpec>;
+
+/** The zod type each kind of field is parsed with. */
+type SchemaOf<F extends FieldSpec> = F extends { kind: "object"; schema: infer S }
+  ? S
+  : F extends { kind: "text" | "textarea" }
+    ? F extends { required: string }
+      ? ReturnType<typeof requiredText>
+      : ReturnType<typeof text>
+    : F extends { kind: "url" }
+      ? z.ZodType<string | null | undefined>
+      : F extends { kind: NumberType }
+        ? ReturnType<typeof numberField>
+        : F extends { kind: "date" }
+          ? ReturnType<typeof isoDate>
+          : F extends { kind: "boolean" }
+            ? ReturnType<typeof bool>
+            : F extends { kind: "ref" }
+              ? ReturnType<typeof ref>
+              : F extends { kind: "choice"; options: infer O extends readonly [string, ...string[]] }
+                ? z.ZodType<O[number] | null | undefined>
+                : never;
+
+/** What a screen needs to know of a field, taken from its definition. */
+export type FieldMeta<N extends string = string> = {
+  name: N;
+  label: string;
+  kind: FieldSpec["kind"];
+  /** How it is entered. */
+  input: InputKind;
+  required?: string;
+  /** Numbers: the bounds the server holds them to, and its message. */
+  min?: number;
+  max?: number;
+  boundsMessage?: string;
+  /** Text: the longest the server stores. */
+  maxLength?: number;
+  /** Choices: the values allowed. */
+  choices?: readonly string[];
+};
+
+export type Definition<S extends Specs> = {
+  /** The zod object the record type parses with (`defineRecordType({ fields: def.schema })`). */
+  schema: z.ZodObject<{ [K in keyof S]: SchemaOf<S[K]> }>;
+  /** Every field, in declaration order, for the screens. */
+  fields: Array<FieldMeta<Extract<keyof S, string>>>;
+  /**
+   * Refuses a record (as stored after a save) missing a required field,
+   * with that field's message. Text fields are refused by the schema
+   * already; this covers numbers, dates and choices, whose schema types
+   * allow null so a partial save can leave them out.
+   */
+  checkRequired(record: Record<string, unknown>): void;
+};
+
+const INPUT: Record<FieldSpec["kind"], InputKind> = {
+  text: "text",
+  textarea: "textarea",
+  url: "url",
+  number: "number",
+  integer: "integer",
+  money: "money",
+  mileage: "integer",
+  percent: "percent",
+  markup: "percent",
+  date: "date",
+  boolean: "boolean",
+  ref: "select",
+  choice: "select",
+  object: "select",
+};
+
+function schemaOf(f: FieldSpec): z.ZodType {
+  switch (f.kind) {
+    case "text":
+    case "textarea":
+      return f.required ? requiredText(f.required, f.max) : text(f.max);
+    case "url": {
+      const url = z.url({ error: f.required ?? URL_MESSAGE, protocol: /^https?$/ }).max(f.max ?? 2000);
+      return f.required ? url : z.preprocess((v) => (v === "" ? null : v), url.nullable().optional());
+    }
+    case "date":
+      return isoDate();
+    case "boolean":
+      return bool();
+    case "ref":
+      return ref();
+    case "choice":
+      return z.enum(f.options as [string, ...string[]], { error: f.message }).nullable().optional();
+    case "object":
+      return f.schema;
+    default:
+      return numberField(f.kind, { signed: f.signed, max: f.max });
+  }
+}
+
+function metaOf(name: string, f: FieldSpec): FieldMeta {
+  const meta: FieldMeta = { name, label: f.label, kind: f.kind, input: INPUT[f.kind] };
+  if (f.required) meta.required = f.required;
+  switch (f.kind) {
+    case "text":
+    case "textarea":
+      meta.maxLength = f.max ?? 500;
+      break;
+    case "url":
+      meta.maxLength = f.max ?? 2000;
+      break;
+    case "choice":
+      meta.choices = f.options;
+      break;
+    case "date":
+    case "boolean":
+    case "ref":
+    case "object":
+      break;
+    default: {
+      const b = boundsOf(f.kind, { signed: f.signed, max: f.max });
+      meta.min = b.min;
+      meta.max = b.max;
+      meta.boundsMessage = b.message;
+    }
+  }
+  return meta;
+}
+
+/** Declare a record type's fields once: the schema and the screens' field list both come from here. */
+export function defineFields<const S extends Specs>(specs: S): Definition<S> {
+  const shape: Record<string, z.ZodType> = {};
+  const fields: FieldMeta[] = [];
+  for (const [name, f] of Object.entries(specs)) {
+    shape[name] = schemaOf(f);
+    fields.push(metaOf(name, f));
+  }
+  return {
+    schema: z.object(shape) as Definition<S>["schema"],
+    fields: fields as Definition<S>["fields"],
+    checkRequired(record) {
+      for (const f of fields) {
+        const v = record[f.name];
+        if (f.required && (v === null || v === undefined || v === "")) throw new ValidationError(f.required, { [f.name]: f.required });
+      }
+    },
+  };
+}

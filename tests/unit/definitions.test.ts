@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import * as z from "zod";
+import { defineFields } from "../../core/platform/definition.js";
+import { LIMITS } from "../../core/platform/limits.js";
+import * as defs from "../../core/settings/definitions.js";
+import * as reference from "../../core/settings/reference.js";
+import { fieldsFrom, validateValues, type FieldDef } from "../../web/src/platform/form/fields";
+
+/**
+ * One definition per record type (issue 10): the settings screens' fields
+ * and the server's schemas come from the same declaration, so they agree
+ * on every field, its required message and its bounds.
+ */
+
+const recordTypes = Object.values(reference).filter((t): t is typeof reference.CostCentre => typeof t === "object" && t !== null && "fields" in t && "type" in t);
+// The settings screens (a .tsx module, which the server's type check does not
+// compile: imported by a path held in a variable, typed here by what is used).
+type Screen = { kind: string; historyType?: string; fields: FieldDef[] };
+const SCREENS_MODULE = "../../web/src/settings/screens";
+const { SCREENS } = (await import(SCREENS_MODULE)) as { SCREENS: Screen[] };
+const tableScreens = SCREENS.filter((s) => s.kind === "table");
+
+const definitionOf = (t: (typeof recordTypes)[number]) => Object.values(defs).find((d) => d.schema === t.fields)!;
+
+function refusal(run: () => void): string | undefined {
+  try {
+    run();
+  } catch (e) {
+    return (e as Error).message;
+  }
+  return undefined;
+}
+
+/** The first message the server's schema gives for this value of one field. */
+function serverMessage(schema: z.ZodObject<any>, name: string, value: unknown): string | undefined {
+  const r = schema.shape[name].safeParse(value);
+  return r.success ? undefined : r.error.issues[0].message;
+}
+
+describe("settings screens and reference types share one definition", () => {
+  it("every reference type has its definition and its screen", () => {
+    expect(recordTypes.length).toBe(16);
+    for (const t of recordTypes) {
+      expect(definitionOf(t), t.type).toBeDefined();
+      expect(tableScreens.some((s) => s.historyType === t.type), t.type).toBe(true);
+    }
+  });
+
+  for (const t of recordTypes) {
+    it(`${t.type}: same fields, required messages and bounds on the screen as on the server`, () => {
+      const screen = tableScreens.find((s) => s.historyType === t.type)!;
+      const schema = t.fields as z.ZodObject<any>;
+      expect(screen.fields.map((f) => f.name)).toEqual(Object.keys(schema.shape));
+      const filled = Object.fromEntries(screen.fields.map((f) => [f.name, "x"]));
+      for (const f of screen.fields) {
+        // Required: the server refuses a missing value with the screen's message.
+        if (typeof f.required === "string") {
+          // Text is refused by the schema; numbers and dates (null in a partial save) by the record's rules.
+          const missing = serverMessage(schema, f.name, undefined) ?? refusal(() => definitionOf(t).checkRequired({ ...filled, [f.name]: null }));
+          expect(missing, f.name).toBe(f.required);
+          expect(validateValues([f], { [f.name]: "" })[f.name]).toBe(f.required);
+        }
+        // Bounds: the screen refuses just outside them with the server's message, and accepts the bounds themselves.
+        if (f.max !== undefined) {
+          expect(f.boundsMessage).toMatch(/^Must be /);
+          for (const outside of [f.min! - 1, f.max + 1]) {
+            expect(serverMessage(schema, f.name, outside), `${f.name} ${outside}`).toBe(f.boundsMessage);
+            expect(validateValues([f], { [f.name]: outside })[f.name], `${f.name} ${outside}`).toBe(f.boundsMessage);
+          }
+          for (const inside of [f.min!, f.max]) {
+            expect(serverMessage(schema, f.name, inside)).toBeUndefined();
+            expect(validateValues([f], { [f.name]: inside })).toEqual({});
+          }
+        }
+      }
+      // Every bounded field of the schema is bounded on the screen.
+      for (const [name, field] of Object.entries(schema.shape)) {
+        const tooBig = (field as z.ZodType).safeParse(LIMITS.quantity + 1);
+        const screenField = screen.fields.find((f) => f.name === name)!;
+        if (!tooBig.success && /^Must be .* from /.test(tooBig.error.issues[0].message)) expect(screenField.boundsMessage, name).toBe(tooBig.error.issues[0].message);
+      }
+    });
+  }
+
+  it("a money field: £0 to £10,000,000 on the screen as typed, with the server's message", () => {
+    const model = tableScreens.find((s) => s.historyType === "vehiclemodel")!;
+    const rate = model.fields.find((f) => f.name === "day1_rate")!;
+    const message = "Must be an amount from £0 to £10,000,000";
+    expect(rate).toMatchObject({ kind: "money", min: 0, max: 10_000_000, boundsMessage: message });
+    expect(validateValues([rate], { day1_rate: "-5" })).toEqual({ day1_rate: message });
+    expect(validateValues([rate], { day1_rate: "20,000,000" })).toEqual({ day1_rate: message });
+    expect(validateValues([rate], { day1_rate: "10,000,000" })).toEqual({});
+    expect(validateValues([rate], { day1_rate: "" })).toEqual({});
+  });
+
+  it("required numbers are refused by the server with the definition's message", () => {
+    const def = defineFields({ amount: { label: "Amount", kind: "money", required: "Amount is required", signed: true } });
+    expect(() => def.checkRequired({ amount: null })).toThrow("Amount is required");
+    expect(() => def.checkRequired({ amount: -5 })).not.toThrow();
+    const [f] = fieldsFrom(def) as FieldDef[];
+    expect(f).toMatchObject({ name: "amount", label: "Amount", kind: "money", required: "Amount is required", min: -10_000_000, boundsMessage: "Must be an amount from -£10,000,000 to £10,000,000" });
+    expect(validateValues([f], { amount: -5 })).toEqual({});
+    expect(validateValues([f], { amount: "" })).toEqual({ amount: "Amount is required" });
+  });
+
+  it("screen-only extras override a defined field, keyed by its name", () => {
+    const def = defineFields({ rate: { label: "Rate", kind: "money" }, note: { label: "Note", kind: "text", max: 20 } });
+    const [rate, note] = fieldsFrom(def, { rate: { kind: "number", addDefault: 0.1 }, note: { minWidth: 200 } });
+    expect(rate).toMatchObject({ kind: "number", addDefault: 0.1, max: LIMITS.money, boundsMessage: "Must be an amount from £0 to £10,000,000" });
+    expect(note).toEqual({ name: "note", label: "Note", kind: "text", minWidth: 200 });
+  });
+});
