@@ -54,6 +54,7 @@ export const MESSAGES = {
   supplierPrefix: "The following fields are required: ",
   displayNameLocked: "The display name cannot be changed once the contact is saved.",
   accountCodes: "At least 1 Account Code is required",
+  contactType: "Contact type must be CC (customer) or SP (supplier)",
 } as const;
 
 /** What staff call each field in messages. */
@@ -76,6 +77,52 @@ export const LABELS: Record<string, string> = {
   parts_markup: "Parts Markup",
   account_codes: "Account Code",
 };
+
+/** Fields that must look like an e-mail address when given, with the name their message uses. */
+export const EMAIL_FIELDS: Record<string, string> = {
+  email: "Email",
+  company_email: "Company Email",
+  workshop_email: "Workshop Email",
+  parts_email: "Parts Email",
+};
+
+/** Limits, rates, terms and the weekly target cannot be below zero (markups and the balance can). */
+export const NOT_NEGATIVE_FIELDS: Record<string, string> = {
+  direct_van_hire_credit_limit: "Direct Van Hire Credit Limit",
+  rapid_fit_credit_limit: "Rapid Fit Credit Limit",
+  van_sales_direct_credit_limit: "Van Sales Direct Credit Limit",
+  credit_limit: "Credit Limit",
+  payment_term_days: "Payment Term Days",
+  supplier_labour_charge: "Supplier Labour Charge",
+  lcv_rate: "LCV Rate",
+  supplier_payment_terms: "Supplier Payment Terms",
+  weekly_target: "Weekly Target",
+};
+
+/**
+ * One field's own rule (an e-mail that is not one, a negative limit), with
+ * its message; undefined when it passes or is empty. The edit page checks
+ * each input with it, the record type every field (`checkContact`).
+ */
+export function fieldRuleError(name: string, value: unknown): string | undefined {
+  if (blank(value)) return undefined;
+  const emailLabel = EMAIL_FIELDS[name];
+  if (emailLabel && !isEmail(String(value))) return `${emailLabel} must be a valid e-mail address`;
+  const numberLabel = NOT_NEGATIVE_FIELDS[name];
+  const n = Number(value);
+  if (numberLabel && Number.isFinite(n) && n < 0) return `${numberLabel} cannot be negative`;
+  return undefined;
+}
+
+/** The fields' own rules over a whole contact, keyed by field. */
+export function fieldRuleErrors(c: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const name of [...Object.keys(EMAIL_FIELDS), ...Object.keys(NOT_NEGATIVE_FIELDS)]) {
+    const message = fieldRuleError(name, c[name]);
+    if (message) errors[name] = message;
+  }
+  return errors;
+}
 
 /** The fields the rules read; every other contact field is free. */
 export type ContactFacts = {
@@ -131,6 +178,8 @@ export function newContactDefaults(type: ContactType = "CC") {
  * (001 §2.6 picks them from a supplier search), so a customer is never on it.
  */
 export function normaliseContact<T extends ContactFacts>(c: T): T {
+  // The display name sorts every list: kept without surrounding spaces.
+  if (typeof c.display_name === "string") c.display_name = c.display_name.trim() || null;
   if (c.contact_type === "SP") c.partial_contact = false;
   if (c.contact_type === "CC") c.job_tab = false;
   if (c.partial_contact === null || c.partial_contact === undefined) c.partial_contact = false;
@@ -218,9 +267,18 @@ export function contactRuleResult(c: ContactFacts): RuleResult {
   return { message, errors };
 }
 
-/** Normalise, then refuse with a 400 when a rule fails. Used by the record type's validate. */
+/**
+ * Normalise, then refuse with a 400 when a rule fails: the type, each
+ * field's own rule, then the kind's required fields. Used by the record
+ * type's validate.
+ */
 export function checkContact<T extends ContactFacts>(c: T): T {
+  // Left out, a new contact is a customer (the defaults); sent as null, it is refused.
+  if (c.contact_type === null) throw new ValidationError(MESSAGES.contactType, { contact_type: MESSAGES.contactType });
   normaliseContact(c);
+  const errors = fieldRuleErrors(c);
+  const first = Object.values(errors)[0];
+  if (first) throw new ValidationError(first, errors);
   const result = contactRuleResult(c);
   if (result) throw new ValidationError(result.message, result.errors);
   return c;

@@ -2,8 +2,9 @@ import { Alert, Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Table, Tex
 import { useEffect, useState, type FormEvent } from "react";
 import { useParams, useSearchParams } from "react-router-dom";
 import { ACCOUNT_CODE_FIELDS, contactRuleResult, isEmail, type AccountCodeField, type ContactFacts } from "../../../core/contacts/rules";
+import { COMPANY, CONTACT_FIELDS, CREDIT, CUSTOMER, SUPPLIER, WORKSHOP_PARTS } from "./fields";
 import { useApiGet, useList, useOne, type ApiRecord } from "../platform/api";
-import { FieldInput, FormSection, useRecordEditor, useUnsavedChanges, type FieldDef, type FormErrors, type FormValue } from "../platform/form";
+import { FieldInput, FormSection, useRecordEditor, useUnsavedChanges, type FormErrors, type FormValue } from "../platform/form";
 import { formatMoney } from "../platform/format";
 import { HistoryButton } from "../platform/history";
 import { Loading } from "../platform/Loading";
@@ -13,92 +14,10 @@ import { CustomerRentalRecord } from "../hire/CustomerRentalRecord";
 
 const TYPE_CHANGE = "If a contact is both a supplier and a customer, you should create two separate contacts.";
 
-const opt = (value: string, label: string) => ({ value, label, apiValue: value });
-
 const blank = (v: FormValue | null | undefined) => v === undefined || v === null || String(v).trim() === "";
-/** The server's e-mail check (core/contacts/contact.ts), with its message. */
-const emailCheck = (label: string) => (v: FormValue) => (blank(v) || isEmail(String(v)) ? undefined : `${label} must be a valid e-mail address`);
-/** Limits, rates, days and the weekly target cannot be negative (markups can: a discount). */
-const notNegative = (label: string) => (v: FormValue) => (blank(v) || Number(v) >= 0 ? undefined : `${label} cannot be negative`);
 
 /** GET contacts/defaults: what a new contact starts with and the page's fixed options. */
 type ContactDefaults = { contact: Record<string, unknown>; account_code_fills: Record<AccountCodeField, string> };
-
-const IDENTITY: FieldDef[] = [
-  { name: "display_name", label: "Display name", kind: "text" },
-  { name: "contact_type", label: "Contact type", kind: "select", options: [opt("CC", "Customer"), opt("SP", "Supplier")] },
-  { name: "partial_contact", label: "Partial (incomplete) contact", kind: "boolean" },
-  { name: "first_name", label: "First name", kind: "text" },
-  { name: "last_name", label: "Last name", kind: "text" },
-  { name: "contact_number", label: "Contact number", kind: "text" },
-  { name: "email", label: "Email", kind: "text", check: emailCheck("Email") },
-  { name: "accounts_active", label: "Accounts", kind: "select", options: [opt("Active", "Active"), opt("Inactive", "Inactive")] },
-  { name: "deactivated", label: "Deactivated", kind: "boolean" },
-  { name: "free_text", label: "Notes", kind: "textarea" },
-];
-const COMPANY: FieldDef[] = [
-  { name: "company_name", label: "Company name", kind: "text" },
-  { name: "company_email", label: "Company email", kind: "text", check: emailCheck("Company Email") },
-  { name: "company_phone", label: "Company phone", kind: "text" },
-  { name: "company_phone_type", label: "Phone type", kind: "select", options: [opt("Phone", "Landline"), opt("Mobile", "Mobile"), opt("Fax", "Fax")] },
-  { name: "company_phone_area_code", label: "Area code", kind: "text" },
-  { name: "company_phone_country_code", label: "Country code", kind: "text" },
-  { name: "address_line1", label: "Address line 1", kind: "text" },
-  { name: "town", label: "Town", kind: "text" },
-  { name: "region", label: "Region", kind: "text" },
-  { name: "postcode", label: "Postcode", kind: "text" },
-  { name: "country", label: "Country", kind: "text" },
-  { name: "company_registration_no", label: "Company registration no.", kind: "text" },
-  { name: "vat_no", label: "VAT no.", kind: "text" },
-];
-const CREDIT: FieldDef[] = [
-  { name: "direct_van_hire_credit_limit", label: "Direct Van Hire credit limit", kind: "money", check: notNegative("Direct Van Hire Credit Limit") },
-  { name: "rapid_fit_credit_limit", label: "Rapid Fit credit limit", kind: "money", check: notNegative("Rapid Fit Credit Limit") },
-  { name: "van_sales_direct_credit_limit", label: "Van Sales Direct credit limit", kind: "money", check: notNegative("Van Sales Direct Credit Limit") },
-  { name: "credit_limit", label: "Credit limit", kind: "money", check: notNegative("Credit Limit") },
-  { name: "outstanding_balance", label: "Outstanding balance", kind: "money" },
-  { name: "payment_terms", label: "Payment terms", kind: "text" },
-  { name: "payment_term_days", label: "Payment term days", kind: "integer", check: notNegative("Payment Term Days") },
-  { name: "payment_method", label: "Payment method", kind: "text" },
-  { name: "overdue_payment", label: "Overdue payment", kind: "boolean" },
-];
-const CODE_LABELS: Record<string, string> = {
-  workshop_account_code: "Workshop account code",
-  deposit_account_code: "Deposit account code",
-  hire_account_code: "Hire account code",
-  sale_account_code: "Sale account code",
-  loan_account_code: "Loan account code",
-  part_account_code: "Part account code",
-  court_account_code: "Court account code",
-};
-const CODES: FieldDef[] = ACCOUNT_CODE_FIELDS.map((f) => ({ name: f, label: CODE_LABELS[f], kind: "text" as const }));
-const WORKSHOP_PARTS: FieldDef[] = [
-  { name: "workshop_name", label: "Workshop contact name", kind: "text" },
-  { name: "workshop_contact_number", label: "Workshop contact number", kind: "text" },
-  { name: "workshop_email", label: "Workshop email", kind: "text", check: emailCheck("Workshop Email") },
-  { name: "workshop_comments", label: "Workshop comments", kind: "textarea" },
-  { name: "parts_name", label: "Parts contact name", kind: "text" },
-  { name: "parts_contact_number", label: "Parts contact number", kind: "text" },
-  { name: "parts_email", label: "Parts email", kind: "text", check: emailCheck("Parts Email") },
-  { name: "parts_comments", label: "Parts comments", kind: "textarea" },
-];
-const SUPPLIER: FieldDef[] = [
-  { name: "supplier_labour_charge", label: "Supplier labour charge (£ per hour)", kind: "money", check: notNegative("Supplier Labour Charge") },
-  { name: "lcv_rate", label: "LCV rate", kind: "money", check: notNegative("LCV Rate") },
-  { name: "labour_rate_affected_by_customer_markup", label: "Labour rate affected by customer markup", kind: "boolean" },
-  { name: "stock_kept_at_supplier", label: "Stock kept at supplier", kind: "boolean" },
-  { name: "supplier_payment_terms", label: "Supplier payment terms (days)", kind: "integer", check: notNegative("Supplier Payment Terms") },
-  { name: "supplier_payment_terms_start", label: "Payment terms start", kind: "select", options: [opt("DATE", "Invoice Date"), opt("MONTH", "Month End")] },
-];
-const CUSTOMER: FieldDef[] = [
-  { name: "labour_rate_markup", label: "Labour rate markup (%)", kind: "percent" },
-  { name: "parts_markup", label: "Parts markup (%)", kind: "percent" },
-  { name: "movement_markup", label: "Movement markup (%)", kind: "percent" },
-  { name: "weekly_target", label: "Weekly target", kind: "money", check: notNegative("Weekly Target") },
-  { name: "display_job_cost_summary", label: "Display job cost summary", kind: "boolean" },
-  { name: "internal_account", label: "Internal account", kind: "boolean" },
-];
-const ALL_FIELDS = [...IDENTITY, ...COMPANY, ...CREDIT, ...CODES, ...WORKSHOP_PARTS, ...SUPPLIER, ...CUSTOMER];
 
 type Person = { name?: string | null; role?: string | null; contact_number?: string | null; email?: string | null; comments?: string | null; address?: string | null };
 type ListName = "additional_contacts" | "workshop_contacts" | "part_contacts";
@@ -198,7 +117,7 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
     resource: "contacts",
     editRoute: "/editcontact",
     afterDelete: "/contacts",
-    fields: ALL_FIELDS,
+    fields: CONTACT_FIELDS,
     record,
     defaults: defaults.contact,
     what: "this contact",
@@ -226,7 +145,7 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
   const { form } = editor;
   const isSupplier = form.values.contact_type === "SP";
 
-  const field = (name: string) => ALL_FIELDS.find((f) => f.name === name)!;
+  const field = (name: string) => CONTACT_FIELDS.find((f) => f.name === name)!;
   const input = (name: string, disabled = false) => (
     <FieldInput key={name} field={field(name)} value={form.values[name]} onChange={(v) => form.set(name, v)} error={form.errors[name]} disabled={disabled} />
   );
@@ -300,7 +219,7 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
                 <div style={{ flex: 1 }}>
                   <FieldInput field={field(f)} value={form.values[f]} onChange={(v) => setCode(f, v)} error={form.errors[f]} />
                 </div>
-                <Button size="xs" variant="light" aria-label={`Fill ${CODE_LABELS[f]}`} onClick={() => setCode(f, defaults.account_code_fills[f])}>
+                <Button size="xs" variant="light" aria-label={`Fill ${field(f).label}`} onClick={() => setCode(f, defaults.account_code_fills[f])}>
                   Fill
                 </Button>
               </Group>
