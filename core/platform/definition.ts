@@ -63,7 +63,7 @@ type SchemaOf<F extends FieldSpec> = F extends { kind: "object"; schema: infer S
             : F extends { kind: "ref" }
               ? ReturnType<typeof ref>
               : F extends { kind: "choice"; options: infer O extends readonly [string, ...string[]] }
-                ? z.ZodType<O[number] | null | undefined>
+                ? z.ZodOptional<z.ZodNullable<z.ZodEnum<{ [K in O[number]]: K }>>>
                 : never;
 
 /** What a screen needs to know of a field, taken from its definition. */
