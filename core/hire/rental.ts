@@ -1,84 +1,17 @@
-import * as z from "zod";
+import type * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { Vehicle } from "../fleet/vehicle.js";
-import { bool, int, isoDate, mileage, money, ref, text } from "../platform/fields.js";
 import { money as decimalOf, type Money } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { searchText } from "../platform/paging.js";
 import { ValidationError } from "../platform/errors.js";
 import { Department, RentalMargin, TrackingCategory } from "../settings/index.js";
-import { INVOICE_INTERVALS, RENTAL_STATUSES, RENTAL_TYPES, MESSAGES, canPrint, isLongRental, monthsSpanned, rentalFigures, rentalRecordTotals, rentalRuleResult, weeklyPence } from "./rules.js";
+import { MESSAGES, canPrint, isLongRental, monthsSpanned, rentalFigures, rentalRecordTotals, rentalRuleResult, weeklyPence } from "./rules.js";
 import { declareReferences } from "../platform/references.js";
+import { rental } from "./definitions.js";
 
-const upper = (v: unknown) => (typeof v === "string" ? v.trim().toUpperCase() || null : v);
-
-/** The rental of 001 §3, every field; figures marked derived are the server's. */
-export const rentalFields = z.object({
-  status: z.preprocess(upper, z.enum(RENTAL_STATUSES, { error: "Status must be QUOTE, CONFIRMED or NOT REQUIRED" }).nullable().optional()),
-  rental_type: z.preprocess(upper, z.enum(RENTAL_TYPES, { error: "Rental type must be ST or LT" }).nullable().optional()),
-  start_date: isoDate(),
-  finish_date: isoDate(),
-  provisional_start_date: isoDate(),
-  days: int(), // derived
-  vehicle: ref(),
-  start_mileage: mileage(),
-  customer: ref(),
-  payer: ref(),
-  department: ref(),
-  tracking_option: ref(),
-  margin: ref(),
-  description: text(1000),
-  total: money(),
-  daily_cost: money(), // derived
-  additional_cost: money(),
-  cost_override: bool(),
-  term: int(),
-  mileage_allowance: mileage(),
-  total_mileage: int(), // derived
-  excess_mileage_charge: money(), // derived (read only)
-  excess_mileage_charge_per_mile: money(),
-  excess_mileage_cost: money(),
-  delivery_charge: money(),
-  comments: text(4000),
-  invoice_interval: z.preprocess(upper, z.enum(INVOICE_INTERVALS, { error: "Invoice interval must be NONE, WEEKLY or MONTHLY" }).nullable().optional()),
-  deposit: money(),
-  deposit_paid_date: isoDate(),
-  initial_payment: money(),
-  initial_payment_date: isoDate(),
-  on_hire_insurance_completed: bool(),
-  on_hire_tracker_completed: bool(),
-  early_return_penalty_per_week: money(),
-  weekly_insurance_charge: money(), // derived
-  insurance_charge: money(), // derived
-  insurance_daily: money(),
-  policy_name: text(200),
-  policy_number: text(100),
-  insurer: text(200),
-  insurance_expiry: isoDate(),
-  ni_number: text(20),
-  licence_number: text(40),
-  licence_held: int({ max: 100 }), // years
-  contact_number: text(40),
-  // Rates (prefilled from the vehicle model's day rates; weekend, one_week and six_twenty_seven_week derived)
-  first_day: money(),
-  two_five_days: money(),
-  six_twenty_seven_days: money(),
-  twenty_eight_plus: money(),
-  long_term_weekly: money(),
-  one_week: money(),
-  six_twenty_seven_week: money(),
-  weekend: money(),
-  // Off hire
-  off_hire_date: isoDate(),
-  off_hire_mileage: mileage(),
-  off_hire_excess_mileage: mileage(),
-  off_hire_new_damage: money(),
-  off_hire_missing_fuel: money(),
-  off_hire_ad_blue_charge: money(),
-  off_hire_total_additional_charges: money(), // derived (read only)
-  off_hire_insurance_completed: bool(),
-  off_hire_tracker_completed: bool(),
-});
+/** The rental of 001 §3, every field (declared once in definitions.ts); figures marked derived there are the server's. */
+export const rentalFields = rental.schema;
 
 export type RentalFields = z.infer<typeof rentalFields>;
 

@@ -34,8 +34,11 @@ export type FieldSpec = Common &
     | { kind: "boolean" }
     /** The id of another record, picked from a list. */
     | { kind: "ref" }
-    /** One of a fixed list of values. */
-    | { kind: "choice"; options: readonly [string, ...string[]]; message: string }
+    /**
+     * One of a fixed list of values. `upperCase`: the values are upper case
+     * and taken in any case, spaces trimmed ('confirmed' is CONFIRMED; '' is none).
+     */
+    | { kind: "choice"; options: readonly [string, ...string[]]; message: string; upperCase?: boolean }
     /** A value with a shape of its own (a snapshot of another record), picked from a list. */
     | { kind: "object"; schema: z.ZodType }
   );
@@ -60,7 +63,7 @@ type SchemaOf<F extends FieldSpec> = F extends { kind: "object"; schema: infer S
             : F extends { kind: "ref" }
               ? ReturnType<typeof ref>
               : F extends { kind: "choice"; options: infer O extends readonly [string, ...string[]] }
-                ? z.ZodType<O[number] | null | undefined>
+                ? z.ZodOptional<z.ZodNullable<z.ZodEnum<{ [K in O[number]]: K }>>>
                 : never;
 
 /** What a screen needs to know of a field, taken from its definition. */
@@ -127,8 +130,10 @@ function schemaOf(f: FieldSpec): z.ZodType {
       return bool();
     case "ref":
       return ref();
-    case "choice":
-      return z.enum(f.options as [string, ...string[]], { error: f.message }).nullable().optional();
+    case "choice": {
+      const choice = z.enum(f.options as [string, ...string[]], { error: f.message }).nullable().optional();
+      return f.upperCase ? z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() || null : v), choice) : choice;
+    }
     case "object":
       return f.schema;
     default:
