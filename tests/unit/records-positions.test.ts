@@ -8,6 +8,7 @@ import {
   idBuckets,
   inListOrder,
   locate,
+  nearEdge,
   planPage,
   positionBucket,
   positionDeltas,
@@ -124,5 +125,30 @@ describe("where a page starts", () => {
       const from = live.filter((id) => id >= start);
       expect(from[skip]).toBe(live[offset]);
     }
+  });
+});
+
+describe("a page near an edge of a coarse bucket (no fine counts read)", () => {
+  const coarse = [
+    { value: "aa", live: 30 },
+    { value: "bb", live: 400 },
+    { value: "cc", live: 70 },
+  ];
+  it("skips from the start of the bucket holding the page's first entry, or back from the end of the one holding its last", () => {
+    // Entries 30-54: the start of "bb".
+    expect(nearEdge(coarse, 500, 30, 25, 100)).toEqual({ bucket: "bb", from: "start", skip: 0 });
+    expect(nearEdge(coarse, 500, 120, 25, 100)).toEqual({ bucket: "bb", from: "start", skip: 90 });
+    // Entries 380-404: 25 before the end of "bb".
+    expect(nearEdge(coarse, 500, 380, 25, 100)).toEqual({ bucket: "bb", from: "end", skip: 25 });
+    // Straddling "bb" and "cc": back from the end of "cc" (45 after the page) or on from "bb" (390 in).
+    expect(nearEdge(coarse, 500, 420, 35, 100)).toEqual({ bucket: "cc", from: "end", skip: 45 });
+    // Straddling "aa" and "bb": on from the start of "aa".
+    expect(nearEdge(coarse, 500, 20, 25, 100)).toEqual({ bucket: "aa", from: "start", skip: 20 });
+  });
+  it("is null deep inside a large bucket, past the end, or when the counts do not add up", () => {
+    expect(nearEdge(coarse, 500, 200, 25, 100)).toBeNull();
+    expect(nearEdge(coarse, 500, 200, 25, 0)).toBeNull();
+    expect(nearEdge(coarse, 500, 500, 25, 100)).toBeNull();
+    expect(nearEdge(coarse, 501, 30, 25, 100)).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { parseInput } from "../validation.js";
 import { Sums, batchWrite, inParallel, pause } from "./bulk.js";
 import { isFresh, lastSavedOf } from "./freshness.js";
 import { claimsOf, indexOps, lifeOps, listCounter, listScope, positionsOption, type Indexing } from "./indexes.js";
-import { firstIdOf, planPage } from "./positions.js";
+import { EDGE_SKIP, firstIdOf, nearEdge, planPage } from "./positions.js";
 import { allRangesOf, END, headOf, overlaps, planRanges, rangeItem, rangeWriteCount, rangeWrites, rangesMeeting, type HeldRange, type ScopePlan } from "./ranges.js";
 import { coarseBuckets, skipThenTake, skipThenTakeItems, startOfPage } from "./reading.js";
 import { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type IndexOp, type ListInQuery, type ListOptions, type Meta, type RecordTypeOptions, type SavedRecord, type Where, type WriteExtra } from "./types.js";
@@ -257,7 +257,21 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     if (plan.read === "end") return ((await skipThenTake(entries(), plan.skip, plan.take, order === "asc" ? "desc" : "asc")) ?? []).reverse();
     if (plan.read === "positions") {
       const scope = listScope(opts.type, list);
-      const start = await startOfPage(scope, coarse ?? (await coarseBuckets(scope, order)), count, offset, order);
+      const buckets = coarse ?? (await coarseBuckets(scope, order));
+      // Near an edge of a coarse bucket: skip from that edge, without the
+      // fine counts (one round trip fewer: counts, entries, records).
+      const near = nearEdge(buckets, count, offset, plan.take, Math.min(pos!.from, EDGE_SKIP));
+      if (near) {
+        const bound = (b: string) => `${b}${LAST_CHAR}`;
+        if (near.from === "start") {
+          const query = order === "asc" ? entries().gte({ sort: near.bucket }) : entries().lt({ sort: bound(near.bucket) });
+          return (await skipThenTake(query, near.skip, plan.take, order)) ?? [];
+        }
+        // From the end of the bucket holding the page's last entry, read backwards.
+        const query = order === "asc" ? entries().lt({ sort: bound(near.bucket) }) : entries().gte({ sort: near.bucket });
+        return ((await skipThenTake(query, near.skip, plan.take, order === "asc" ? "desc" : "asc")) ?? []).reverse();
+      }
+      const start = await startOfPage(scope, buckets, count, offset, order);
       if (start) {
         const query = order === "asc" ? entries().gte({ sort: start.bucket }) : entries().lt({ sort: `${start.bucket}${LAST_CHAR}` });
         return (await skipThenTake(query, start.skip, plan.take, order)) ?? [];
