@@ -262,14 +262,14 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       // fine counts (one round trip fewer: counts, entries, records).
       const near = nearEdge(buckets, count, offset, plan.take, Math.min(pos!.from, EDGE_SKIP));
       if (near) {
-        const bound = (b: string) => `${b}${LAST_CHAR}`;
-        if (near.from === "start") {
-          const query = order === "asc" ? entries().gte({ sort: near.bucket }) : entries().lt({ sort: bound(near.bucket) });
-          return (await skipThenTake(query, near.skip, plan.take, order)) ?? [];
-        }
-        // From the end of the bucket holding the page's last entry, read backwards.
-        const query = order === "asc" ? entries().lt({ sort: bound(near.bucket) }) : entries().gte({ sort: near.bucket });
-        return ((await skipThenTake(query, near.skip, plan.take, order === "asc" ? "desc" : "asc")) ?? []).reverse();
+        const against = order === "asc" ? "desc" : "asc";
+        const bucketStart = (b: string) => (order === "asc" ? entries().gte({ sort: b }) : entries().lt({ sort: `${b}${LAST_CHAR}` }));
+        const bucketEnd = (b: string) => (order === "asc" ? entries().lt({ sort: `${b}${LAST_CHAR}` }) : entries().gte({ sort: b }));
+        const [back, on] = await Promise.all([
+          near.back ? skipThenTake(bucketEnd(near.back.bucket), near.back.skip, near.back.take, against) : [],
+          near.on ? skipThenTake(bucketStart(near.on.bucket), near.on.skip, near.on.take, order) : [],
+        ]);
+        return [...(back ?? []).reverse(), ...(on ?? [])];
       }
       const start = await startOfPage(scope, buckets, count, offset, order);
       if (start) {
