@@ -117,7 +117,7 @@ const { documentClient } = await import("../core/platform/table.js");
 const { config } = await import("../core/platform/config.js");
 const { QueryCommand } = await import("@aws-sdk/lib-dynamodb");
 await measureRuns("raw Query of 25 list entries (no API, for comparison)", RUNS, () =>
-  documentClient().send(new QueryCommand({ TableName: config.tableName, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": "$backoffice#list_contact#type#ALL#active" }, Limit: 25 })).then((r) => r.Items ?? []),
+  documentClient().send(new QueryCommand({ TableName: config.tableName, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": "$backoffice#list_contact#type#all#active" }, Limit: 25 })).then((r) => r.Items ?? []),
 );
 const lastPage = Math.ceil(before.all / 25);
 await measure(`last page (${lastPage}) of ALL`, `contacts?page=${lastPage}`);
