@@ -105,6 +105,20 @@ await measure("incomplete (`partial_view=YES`)", "contacts?partial_view=true");
 await measure("show deactivated (`show_deactive=true`)", "contacts?show_deactive=true");
 await measure("page 40 of ALL (rows 976-1,000)", "contacts?page=40");
 await measure(`deep page ${deep} of ALL (middle of the list, the worst case)`, `contacts?page=${deep}`);
+// A page starting where a name prefix (coarse bucket) starts, past the middle: no fine counts read.
+const { inListOrder } = await import("../core/platform/records/positions.js");
+let edge = 0;
+for (const b of inListOrder(prefixes.data, "asc")) {
+  if (edge >= before.all / 2) break;
+  edge += b.live;
+}
+await measure(`page ${Math.floor(edge / 25) + 1} of ALL (within 25 of a name prefix's start)`, `contacts?page=${Math.floor(edge / 25) + 1}`);
+const { documentClient } = await import("../core/platform/table.js");
+const { config } = await import("../core/platform/config.js");
+const { QueryCommand } = await import("@aws-sdk/lib-dynamodb");
+await measureRuns("raw Query of 25 list entries (no API, for comparison)", RUNS, () =>
+  documentClient().send(new QueryCommand({ TableName: config.tableName, KeyConditionExpression: "pk = :pk", ExpressionAttributeValues: { ":pk": "$backoffice#list_contact#type#all#active" }, Limit: 25 })).then((r) => r.Items ?? []),
+);
 const lastPage = Math.ceil(before.all / 25);
 await measure(`last page (${lastPage}) of ALL`, `contacts?page=${lastPage}`);
 await measure("search 'mi' (`contacts?search=mi`)", "contacts?search=mi");

@@ -36,6 +36,20 @@ const READS = /^(Get|BatchGet|Query|Scan|TransactGet)/;
  */
 export const capacity = { reads: 0, writes: 0, debug: false };
 
+/** DynamoDB calls of the request being measured, with start and end times (for its round trips). */
+let calls: Array<{ start: number; end: number }> = [];
+
+/** Sequential round trips: calls that overlap are one step, a call starting after all before it ended is the next. */
+export function roundTrips(made: Array<{ start: number; end: number }>): number {
+  let steps = 0;
+  let end = -Infinity;
+  for (const c of [...made].sort((a, b) => a.start - b.start)) {
+    if (c.start >= end) steps++;
+    end = Math.max(end, c.end);
+  }
+  return steps;
+}
+
 /** An item's size as DynamoDB counts it: attribute names plus values (numbers about 1 byte per 2 digits). */
 export function itemSize(item: Record<string, unknown> | undefined | null): number {
   if (!item) return 0;
@@ -71,7 +85,10 @@ export async function meterCapacity() {
       };
       const before = await Promise.all(items.map((t) => stored(keyOf(t).table, keyOf(t).key)));
       args.input.ReturnConsumedCapacity = "TOTAL";
+      const call = { start: performance.now(), end: 0 };
       const out: any = await next(args);
+      call.end = performance.now();
+      calls.push(call);
       let units: number;
       if (transaction) {
         const after = await Promise.all(items.map((t) => (t.Put ? t.Put.Item : t.ConditionCheck ? null : stored(keyOf(t).table, keyOf(t).key))));
@@ -104,8 +121,9 @@ function describe(last: any): string {
 }
 
 /**
- * Call `fn` `runs` times and print `| label | rows | p50 | p95 | read units | write units |`
- * (average units per call). A refusal (an error) is timed and reported as the answer.
+ * Call `fn` `runs` times and print `| label | rows | p50 | p95 | read units | write units | round trips |`
+ * (average units per call; sequential DynamoDB round trips of the last call, the
+ * session check included). A refusal (an error) is timed and reported as the answer.
  */
 export async function measure(label: string, runs: number, fn: (run: number) => Promise<any>) {
   const times: number[] = [];
@@ -115,6 +133,7 @@ export async function measure(label: string, runs: number, fn: (run: number) => 
   for (let i = 0; i < runs; i++) {
     capacity.reads = 0;
     capacity.writes = 0;
+    calls = [];
     const t = performance.now();
     try {
       last = await fn(i);
@@ -127,13 +146,13 @@ export async function measure(label: string, runs: number, fn: (run: number) => 
   }
   times.sort((a, b) => a - b);
   const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))].toFixed(1);
-  console.log(`| ${label} | ${describe(last)} | ${p(0.5)} ms | ${p(0.95)} ms | ${(reads / runs).toFixed(1)} | ${(writes / runs).toFixed(1)} |`);
+  console.log(`| ${label} | ${describe(last)} | ${p(0.5)} ms | ${p(0.95)} ms | ${(reads / runs).toFixed(1)} | ${(writes / runs).toFixed(1)} | ${roundTrips(calls)} |`);
 }
 
 /** The header of the table `measure` prints rows of. */
 export function tableHeader(title: string) {
-  console.log(`\n| ${title} | rows of count | p50 | p95 | read units | write units |`);
-  console.log("|---|---|---|---|---|---|");
+  console.log(`\n| ${title} | rows of count | p50 | p95 | read units | write units | round trips |`);
+  console.log("|---|---|---|---|---|---|---|");
 }
 
 export type Http = {

@@ -8,6 +8,7 @@ import {
   idBuckets,
   inListOrder,
   locate,
+  nearEdge,
   planPage,
   positionBucket,
   positionDeltas,
@@ -124,5 +125,33 @@ describe("where a page starts", () => {
       const from = live.filter((id) => id >= start);
       expect(from[skip]).toBe(live[offset]);
     }
+  });
+});
+
+describe("a page near a boundary between coarse buckets (no fine counts read)", () => {
+  const coarse = [
+    { value: "aa", live: 30 },
+    { value: "bb", live: 400 },
+    { value: "cc", live: 70 },
+  ];
+  it("reads on from the start of the bucket after the nearest boundary, or back from the end of the bucket before it", () => {
+    // Entries 30-54: the start of "bb".
+    expect(nearEdge(coarse, 500, 30, 25, 100)).toEqual({ on: { bucket: "bb", skip: 0, take: 25 } });
+    expect(nearEdge(coarse, 500, 120, 25, 100)).toEqual({ on: { bucket: "bb", skip: 90, take: 25 } });
+    // Entries 380-404: 25 before the end of "bb".
+    expect(nearEdge(coarse, 500, 380, 25, 100)).toEqual({ back: { bucket: "bb", skip: 25, take: 25 } });
+    // The last entries: back from the end of "cc".
+    expect(nearEdge(coarse, 500, 475, 25, 0)).toEqual({ back: { bucket: "cc", skip: 0, take: 25 } });
+  });
+  it("reads a page across a boundary both ways at once, skipping nothing", () => {
+    // Entries 420-454: 10 at the end of "bb", 25 at the start of "cc".
+    expect(nearEdge(coarse, 500, 420, 35, 0)).toEqual({ back: { bucket: "bb", skip: 0, take: 10 }, on: { bucket: "cc", skip: 0, take: 25 } });
+    expect(nearEdge(coarse, 500, 20, 25, 0)).toEqual({ back: { bucket: "aa", skip: 0, take: 10 }, on: { bucket: "bb", skip: 0, take: 15 } });
+  });
+  it("is null deep inside a large bucket, past the end, or when the counts do not add up", () => {
+    expect(nearEdge(coarse, 500, 200, 25, 100)).toBeNull();
+    expect(nearEdge(coarse, 500, 200, 25, 0)).toBeNull();
+    expect(nearEdge(coarse, 500, 500, 25, 100)).toBeNull();
+    expect(nearEdge(coarse, 501, 30, 25, 100)).toBeNull();
   });
 });

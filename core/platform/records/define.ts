@@ -10,7 +10,7 @@ import { parseInput } from "../validation.js";
 import { Sums, batchWrite, inParallel, pause } from "./bulk.js";
 import { isFresh, lastSavedOf } from "./freshness.js";
 import { claimsOf, indexOps, lifeOps, listCounter, listScope, positionsOption, type Indexing } from "./indexes.js";
-import { firstIdOf, planPage } from "./positions.js";
+import { EDGE_SKIP, firstIdOf, nearEdge, planPage } from "./positions.js";
 import { allRangesOf, END, headOf, overlaps, planRanges, rangeItem, rangeWriteCount, rangeWrites, rangesMeeting, type HeldRange, type ScopePlan } from "./ranges.js";
 import { coarseBuckets, skipThenTake, skipThenTakeItems, startOfPage } from "./reading.js";
 import { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type IndexOp, type ListInQuery, type ListOptions, type Meta, type RecordTypeOptions, type SavedRecord, type Where, type WriteExtra } from "./types.js";
@@ -257,7 +257,21 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     if (plan.read === "end") return ((await skipThenTake(entries(), plan.skip, plan.take, order === "asc" ? "desc" : "asc")) ?? []).reverse();
     if (plan.read === "positions") {
       const scope = listScope(opts.type, list);
-      const start = await startOfPage(scope, coarse ?? (await coarseBuckets(scope, order)), count, offset, order);
+      const buckets = coarse ?? (await coarseBuckets(scope, order));
+      // Near an edge of a coarse bucket: skip from that edge, without the
+      // fine counts (one round trip fewer: counts, entries, records).
+      const near = nearEdge(buckets, count, offset, plan.take, Math.min(pos!.from, EDGE_SKIP));
+      if (near) {
+        const against = order === "asc" ? "desc" : "asc";
+        const bucketStart = (b: string) => (order === "asc" ? entries().gte({ sort: b }) : entries().lt({ sort: `${b}${LAST_CHAR}` }));
+        const bucketEnd = (b: string) => (order === "asc" ? entries().lt({ sort: `${b}${LAST_CHAR}` }) : entries().gte({ sort: b }));
+        const [back, on] = await Promise.all([
+          near.back ? skipThenTake(bucketEnd(near.back.bucket), near.back.skip, near.back.take, against) : [],
+          near.on ? skipThenTake(bucketStart(near.on.bucket), near.on.skip, near.on.take, order) : [],
+        ]);
+        return [...(back ?? []).reverse(), ...(on ?? [])];
+      }
+      const start = await startOfPage(scope, buckets, count, offset, order);
       if (start) {
         const query = order === "asc" ? entries().gte({ sort: start.bucket }) : entries().lt({ sort: `${start.bucket}${LAST_CHAR}` });
         return (await skipThenTake(query, start.skip, plan.take, order)) ?? [];

@@ -130,3 +130,42 @@ export function planPage(count: number, offset: number, pageSize: number, from: 
   if (from === null || Math.min(offset, after) < from) return after < offset ? { read: "end", skip: after, take } : { read: "start", skip: offset, take };
   return { read: "positions", offset, take };
 }
+
+/**
+ * Entries a page of an indexed list may skip from an edge of a coarse
+ * bucket rather than read that bucket's fine counts first (about 2 read
+ * units of entries: one round trip fewer for a few units).
+ */
+export const EDGE_SKIP = 100;
+
+/** Reading on from the start of a bucket, or back from its end (against the list's order), skipping `skip` then taking `take`. */
+export type EdgeRead = { bucket: string; skip: number; take: number };
+
+/**
+ * A page within `most` entries of a boundary between coarse buckets
+ * (buckets in the list's order), read from that boundary without the fine
+ * counts: on from the start of the bucket after it, back from the end of
+ * the bucket before it, or, for a page across the boundary, both at once
+ * (the page's entries before the boundary read back, the rest read on).
+ * Null when the counts do not add up to the list's count or the page is
+ * deep inside a large bucket (the fine counts are read then).
+ */
+export function nearEdge(coarse: Bucket[], count: number, offset: number, take: number, most: number): { on?: EdgeRead; back?: EdgeRead } | null {
+  if (take <= 0 || offset + take > count || total(coarse) !== count) return null;
+  let best: { on?: EdgeRead; back?: EdgeRead } | null = null;
+  let bestSkip = Infinity;
+  let at = 0; // entries before boundary i
+  for (let i = 0; i <= coarse.length; i++) {
+    const before = i > 0 ? coarse[i - 1].value : null;
+    const after = i < coarse.length ? coarse[i].value : null;
+    let plan: { on?: EdgeRead; back?: EdgeRead } | null = null;
+    let skip = Infinity;
+    if (at <= offset && after !== null) (skip = offset - at), (plan = { on: { bucket: after, skip, take } });
+    else if (at >= offset + take && before !== null) (skip = at - offset - take), (plan = { back: { bucket: before, skip, take } });
+    else if (at > offset && at < offset + take && before !== null && after !== null)
+      (skip = 0), (plan = { back: { bucket: before, skip: 0, take: at - offset }, on: { bucket: after, skip: 0, take: offset + take - at } });
+    if (plan && skip < bestSkip) (best = plan), (bestSkip = skip);
+    if (i < coarse.length) at += coarse[i].live;
+  }
+  return bestSkip <= most ? best : null;
+}
