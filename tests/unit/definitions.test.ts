@@ -6,6 +6,8 @@ import * as defs from "../../core/settings/definitions.js";
 import { vehicle as vehicleDefinition } from "../../core/fleet/definitions.js";
 import { REQUIRED_VEHICLE_FIELDS, checkVehicle } from "../../core/fleet/rules.js";
 import { Vehicle } from "../../core/fleet/vehicle.js";
+import { agreement as agreementDefinition } from "../../core/agreements/definitions.js";
+import { agreementFields, agreementShape } from "../../core/agreements/schema.js";
 import * as reference from "../../core/settings/reference.js";
 import { fieldsFrom, validateValues, type FieldDef } from "../../web/src/platform/form/fields";
 
@@ -170,5 +172,33 @@ describe("the vehicle screen and the vehicle record type share one definition", 
     expect(serverMessage(schema, "vehicle_status", "PARKED")).toBe(message);
     expect(refusal(() => vehicleDefinition.checkRequired({ ...valid, vehicle_status: null }))).toBe(message);
     expect(vehicleScreen.STATUS_FIELD.options).toHaveLength(7);
+  });
+});
+
+// The agreement panel (a .tsx module: by a path held in a variable, as above).
+const AGREEMENT_SCREEN_MODULE = "../../web/src/agreements/AgreementsSection";
+const agreementScreen = (await import(AGREEMENT_SCREEN_MODULE)) as { AGREEMENT_SCREEN_FIELDS: FieldDef[] };
+
+describe("the agreement panel and the agreement lines share one definition", () => {
+  const shape = agreementShape as unknown as z.ZodObject<any>;
+  const screen = agreementScreen.AGREEMENT_SCREEN_FIELDS;
+
+  it("the server parses agreements with the definition's fields (and its own number, and NONE for no finance type)", () => {
+    for (const name of Object.keys(agreementDefinition.schema.shape)) expect(shape.shape[name], name).toBeDefined();
+    expect(agreementFields.parse({ finance_type: null }).finance_type).toBe("NONE");
+    expect(agreementFields.safeParse({ finance_type: "LOAN" }).error?.issues[0].message).toBe("Finance type must be one of NONE, GRANT_FINANCE, HIRE_AGREEMENT, REGULAR, LEASE_AGREEMENT, FIXED_MONTHLY_CAPITAL, STOCKING_PLAN");
+  });
+
+  it("every panel field is an agreement field, with the definition's label and input, and the server's bounds", () => {
+    expect(new Set(screen.map((f) => f.name)).size).toBe(screen.length);
+    for (const f of screen) {
+      const meta = agreementDefinition.fields.find((m) => m.name === f.name);
+      expect(meta, f.name).toBeDefined();
+      expect(f.label, f.name).toBe(meta!.label);
+      expect(f.kind, f.name).toBe(meta!.input);
+    }
+    expectSameBounds(shape, screen);
+    // Mileages are whole numbers up to 2,000,000 on the panel as on the server.
+    expect(screen.find((f) => f.name === "mileage_allowance")).toMatchObject({ kind: "integer", max: LIMITS.mileage, boundsMessage: "Must be a mileage from 0 to 2,000,000" });
   });
 });
