@@ -252,14 +252,32 @@ export const Inspections = {
    */
   forVehicleSave(plan: InspectionPlan | null, actor: string): WriteExtra | undefined {
     if (!plan || plan.creates.length + plan.updates.length + plan.deletes.length === 0) return undefined;
-    return writeTogether(async (vehicle) => {
-      const out: PlannedWrite[] = [];
-      for (const id of plan.deletes) out.push(await Inspection.planRemove(id, actor));
-      // Freshness was checked when the vehicle's save was planned; the write is on the version read.
-      for (const u of plan.updates) out.push(await Inspection.planUpdate(u.id, { ...u.fields, vehicle: vehicle.id }, actor, { partial: true, system: true }));
-      for (const c of plan.creates) out.push(await Inspection.planCreate(await withWarningDays({ ...c, vehicle: vehicle.id }), actor, { sameWrite: ["vehicle"] }));
-      return out;
+    return writeTogether((vehicle) => this.writesOf(plan, vehicle.id, actor));
+  },
+
+  /**
+   * The inspections sent with a vehicle's save, planned (checked) in the
+   * save's `prepare`: once the vehicle has passed its own rules, so the
+   * first message is the vehicle's first rule broken and its rules run
+   * once. `planned()` is the plan made (for `applyAfter`).
+   */
+  forVehicleSent(vehicleId: number | null, sent: unknown, actor: string): { extra: WriteExtra; planned: () => InspectionPlan | null } {
+    let plan: InspectionPlan | null = null;
+    const extra = writeTogether(async (vehicle) => {
+      plan = await this.planForVehicle(vehicleId, sent);
+      return plan ? this.writesOf(plan, vehicle.id, actor) : [];
     });
+    return { extra, planned: () => plan };
+  },
+
+  /** A plan's writes, for the vehicle's transaction. */
+  async writesOf(plan: InspectionPlan, vehicleId: number, actor: string): Promise<PlannedWrite[]> {
+    const out: PlannedWrite[] = [];
+    for (const id of plan.deletes) out.push(await Inspection.planRemove(id, actor));
+    // Freshness was checked when the vehicle's save was planned; the write is on the version read.
+    for (const u of plan.updates) out.push(await Inspection.planUpdate(u.id, { ...u.fields, vehicle: vehicleId }, actor, { partial: true, system: true }));
+    for (const c of plan.creates) out.push(await Inspection.planCreate(await withWarningDays({ ...c, vehicle: vehicleId }), actor, { sameWrite: ["vehicle"] }));
+    return out;
   },
 
   /**

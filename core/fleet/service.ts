@@ -1,5 +1,3 @@
-import * as z from "zod";
-import { agreementFields } from "../agreements/schema.js";
 import { Contact } from "../contacts/index.js";
 import { NotFoundError, ValidationError, VisibleError } from "../platform/errors.js";
 import { nextId } from "../platform/ids.js";
@@ -9,7 +7,7 @@ import { AppDefaults, Department, VehicleMake, VehicleModel, VehicleType } from 
 import { capChanges, parseCapCsv, type CapRowResult, type CapUploadReport } from "./cap.js";
 import { CapTotals } from "./captotals.js";
 import { Images } from "./images.js";
-import { Inspections, type InspectionPlan } from "./inspections.js";
+import { Inspections } from "./inspections.js";
 import { Key, keyBrief, type KeyRow } from "./keys.js";
 import {
   BLANK,
@@ -18,7 +16,6 @@ import {
   NO_VALUE,
   SUB_TABS,
   capChangeTally,
-  checkVehicle,
   columnGroup,
   columnList,
   columnSort,
@@ -33,7 +30,7 @@ import {
   type FinanceType,
 } from "./rules.js";
 import { Trackers } from "./trackers.js";
-import { Vehicle, VehicleLines, vehicleFields } from "./vehicle.js";
+import { Vehicle, VehicleLines } from "./vehicle.js";
 
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 
@@ -309,32 +306,22 @@ async function prepare(body: Record<string, unknown>, current: Record<string, an
 }
 
 /**
- * The vehicle as it would be saved, checked against the save rules before
- * anything (inspections included) is written, so the first message staff
- * see is the first rule broken.
+ * Write a vehicle with the inspections sent with it in its own
+ * transaction; the inspections are checked once the vehicle has passed its
+ * rules (`forVehicleSent`), so the vehicle's first rule broken is the first
+ * message and its rules run once. When together they pass DynamoDB's 100
+ * items (a new van entered with many inspections), the vehicle first and
+ * then its inspections, never a refusal for size.
  */
-function precheck(fields: Record<string, unknown>, current: Record<string, any> | null) {
-  const parsed = vehicleFields.partial().passthrough().safeParse(fields);
-  if (!parsed.success) return; // the record's own parse answers with the field errors
-  // Agreements are lines (VehicleLines): the lines engine's parse answers with their field errors.
-  if (fields.finance_agreements != null && !z.array(agreementFields).safeParse(fields.finance_agreements).success) return;
-  const merged: Record<string, unknown> = { ...(current ?? { vehicle_status: "ACTIVE", finance_agreements: [] }) };
-  for (const [k, v] of Object.entries(parsed.data)) if (v !== undefined) merged[k] = v;
-  checkVehicle(merged as any);
-}
-
-/**
- * Write a vehicle with its changed inspections in its own transaction; when
- * together they pass DynamoDB's 100 items (a new van entered with many
- * inspections), the vehicle first and then its inspections, never a refusal
- * for size.
- */
-async function withInspections(plan: InspectionPlan | null, actor: string, write: (also?: WriteExtra) => Promise<{ id: number }>) {
+async function withInspections(vehicleId: number | null, sent: unknown, actor: string, write: (also?: WriteExtra) => Promise<{ id: number }>) {
+  if (sent === undefined || sent === null) return write(undefined);
+  const inspections = Inspections.forVehicleSent(vehicleId, sent, actor);
   try {
-    return await write(Inspections.forVehicleSave(plan, actor));
+    return await write(inspections.extra);
   } catch (e) {
-    if (!(e instanceof TransactionTooLarge) || !plan) throw e;
+    if (!(e instanceof TransactionTooLarge) || !inspections.planned()) throw e;
   }
+  const plan = inspections.planned()!;
   const saved = await write(undefined);
   await Inspections.applyAfter(saved.id, plan, actor);
   return saved;
@@ -350,9 +337,7 @@ export const Vehicles = {
   /** POST createvehicle: the whole vehicle, inspections included. */
   async create(body: Record<string, unknown>, actor: string) {
     const fields = await prepare(body, null);
-    precheck(fields, null);
-    const plan = await Inspections.planForVehicle(null, body.inspections);
-    const created = (await withInspections(plan, actor, (also) => VehicleLines.create(fields, actor, { also }))) as Record<string, any>;
+    const created = (await withInspections(null, body.inspections, actor, (also) => VehicleLines.create(fields, actor, { also }))) as Record<string, any>;
     return this.get(created.id);
   },
 
@@ -361,14 +346,13 @@ export const Vehicles = {
    * edit changes); inspections when sent. A stale last_saved is a 409.
    */
   async save(id: number, body: Record<string, unknown>, actor: string) {
-    const [current] = await Vehicle.getMany([id]);
-    if (!current) throw new NotFoundError("Vehicle");
+    // Read once: what the server derives before the rules (prepare), then the save itself, work from this read.
+    const current = await Vehicle.stored(id);
     const fields = await prepare(body, current);
-    precheck(fields, current);
-    const plan = await Inspections.planForVehicle(id, body.inspections);
     // One unit: the vehicle, its lines and its changed inspections (docs/decisions.md "Parents with lines").
-    await withInspections(plan, actor, (also) => VehicleLines.update(id, fields, actor, { partial: true, also }));
-    return this.get(id);
+    const saved = await withInspections(id, body.inspections, actor, (also) => VehicleLines.update(id, fields, actor, { partial: true, also, current }));
+    // The answer is the vehicle as the save wrote it (references filled in): not read again.
+    return { ...saved, inspections: (await Inspections.ofVehicle(id)).results };
   },
 
   /** DELETE vehicles/{id}: its inspections, images and tracker link go first, then the vehicle (its key claims with it). */

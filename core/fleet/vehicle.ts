@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
-import { bool, isoDate, mileage, money, num, percent, ref, text } from "../platform/fields.js";
+import { vehicle as vehicleDefinition } from "./definitions.js";
 import { defineRecordType } from "../platform/records.js";
 import { defineLines } from "../platform/lines.js";
 import { searchText } from "../platform/paging.js";
@@ -22,116 +22,8 @@ import { vehicleRemainingCapital, withFinanceFigures } from "../agreements/finan
 import { todayInLondon } from "../platform/dates.js";
 import { declareReferences } from "../platform/references.js";
 
-const date = isoDate;
-const flag = bool;
-
-/** Every field of the vehicle record (000 §3, 001 §3 Vehicle as used by rentals). */
-export const vehicleFields = z.object({
-  // General details
-  registration: text(20),
-  make: ref(),
-  model: ref(),
-  variant: text(200),
-  vin_number: text(50),
-  type: ref(),
-  first_registration_date: date(),
-  fleet_number: text(20),
-  mileage: mileage(),
-  mileage_last_updated: date(),
-  courtesy_car: flag(),
-  location: text(200),
-  purchase_date: date(),
-  vehicle_status: z.enum(VEHICLE_STATUSES, { error: `Vehicle status must be one of ${VEHICLE_STATUSES.join(", ")}` }).optional(),
-  department: ref(),
-  hire_customer: ref(),
-  // Status / customer block
-  owner: ref(),
-  lcv_sold: flag(),
-  customer_equipment: text(2000),
-  date_sold: date(),
-  // Further details, features and keys
-  key: ref(),
-  spare_key: ref(),
-  has_spare_key: flag(),
-  slam_lock: flag(),
-  slam_lock_number: text(50),
-  tyre_size: text(50),
-  radio_code: text(50),
-  service_pack: flag(),
-  camera: flag(),
-  log_book: flag(),
-  anti_drill_plate: flag(),
-  window_stickers: flag(),
-  fire_extinguisher: flag(),
-  body_serial_number: text(100),
-  tail_lift_serial_number: text(100),
-  // The tracker on the vehicle: kept by tracker assignment (PUT vehicletracker/{id}), not by the vehicle save.
-  tracker: ref(),
-  gross_vehicle_weight: num(),
-  payload: num(),
-  oil_type: text(50),
-  oil_quantity: num(),
-  // CAP valuation
-  cap_retail: money(),
-  cap_clean: money(),
-  cap_average: money(),
-  // CAP below may be negative (a vehicle worth less than nothing at auction, e.g. after damage).
-  cap_below: money({ signed: true }),
-  cap_date: date(),
-  // Warranty: end dates, each with its supplier (a workshop contact)
-  manufacturer_main_warranty_date: date(),
-  manufacturer_main_warranty_workshop: ref(),
-  driveline_warranty_date: date(),
-  driveline_warranty_workshop: ref(),
-  aftermarket_warranty_date: date(),
-  aftermarket_warranty_workshop: ref(),
-  rm_warranty_date: date(),
-  rm_warranty_workshop: ref(),
-  // Tax, servicing and insurance
-  tax_expiry: date(),
-  tax_cost: money(),
-  service_interval: text(100),
-  qbe_ins: money(),
-  daily_ins: money(),
-  continue_maintenance: flag(),
-  // Ordering info
-  retail_price: money(),
-  dealer_discount: percent(),
-  manufacturer_discount: percent(),
-  body_aux_price: money(),
-  delivery_charge: money(),
-  extra_cost: money(),
-  spec: text(4000),
-  ordered_date: date(),
-  order_number: text(100),
-  deposit_to_be_paid: money(),
-  deposit_allocated_date: date(),
-  month_due: date(),
-  delivery_date: date(),
-  delivery_date_confirmed: flag(),
-  purchase_invoice_number: text(100),
-  ordered_purchase_price: money(),
-  vehicle_supplier: ref(),
-  depr: num(),
-  status: text(100),
-  reserve_customer: ref(),
-  exchange_vehicle: text(200),
-  extras: text(4000),
-  ordering_comments: text(4000),
-  annual_depreciation_rate: percent(),
-  // Hire rates on the vehicle (weekend, one_week, six_twenty_seven_week are derived)
-  first_day: money(),
-  two_five_days: money(),
-  six_twenty_seven_days: money(),
-  twenty_eight_plus: money(),
-  long_term_weekly: money(),
-  one_week: money(),
-  six_twenty_seven_week: money(),
-  weekend: money(),
-  // Workshop's next job for the vehicle, shown on the edit screen.
-  upcoming_job: text(500),
-  // Purchases, finance agreements and sale details: lines of the vehicle (`VehicleLines`).
-});
+/** Every field of the vehicle record, from its one definition (definitions.ts). */
+export const vehicleFields = vehicleDefinition.schema;
 
 /**
  * The vehicle's lines (core/platform/lines.ts): its purchase, finance and
@@ -232,6 +124,7 @@ export const Vehicle = defineRecordType({
   defaults: () => ({ vehicle_status: "ACTIVE" as const, courtesy_car: false, delivery_date_confirmed: false }),
   searchOf: (r) => searchText(compactRegistration(r.registration), r.fleet_number),
   validate(r) {
+    vehicleDefinition.checkRequired(r);
     checkVehicle(r as any);
     if (r.key && r.spare_key && r.key === r.spare_key) throw new ValidationError(MESSAGES.spareOnMainHook, { spare_key: MESSAGES.spareOnMainHook });
     Object.assign(r, deriveVehicle(r as any));

@@ -413,9 +413,16 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
      * lines. A stale parent or line is a 409, with nothing written. `also`
      * as for `create`.
      */
-    async update(id: number, body: Record<string, unknown>, actor: string, { also, ...opts }: { partial?: boolean; also?: WriteExtra } = {}) {
+    async update(
+      id: number,
+      body: Record<string, unknown>,
+      actor: string,
+      { also, current, ...rest }: { partial?: boolean; also?: WriteExtra; current?: Record<string, unknown> } = {},
+    ) {
       const parent = bound!;
       const p = await settle(id);
+      // `current`: the parent as the caller read it (its `stored`); with its lines as just settled, the parent's update reads neither again.
+      const opts = current ? { ...rest, current: { ...current, ...Object.fromEntries(names.map((n) => [n, p.lines.get(n)!.map(lineView)])) } as any } : rest;
       const { extra, after, sentNames } = await linesExtra(id, p.lines, body, actor);
       if (!sentNames.length) return parent.update(id, withoutLines(body), actor, { ...opts, extra: also });
       let row: any;

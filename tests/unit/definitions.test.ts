@@ -3,6 +3,11 @@ import * as z from "zod";
 import { defineFields } from "../../core/platform/definition.js";
 import { LIMITS } from "../../core/platform/limits.js";
 import * as defs from "../../core/settings/definitions.js";
+import { vehicle as vehicleDefinition } from "../../core/fleet/definitions.js";
+import { REQUIRED_VEHICLE_FIELDS, checkVehicle } from "../../core/fleet/rules.js";
+import { Vehicle } from "../../core/fleet/vehicle.js";
+import { agreement as agreementDefinition } from "../../core/agreements/definitions.js";
+import { agreementFields, agreementShape } from "../../core/agreements/schema.js";
 import * as reference from "../../core/settings/reference.js";
 import { fieldsFrom, validateValues, type FieldDef } from "../../web/src/platform/form/fields";
 
@@ -37,6 +42,26 @@ function serverMessage(schema: z.ZodObject<any>, name: string, value: unknown): 
   return r.success ? undefined : r.error.issues[0].message;
 }
 
+/** The screen refuses a number just outside the server's bounds with the server's message, accepts the bounds, and bounds every field the server bounds. */
+function expectSameBounds(schema: z.ZodObject<any>, fields: FieldDef[]) {
+  for (const f of fields) {
+    if (f.max === undefined) continue;
+    expect(f.boundsMessage).toMatch(/^Must be /);
+    for (const outside of [f.min! - 1, f.max + 1]) {
+      expect(serverMessage(schema, f.name, outside), `${f.name} ${outside}`).toBe(f.boundsMessage);
+      expect(validateValues([f], { [f.name]: outside })[f.name], `${f.name} ${outside}`).toBe(f.boundsMessage);
+    }
+    for (const inside of [f.min!, f.max]) {
+      expect(serverMessage(schema, f.name, inside)).toBeUndefined();
+      expect(validateValues([f], { [f.name]: inside })).toEqual({});
+    }
+  }
+  for (const f of fields) {
+    const tooBig = (schema.shape[f.name] as z.ZodType).safeParse(LIMITS.quantity + 1);
+    if (!tooBig.success && /^Must be .* from /.test(tooBig.error.issues[0].message)) expect(f.boundsMessage, f.name).toBe(tooBig.error.issues[0].message);
+  }
+}
+
 describe("settings screens and reference types share one definition", () => {
   it("every reference type has its definition and its screen", () => {
     expect(recordTypes.length).toBe(16);
@@ -60,25 +85,8 @@ describe("settings screens and reference types share one definition", () => {
           expect(missing, f.name).toBe(f.required);
           expect(validateValues([f], { [f.name]: "" })[f.name]).toBe(f.required);
         }
-        // Bounds: the screen refuses just outside them with the server's message, and accepts the bounds themselves.
-        if (f.max !== undefined) {
-          expect(f.boundsMessage).toMatch(/^Must be /);
-          for (const outside of [f.min! - 1, f.max + 1]) {
-            expect(serverMessage(schema, f.name, outside), `${f.name} ${outside}`).toBe(f.boundsMessage);
-            expect(validateValues([f], { [f.name]: outside })[f.name], `${f.name} ${outside}`).toBe(f.boundsMessage);
-          }
-          for (const inside of [f.min!, f.max]) {
-            expect(serverMessage(schema, f.name, inside)).toBeUndefined();
-            expect(validateValues([f], { [f.name]: inside })).toEqual({});
-          }
-        }
       }
-      // Every bounded field of the schema is bounded on the screen.
-      for (const [name, field] of Object.entries(schema.shape)) {
-        const tooBig = (field as z.ZodType).safeParse(LIMITS.quantity + 1);
-        const screenField = screen.fields.find((f) => f.name === name)!;
-        if (!tooBig.success && /^Must be .* from /.test(tooBig.error.issues[0].message)) expect(screenField.boundsMessage, name).toBe(tooBig.error.issues[0].message);
-      }
+      expectSameBounds(schema, screen.fields);
     });
   }
 
@@ -108,5 +116,89 @@ describe("settings screens and reference types share one definition", () => {
     const [rate, note] = fieldsFrom(def, { rate: { kind: "number", addDefault: 0.1 }, note: { minWidth: 200 } });
     expect(rate).toMatchObject({ kind: "number", addDefault: 0.1, max: LIMITS.money, boundsMessage: "Must be an amount from £0 to £10,000,000" });
     expect(note).toEqual({ name: "note", label: "Note", kind: "text", minWidth: 200 });
+  });
+});
+
+// The vehicle edit screen's fields (a module importing the form's .tsx components: by a path held in a variable, as above).
+const VEHICLE_SCREEN_MODULE = "../../web/src/fleet/edit/fields";
+const vehicleScreen = (await import(VEHICLE_SCREEN_MODULE)) as { ALL_FIELDS: FieldDef[]; STATUS_FIELD: FieldDef };
+
+describe("the vehicle screen and the vehicle record type share one definition", () => {
+  const schema = Vehicle.fields as z.ZodObject<any>;
+  const screen = vehicleScreen.ALL_FIELDS;
+  const valid: Record<string, unknown> = { registration: "AB12 CDE", variant: "L2H2", vin_number: "VIN1", location: "Depot", fleet_number: "F1", vehicle_status: "ACTIVE", finance_agreements: [] };
+
+  it("the record type parses with the definition's schema", () => {
+    expect(Vehicle.fields).toBe(vehicleDefinition.schema);
+  });
+
+  it("every screen field is a vehicle field, with the definition's label and input", () => {
+    expect(new Set(screen.map((f) => f.name)).size).toBe(screen.length);
+    for (const f of screen) {
+      const meta = vehicleDefinition.fields.find((m) => m.name === f.name);
+      expect(meta, f.name).toBeDefined();
+      expect(f.label, f.name).toBe(meta!.label);
+      expect(f.kind, f.name).toBe(meta!.input);
+    }
+  });
+
+  it("the same bounds on the screen as on the server; CAP below is signed money", () => {
+    expectSameBounds(schema, screen);
+    const capBelow = screen.find((f) => f.name === "cap_below")!;
+    expect(capBelow).toMatchObject({ kind: "money", min: -10_000_000, max: 10_000_000, boundsMessage: "Must be an amount from -£10,000,000 to £10,000,000" });
+    expect(validateValues([capBelow], { cap_below: -500 })).toEqual({});
+    expect(serverMessage(schema, "cap_below", -500)).toBeUndefined();
+    const mileage = screen.find((f) => f.name === "mileage")!;
+    expect(mileage).toMatchObject({ kind: "integer", max: LIMITS.mileage });
+  });
+
+  it("required fields: the screen's messages are the save rules' (a fleet number of fleet vehicles only)", () => {
+    expect(REQUIRED_VEHICLE_FIELDS.map((r) => r.message)).toEqual(["Registration is required", "Variant is required", "VIN number is required", "Location is required", "Fleet number is required"]);
+    for (const rule of REQUIRED_VEHICLE_FIELDS) {
+      const f = screen.find((s) => s.name === rule.field)!;
+      const values = Object.fromEntries(screen.map((s) => [s.name, valid[s.name] ?? ""])) as Record<string, string>;
+      // The screen refuses it empty with the rule's message, and so does the server's save rule.
+      expect(validateValues([f], { ...values, [f.name]: "" })[f.name], f.name).toBe(rule.message);
+      expect(refusal(() => checkVehicle({ ...valid, [f.name]: null })), f.name).toBe(rule.message);
+      // An external customer's vehicle needs no fleet number, on both.
+      const external = { ...values, vehicle_status: "CUSTOMER", [f.name]: "" };
+      expect(validateValues([f], external)[f.name], f.name).toBe(rule.fleetOnly ? undefined : rule.message);
+      expect(refusal(() => checkVehicle({ ...valid, fleet_number: null, vehicle_status: "CUSTOMER", [f.name]: null })), f.name).toBe(rule.fleetOnly ? undefined : rule.message);
+    }
+  });
+
+  it("a vehicle's status is one of the statuses, never emptied", () => {
+    const message = "Vehicle status must be one of EQUIPMENT, ACTIVE, ORDERED, FORSALE, PROCESSING, SOLD, CUSTOMER";
+    expect(serverMessage(schema, "vehicle_status", "PARKED")).toBe(message);
+    expect(refusal(() => vehicleDefinition.checkRequired({ ...valid, vehicle_status: null }))).toBe(message);
+    expect(vehicleScreen.STATUS_FIELD.options).toHaveLength(7);
+  });
+});
+
+// The agreement panel (a .tsx module: by a path held in a variable, as above).
+const AGREEMENT_SCREEN_MODULE = "../../web/src/agreements/AgreementsSection";
+const agreementScreen = (await import(AGREEMENT_SCREEN_MODULE)) as { AGREEMENT_SCREEN_FIELDS: FieldDef[] };
+
+describe("the agreement panel and the agreement lines share one definition", () => {
+  const shape = agreementShape as unknown as z.ZodObject<any>;
+  const screen = agreementScreen.AGREEMENT_SCREEN_FIELDS;
+
+  it("the server parses agreements with the definition's fields (and its own number, and NONE for no finance type)", () => {
+    for (const name of Object.keys(agreementDefinition.schema.shape)) expect(shape.shape[name], name).toBeDefined();
+    expect(agreementFields.parse({ finance_type: null }).finance_type).toBe("NONE");
+    expect(agreementFields.safeParse({ finance_type: "LOAN" }).error?.issues[0].message).toBe("Finance type must be one of NONE, GRANT_FINANCE, HIRE_AGREEMENT, REGULAR, LEASE_AGREEMENT, FIXED_MONTHLY_CAPITAL, STOCKING_PLAN");
+  });
+
+  it("every panel field is an agreement field, with the definition's label and input, and the server's bounds", () => {
+    expect(new Set(screen.map((f) => f.name)).size).toBe(screen.length);
+    for (const f of screen) {
+      const meta = agreementDefinition.fields.find((m) => m.name === f.name);
+      expect(meta, f.name).toBeDefined();
+      expect(f.label, f.name).toBe(meta!.label);
+      expect(f.kind, f.name).toBe(meta!.input);
+    }
+    expectSameBounds(shape, screen);
+    // Mileages are whole numbers up to 2,000,000 on the panel as on the server.
+    expect(screen.find((f) => f.name === "mileage_allowance")).toMatchObject({ kind: "integer", max: LIMITS.mileage, boundsMessage: "Must be a mileage from 0 to 2,000,000" });
   });
 });

@@ -294,6 +294,11 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       return (await shape([await getRow(id)]))[0];
     },
 
+    /** The record as stored (read consistently, references not filled in): for a save that reads it once and passes it to `update`. */
+    async stored(id: number): Promise<Row> {
+      return getRow(id);
+    },
+
     /** Stored rows in the form every answer gives them (references filled by `expand`). */
     async present(rows: Row[]) {
       return shape(rows);
@@ -428,14 +433,22 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
      * is conditional on the version read, so two saves racing can never
      * both land: the loser gets 409. `system`: a write the product makes
      * itself (not a user's save, e.g. freeing a vehicle's tracker), on the
-     * version it reads, without a `last_saved`.
+     * version it reads, without a `last_saved`. `current`: the record as
+     * the caller read it for this save (`stored`, with its outside fields
+     * beside it), so the save reads it once: the write is still on that
+     * version.
      */
-    async update(id: number, body: unknown, actor: string, { partial = false, system = false, extra }: { partial?: boolean; system?: boolean; extra?: WriteExtra } = {}) {
-      const current = await getRow(id);
+    async update(
+      id: number,
+      body: unknown,
+      actor: string,
+      { partial = false, system = false, extra, current: read }: { partial?: boolean; system?: boolean; extra?: WriteExtra; current?: Row } = {},
+    ) {
+      const current = read ?? (await getRow(id));
       const sent = system ? null : lastSavedOf(body);
       const fieldsSent = parse(body, partial);
       if (sent !== null && !isFresh(current.last_saved, sent)) throw new ConflictError();
-      const outsideBefore = await outsideOf(id);
+      const outsideBefore = read ? pick(read, outsideNames) : await outsideOf(id);
       const before = { ...pick(current, fieldNames), ...outsideBefore } as Fields;
       const merged = { ...pick(current, fieldNames), ...stripUndefined(fieldsSent), ...(extra?.outside ?? outsideBefore) } as Fields;
       opts.validate?.(merged);

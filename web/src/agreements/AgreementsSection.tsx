@@ -2,7 +2,8 @@ import { Badge, Button, Fieldset, Group, NativeSelect, Paper, SegmentedControl, 
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { FINANCE_TYPE_LABELS, RATE_READ_ONLY, TYPE_CHANGE_WARNING, changeFinanceType, deriveAgreement, proFormaTotal, typeChangeNeedsWarning } from "../../../core/agreements/rules";
-import { FieldInput, toApiValue, toFormValue, type FieldDef } from "../platform/form";
+import { agreement } from "../../../core/agreements/definitions";
+import { FieldInput, fieldsFrom, toApiValue, toFormValue, type FieldDef } from "../platform/form";
 import { formatMoney, todayIso } from "../platform/format";
 import { SectionErrorBoundary } from "../platform/ErrorBoundary";
 import { confirmAction } from "../platform/modal";
@@ -23,41 +24,102 @@ export type AgreementsSectionProps = {
   onChange: (next: Agreement[]) => void;
 };
 
-const m = (name: string, label: string): FieldDef => ({ name, label, kind: "money" });
-const d = (name: string, label: string): FieldDef => ({ name, label, kind: "date" });
-const t = (name: string, label: string): FieldDef => ({ name, label, kind: "text" });
-const n = (name: string, label: string): FieldDef => ({ name, label, kind: "number" });
-const b = (name: string, label: string): FieldDef => ({ name, label, kind: "boolean" });
+/** The agreement's fields from its definition (core/agreements/definitions.ts): labels, kinds and bounds are the server's. */
+const AGREEMENT_FIELDS = fieldsFrom(agreement);
+type AgreementField = (typeof agreement.fields)[number]["name"];
+const section = (...names: AgreementField[]): FieldDef[] => names.map((name) => AGREEMENT_FIELDS.find((f) => f.name === name)!);
 
-const PURCHASE: FieldDef[] = [
-  t("finance_company", "Finance company"), t("agreement_no", "Agreement no."), b("modification", "Conversion financing"), t("sage_asset_id", "Sage asset id"), t("sage_liability_id", "Sage liability id"),
-  m("vehicle_purchase_price", "Vehicle purchase price"), m("addons_purchase_price", "Addons purchase price"), m("purchase_price_vat", "Purchase price VAT"),
-  t("invoice_number", "Invoice number"), d("invoice_date", "Invoice date"), d("depreciation_start_date", "Depreciation start date"), { name: "annual_depreciation_rate", label: "Annual depreciation rate (%)", kind: "percent" },
-  m("deposit_amount", "Deposit"), m("deposit_to_be_paid", "Deposit to be paid"), m("estimated_grant_value", "Estimated grant value"), { name: "finance_comments", label: "Finance comments", kind: "textarea" },
-];
-const FINANCE: FieldDef[] = [
-  m("monthly_payment", "Monthly payment"), { name: "payment_term", label: "Payment term (months)", kind: "integer" }, d("finance_start_date", "Finance start date"), d("end_date", "End date"),
-  m("balloon_payment", "Balloon payment"), d("balloon_payment_date", "Balloon payment date"), { name: "hp_interest_rate", label: "Interest rate (%)", kind: "percent" },
-  d("freeze_start_date", "Freeze start"), d("freeze_end_date", "Freeze end"), m("possible_finance_settlement_amount", "Possible settlement amount"), d("possible_finance_settlement_date", "Possible settlement date"),
-  m("finance_early_settlement_amount_paid", "Early settlement amount paid"), d("finance_early_settlement_date", "Early settlement date"),
-];
-const STOCKING: FieldDef[] = [
-  { name: "sp_capital_percentage", label: "Capital percentage", kind: "percent" }, d("sp_capital_repayment_start", "Capital repayment start"), d("sp_capital_repayment_end", "Capital repayment end"),
-  { name: "sp_monthly_interest_rate", label: "Monthly interest rate (%)", kind: "percent" }, m("sp_monthly_interest_charge", "Monthly interest charge"), d("sp_interest_accrual_start", "Interest accrual start"),
-  d("sp_interest_repayment_start_date", "Interest repayment start"), d("sp_interest_repayment_end_date", "Interest repayment end"), d("sp_start_date", "Stocking plan start"), d("sp_first_payment_date", "First payment date"),
-];
-const HIRE: FieldDef[] = [d("hire_start_date", "Hire start date"), m("daily_rate", "Daily rate"), n("mileage_allowance", "Mileage allowance"), n("on_hire_mileage", "On hire mileage")];
-const SALE: FieldDef[] = [
-  t("sold_by", "Sold by"), m("sold_price", "Sold price"), d("sold_date", "Sold date"), d("internal_sale_date", "Internal sale date"), d("sale_date", "Sale date"), d("pro_forma_date", "Pro forma date"),
-  m("sale_deposit", "Sale deposit"), d("sale_deposit_date", "Sale deposit date"), t("sale_method_of_payment", "Method of payment"), m("sale_warranty_cost", "Warranty cost"), t("sale_warranty_term", "Warranty term"),
-  d("sale_expected_delivery_date", "Expected delivery"), t("sale_trade_or_private", "Trade or private"), t("sale_customer_address", "Customer address"), t("sale_customer_postcode", "Customer postcode"),
-  t("sale_customer_phone", "Customer phone"), t("sale_customer_email", "Customer email"), { name: "sale_invoice_address", label: "Invoice address", kind: "textarea" }, { name: "sale_delivery_address", label: "Delivery address", kind: "textarea" },
-  t("part_exchange", "Part exchange"), { name: "sale_slam_lock_key", label: "Slam lock keys", kind: "integer" }, m("external_list_price", "External list price"), m("advertised", "Advertised price"),
-  t("internal_invoice_number", "Internal invoice number"), { name: "free_print_text", label: "Free print text", kind: "textarea" }, { name: "sale_comments", label: "Sale comments", kind: "textarea" },
-];
-const CHECKLIST = ["sale_quote", "sale_v5", "sale_mot", "sale_service_book", "sale_basic_guide", "sale_radio_code", "sale_main_key", "sale_spare_key", "sale_settlement", "sale_clearance", "sale_paid_in_full", "sale_final_check"].map((f) =>
-  b(f, f.replace("sale_", "").replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase()).replace("V5", "V5").replace("Mot", "MOT")),
+const PURCHASE = section(
+  "finance_company",
+  "agreement_no",
+  "modification",
+  "sage_asset_id",
+  "sage_liability_id",
+  "vehicle_purchase_price",
+  "addons_purchase_price",
+  "purchase_price_vat",
+  "invoice_number",
+  "invoice_date",
+  "depreciation_start_date",
+  "annual_depreciation_rate",
+  "deposit_amount",
+  "deposit_to_be_paid",
+  "estimated_grant_value",
+  "finance_comments",
 );
+const FINANCE = section(
+  "monthly_payment",
+  "payment_term",
+  "finance_start_date",
+  "end_date",
+  "balloon_payment",
+  "balloon_payment_date",
+  "hp_interest_rate",
+  "freeze_start_date",
+  "freeze_end_date",
+  "possible_finance_settlement_amount",
+  "possible_finance_settlement_date",
+  "finance_early_settlement_amount_paid",
+  "finance_early_settlement_date",
+);
+const STOCKING = section(
+  "sp_capital_percentage",
+  "sp_capital_repayment_start",
+  "sp_capital_repayment_end",
+  "sp_monthly_interest_rate",
+  "sp_monthly_interest_charge",
+  "sp_interest_accrual_start",
+  "sp_interest_repayment_start_date",
+  "sp_interest_repayment_end_date",
+  "sp_start_date",
+  "sp_first_payment_date",
+);
+const HIRE = section("hire_start_date", "daily_rate", "mileage_allowance", "on_hire_mileage");
+const SALE = section(
+  "sold_by",
+  "sold_price",
+  "sold_date",
+  "internal_sale_date",
+  "sale_date",
+  "pro_forma_date",
+  "sale_deposit",
+  "sale_deposit_date",
+  "sale_method_of_payment",
+  "sale_warranty_cost",
+  "sale_warranty_term",
+  "sale_expected_delivery_date",
+  "sale_trade_or_private",
+  "sale_customer_address",
+  "sale_customer_postcode",
+  "sale_customer_phone",
+  "sale_customer_email",
+  "sale_invoice_address",
+  "sale_delivery_address",
+  "part_exchange",
+  "sale_slam_lock_key",
+  "external_list_price",
+  "advertised",
+  "internal_invoice_number",
+  "free_print_text",
+  "sale_comments",
+);
+const CHECKLIST = section(
+  "sale_quote",
+  "sale_v5",
+  "sale_mot",
+  "sale_service_book",
+  "sale_basic_guide",
+  "sale_radio_code",
+  "sale_main_key",
+  "sale_spare_key",
+  "sale_settlement",
+  "sale_clearance",
+  "sale_paid_in_full",
+  "sale_final_check",
+);
+
+/** Every field the panel draws (tests/unit/definitions.test.ts checks them against the server's schema). */
+export const AGREEMENT_SCREEN_FIELDS: FieldDef[] = [...PURCHASE, ...FINANCE, ...STOCKING, ...HIRE, ...SALE, ...CHECKLIST];
 
 /** The derived figures shown on each agreement (000 §3 "computed on load"; formulas in docs/finance.md). */
 const FIGURES: Array<[keyof ReturnType<typeof financeFigures>, string]> = [
