@@ -119,3 +119,26 @@ test("a settings row's money field (vehicle model day rate) takes 1,250.50 and 2
   const made = models.results.find((m: { name: string }) => m.name === name);
   expect(made).toMatchObject({ day1_rate: 1250.5, day2_5_rate: 2000 });
 });
+
+test("a modal's money fields (Create Sale Invoice) take 24,500 and 1,250.50 typed; the invoice is saved with them", async ({ page }) => {
+  await signIn(page);
+  const v = await apiPost(page, "createvehicle", {
+    registration: `MM ${uniq().slice(0, 5).toUpperCase()}`, variant: "L2H2", vin_number: `VIN${uniq()}`, location: "Yard", fleet_number: `6${uniq().slice(0, 6)}`, vehicle_status: "ACTIVE",
+    finance_agreements: [{ finance_type: "NONE", invoice_date: "2033-01-15", depreciation_start_date: "2033-01-15", sold_price: 100 }],
+  });
+  await page.goto(`/editvehicle/${v.id}`);
+  await page.getByRole("region", { name: "Agreement 1" }).getByRole("button", { name: "Create Invoice" }).click();
+  const invoice = page.getByRole("dialog", { name: "Create Sale Invoice" });
+  await invoice.getByRole("textbox", { name: "Customer" }).fill("acme");
+  await page.getByRole("option", { name: "Acme Builders Ltd" }).click();
+  await typeInto(invoice.getByLabel("Amount (vatable)"), "24,500");
+  await typeInto(invoice.getByLabel("Non-vatable amount"), "1,250.50");
+  // 24,500 + 20% VAT + 1,250.50.
+  await expect(invoice.getByTestId("invoice-total")).toHaveText("Total: £30,650.50");
+  const saved = page.waitForResponse((r) => r.request().method() === "POST" && r.url().endsWith("/api/invoices"));
+  await invoice.getByRole("button", { name: "Create Invoice" }).click();
+  const res = await saved;
+  expect(res.status()).toBe(201);
+  const made = await res.json();
+  expect(await apiGet(page, `invoices/${made.id}`)).toMatchObject({ amount: 24500, no_vat_amount: 1250.5 });
+});

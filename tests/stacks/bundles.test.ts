@@ -33,14 +33,17 @@ const SHARED = [
   "core/auth/index.ts", // the token gate (functions/platform/app.ts)
   "core/settings/", // reference data
   "core/contacts/contact.ts",
+  "core/contacts/definitions.ts", // the record's one definition (its schema), with the record
   "core/contacts/index.ts",
   "core/contacts/rules.ts",
   "core/contacts/service.ts",
   "core/fleet/vehicle.ts",
+  "core/fleet/definitions.ts",
   "core/fleet/keys.ts",
   "core/fleet/trackers.ts",
   "core/fleet/rules.ts",
   "core/agreements/schema.ts",
+  "core/agreements/definitions.ts",
   "core/agreements/finance.ts",
   "core/agreements/rules.ts",
   "core/agreements/service.ts",
