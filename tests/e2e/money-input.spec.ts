@@ -124,7 +124,7 @@ test("a modal's money fields (Create Sale Invoice) take 24,500 and 1,250.50 type
   await signIn(page);
   const v = await apiPost(page, "createvehicle", {
     registration: `MM ${uniq().slice(0, 5).toUpperCase()}`, variant: "L2H2", vin_number: `VIN${uniq()}`, location: "Yard", fleet_number: `6${uniq().slice(0, 6)}`, vehicle_status: "ACTIVE",
-    finance_agreements: [{ finance_type: "NONE", invoice_date: "2033-01-15", depreciation_start_date: "2033-01-15", sold_price: 100 }],
+    finance_agreements: [{ finance_type: "NONE", invoice_date: "2033-01-15", depreciation_start_date: "2033-01-15", sold_price: 100, sold_date: "2033-02-01" }],
   });
   await page.goto(`/editvehicle/${v.id}`);
   await page.getByRole("region", { name: "Agreement 1" }).getByRole("button", { name: "Create Invoice" }).click();
