@@ -138,8 +138,9 @@ test("a rental whose end date is before its start says so as soon as both are in
   await byLabel(page, "1 day").fill("60");
   await byLabel(page, "2-5 days (per day)").fill("45");
   await byLabel(page, "6-27 days (per day)").fill("35");
-  await byLabel(page, "Start date").fill("2031-06-08");
-  await byLabel(page, "End date").fill("2031-06-02");
+  // Typed as staff type them, key by key, in UK order.
+  await byLabel(page, "Start date").pressSequentially("08/06/2031");
+  await byLabel(page, "End date").pressSequentially("02/06/2031");
   await byLabel(page, "End date").blur();
   await expect(page.getByText("The end date must not be before the start date")).toBeVisible();
   await expect(byLabel(page, "End date")).toHaveAttribute("aria-invalid", "true");
