@@ -22,6 +22,8 @@ export type RentalListQuery = {
   date?: string | null;
   status?: string;
   department?: number;
+  /** A rental left out of the answer, its count and totals (the rental open in the form: Other Rentals). */
+  except?: number;
 };
 
 const byStart = (a: Row, b: Row) => (a.start_date < b.start_date ? -1 : a.start_date > b.start_date ? 1 : a.id - b.id);
@@ -78,8 +80,8 @@ async function rentalsInWindow(start: string, end: string, tags: string[] = []):
  * them all: those come from the window entries, so only the page's
  * rentals are read (and any whose entries predate the values they carry).
  */
-async function windowPage(start: string, end: string, tags: string[], q: { page: number; page_size: number }) {
-  const entries = await entriesMeeting(start, end, tags);
+async function windowPage(start: string, end: string, tags: string[], q: { page: number; page_size: number; except?: number }) {
+  const entries = (await entriesMeeting(start, end, tags)).filter((e) => e.id !== q.except);
   const older = entries.filter((e) => !e.values || e.values.weekly_pence === null).map((e) => e.id);
   const read = older.length ? ((await Rental.getMany(older)) as Row[]) : [];
   const window = { start_date: start, finish_date: end };
@@ -191,6 +193,7 @@ export const Rentals = {
       rows = await rentalsInWindow(start, end, tags);
     }
     if (rows) {
+      if (q.except) rows = rows.filter((r) => r.id !== q.except);
       const term = q.search?.trim().toLowerCase();
       const all = term ? (await Rental.present(rows as any)).filter((r: Row) => matches(r, term)) : null;
       const results = all ? page(all, q) : await Rental.present(page(rows, q) as any);

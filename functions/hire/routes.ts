@@ -22,6 +22,8 @@ const rentalListQuery = dateRange(pageQuery.extend({
   date: isoDate(),
   status: z.preprocess((v) => (typeof v === "string" ? v.toUpperCase() || undefined : v), z.enum(Hire.RENTAL_STATUSES, { error: "Status must be QUOTE, CONFIRMED or NOT REQUIRED" }).optional()),
   department: id,
+  /** Leave this rental out (the rental open in the form: its Other Rentals panel). */
+  except: id,
   searchFresh: z.string().optional(),
 }), "start_date", "finish_date");
 

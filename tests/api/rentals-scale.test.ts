@@ -125,6 +125,28 @@ describe("the Other Rentals panel and the weekly and monthly views", () => {
     // A window five years wide is read from its 60 months and the long list, never capped.
     expect((await ok(api.get("rentals?start_date=2058-01-01&finish_date=2062-12-31&page=2&page_size=25"))).count).toBe(31);
   });
+
+  it("leave the rental open in the form out of its Other Rentals (except): page, count and totals", async () => {
+    const v = await newVan();
+    const made: any[] = [];
+    for (let d = 1; d <= 26; d++) made.push(await ok(api.post("rentals", booking(v.id, `2064-05-${String(d).padStart(2, "0")}`, `2064-05-${String(d).padStart(2, "0")}`, { status: "QUOTE" }))));
+    const window = "start_date=2064-05-01&finish_date=2064-05-31";
+    const all = await ok(api.get(`rentals?${window}`));
+    expect(all.count).toBe(26);
+    const open = made[3];
+    const others = await ok(api.get(`rentals?${window}&except=${open.id}&page=1&page_size=25`));
+    expect(others.count).toBe(25);
+    expect(others.results.map((r: any) => r.id)).toEqual(made.filter((r) => r.id !== open.id).map((r) => r.id));
+    expect(others.total_cost).toBe(pounds(made.filter((r) => r.id !== open.id).reduce((t, r) => t + r.total, 0)));
+    expect((await ok(api.get(`rentals?${window}&except=${open.id}&page=2&page_size=25`))).results).toEqual([]);
+    // With a search (names), and for a vehicle's rentals meeting the dates, the same.
+    expect((await ok(api.get(`rentals?${window}&except=${open.id}&search=${encodeURIComponent(open.customer.display_name.slice(0, 4))}`))).results.map((r: any) => r.id)).not.toContain(open.id);
+    const forVan = await ok(api.get(`rentals?vehicle=${v.id}&${window}&except=${open.id}`));
+    expect(forVan.count).toBe(25);
+    expect(forVan.results.map((r: any) => r.id)).not.toContain(open.id);
+    // A bad id is refused like any other.
+    expect((await api.get(`rentals?${window}&except=abc`)).status).toBe(400);
+  });
 });
 
 describe("GET rentals by status and department", () => {

@@ -148,4 +148,18 @@ test("the Other Rentals panel pages the rentals meeting the dates, 25 at a time"
   await byLabel(page, "End date").fill("2037-07-10");
   await expect(others.getByRole("row")).toHaveCount(11);
   await expect(page.getByText("10 rentals")).toBeVisible();
+  // An open rental's panel holds the other rentals only: its pages and its count leave it out.
+  const month = await request.post("/api/rentals", {
+    headers,
+    data: { status: "QUOTE", rental_type: "ST", start_date: "2037-07-01", finish_date: "2037-07-31", vehicle: van.id, customer: acme.id, start_mileage: 1, deposit: 0, deposit_paid_date: "2037-07-01", initial_payment: 0, initial_payment_date: "2037-07-01" },
+  });
+  expect(month.status()).toBe(201);
+  await page.goto(`/editrental/${(await month.json()).id}`);
+  await byLabel(page, "Tracking option").selectOption({ label: "Department: DIRECT VAN HIRE" });
+  await expect(page.getByText("27 rentals")).toBeVisible();
+  await expect(others.getByRole("row")).toHaveCount(26);
+  await page.getByRole("button", { name: "Page 2" }).click();
+  await expect(others.getByRole("row")).toHaveCount(3);
+  await expect(others.getByRole("row").nth(1)).toContainText("26/07/2037");
+  await expect(others.getByRole("row").nth(2)).toContainText("27/07/2037");
 });

@@ -37,11 +37,13 @@ function ratesOf(v: Vehicle): Record<string, number | ""> {
 /**
  * Other Rentals (001 §2.3): the rentals meeting the dates, paged like any
  * list (25 a page), so a long-term window costs one page, not every rental
- * in it. The page is kept in the panel, not the URL: the form around it is
- * usually being edited. New dates go back to page 1.
+ * in it. The rental being edited is left out by the server (`except`), so
+ * the pages and the count hold only the others. The page is kept in the
+ * panel, not the URL: the form around it is usually being edited. New
+ * dates go back to page 1.
  */
 function OtherRentals({ start, finish, rentalId }: { start: string; finish: string; rentalId?: number }) {
-  const fixed = useMemo(() => ({ start_date: start, finish_date: finish }), [start, finish]);
+  const fixed = useMemo(() => ({ start_date: start, finish_date: finish, except: rentalId }), [start, finish, rentalId]);
   const list = useListController<Rental>({ resource: "rentals", fixed, local: true, errorMessage: "There was an error" });
   const dates = `${start}..${finish}`;
   const shown = useRef(dates);
@@ -62,18 +64,16 @@ function OtherRentals({ start, finish, rentalId }: { start: string; finish: stri
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {list.results
-            .filter((r) => r.id !== rentalId)
-            .map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>{r.vehicle?.registration ?? ""}</Table.Td>
-                <Table.Td>{r.customer?.display_name ?? ""}</Table.Td>
-                <Table.Td>
-                  {formatDate(r.start_date)} - {formatDate(r.finish_date)}
-                </Table.Td>
-                <Table.Td>{r.status}</Table.Td>
-              </Table.Tr>
-            ))}
+          {list.results.map((r) => (
+            <Table.Tr key={r.id}>
+              <Table.Td>{r.vehicle?.registration ?? ""}</Table.Td>
+              <Table.Td>{r.customer?.display_name ?? ""}</Table.Td>
+              <Table.Td>
+                {formatDate(r.start_date)} - {formatDate(r.finish_date)}
+              </Table.Td>
+              <Table.Td>{r.status}</Table.Td>
+            </Table.Tr>
+          ))}
         </Table.Tbody>
       </Table>
       <ListPager list={list} noun={["rental", "rentals"]} />
