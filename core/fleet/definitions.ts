@@ -123,3 +123,44 @@ export const vehicle = defineFields({
   upcoming_job: { label: "Upcoming job", kind: "text", max: 500 },
   // Purchases, finance agreements and sale details: lines of the vehicle (`VehicleLines`).
 });
+
+/**
+ * An inspection of a vehicle (000 §3): inspections.ts parses with its
+ * schema and refuses a missing vehicle, type or last completed date with
+ * these messages (in this order); the vehicle's Inspections panel and the
+ * inspections screen take labels, messages and bounds from here.
+ */
+export const inspection = defineFields({
+  vehicle: { label: "Vehicle", kind: "ref", required: "No vehicle selected" },
+  inspection_type: { label: "Inspection type", kind: "ref", required: "Inspection type is required" },
+  date_completed: { label: "Last completed", kind: "date", required: "Inspection last completed date is required" },
+  expiry_date: { label: "Expiry", kind: "date" },
+  start_date: { label: "Start date", kind: "date" },
+  warning_days: { label: "Warning days", kind: "integer" },
+  comments: { label: "Comments", kind: "text", max: 4000 },
+  booked_in_date: { label: "Booked in", kind: "date" },
+  inspection_workshop: { label: "Inspection workshop", kind: "ref" },
+  new_completed_date: { label: "New completed date", kind: "date" },
+  new_expiry_date: { label: "New expiry date", kind: "date" },
+});
+
+/** A key hook (000 §3 Other records): keys.ts parses with its schema, the key hooks table draws its fields. */
+export const keyHook = defineFields({
+  key_number: { label: "Key number", kind: "text", required: "Key number is required", max: 20 },
+  board: { label: "Board", kind: "text", max: 50 },
+  spare: { label: "Spare key hook", kind: "boolean" },
+});
+
+/**
+ * A vehicle tracker (000 §3 Other records): trackers.ts parses with its
+ * schema (an IMEI sent as a number taken as its text), the trackers table
+ * draws its fields. Its vehicle and assigned date are set by assigning it.
+ */
+export const tracker = defineFields({
+  imei: { label: "IMEI", kind: "text", required: "IMEI is required", max: 30 },
+  type: { label: "Type", kind: "ref" },
+  vehicle: { label: "Vehicle", kind: "ref" },
+  date_assigned: { label: "Assigned", kind: "date" },
+  date_activated: { label: "Activated", kind: "date" },
+  date_deactivated: { label: "Deactivated", kind: "date" },
+});

@@ -1,29 +1,18 @@
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
-import { int, isoDate, ref, text } from "../platform/fields.js";
 import { LAST_SAVED_ERROR, LAST_SAVED_MISSING, isFresh, defineRecordType, writeTogether, type PlannedWrite, type WriteExtra } from "../platform/records.js";
 import { todayInLondon } from "../platform/dates.js";
 import { InspectionType } from "../settings/index.js";
 import { NO_VALUE, approveInspection, checkInspectionLock, compactRegistration, dueFrom, isDue } from "./rules.js";
 import { Vehicle } from "./vehicle.js";
+import { inspection as inspectionDefinition } from "./definitions.js";
 import { checkReferences, declareReferences } from "../platform/references.js";
 
 const blank = (v: unknown) => v === null || v === undefined || v === "";
 
-export const inspectionFields = z.object({
-  inspection_type: ref(),
-  vehicle: ref(),
-  expiry_date: isoDate(),
-  date_completed: isoDate(),
-  start_date: isoDate(),
-  warning_days: int(),
-  comments: text(4000),
-  booked_in_date: isoDate(),
-  inspection_workshop: ref(),
-  new_completed_date: isoDate(),
-  new_expiry_date: isoDate(),
-});
+/** Every field of an inspection, from its one definition (definitions.ts). */
+export const inspectionFields = inspectionDefinition.schema;
 
 /**
  * An inspection of a vehicle (MOT, service, PMI...; 000 §3). Lists: by
@@ -35,12 +24,8 @@ export const Inspection = defineRecordType({
   type: "inspection",
   label: "Inspection",
   fields: inspectionFields,
-  validate(r) {
-    if (!r.vehicle) throw new ValidationError("No vehicle selected", { vehicle: "No vehicle selected" });
-    if (!r.inspection_type) throw new ValidationError("Inspection type is required", { inspection_type: "Inspection type is required" });
-    if (!r.date_completed)
-      throw new ValidationError("Inspection last completed date is required", { date_completed: "Inspection last completed date is required" });
-  },
+  // Vehicle, type and last completed date, in that order, with the definition's messages.
+  validate: (r) => inspectionDefinition.checkRequired(r),
   lists: (r) => {
     const tags = [`t=${r.inspection_type ?? NO_VALUE}`];
     const booked = !blank(r.booked_in_date);
@@ -218,8 +203,9 @@ export const Inspections = {
       const current = id ? byId.get(id) : undefined;
       const value = (f: string) => (next[f] === undefined && current ? (current as any)[f] : next[f]);
       references.push({ i, fields: { ...next, vehicle: undefined }, before: current as Record<string, unknown> | undefined });
-      for (const [f, message] of [["inspection_type", "Inspection type is required"], ["date_completed", "Inspection last completed date is required"]] as const)
-        if (blank(value(f))) throw new ValidationError(message, { [`inspections.${i}.${f}`]: message });
+      // Required as the definition says (the vehicle is this one).
+      for (const f of inspectionDefinition.fields)
+        if (f.required && f.name !== "vehicle" && blank(value(f.name))) throw new ValidationError(f.required, { [`inspections.${i}.${f.name}`]: f.required });
       if (current) {
         keep.add(current.id);
         const changed = Object.keys(inspectionFields.shape).some((f) => f !== "vehicle" && next[f] !== undefined && String(next[f] ?? null) !== String((current as any)[f] ?? null));

@@ -1,5 +1,4 @@
-import * as z from "zod";
-import { bool, requiredText, text } from "../platform/fields.js";
+import { keyHook } from "./definitions.js";
 import { defineRecordType } from "../platform/records.js";
 import { searchText } from "../platform/paging.js";
 
@@ -13,11 +12,7 @@ import { searchText } from "../platform/paging.js";
 export const Key = defineRecordType({
   type: "key",
   label: "Key",
-  fields: z.object({
-    key_number: requiredText("Key number is required", 20),
-    board: text(50),
-    spare: bool(),
-  }),
+  fields: keyHook.schema,
   defaults: () => ({ spare: false }),
   searchOf: (r) => searchText(r.key_number, r.board),
   unique: (r) => [{ scope: "hook", value: `${r.board ?? ""}|${r.key_number}`, message: "A key with this number is already on this board" }],

@@ -1,11 +1,11 @@
 import * as z from "zod";
 import { ValidationError } from "../platform/errors.js";
-import { isoDate, ref, requiredText } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
 import { monthOf, todayInLondon } from "../platform/dates.js";
 import { TrackerType } from "../settings/index.js";
 import { MESSAGES, NO_VALUE, trackerFigures } from "./rules.js";
 import { Vehicle } from "./vehicle.js";
+import { tracker as trackerDefinition } from "./definitions.js";
 import { checkReferences, declareReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
 
@@ -19,14 +19,8 @@ const blank = (v: unknown) => v === null || v === undefined || v === "";
 export const Tracker = defineRecordType({
   type: "vehicletracker",
   label: "Tracker",
-  fields: z.object({
-    imei: z.preprocess((v) => (typeof v === "number" ? String(v) : v), requiredText("IMEI is required", 30)),
-    vehicle: ref(),
-    type: ref(),
-    date_assigned: isoDate(),
-    date_activated: isoDate(),
-    date_deactivated: isoDate(),
-  }),
+  // The one definition (definitions.ts); an IMEI sent as a number is taken as its text.
+  fields: trackerDefinition.schema.extend({ imei: z.preprocess((v) => (typeof v === "number" ? String(v) : v), trackerDefinition.schema.shape.imei) }),
   searchOf: (r) => r.imei.toLowerCase(),
   lists: (r) => {
     const active = blank(r.date_deactivated);

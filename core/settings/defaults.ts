@@ -1,5 +1,4 @@
-import * as z from "zod";
-import { markup, money, percent, text } from "../platform/fields.js";
+import { appDefaults } from "./definitions.js";
 import { defineRecordType } from "../platform/records.js";
 import { NotFoundError } from "../platform/errors.js";
 
@@ -7,16 +6,7 @@ import { NotFoundError } from "../platform/errors.js";
 export const AppDefaultsRecord = defineRecordType({
   type: "appdefaults",
   label: "App defaults",
-  fields: z.object({
-    default_depreciation: percent(),
-    default_labour_estimate_rate: money(),
-    default_parts_markup: markup(),
-    // The printed hire agreement's long-term notes (001 §9 gives two readings) and terms.
-    long_term_terms_reading: z.enum(["A", "B"], { error: "Reading must be A or B" }).nullable().optional(),
-    long_term_terms_a: text(8000),
-    long_term_terms_b: text(8000),
-    hire_terms_and_conditions: text(20000),
-  }),
+  fields: appDefaults.schema,
 });
 
 /**

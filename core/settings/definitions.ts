@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { defineFields } from "../platform/definition.js";
+import { TAX_TYPE_NAMES } from "./taxtypes.js";
 
 /**
  * The reference types of settings (001 §2.6 and §3), each declared once
@@ -105,3 +106,59 @@ export const movementType = defineFields({
 export const paymentType = defineFields({ name: NAME });
 
 export const driver = defineFields({ name: NAME });
+
+/** A nominal code (003 §3): accounting.ts parses with its schema, the Nominal Codes table draws its fields. */
+export const nominalCode = defineFields({
+  name: { label: "Name", kind: "text", max: 150 },
+  code: { label: "Code", kind: "text", required: "Code Required", max: 20 },
+  type: { label: "Type", kind: "text", max: 50 },
+  tax_type: { label: "Tax type", kind: "choice", options: TAX_TYPE_NAMES, message: "Unknown tax type" },
+  bank_account_number: { label: "Bank account number", kind: "text", max: 50 },
+  description: { label: "Description", kind: "textarea", max: 1000 },
+  enable_payments_to_account: { label: "Enable payments to account", kind: "boolean" },
+  show_in_expense_claims: { label: "Show in expense claims", kind: "boolean" },
+});
+
+const TRACKING_STATUSES = ["ACTIVE", "ARCHIVED", "DELETED"] as const;
+const TRACKING_STATUS_MESSAGE = "Status must be ACTIVE, ARCHIVED or DELETED";
+
+/** A tracking category's option (003 §3): its own id, issued when the category is saved (accounting.ts `withOptionIds`). */
+export const trackingOption = defineFields({
+  name: { label: "Option name", kind: "text", required: "Option name is required", max: 100 },
+  status: { label: "Option status", kind: "choice", options: TRACKING_STATUSES, message: TRACKING_STATUS_MESSAGE, upperCase: true },
+});
+
+const trackingOptionRow = z.strictObject({
+  ...trackingOption.schema.shape,
+  id: z.number().int().positive().optional(),
+  xero_id: z.string().max(100).nullable().optional(),
+  category: z.number().int().nullable().optional(),
+});
+
+/**
+ * A tracking category (003 §3) with its options: accounting.ts parses with
+ * its schema, web/src/settings/TrackingCategories.tsx takes its labels,
+ * messages and statuses from here and from `trackingOption`. A category
+ * always has a status (ACTIVE when none is sent on create).
+ */
+export const trackingCategory = defineFields({
+  name: { label: "Category name", kind: "text", required: "Name is required", max: 100 },
+  status: { label: "Category status", kind: "choice", options: TRACKING_STATUSES, message: TRACKING_STATUS_MESSAGE, upperCase: true, required: TRACKING_STATUS_MESSAGE },
+  xero_id: { label: "Xero id", kind: "text", max: 100 },
+  options: { label: "Options", kind: "object", schema: z.array(trackingOptionRow).max(100).optional() },
+});
+
+/**
+ * App defaults (001 §3), one record edited in place: defaults.ts parses
+ * with its schema, Settings > Defaults draws its fields. The long-term
+ * notes come in two readings (001 §9), chosen by `long_term_terms_reading`.
+ */
+export const appDefaults = defineFields({
+  default_depreciation: { label: "Default depreciation", kind: "percent" },
+  default_labour_estimate_rate: { label: "Default labour estimate rate (£ per hour)", kind: "money" },
+  default_parts_markup: { label: "Default parts markup (percent)", kind: "markup" },
+  long_term_terms_reading: { label: "Long-term notes printed on hire agreements", kind: "choice", options: ["A", "B"], message: "Reading must be A or B" },
+  long_term_terms_a: { label: "Long-term notes, reading A", kind: "textarea", max: 8000 },
+  long_term_terms_b: { label: "Long-term notes, reading B ({penalty} is the rental's weekly penalty)", kind: "textarea", max: 8000 },
+  hire_terms_and_conditions: { label: "Hire agreement terms and conditions", kind: "textarea", max: 20000 },
+});

@@ -10,6 +10,7 @@ import { agreement as agreementDefinition } from "../../core/agreements/definiti
 import { agreementFields, agreementShape } from "../../core/agreements/schema.js";
 import * as reference from "../../core/settings/reference.js";
 import { fieldsFrom, validateValues, type FieldDef } from "../../web/src/platform/form/fields";
+import { expectSameBounds, refusal, serverMessage } from "../support/definitions.js";
 
 /**
  * One definition per record type (issue 10): the settings screens' fields
@@ -26,41 +27,6 @@ const { SCREENS } = (await import(SCREENS_MODULE)) as { SCREENS: Screen[] };
 const tableScreens = SCREENS.filter((s) => s.kind === "table");
 
 const definitionOf = (t: (typeof recordTypes)[number]) => Object.values(defs).find((d) => d.schema === t.fields)!;
-
-function refusal(run: () => void): string | undefined {
-  try {
-    run();
-  } catch (e) {
-    return (e as Error).message;
-  }
-  return undefined;
-}
-
-/** The first message the server's schema gives for this value of one field. */
-function serverMessage(schema: z.ZodObject<any>, name: string, value: unknown): string | undefined {
-  const r = schema.shape[name].safeParse(value);
-  return r.success ? undefined : r.error.issues[0].message;
-}
-
-/** The screen refuses a number just outside the server's bounds with the server's message, accepts the bounds, and bounds every field the server bounds. */
-function expectSameBounds(schema: z.ZodObject<any>, fields: FieldDef[]) {
-  for (const f of fields) {
-    if (f.max === undefined) continue;
-    expect(f.boundsMessage).toMatch(/^Must be /);
-    for (const outside of [f.min! - 1, f.max + 1]) {
-      expect(serverMessage(schema, f.name, outside), `${f.name} ${outside}`).toBe(f.boundsMessage);
-      expect(validateValues([f], { [f.name]: outside })[f.name], `${f.name} ${outside}`).toBe(f.boundsMessage);
-    }
-    for (const inside of [f.min!, f.max]) {
-      expect(serverMessage(schema, f.name, inside)).toBeUndefined();
-      expect(validateValues([f], { [f.name]: inside })).toEqual({});
-    }
-  }
-  for (const f of fields) {
-    const tooBig = (schema.shape[f.name] as z.ZodType).safeParse(LIMITS.quantity + 1);
-    if (!tooBig.success && /^Must be .* from /.test(tooBig.error.issues[0].message)) expect(f.boundsMessage, f.name).toBe(tooBig.error.issues[0].message);
-  }
-}
 
 describe("settings screens and reference types share one definition", () => {
   it("every reference type has its definition and its screen", () => {

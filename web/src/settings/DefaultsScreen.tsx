@@ -2,27 +2,20 @@ import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { useEffect, type FormEvent } from "react";
 import { useApiGet, useApiMutation, type ApiRecord } from "../platform/api";
 import { formatDateTime } from "../platform/format";
-import { FormSection, initialValues, useRecordForm, type FieldDef } from "../platform/form";
+import { FormSection, fieldsFrom, initialValues, useRecordForm, type FieldDef } from "../platform/form";
+import { appDefaults } from "../../../core/settings/definitions";
 import { HistoryButton } from "../platform/history";
 import { Loading } from "../platform/Loading";
 
-const FIELDS: FieldDef[] = [
-  { name: "default_depreciation", label: "Default depreciation", kind: "number" },
-  { name: "default_labour_estimate_rate", label: "Default labour estimate rate (£ per hour)", kind: "money" },
-  { name: "default_parts_markup", label: "Default parts markup (percent)", kind: "percent" },
-  {
-    name: "long_term_terms_reading",
-    label: "Long-term notes printed on hire agreements",
-    kind: "select",
+/** App defaults from their one definition (core/settings/definitions.ts); the readings get their screen labels. */
+export const FIELDS: FieldDef[] = fieldsFrom(appDefaults, {
+  long_term_terms_reading: {
     options: [
       { value: "A", label: "Reading A (fixed £20 penalty)", apiValue: "A" },
       { value: "B", label: "Reading B (rental's penalty per week)", apiValue: "B" },
     ],
   },
-  { name: "long_term_terms_a", label: "Long-term notes, reading A", kind: "textarea" },
-  { name: "long_term_terms_b", label: "Long-term notes, reading B ({penalty} is the rental's weekly penalty)", kind: "textarea" },
-  { name: "hire_terms_and_conditions", label: "Hire agreement terms and conditions", kind: "textarea" },
-];
+});
 
 function DefaultsForm({ record }: { record: ApiRecord }) {
   const form = useRecordForm(FIELDS, initialValues(FIELDS, record));

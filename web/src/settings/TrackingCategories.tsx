@@ -1,7 +1,8 @@
 import { Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useMemo, useState, type FormEvent } from "react";
 import { useCreate, useRemove, useUpdate, type ApiRecord } from "../platform/api";
-import { useUnsavedChanges } from "../platform/form";
+import { fieldsFrom, useUnsavedChanges, validateValues, type FieldDef, type SelectOption } from "../platform/form";
+import { trackingCategory, trackingOption } from "../../../core/settings/definitions";
 import { HistoryButton } from "../platform/history";
 import { Loading } from "../platform/Loading";
 import { ListPager, useListController } from "../platform/list";
@@ -13,7 +14,15 @@ type DraftOption = Option & { key: string };
 type Draft = { name: string; status: string; options: DraftOption[] };
 type Errors = Record<string, string>;
 
-const STATUSES = ["ACTIVE", "ARCHIVED"];
+/**
+ * A category and its options from their one definition
+ * (core/settings/definitions.ts): labels, required messages and statuses.
+ * Staff archive rather than delete, so DELETED is not offered.
+ */
+export const CATEGORY_FIELDS = fieldsFrom(trackingCategory);
+export const OPTION_FIELDS = fieldsFrom(trackingOption);
+const fieldOf = (fields: FieldDef[], name: string) => fields.find((f) => f.name === name)!;
+const STATUSES = (fieldOf(CATEGORY_FIELDS, "status").options as SelectOption[]).map((o) => o.value).filter((v) => v !== "DELETED");
 let keySeq = 0;
 const newKey = () => `o${++keySeq}`;
 const emptyDraft = (): Draft => ({ name: "", status: "ACTIVE", options: [{ key: newKey(), name: "", status: "ACTIVE" }] });
@@ -23,11 +32,12 @@ const draftOf = (c: Category): Draft => ({
   options: (c.options ?? []).map((o) => ({ ...o, status: o.status ?? "ACTIVE", key: newKey() })),
 });
 
+/** The definition's checks, before sending (the server makes the same). */
 function validate(d: Draft): Errors {
-  const e: Errors = {};
-  if (!d.name.trim()) e.name = "Name is required";
+  const e: Errors = validateValues([fieldOf(CATEGORY_FIELDS, "name")], { name: d.name.trim() });
   d.options.forEach((o, i) => {
-    if (!o.name.trim()) e[`options.${i}.name`] = "Option name is required";
+    const option = validateValues([fieldOf(OPTION_FIELDS, "name")], { name: o.name.trim() });
+    if (option.name) e[`options.${i}.name`] = option.name;
   });
   return e;
 }
@@ -46,13 +56,13 @@ function sameDraft(a: Draft, b: Draft) {
 }
 
 /** Name, status and option rows (add and remove), for a new or an edited category. */
-function CategoryEditor({ draft, onChange, errors, prefix }: { draft: Draft; onChange: (d: Draft) => void; errors: Errors; prefix: string }) {
+function CategoryEditor({ draft, onChange, errors }: { draft: Draft; onChange: (d: Draft) => void; errors: Errors }) {
   const setOption = (i: number, patch: Partial<DraftOption>) => onChange({ ...draft, options: draft.options.map((o, j) => (j === i ? { ...o, ...patch } : o)) });
   return (
     <Stack gap="xs">
       <Group align="flex-start" gap="sm">
-        <TextInput label={`${prefix} name`} value={draft.name} onChange={(e) => onChange({ ...draft, name: e.currentTarget.value })} error={errors.name} withAsterisk w={260} />
-        <NativeSelect label={`${prefix} status`} value={draft.status} data={STATUSES} onChange={(e) => onChange({ ...draft, status: e.currentTarget.value })} w={160} />
+        <TextInput label={fieldOf(CATEGORY_FIELDS, "name").label} value={draft.name} onChange={(e) => onChange({ ...draft, name: e.currentTarget.value })} error={errors.name} withAsterisk w={260} />
+        <NativeSelect label={fieldOf(CATEGORY_FIELDS, "status").label} value={draft.status} data={STATUSES} onChange={(e) => onChange({ ...draft, status: e.currentTarget.value })} w={160} />
       </Group>
       <Text size="sm" fw={500}>
         Options
@@ -107,7 +117,7 @@ function NewCategory() {
         <Title order={3} size="h5" mb="xs">
           New category
         </Title>
-        <CategoryEditor draft={draft} onChange={setDraft} errors={errors} prefix="Category" />
+        <CategoryEditor draft={draft} onChange={setDraft} errors={errors} />
         <Button type="submit" mt="sm" loading={create.isPending}>
           Create category
         </Button>
@@ -191,7 +201,7 @@ function CategoryCard({ category }: { category: Category }) {
         )}
       </Group>
       {editing ? (
-        <CategoryEditor draft={draft} onChange={setDraft} errors={errors} prefix="Category" />
+        <CategoryEditor draft={draft} onChange={setDraft} errors={errors} />
       ) : (category.options ?? []).length === 0 ? (
         <Text size="sm" c="dimmed">
           No options.

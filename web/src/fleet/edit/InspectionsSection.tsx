@@ -1,8 +1,9 @@
 import { Button, Fieldset, NativeSelect, Table, Text, TextInput } from "@mantine/core";
+import { inspection } from "../../../../core/fleet/definitions";
 import { isDue } from "../../../../core/fleet/rules";
 import { useList, type ApiRecord } from "../../platform/api";
 import { todayIso } from "../../platform/format";
-import { DateField } from "../../platform/form";
+import { DateField, fieldsFrom, initialValues, validateValues, type FieldDef } from "../../platform/form";
 
 export type InspectionRow = {
   id?: number;
@@ -19,6 +20,24 @@ export type InspectionRow = {
 const typeId = (t: InspectionRow["inspection_type"]) => (t && typeof t === "object" ? t.id : (t ?? null));
 
 /**
+ * An inspection's fields from its one definition (core/fleet/definitions.ts):
+ * the panel's headings, and the checks made before the vehicle is sent.
+ * The vehicle is the one being saved, so it is never asked for.
+ */
+export const INSPECTION_FIELDS: FieldDef[] = fieldsFrom(inspection).filter((f) => f.name !== "vehicle");
+const F = Object.fromEntries(INSPECTION_FIELDS.map((f) => [f.name, f])) as Record<string, FieldDef>;
+
+/** The first refusal among the rows (required fields, bounds), keyed as the server keys it: `inspections.<i>.<field>`. */
+export function checkInspections(rows: InspectionRow[]): { message: string; errors: Record<string, string> } | null {
+  for (const [i, row] of rows.entries()) {
+    const errors = validateValues(INSPECTION_FIELDS, initialValues(INSPECTION_FIELDS, row as Record<string, unknown>));
+    const [name, message] = Object.entries(errors)[0] ?? [];
+    if (name) return { message, errors: { [`inspections.${i}.${name}`]: message } };
+  }
+  return null;
+}
+
+/**
  * The vehicle's inspections, saved with the vehicle: rows turn red once
  * today is within warning_days of expiry; a booked-in row is locked
  * until it is approved on the inspections screen (000 §4).
@@ -33,12 +52,12 @@ export function InspectionsSection({ rows, stored, onChange }: { rows: Inspectio
       <Table aria-label="Inspections" withTableBorder fz="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>Type</Table.Th>
-            <Table.Th>Last completed</Table.Th>
-            <Table.Th>Expiry</Table.Th>
-            <Table.Th>Warning days</Table.Th>
-            <Table.Th>Booked in</Table.Th>
-            <Table.Th>Comments</Table.Th>
+            {(["inspection_type", "date_completed", "expiry_date", "warning_days", "booked_in_date", "comments"] as const).map((name) => (
+              <Table.Th key={name}>
+                {F[name].label}
+                {F[name].required ? " *" : ""}
+              </Table.Th>
+            ))}
             <Table.Th />
           </Table.Tr>
         </Table.Thead>
@@ -69,7 +88,7 @@ export function InspectionsSection({ rows, stored, onChange }: { rows: Inspectio
                   <DateField size="xs" aria-label={label("expiry")} disabled={locked} value={r.expiry_date ?? ""} onChange={(v) => set(i, { expiry_date: v || null })} />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput size="xs" type="number" aria-label={label("warning days")} disabled={locked} value={r.warning_days ?? ""} onChange={(e) => set(i, { warning_days: e.currentTarget.value === "" ? null : Number(e.currentTarget.value) })} />
+                  <TextInput size="xs" type="number" min={F.warning_days.min} max={F.warning_days.max} aria-label={label("warning days")} disabled={locked} value={r.warning_days ?? ""} onChange={(e) => set(i, { warning_days: e.currentTarget.value === "" ? null : Number(e.currentTarget.value) })} />
                 </Table.Td>
                 <Table.Td>
                   <DateField size="xs" aria-label={label("booked in")} value={r.booked_in_date ?? ""} onChange={(v) => set(i, { booked_in_date: v || null })} />

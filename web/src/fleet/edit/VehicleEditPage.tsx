@@ -31,7 +31,7 @@ import {
   WARRANTY_DATES,
 } from "./fields";
 import { ImagesSection } from "./ImagesSection";
-import { InspectionsSection, type InspectionRow } from "./InspectionsSection";
+import { InspectionsSection, checkInspections, type InspectionRow } from "./InspectionsSection";
 import { RentalRecord, ServiceRecord } from "./Records";
 import { TrackerSection } from "./TrackerSection";
 
@@ -81,7 +81,8 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
     checkBody: (body) => {
       try {
         checkVehicle(body as any);
-        return null;
+        // Then each inspection row, as the server checks them.
+        return checkInspections((body.inspections as InspectionRow[] | undefined) ?? []);
       } catch (e) {
         if (e instanceof ValidationError) return { message: e.message, errors: e.errors };
         throw e;

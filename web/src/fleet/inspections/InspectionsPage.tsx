@@ -8,7 +8,8 @@ import { ListPager, ListSearch, ListTable, ListTabs, useListController } from ".
 import { Page } from "../../platform/page";
 import { toastFailure } from "../../platform/toast";
 import { VehiclePicker } from "../picker/VehiclePicker";
-import { DateField } from "../../platform/form";
+import { DateField, validateValues } from "../../platform/form";
+import { INSPECTION_FIELDS } from "../edit/InspectionsSection";
 
 type Inspection = ApiRecord & {
   inspection_type: { id: number; inspection_type: string } | null;
@@ -100,8 +101,11 @@ function ApproveModal({ row, onClose }: { row: Inspection; onClose: () => void }
   );
 }
 
-/** Add an inspection to a vehicle found with the vehicle picker. */
+const field = (name: string) => INSPECTION_FIELDS.find((f) => f.name === name)!;
+
+/** Add an inspection to a vehicle found with the vehicle picker: type and last completed date checked before sending, as the server does. */
 function AddInspection() {
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const [vehicle, setVehicle] = useState<ApiRecord | null>(null);
   const [type, setType] = useState("");
   const [completed, setCompleted] = useState("");
@@ -114,16 +118,26 @@ function AddInspection() {
       {vehicle && (
         <Paper withBorder p="sm" bg="gray.0">
           <Group align="flex-end" gap="sm">
-            <NativeSelect label="Inspection type" value={type} onChange={(e) => setType(e.currentTarget.value)} data={[{ value: "", label: "(type)" }, ...(types.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type }))]} />
-            <DateField label="Last completed" value={completed} onChange={(v) => setCompleted(v)} />
-            <DateField label="Expiry" value={expiry} onChange={(v) => setExpiry(v)} />
+            <NativeSelect
+              label={field("inspection_type").label}
+              withAsterisk
+              error={errors.inspection_type}
+              value={type}
+              onChange={(e) => setType(e.currentTarget.value)}
+              data={[{ value: "", label: "(type)" }, ...(types.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type }))]}
+            />
+            <DateField label={field("date_completed").label} withAsterisk error={errors.date_completed} value={completed} onChange={(v) => setCompleted(v)} />
+            <DateField label={field("expiry_date").label} value={expiry} onChange={(v) => setExpiry(v)} />
             <Button
-              onClick={() =>
+              onClick={() => {
+                const refused = validateValues(INSPECTION_FIELDS, { inspection_type: type, date_completed: completed, expiry_date: expiry });
+                setErrors(refused);
+                if (Object.keys(refused).length) return;
                 add.mutate(
-                  { vehicle: vehicle.id, inspection_type: type ? Number(type) : null, date_completed: completed || null, expiry_date: expiry || null, start_date: todayIso() },
-                  { onSuccess: () => (setType(""), setCompleted(""), setExpiry("")) },
-                )
-              }
+                  { vehicle: vehicle.id, inspection_type: Number(type), date_completed: completed, expiry_date: expiry || null, start_date: todayIso() },
+                  { onSuccess: () => (setType(""), setCompleted(""), setExpiry("")), onError: (e) => setErrors((e as { errors?: Record<string, string> }).errors ?? {}) },
+                );
+              }}
               loading={add.isPending}
             >
               Add inspection

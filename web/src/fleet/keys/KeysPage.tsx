@@ -3,12 +3,14 @@ import { Link } from "react-router-dom";
 import { useApiMutation, type ApiRecord } from "../../platform/api";
 import { ListPager, ListSearch, ListTable, useListController } from "../../platform/list";
 import { Page } from "../../platform/page";
+import { fieldsFrom } from "../../platform/form";
+import { keyHook } from "../../../../core/fleet/definitions";
 import { SettingsTable, type TableScreen } from "../../platform/table";
 
 type KeyRow = ApiRecord & { registration: string; fleet_number: string | null; vehicle_status: string | null; key_number: string | null; board: string | null; spare_key_number: string | null; spare_board: string | null };
 
 /** The key hooks themselves: the generic record table (add box, editable rows, history). */
-const HOOKS: TableScreen = {
+export const HOOKS: TableScreen = {
   kind: "table",
   key: "key-hooks",
   title: "Key hooks",
@@ -17,10 +19,9 @@ const HOOKS: TableScreen = {
   historyType: "key",
   all: true,
   urlPrefix: "hooks_",
+  // The hook's own fields from its one definition; the vehicle whose key hangs there is shown, never sent.
   fields: [
-    { name: "key_number", label: "Key number", kind: "text", required: "Key number is required" },
-    { name: "board", label: "Board", kind: "text" },
-    { name: "spare", label: "Spare key hook", kind: "boolean" },
+    ...fieldsFrom(keyHook),
     { name: "vehicle", label: "Vehicle", kind: "text", readOnly: true, inAdd: false, display: (v) => (v && typeof v === "object" ? String((v as { registration?: string }).registration ?? "") : "") },
   ],
   invalidates: ["vehicles"],

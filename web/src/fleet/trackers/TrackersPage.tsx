@@ -2,7 +2,8 @@ import { Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Table, Tex
 import { useState } from "react";
 import { useUrlParams } from "../../platform/url";
 import { useApiGet, useApiMutation, type ApiRecord } from "../../platform/api";
-import { DateField, recordOptions } from "../../platform/form";
+import { DateField, fieldsFrom, recordOptions } from "../../platform/form";
+import { tracker as trackerDefinition } from "../../../../core/fleet/definitions";
 import { formatDate, formatMoney } from "../../platform/format";
 import { Page } from "../../platform/page";
 import { SettingsTable, type TableScreen } from "../../platform/table";
@@ -10,7 +11,7 @@ import { VehicleSearch } from "../picker/VehiclePicker";
 
 type Figures = { start_date: string; end_date: string; active_count: number; per_type: Array<{ name: string; count: number; total_cost: number }> };
 
-const TRACKERS: TableScreen = {
+export const TRACKERS: TableScreen = {
   kind: "table",
   key: "trackers",
   title: "Vehicle Trackers",
@@ -19,14 +20,12 @@ const TRACKERS: TableScreen = {
   historyType: "vehicletracker",
   filters: ["view", "start_date", "end_date"],
   searchable: true,
-  fields: [
-    { name: "imei", label: "IMEI", kind: "text", required: "IMEI is required" },
-    { name: "type", label: "Type", kind: "select", options: recordOptions("vehicletrackertype", (t) => t.name, { page_size: 25 }) },
-    { name: "vehicle", label: "Vehicle", kind: "text", readOnly: true, inAdd: false, display: (v) => (v && typeof v === "object" ? String((v as { registration?: string }).registration ?? "") : "") },
-    { name: "date_assigned", label: "Assigned", kind: "date", readOnly: true, inAdd: false },
-    { name: "date_activated", label: "Activated", kind: "date" },
-    { name: "date_deactivated", label: "Deactivated", kind: "date" },
-  ],
+  // From the tracker's one definition; its vehicle and assigned date are set by assigning it (shown, never sent).
+  fields: fieldsFrom(trackerDefinition, {
+    type: { options: recordOptions("vehicletrackertype", (t) => t.name, { page_size: 25 }) },
+    vehicle: { kind: "text", readOnly: true, inAdd: false, display: (v) => (v && typeof v === "object" ? String((v as { registration?: string }).registration ?? "") : "") },
+    date_assigned: { readOnly: true, inAdd: false },
+  }),
   invalidates: ["vehicles"],
   itemLabel: (r) => String(r.imei),
 };
