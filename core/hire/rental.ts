@@ -1,6 +1,6 @@
 import type * as z from "zod";
 import { Contact } from "../contacts/index.js";
-import { Vehicle } from "../fleet/vehicle.js";
+import { Vehicle, expandVehicles } from "../fleet/vehicle.js";
 import { money as decimalOf, type Money } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { searchText } from "../platform/paging.js";
@@ -198,7 +198,9 @@ export async function expandRentals(rows: Array<Record<string, any>>): Promise<A
     RentalMargin.getMany(ids(["margin"])),
     rows.some((r) => r.tracking_option) ? trackingOptions() : Promise.resolve(new Map()),
   ]);
-  const vehicleObjs = vehicles.length ? await Vehicle.present(vehicles as any) : [];
+  // The vehicle's references joined (make, model, type, key, tracker, owner), without its
+  // agreements: a rental shows none of them, and attaching them is a Query per vehicle.
+  const vehicleObjs = vehicles.length ? await expandVehicles(vehicles as any) : [];
   const v = new Map((vehicleObjs as any[]).map((x) => [x.id, x]));
   const c = new Map((contacts as any[]).map((x) => [x.id, x]));
   const d = new Map((departments as any[]).map((x) => [x.id, x]));

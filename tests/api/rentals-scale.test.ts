@@ -149,6 +149,22 @@ describe("the Other Rentals panel and the weekly and monthly views", () => {
   });
 });
 
+describe("a page of rentals joins what it shows", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("each rental's van comes with its make, model, type, key, tracker and owner, without reading the van's agreements", async () => {
+    const Fleet = await import("../../core/fleet/vehicle.js");
+    const v = await newVan();
+    const made = await ok(api.post("rentals", booking(v.id, "2066-02-01", "2066-02-03", { status: "QUOTE" })));
+    const stored = await ok(api.get(`vehicles/${v.id}`));
+    const attach = vi.spyOn(Fleet.VehicleLines, "attach");
+    const listed = await ok(api.get("rentals?start_date=2066-02-01&finish_date=2066-02-28"));
+    const row = listed.results.find((r: any) => r.id === made.id);
+    expect(row.vehicle).toMatchObject({ id: v.id, registration: stored.registration, make: stored.make, model: stored.model, type: stored.type, key: stored.key, tracker: stored.tracker, owner: stored.owner });
+    expect(attach).not.toHaveBeenCalled();
+  });
+});
+
 describe("GET rentals by status and department", () => {
   afterEach(() => vi.restoreAllMocks());
 
