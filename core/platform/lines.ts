@@ -235,6 +235,16 @@ async function finishApplyingOf(lineType: string): Promise<boolean> {
   return done.some(Boolean);
 }
 
+/**
+ * A read of a line type's lists or facets, never of a save half-applied:
+ * the read and the Query for committed saves in steps run at once; when one
+ * was found (and finished), the read is made again.
+ */
+async function afterApplying<T>(lineType: string, read: () => Promise<T>): Promise<T> {
+  const [first, finished] = await Promise.all([read(), finishApplyingOf(lineType)]);
+  return finished ? read() : first;
+}
+
 /** Where a line lives: the locator of a line type's line id. */
 async function locate(lineType: string, lineId: number): Promise<{ holder: Holder; parentId: number } | null> {
   if (!Number.isInteger(lineId) || lineId <= 0) return null;
@@ -783,16 +793,14 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     async linesIn(collection: string, list: string, q: ListInQuery, opts: LineListOptions = {}): Promise<Page<LineRow>> {
       const lineType = lineTypeOf(collection);
       const src = lineSource(lineType, list);
-      let [page, finished] = await Promise.all([pageOfList(src, q), finishApplyingOf(lineType)]);
-      if (finished) page = await pageOfList(src, q);
+      const page = await afterApplying(lineType, () => pageOfList(src, q));
       return { count: page.count, results: await rowsOf(lineType, page.entries, opts) };
     },
 
     /** The entries of a line list that match (each line once, in list order, with its parent "<type>#<id>"): for bounded reads that need no line. */
     async lineEntriesIn(collection: string, list: string, q: EntryQuery = {}) {
       const lineType = lineTypeOf(collection);
-      await finishApplyingOf(lineType);
-      return entriesOfList(listScope(lineType, list), q);
+      return afterApplying(lineType, () => entriesOfList(listScope(lineType, list), q));
     },
 
     /** Counts of several line lists at once, from their counters (one BatchGet). */
@@ -800,8 +808,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
       const lineType = lineTypeOf(collection);
       const out: Record<string, number> = Object.fromEntries(lists.map((l) => [l, 0]));
       if (!lists.length) return out;
-      await finishApplyingOf(lineType);
-      const res: any = await Counter.get(lists.map((l) => ({ name: listCounter(lineType, l) }))).go();
+      const res: any = await afterApplying(lineType, () => Counter.get(lists.map((l) => ({ name: listCounter(lineType, l) }))).go());
       for (const c of res.data as Array<{ name: string; live?: number }>) {
         const list = c.name.slice(`${lineType}#list#`.length);
         if (list in out) out[list] = Math.max(0, c.live ?? 0);
@@ -812,8 +819,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     /** The values of a line facet with their counts (or summed amounts), as a record type's `facetValues`. */
     async lineFacetValues(collection: string, facet: string): Promise<Array<{ value: string; count: number }>> {
       const lineType = lineTypeOf(collection);
-      await finishApplyingOf(lineType);
-      const res: any = await Facet.query.byFacet({ facet: `${lineType}#${facet}` }).go({ pages: "all" } as any);
+      const res: any = await afterApplying(lineType, () => Facet.query.byFacet({ facet: `${lineType}#${facet}` }).go({ pages: "all" } as any));
       return (res.data as Array<{ value: string; live?: number }>).filter((f) => (f.live ?? 0) !== 0).map((f) => ({ value: f.value, count: f.live! }));
     },
 
