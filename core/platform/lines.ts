@@ -70,6 +70,28 @@ import { Counter, Facet, ListEntry, SERVICE, UniqueClaim, entityConfig } from ".
  * Lines are items of their own in the parent's line partition
  * (`pk` = parent type and id): one Query reads them all, and no item grows
  * with the number of lines.
+ *
+ * A collection may also have lists, facets and a locator of its own
+ * (`LineCollection`): each line's entries, counts and facets are written
+ * with the line (in the parent's transaction, their counts summed per item
+ * with the parent's; or carried by its staged item and applied with it),
+ * line lists are paged by the records' page reader (`linesIn`), and a line
+ * is read and saved by its id alone (`getLine`, `saveLine`).
+ *
+ * Usage (a job's work items):
+ *
+ *   const JobLines = defineLines("job", [{
+ *     name: "work", idCounter: "work", label: "Work item", fields: workFields,
+ *     lists: (w, job) => [{ list: `veh#${job.vehicle}#ALL`, sort: job.workshop_date ?? "~", tags: [`d=${job.department}`] }],
+ *     facets: (w) => [{ facet: "cost", value: "ALL", amount: w.labour_cost_pence }],
+ *     listPositions: { coarse: 7, fine: 10 },
+ *     locator: true,
+ *   }]);
+ *   const Job = defineRecordType({ ..., outside: JobLines.outside, expand: (rows) => JobLines.attach(rows) });
+ *   export const Jobs = JobLines.bind(Job);
+ *   await Jobs.linesIn("work", `veh#${id}#ALL`, { page: 2, page_size: 15, order: "desc" }, { parents: true });
+ *   await Jobs.getLine("work", workId);
+ *   await Jobs.saveLine("work", workId, { last_saved, labour_cost: "12.50" }, actor);
  */
 
 /** One item of a parent's line partition: a line, a staged line, or the head (the save marker). */

@@ -96,6 +96,9 @@ async function expectConsistent(id: number, reference: string, grp: string) {
   return { job, lines };
 }
 
+/** Saves in steps of 100-150 lines take several seconds on DynamoDB Local, more on a busy machine. */
+const SLOW = 120_000;
+
 afterEach(() => {
   linesTestSeam.failAfter = null;
   linesTestSeam.staleMs = 30_000;
@@ -121,7 +124,7 @@ beforeAll(() => {
     },
     { step: "initialize", name: "lineRoundTrips" },
   );
-});
+}, SLOW);
 afterAll(() => documentClient().middlewareStack.remove("lineRoundTrips"));
 async function measure(read: () => Promise<unknown>) {
   calls = [];
@@ -144,7 +147,7 @@ describe("a job with 150 work items, each in its job's list by workshop date", (
   beforeAll(async () => {
     job = await Jobs.create({ reference: "J150", status: "OPEN", grp: "g150", work: works(150) }, "t");
     lines = job.work;
-  });
+  }, SLOW);
 
   it("pages 1, the middle and the last are right, with the count, in at most 3 round trips and ~3x the items of page 1", async () => {
     const want = inListOrder(lines);
@@ -167,7 +170,7 @@ describe("a job with 150 work items, each in its job's list by workshop date", (
     // Newest first.
     const desc = await Jobs.linesIn("work", "p#J150", page(6, { order: "desc" }));
     expect(desc.results.map((r) => r.id)).toEqual([...want].reverse().slice(125, 150));
-  });
+  }, SLOW);
 
   it("a tag filter and a range on the sort key", async () => {
     const a = lines.filter((l) => l.dept === "a");
@@ -179,14 +182,14 @@ describe("a job with 150 work items, each in its job's list by workshop date", (
     expect(ranged.count).toBe(march.length);
     expect(ranged.results.map((r) => r.id)).toEqual(inListOrder(march));
     expect(await Jobs.lineCounts("work", ["p#J150", "open#J150", "p#none"])).toEqual({ "p#J150": 150, "open#J150": 150, "p#none": 0 });
-  });
+  }, SLOW);
 
   it("the facets: each line's cost by group and department, and the job's own total from its lines", async () => {
     await expectConsistent(job.id, "J150", "g150");
     const values = await Jobs.lineFacetValues("work", "cost");
     expect(values).toEqual(expect.arrayContaining([{ value: "g150#a", count: lines.filter((l) => l.dept === "a").reduce((t, l) => t + l.cost, 0) }]));
     expect((await Job.facetValues("linecost")).find((v) => v.value === "g150")?.count).toBe(lines.reduce((t, l) => t + l.cost, 0));
-  });
+  }, SLOW);
 
   it("changing 10 lines' dates moves their entries; removing 5 removes their entries, locators and facet contributions", async () => {
     const current: any = await Job.get(job.id);
@@ -215,7 +218,7 @@ describe("a job with 150 work items, each in its job's list by workshop date", (
     expect(saved.total).toBe(after.reduce((t, l) => t + l.cost, 0));
     expect((await Job.facetValues("linecost")).find((v) => v.value === "g150")?.count).toBe(saved.total);
     lines = after;
-  });
+  }, SLOW);
 
   it("a parent change moves every line's entries (a save in steps of entries alone), and back", async () => {
     const current: any = await Job.get(job.id);
@@ -230,7 +233,7 @@ describe("a job with 150 work items, each in its job's list by workshop date", (
     expect(await count("open#J150")).toBe(145);
     const open = await Jobs.linesIn("work", "open#J150", page(1));
     expect(open.results.map((r) => r.id)).toEqual(inListOrder(read.work).slice(0, 25));
-  });
+  }, SLOW);
 
   it("deleting the job removes its lines' entries, counts, locators and facets", async () => {
     const other: any = await Jobs.create({ reference: "JDEL", status: "OPEN", grp: "gdel", work: works(120) }, "t");
@@ -243,7 +246,7 @@ describe("a job with 150 work items, each in its job's list by workshop date", (
     expect(await facet("cost", "gdel#b")).toBe(0);
     expect((await partition(other.id)).length).toBe(0);
     await expect(Jobs.getLine("work", other.work[0].id)).rejects.toThrow(NotFoundError);
-  });
+  }, SLOW);
 });
 
 describe("a line by its own id", () => {
@@ -280,7 +283,7 @@ describe("a line by its own id", () => {
     expect(Object.keys(bad.errors)).toEqual(["cost"]);
     await expect(Jobs.saveLine("work", 99_999_999, { last_saved: again.line.last_saved, cost: 2 }, "t")).rejects.toThrow(NotFoundError);
     expect((await Jobs.getLine("work", line.id)).cost).toBe(6000);
-  });
+  }, SLOW);
 });
 
 describe("facet totals under concurrent saves", () => {
@@ -299,7 +302,7 @@ describe("facet totals under concurrent saves", () => {
     for (const dept of ["a", "b"]) expect(await facet("cost", `gshared#${dept}`)).toBe(all.filter((l) => l.dept === dept).reduce((t, l) => t + l.cost, 0));
     expect((await Job.facetValues("linecost")).find((v) => v.value === "gshared")?.count).toBe(s.total + b.total);
     expect(b.work.every((l: Work, i: number) => l.cost === 100 + 1000 + i + 33)).toBe(true);
-  });
+  }, SLOW);
 });
 
 describe("a failure between the steps", () => {
@@ -316,7 +319,7 @@ describe("a failure between the steps", () => {
     const { lines } = await expectConsistent(job.id, "JF1", "gf1");
     expect(lines.every((l) => l.workshop_date === "2028-02-02")).toBe(true);
     expect((await partition(job.id)).filter((i) => i.key.startsWith("s#"))).toHaveLength(0);
-  });
+  }, SLOW);
 
   it("after the commit: the new version is what a reader and the lists show; the next save completes it", async () => {
     const job: any = await Jobs.create({ reference: "JF2", status: "OPEN", grp: "gf2", work: works(110) }, "t");
@@ -331,7 +334,7 @@ describe("a failure between the steps", () => {
     expect((await partition(job.id)).filter((i) => i.key.startsWith("s#"))).toHaveLength(0);
     const { lines } = await expectConsistent(job.id, "JF2", "gf2");
     expect(lines.every((l) => l.workshop_date === "2028-02-02")).toBe(true);
-  });
+  }, SLOW);
 
   it("half applied: a line list's reader finishes it first, so the lists agree with what the job's read shows", async () => {
     const job: any = await Jobs.create({ reference: "JF3", status: "OPEN", grp: "gf3", work: works(140) }, "t");
@@ -347,5 +350,5 @@ describe("a failure between the steps", () => {
     const read: any = await Job.get(job.id);
     await Jobs.update(job.id, { last_saved: read.last_saved, work: read.work.slice(0, 5) }, "t", { partial: true });
     await expectConsistent(job.id, "JF3", "gf3");
-  });
+  }, SLOW);
 });
