@@ -134,14 +134,6 @@ export function diffLines(
   return { writes, lines };
 }
 
-/**
- * Whether a save fits one transaction: the parent's own items, one item
- * per line written, and the lines' head item (the save marker).
- */
-export function fitsOneTransaction(parentItems: number, lineWrites: number, limit = 100): boolean {
-  return parentItems + lineWrites + 1 <= limit;
-}
-
 /** Split writes into groups of at most `size` (the apply step's transactions). */
 export function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -290,4 +282,9 @@ export const fitsApply = (changes: LineChange[], limit = 100) => changes.every((
 /** Items the lines of a unit add to the parent's transaction: each line write, their index operations summed per item, and the check on the head. */
 export function unitItems(changes: LineChange[]): number {
   return changes.filter((c) => c.write).length + foldCounts(changes.flatMap((c) => c.ops)).length + 1;
+}
+
+/** Whether a unit fits one transaction: the parent's own items and what its lines add (`unitItems`). */
+export function fitsOneTransaction(parentItems: number, changes: LineChange[], limit = 100): boolean {
+  return parentItems + unitItems(changes) <= limit;
 }

@@ -8,6 +8,7 @@ import {
   chunk,
   diffLines,
   fitsApply,
+  fitsOneTransaction,
   isIndexed,
   locatorOf,
   matchLines,
@@ -229,15 +230,15 @@ export type LineListOptions = { parents?: boolean };
 type Holder = { parentType: string; collection: string; engine: EngineInside };
 type EngineInside = {
   parentType: string;
-  lineKey: (collection: string, id: number) => string;
   finishApplying: () => Promise<boolean>;
   bound: () => RecordType | null;
   saveLineHere: (collection: string, lineId: number, body: Record<string, unknown>, actor: string) => Promise<{ parent: any; line: LineRow }>;
   readLine: (collection: string, lineId: number, parentId: number) => Promise<StoredLine | null>;
 };
-const lineTypes = new Map<string, { positions: LineIndexing["positions"]; holders: Holder[]; label: string }>();
+const lineTypes = new Map<string, { positions: LineIndexing["positions"]; holders: Holder[] }>();
 
-const lineTypeEntities = { line: null as any, entry: ListEntry, facet: Facet, counter: Counter, claim: UniqueClaim };
+/** What an apply step's transaction writes: lines, and their entries, counts, facets and locators. */
+const applyEntities = { line: LineItem, entry: ListEntry, facet: Facet, counter: Counter, claim: UniqueClaim };
 
 function holderOf(lineType: string, parent: string): Holder | undefined {
   const parentType = parent.slice(0, parent.lastIndexOf("#"));
@@ -283,7 +284,7 @@ async function rowsOf(lineType: string, entries: PageEntry[], opts: LineListOpti
     .filter((e) => e.parent && holderOf(lineType, e.parent))
     .map((e) => {
       const h = holderOf(lineType, e.parent!)!;
-      return { e, h, key: { parent: e.parent!, key: h.engine.lineKey(h.collection, e.id) } };
+      return { e, h, key: { parent: e.parent!, key: lineKey(h.collection, e.id) } };
     });
   const found = new Map<string, any>();
   for (const batch of chunk(keyed, 100)) {
@@ -394,19 +395,25 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
   async function apply(id: number, token: string) {
     const parent = partitionOf(id);
     for (let attempt = 0; ; attempt++) {
-      const staged = (await stagedOf(id, token)).map((s) => ({ s, collection: s.collection as string, id: s.id as number, write: s.reindex ? null : ({} as any), ops: (s.ops ?? []) as IndexOp[] }));
+      const staged = (await stagedOf(id, token)).map((s) => ({
+        s,
+        collection: s.collection as string,
+        id: s.id as number,
+        write: (s.reindex ? null : s.removed ? { kind: "delete", id: s.id } : { kind: "put", line: storedOf(s), isNew: false }) as LineWrite | null,
+        ops: (s.ops ?? []) as IndexOp[],
+      }));
       if (!staged.length) break;
       let cancelled = false;
       for (const batch of applyBatches(staged)) {
-        const tx = await createWriteTransaction({ ...lineTypeEntities, line: LineItem }, (t: any) => [
+        const tx = await createWriteTransaction(applyEntities, (t: any) => [
           t.line.check({ parent, key: HEAD }).where((a: any, { eq }: any) => eq(a.applying_token, token)).commit(),
-          ...batch.flatMap(({ s }) => [
-            ...(s.reindex
+          ...batch.flatMap(({ s, collection, write }) => [
+            ...(!write
               ? []
               : [
-                  s.removed
-                    ? t.line.delete({ parent, key: lineKey(s.collection, s.id) }).commit()
-                    : t.line.put(lineItem(parent, s.collection, storedOf(s), lineKey(s.collection, s.id))).commit(),
+                  write.kind === "delete"
+                    ? t.line.delete({ parent, key: lineKey(collection, write.id) }).commit()
+                    : t.line.put(lineItem(parent, collection, write.line, lineKey(collection, write.line.id))).commit(),
                 ]),
             t.line
               .delete({ parent, key: s.key })
@@ -509,7 +516,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
         const withId = (r: Record<string, unknown> | undefined) => (r ? { ...r, id: saved.id } : undefined);
         changes = unitChanges(indexed, { key: partitionOf(saved.id), before: withId(saved.before), after: removing ? undefined : withId(saved.record) }, stored, writes);
         if (!fitsApply(changes)) throw new TransactionTooLarge();
-        if (saved.items + unitItems(changes) <= TRANSACTION_LIMIT) return;
+        if (fitsOneTransaction(saved.items, changes, TRANSACTION_LIMIT)) return;
         token = randomUUID();
         await claim(saved.id, saved.base, token);
         step("claim");
@@ -717,11 +724,11 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     return row;
   }
 
-  const inside: EngineInside = { parentType, lineKey, finishApplying, bound: () => bound, saveLineHere, readLine };
+  const inside: EngineInside = { parentType, finishApplying, bound: () => bound, saveLineHere, readLine };
   for (const c of collections) {
     const ix = indexing.get(c.name)!;
     if (!isIndexed(ix)) continue;
-    const known = lineTypes.get(ix.lineType) ?? { positions: ix.positions, holders: [], label: c.label ?? "Line" };
+    const known = lineTypes.get(ix.lineType) ?? { positions: ix.positions, holders: [] };
     if (known.holders.some((h) => h.parentType === parentType)) throw new Error(`${parentType}: two collections of line type ${ix.lineType}`);
     known.holders.push({ parentType, collection: c.name, engine: inside });
     lineTypes.set(ix.lineType, known);

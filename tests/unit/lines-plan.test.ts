@@ -111,9 +111,10 @@ describe("diffLines", () => {
 
 describe("the plan's shape", () => {
   it("one transaction while the parent's items, the lines written and the head fit in 100", () => {
-    expect(fitsOneTransaction(10, 89)).toBe(true);
-    expect(fitsOneTransaction(10, 90)).toBe(false);
-    expect(fitsOneTransaction(2, 150)).toBe(false);
+    const writes = (n: number) => Array.from({ length: n }, (_, i) => ({ collection: "items", id: i + 1, write: { kind: "delete" as const, id: i + 1 }, ops: [] }));
+    expect(fitsOneTransaction(10, writes(89))).toBe(true);
+    expect(fitsOneTransaction(10, writes(90))).toBe(false);
+    expect(fitsOneTransaction(2, writes(150))).toBe(false);
   });
 
   it("chunks keep order and size", () => {
