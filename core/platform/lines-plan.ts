@@ -1,6 +1,8 @@
 import * as z from "zod";
 import { ConflictError, ValidationError } from "./errors.js";
-import { isFresh } from "./records.js";
+import { isFresh } from "./records/freshness.js";
+import { foldCounts, indexOps, type Indexing } from "./records/indexes.js";
+import type { IndexOp, Membership } from "./records/types.js";
 
 /**
  * The pure half of "parents with lines" (core/platform/lines.ts): which
@@ -132,14 +134,6 @@ export function diffLines(
   return { writes, lines };
 }
 
-/**
- * Whether a save fits one transaction: the parent's own items, one item
- * per line written, and the lines' head item (the save marker).
- */
-export function fitsOneTransaction(parentItems: number, lineWrites: number, limit = 100): boolean {
-  return parentItems + lineWrites + 1 <= limit;
-}
-
 /** Split writes into groups of at most `size` (the apply step's transactions). */
 export function chunk<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -166,4 +160,131 @@ function stable(v: unknown): string {
 
 function stripUndefined(o: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}
+
+/**
+ * A collection's own indexing (see `LineCollection.lists`, `facets`,
+ * `locator` in core/platform/lines.ts), as plain functions of a line and
+ * its parent.
+ */
+export type LineIndexing = {
+  /** The name its lists, facets and locators live under ("part"): collections of several parent types may share one. */
+  lineType: string;
+  lists?: (line: Record<string, unknown>, parent: Record<string, unknown>) => Membership[];
+  facets?: (line: Record<string, unknown>, parent: Record<string, unknown>) => Array<{ facet: string; value: string; amount?: number }>;
+  locator?: boolean;
+  positions: Indexing<unknown>["positions"];
+};
+
+/** One line and its parent, as a collection's `lists` and `facets` see them. */
+export type LineInParent = { line: Record<string, unknown>; parent: Record<string, unknown> };
+
+/** The locator claim of a line: scope and value (the claim's item names the parent). */
+export const locatorOf = (lineType: string, lineId: number) => ({ scope: `${lineType}#at`, value: String(lineId) });
+
+/** The partition name of a parent's lines, which a line's entries and locator carry as its parent. */
+export const parentKey = (parentType: string, parentId: number) => `${parentType}#${parentId}`;
+
+/** Whether a collection indexes its lines at all. */
+export const isIndexed = (ix: LineIndexing) => !!(ix.lists || ix.facets || ix.locator);
+
+/**
+ * What one line writes besides itself when it goes from one version to
+ * another (undefined: new, or removed): its list entries (carrying the
+ * parent), list counts, position counts, facets, and its locator (made
+ * with a new line, removed with it; a line never changes parent). The
+ * same diff as a record's (`indexOps`): nothing changed, nothing written.
+ */
+export function lineIndexOps(ix: LineIndexing, lineId: number, parent: string, before: LineInParent | undefined, after: LineInParent | undefined): IndexOp[] {
+  const asRecord: Indexing<LineInParent> = {
+    type: ix.lineType,
+    lists: ix.lists ? (u) => ix.lists!(u.line, u.parent) : undefined,
+    facets: ix.facets ? (u) => ix.facets!(u.line, u.parent) : undefined,
+    positions: ix.positions,
+  };
+  const ops: IndexOp[] = indexOps(asRecord, lineId, before, after).writes.map((w) => (w.op === "entry-put" ? { ...w, parent } : w));
+  if (ix.locator && !before && after) ops.push({ op: "claim-create", ...locatorOf(ix.lineType, lineId), id: lineId, parent });
+  if (ix.locator && before && !after) ops.push({ op: "claim-delete", ...locatorOf(ix.lineType, lineId) });
+  return ops;
+}
+
+/** One line's part of a unit: its write (none when only its entries move) and its index operations. */
+export type LineChange = { collection: string; id: number; write: LineWrite | null; ops: IndexOp[] };
+
+/**
+ * Every line change of a unit: the writes of the collections sent (from
+ * `diffLines`) and, for indexed collections, each line's index operations
+ * from its version and its parent's version before and after (a parent
+ * change can move entries of lines it leaves as they were). Lines with
+ * nothing to write are left out.
+ */
+export function unitChanges(
+  collections: Array<{ name: string; ix: LineIndexing }>,
+  parent: { key: string; before: Record<string, unknown> | undefined; after: Record<string, unknown> | undefined },
+  stored: Map<string, StoredLine[]>,
+  writes: Array<{ collection: string; write: LineWrite }>,
+): LineChange[] {
+  const out: LineChange[] = [];
+  const view = (l: StoredLine) => ({ ...l.fields, id: l.id });
+  for (const c of collections) {
+    const mine = writes.filter((w) => w.collection === c.name).map((w) => w.write);
+    const before = new Map((stored.get(c.name) ?? []).map((l) => [l.id, l]));
+    const written = new Map(mine.map((w) => [w.kind === "put" ? w.line.id : w.id, w]));
+    const ids = [...new Set([...before.keys(), ...written.keys()])];
+    for (const id of ids) {
+      const was = before.get(id);
+      const w = written.get(id) ?? null;
+      const now = w ? (w.kind === "put" ? w.line : undefined) : was;
+      const ops =
+        isIndexed(c.ix) && (parent.before || parent.after)
+          ? lineIndexOps(
+              c.ix,
+              id,
+              parent.key,
+              was && parent.before ? { line: view(was), parent: parent.before } : undefined,
+              now && parent.after ? { line: view(now), parent: parent.after } : undefined,
+            )
+          : [];
+      if (w || ops.length) out.push({ collection: c.name, id, write: w, ops });
+    }
+  }
+  return out;
+}
+
+/** Items one line change puts in a transaction: the line, its staged item (in steps) and its index operations, before summing. */
+export const changeItems = (c: LineChange, staged: boolean) => (c.write ? 1 : 0) + (staged ? 1 : 0) + c.ops.length;
+
+/**
+ * The transactions a save in steps applies its staged changes in: as many
+ * changes as fit `limit` items each (a check on the head, each change's
+ * items; counts shared by its changes summed once). A change too large for
+ * one transaction on its own is refused by the planner before anything is
+ * written (`fitsApply`).
+ */
+export function applyBatches<T extends LineChange>(changes: T[], limit = 100): T[][] {
+  const out: T[][] = [];
+  let batch: T[] = [];
+  const size = (b: T[]) => 1 + b.reduce((n, c) => n + (c.write ? 1 : 0) + 1, 0) + foldCounts(b.flatMap((c) => c.ops)).length;
+  for (const c of changes) {
+    if (batch.length && size([...batch, c]) > limit) {
+      out.push(batch);
+      batch = [];
+    }
+    batch.push(c);
+  }
+  if (batch.length) out.push(batch);
+  return out;
+}
+
+/** Whether every change fits one apply transaction on its own. */
+export const fitsApply = (changes: LineChange[], limit = 100) => changes.every((c) => 1 + changeItems(c, true) <= limit);
+
+/** Items the lines of a unit add to the parent's transaction: each line write, their index operations summed per item, and the check on the head. */
+export function unitItems(changes: LineChange[]): number {
+  return changes.filter((c) => c.write).length + foldCounts(changes.flatMap((c) => c.ops)).length + 1;
+}
+
+/** Whether a unit fits one transaction: the parent's own items and what its lines add (`unitItems`). */
+export function fitsOneTransaction(parentItems: number, changes: LineChange[], limit = 100): boolean {
+  return parentItems + unitItems(changes) <= limit;
 }

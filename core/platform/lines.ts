@@ -1,20 +1,47 @@
 import { randomUUID } from "node:crypto";
 import { Entity, createWriteTransaction } from "electrodb";
 import { diffRecords, type FieldChange } from "./audit.js";
-import { ConflictError } from "./errors.js";
+import { ConflictError, NotFoundError, ValidationError } from "./errors.js";
 import {
   LINE_META,
+  applyBatches,
   chunk,
   diffLines,
+  fitsApply,
   fitsOneTransaction,
+  isIndexed,
+  locatorOf,
   matchLines,
+  parentKey,
   parseSentLines,
+  unitChanges,
+  unitItems,
+  type LineChange,
+  type LineIndexing,
   type LineSchema,
   type LineWrite,
   type StoredLine,
 } from "./lines-plan.js";
-import { joinExtras, type OutsideFields, type RecordType, type SavedRecord, type WriteExtra } from "./records.js";
-import { Counter, SERVICE, entityConfig } from "./service.js";
+import type { Page } from "./paging.js";
+import {
+  TRANSACTION_LIMIT,
+  TransactionTooLarge,
+  isFresh,
+  joinExtras,
+  lastSavedOf,
+  type EntryQuery,
+  type ListInQuery,
+  type Membership,
+  type OutsideFields,
+  type RecordType,
+  type SavedRecord,
+  type WriteExtra,
+} from "./records.js";
+import { pause } from "./records/bulk.js";
+import { commitOf, foldCounts, listCounter, listScope, positionsOption } from "./records/indexes.js";
+import { entriesOfList, pageOfList, type ListSource, type PageEntry } from "./records/reading.js";
+import type { IndexOp, ListPositions } from "./records/types.js";
+import { Counter, Facet, ListEntry, SERVICE, UniqueClaim, entityConfig } from "./service.js";
 
 /**
  * Parents with lines (docs/data-model.md "Parents with lines"): a record
@@ -44,6 +71,28 @@ import { Counter, SERVICE, entityConfig } from "./service.js";
  * Lines are items of their own in the parent's line partition
  * (`pk` = parent type and id): one Query reads them all, and no item grows
  * with the number of lines.
+ *
+ * A collection may also have lists, facets and a locator of its own
+ * (`LineCollection`): each line's entries, counts and facets are written
+ * with the line (in the parent's transaction, their counts summed per item
+ * with the parent's; or carried by its staged item and applied with it),
+ * line lists are paged by the records' page reader (`linesIn`), and a line
+ * is read and saved by its id alone (`getLine`, `saveLine`).
+ *
+ * Usage (a job's work items):
+ *
+ *   const JobLines = defineLines("job", [{
+ *     name: "work", idCounter: "work", label: "Work item", fields: workFields,
+ *     lists: (w, job) => [{ list: `veh#${job.vehicle}#ALL`, sort: job.workshop_date ?? "~", tags: [`d=${job.department}`] }],
+ *     facets: (w) => [{ facet: "cost", value: "ALL", amount: w.labour_cost_pence }],
+ *     listPositions: { coarse: 7, fine: 10 },
+ *     locator: true,
+ *   }]);
+ *   const Job = defineRecordType({ ..., outside: JobLines.outside, expand: (rows) => JobLines.attach(rows) });
+ *   export const Jobs = JobLines.bind(Job);
+ *   await Jobs.linesIn("work", `veh#${id}#ALL`, { page: 2, page_size: 15, order: "desc" }, { parents: true });
+ *   await Jobs.getLine("work", workId);
+ *   await Jobs.saveLine("work", workId, { last_saved, labour_cost: "12.50" }, actor);
  */
 
 /** One item of a parent's line partition: a line, a staged line, or the head (the save marker). */
@@ -68,6 +117,10 @@ export const LineItem = new Entity(
       pending_at: { type: "string" },
       pending_staged: { type: "boolean" },
       applying_token: { type: "string" },
+      // A staged change's index operations (entries, counts, facets, locator), applied with it.
+      ops: { type: "any" },
+      // A staged change that moves only the line's entries (the line itself unchanged).
+      reindex: { type: "boolean" },
     },
     indexes: {
       byParent: { pk: { field: "pk", composite: ["parent"] }, sk: { field: "sk", composite: ["key"] } },
@@ -76,10 +129,41 @@ export const LineItem = new Entity(
   entityConfig(),
 );
 
-/** One child collection of a parent type. */
+/**
+ * One child collection of a parent type.
+ *
+ * Lines may have lists, facets and a locator of their own (docs/data-model.md
+ * §2.12 "Lines with lists of their own"): `lists(line, parent)` and
+ * `facets(line, parent)` work exactly like a record type's `lists` and
+ * `facets` (memberships with a sort and tags; counts or amounts), from the
+ * line and its parent as saved, so a parent change moves its lines'
+ * entries in the same unit. `locator` gives each line an item keyed by its
+ * line type and id naming its parent, so a line is read and saved by its
+ * own id (`getLine`, `saveLine`). Entries, counts, facets and locators are
+ * written with their line: in the parent's transaction, or in the same
+ * staged steps as the line (never half-visible: see `linesIn`).
+ */
 export type LineCollection = LineSchema & {
-  /** The counter its line ids come from (ids unique across parents, kept for life). */
+  /** The counter its line ids come from (ids unique across parents, kept for life). Collections sharing a `lineType` share it. */
   idCounter: string;
+  /** What staff call one line, for "not found" messages ("Work item"). */
+  label?: string;
+  /**
+   * The name the collection's lists, facets and locators live under
+   * ("part"); `<parent type>.<collection>` when left out. Collections of
+   * several parent types (a job's, a quote's and a part order's parts)
+   * that give the same `lineType` share their lists: one list holds all
+   * their lines. At most one collection of a parent type per line type.
+   */
+  lineType?: string;
+  /** Lists the line belongs to, from the line (its fields and `id`) and its parent (fields as saved, lines included, and `id`). */
+  lists?: (line: Record<string, any>, parent: Record<string, any>) => Membership[];
+  /** Facet values the line counts in, or adds its `amount` to (whole pence: a parts-cost total). */
+  facets?: (line: Record<string, any>, parent: Record<string, any>) => Array<{ facet: string; value: string; amount?: number }>;
+  /** Position counts on the line lists, as a record type's `listPositions` (any page costs about page 1). */
+  listPositions?: boolean | number | ListPositions;
+  /** Keep a locator per line, so `getLine` and `saveLine` find the line by its id alone. */
+  locator?: boolean;
 };
 
 /** The steps of a save in steps, where a test may inject a failure. */
@@ -107,8 +191,8 @@ const pad = (id: number) => String(id).padStart(12, "0");
 const lineKey = (collection: string, id: number) => `l#${collection}#${pad(id)}`;
 const stagedKey = (token: string, collection: string, id: number) => `s#${token}#${collection}#${pad(id)}`;
 const HEAD = "h";
-/** Staged lines moved per apply transaction: a put and a delete each, plus the check on the head. */
-const APPLY_BATCH = 49;
+/** How often applying a committed save is tried again after a cancellation (another caller, or a shared count written at the same instant). */
+const APPLY_RETRIES = 8;
 const READ_CONCURRENCY = 8;
 
 type Head = { pending_token?: string; pending_at?: string; pending_staged?: boolean; applying_token?: string };
@@ -130,15 +214,130 @@ export function lineView(l: StoredLine): Record<string, unknown> {
   return { ...l.fields, id: l.id, last_saved: l.last_saved };
 }
 
+/** A line as a line list or `getLine` answers it: its fields, `id`, `last_saved`, and its parent (type, id; the parent's stored row when asked). */
+export type LineRow = Record<string, unknown> & {
+  id: number;
+  last_saved: string;
+  parent_type: string;
+  parent_id: number;
+  parent?: Record<string, unknown> | null;
+};
+
+/** Options of a line list read: `parents` also BatchGets each line's parent (its stored row, without its lines). */
+export type LineListOptions = { parents?: boolean };
+
+/** What the module knows of each line type: the collections that hold its lines. */
+type Holder = { parentType: string; collection: string; engine: EngineInside };
+type EngineInside = {
+  parentType: string;
+  finishApplying: () => Promise<boolean>;
+  bound: () => RecordType | null;
+  saveLineHere: (collection: string, lineId: number, body: Record<string, unknown>, actor: string) => Promise<{ parent: any; line: LineRow }>;
+  readLine: (collection: string, lineId: number, parentId: number) => Promise<StoredLine | null>;
+};
+const lineTypes = new Map<string, { positions: LineIndexing["positions"]; holders: Holder[] }>();
+
+/** What an apply step's transaction writes: lines, and their entries, counts, facets and locators. */
+const applyEntities = { line: LineItem, entry: ListEntry, facet: Facet, counter: Counter, claim: UniqueClaim };
+
+function holderOf(lineType: string, parent: string): Holder | undefined {
+  const parentType = parent.slice(0, parent.lastIndexOf("#"));
+  return lineTypes.get(lineType)?.holders.find((h) => h.parentType === parentType);
+}
+
+/** The list of a line type, for the page reader (records/reading.ts `pageOfList`). */
+function lineSource(lineType: string, list: string): ListSource {
+  const pos = lineTypes.get(lineType)?.positions ?? null;
+  return { scope: listScope(lineType, list), counter: listCounter(lineType, list), positions: pos && pos.lists(list) ? pos : null };
+}
+
+/** Finish the committed saves in steps of every parent type holding the line type (usually none: one small Query each). */
+async function finishApplyingOf(lineType: string): Promise<boolean> {
+  const holders = lineTypes.get(lineType)?.holders ?? [];
+  const done = await Promise.all([...new Set(holders.map((h) => h.engine))].map((e) => e.finishApplying()));
+  return done.some(Boolean);
+}
+
+/**
+ * A read of a line type's lists or facets, never of a save half-applied:
+ * the read and the Query for committed saves in steps run at once; when one
+ * was found (and finished), the read is made again.
+ */
+async function afterApplying<T>(lineType: string, read: () => Promise<T>): Promise<T> {
+  const [first, finished] = await Promise.all([read(), finishApplyingOf(lineType)]);
+  return finished ? read() : first;
+}
+
+/** Where a line lives: the locator of a line type's line id. */
+async function locate(lineType: string, lineId: number): Promise<{ holder: Holder; parentId: number } | null> {
+  if (!Number.isInteger(lineId) || lineId <= 0) return null;
+  const res: any = await UniqueClaim.get(locatorOf(lineType, lineId)).go({ consistent: true } as any);
+  const parent: string | undefined = res.data?.parent;
+  if (!parent) return null;
+  const holder = holderOf(lineType, parent);
+  return holder ? { holder, parentId: Number(parent.slice(parent.lastIndexOf("#") + 1)) } : null;
+}
+
+/** Read the lines entries name (one BatchGet), in the entries' order; and their parents when asked. */
+async function rowsOf(lineType: string, entries: PageEntry[], opts: LineListOptions): Promise<LineRow[]> {
+  const keyed = entries
+    .filter((e) => e.parent && holderOf(lineType, e.parent))
+    .map((e) => {
+      const h = holderOf(lineType, e.parent!)!;
+      return { e, h, key: { parent: e.parent!, key: lineKey(h.collection, e.id) } };
+    });
+  const found = new Map<string, any>();
+  for (const batch of chunk(keyed, 100)) {
+    const res: any = await LineItem.get(batch.map((k) => k.key)).go();
+    for (const it of res.data as any[]) found.set(`${it.parent}\u0000${it.key}`, it);
+  }
+  const rows: LineRow[] = [];
+  for (const { e, h, key } of keyed) {
+    const it = found.get(`${key.parent}\u0000${key.key}`);
+    if (!it) continue;
+    rows.push({ ...lineView(storedOf(it)), parent_type: h.parentType, parent_id: Number(e.parent!.slice(e.parent!.lastIndexOf("#") + 1)) } as LineRow);
+  }
+  if (opts.parents) {
+    const byType = new Map<string, { h: Holder; ids: number[] }>();
+    for (const { h } of keyed) byType.set(h.parentType, { h, ids: [] });
+    for (const r of rows) byType.get(r.parent_type)!.ids.push(r.parent_id);
+    const parents = new Map<string, Record<string, unknown>>();
+    await Promise.all(
+      [...byType.values()].map(async ({ h, ids }) => {
+        for (const p of (await h.engine.bound()?.getMany(ids)) ?? []) parents.set(`${h.parentType}#${p.id}`, p);
+      }),
+    );
+    for (const r of rows) r.parent = parents.get(`${r.parent_type}#${r.parent_id}`) ?? null;
+  }
+  return rows;
+}
+
 /**
  * Declare the child collections of a parent type. Pass `.outside` to the
  * parent's `defineRecordType` (so its rules and indexes see the lines),
  * call `.attach` in its `expand` (so every answer carries them), and save
- * through `.create`, `.update` and `.remove`.
+ * through `.create`, `.update` and `.remove`. Collections with `lists`,
+ * `facets` or a `locator` are also read by themselves: `linesIn` (a page
+ * of a line list), `lineEntriesIn`, `lineCounts`, `lineFacetValues`,
+ * `getLine` and `saveLine` (by the line's id).
  */
 export function defineLines(parentType: string, collections: LineCollection[]) {
   const names = collections.map((c) => c.name);
-  const partitionOf = (id: number) => `${parentType}#${id}`;
+  const partitionOf = (id: number) => parentKey(parentType, id);
+  const indexing = new Map<string, LineIndexing>(
+    collections.map((c) => [
+      c.name,
+      { lineType: c.lineType ?? `${parentType}.${c.name}`, lists: c.lists, facets: c.facets, locator: c.locator, positions: positionsOption(c.listPositions) },
+    ]),
+  );
+  const indexed = collections.map((c) => ({ name: c.name, ix: indexing.get(c.name)! }));
+  const collectionOf = (name: string) => {
+    const c = collections.find((x) => x.name === name);
+    if (!c) throw new Error(`${parentType}: no line collection ${name}`);
+    return c;
+  };
+  const lineTypeOf = (name: string) => indexing.get(collectionOf(name).name)!.lineType;
+  const applyingOf = `applying#${parentType}`;
 
   async function readPartition(id: number): Promise<Partition> {
     const res: any = await LineItem.query.byParent({ parent: partitionOf(id) }).go({ pages: "all", consistent: true } as any);
@@ -153,6 +352,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     // A committed save not yet applied: its staged lines are the current version.
     if (head?.applying_token)
       for (const s of staged.filter((s) => s.key.startsWith(`s#${head!.applying_token}#`))) {
+        if (s.reindex) continue;
         if (s.removed) current.delete(`${s.collection}#${s.id}`);
         else current.set(`${s.collection}#${s.id}`, storedOf(s));
       }
@@ -184,28 +384,73 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     return res.data;
   }
 
-  /** Step 5: move a committed save's staged lines into place (idempotent), then clear the marker. */
+  /**
+   * Step 5: move a committed save's staged changes into place, each line
+   * with its entries, counts, facets and locator in one transaction, as
+   * many as fit 100 items; then clear the marker. Exactly once, whoever
+   * runs it (the save, the next save, or a reader of a line list): a
+   * staged item is deleted on the condition it is still there, so a batch
+   * another caller moved already is cancelled, and what is left is read again.
+   */
   async function apply(id: number, token: string) {
     const parent = partitionOf(id);
-    for (const batch of chunk(await stagedOf(id, token), APPLY_BATCH)) {
-      const tx = await createWriteTransaction({ line: LineItem }, (t: any) => [
-        t.line.check({ parent, key: HEAD }).where((a: any, { eq }: any) => eq(a.applying_token, token)).commit(),
-        ...batch.flatMap((s) => [
-          s.removed
-            ? t.line.delete({ parent, key: lineKey(s.collection, s.id) }).commit()
-            : t.line.put({ ...s, key: lineKey(s.collection, s.id), removed: undefined }).commit(),
-          t.line.delete({ parent, key: s.key }).commit(),
-        ]),
-      ]).go();
-      // Cancelled: another call applied this save already (the marker is gone).
-      if (tx.canceled) return;
-      step("apply");
+    for (let attempt = 0; ; attempt++) {
+      const staged = (await stagedOf(id, token)).map((s) => ({
+        s,
+        collection: s.collection as string,
+        id: s.id as number,
+        write: (s.reindex ? null : s.removed ? { kind: "delete", id: s.id } : { kind: "put", line: storedOf(s), isNew: false }) as LineWrite | null,
+        ops: (s.ops ?? []) as IndexOp[],
+      }));
+      if (!staged.length) break;
+      let cancelled = false;
+      for (const batch of applyBatches(staged)) {
+        const tx = await createWriteTransaction(applyEntities, (t: any) => [
+          t.line.check({ parent, key: HEAD }).where((a: any, { eq }: any) => eq(a.applying_token, token)).commit(),
+          ...batch.flatMap(({ s, collection, write }) => [
+            ...(!write
+              ? []
+              : [
+                  write.kind === "delete"
+                    ? t.line.delete({ parent, key: lineKey(collection, write.id) }).commit()
+                    : t.line.put(lineItem(parent, collection, write.line, lineKey(collection, write.line.id))).commit(),
+                ]),
+            t.line
+              .delete({ parent, key: s.key })
+              .where((a: any, { exists }: any) => exists(a.key))
+              .commit(),
+          ]),
+          ...foldCounts(batch.flatMap((b) => b.ops)).map((w) => commitOf(w, t)),
+        ]).go();
+        if (tx.canceled) {
+          cancelled = true;
+          break;
+        }
+        step("apply");
+      }
+      if (!cancelled) break;
+      // Another caller moved some (or the marker is gone), or a count another save shares was written at the same instant.
+      const head: any = await LineItem.get({ parent, key: HEAD }).go({ consistent: true } as any);
+      if (head.data?.applying_token !== token) return;
+      if (attempt >= APPLY_RETRIES) throw new Error(`lines: applying ${parent} was cancelled`);
+      await pause(attempt);
     }
-    await LineItem.update({ parent, key: HEAD })
-      .remove(["applying_token"])
-      .where((a: any, { eq }: any) => eq(a.applying_token, token))
-      .go()
-      .catch(ignoreConditionFailed);
+    const tx = await createWriteTransaction({ line: LineItem }, (t: any) => [
+      t.line
+        .update({ parent, key: HEAD })
+        .remove(["applying_token"])
+        .where((a: any, { eq }: any) => eq(a.applying_token, token))
+        .commit(),
+      t.line.delete({ parent: applyingOf, key: pad(id) }).commit(),
+    ]).go();
+    void tx; // Cancelled: another caller cleared it.
+  }
+
+  /** Finish every committed save in steps of this parent type (a line list's read does this first, so it never shows one half-applied). */
+  async function finishApplying(): Promise<boolean> {
+    const res: any = await LineItem.query.byParent({ parent: applyingOf }).go({ pages: "all", consistent: true } as any);
+    for (const it of res.data as any[]) await apply(Number(it.key), it.applying_token);
+    return (res.data as any[]).length > 0;
   }
 
   /** Undo a save in steps that never committed: its staged lines go, then its marker. */
@@ -249,12 +494,94 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
   }
 
   /**
+   * How a unit's line changes are written, as a `WriteExtra` of the
+   * parent's create, update or delete: once the parent is validated,
+   * `plan` gives the line writes; each line's index operations follow from
+   * its versions and its parent's (`unitChanges`). In the parent's
+   * transaction when the unit fits 100 items (the lines' counts summed
+   * with the parent's, per item), otherwise in steps.
+   */
+  function unitExtra(stored: Map<string, StoredLine[]>, plan: (saved: SavedRecord) => Array<{ collection: string; write: LineWrite }>, removing: boolean) {
+    let changes: LineChange[] = [];
+    let writes: Array<{ collection: string; write: LineWrite }> = [];
+    let token: string | null = null;
+    let idOfParent: number | null = null;
+    const extra: WriteExtra = {
+      entities: { line: LineItem },
+      auditChanges: () => (removing ? [] : lineChanges(stored, writes)),
+      async prepare(saved: SavedRecord) {
+        idOfParent = saved.id;
+        token = null;
+        writes = plan(saved);
+        const withId = (r: Record<string, unknown> | undefined) => (r ? { ...r, id: saved.id } : undefined);
+        changes = unitChanges(indexed, { key: partitionOf(saved.id), before: withId(saved.before), after: removing ? undefined : withId(saved.record) }, stored, writes);
+        if (!fitsApply(changes)) throw new TransactionTooLarge();
+        if (fitsOneTransaction(saved.items, changes, TRANSACTION_LIMIT)) return;
+        token = randomUUID();
+        await claim(saved.id, saved.base, token);
+        step("claim");
+        await stage(saved.id, token, changes);
+        step("stage");
+        await LineItem.update({ parent: partitionOf(saved.id), key: HEAD })
+          .set({ pending_staged: true })
+          .where((a: any, { eq }: any) => eq(a.pending_token, token!))
+          .go();
+        step("staged");
+      },
+      items: () => (token ? 2 : unitItems(changes)),
+      indexWrites: () => (token ? [] : changes.flatMap((c) => c.ops)),
+      ops(t: any, saved: SavedRecord) {
+        const parent = partitionOf(saved.id);
+        if (token)
+          return [
+            t.line
+              .update({ parent, key: HEAD })
+              .set({ applying_token: token })
+              .remove(["pending_token", "pending_at", "pending_staged"])
+              .where((a: any, { eq }: any) => `${eq(a.pending_token, token!)} AND ${eq(a.pending_staged, true)}`)
+              .commit(),
+            // Line lists' readers finish it (see `finishApplying`).
+            t.line.put({ parent: applyingOf, key: pad(saved.id), applying_token: token }).commit(),
+          ];
+        return [
+          ...changes
+            .filter((c) => c.write)
+            .map(({ collection, write }) =>
+              write!.kind === "put"
+                ? t.line.put(lineItem(parent, collection, write!.line, lineKey(collection, write!.line.id))).commit()
+                : t.line.delete({ parent, key: lineKey(collection, write!.id) }).commit(),
+            ),
+          removing
+            ? t.line.delete({ parent, key: HEAD }).where((a: any, { notExists }: any) => notExists(a.pending_token)).commit()
+            : // No save in steps holds the parent meanwhile.
+              t.line
+                .check({ parent, key: HEAD })
+                .where((a: any, { notExists }: any) => `${notExists(a.pending_token)} AND ${notExists(a.applying_token)}`)
+                .commit(),
+        ];
+      },
+    };
+    /** After the parent's write: finish a save in steps, or undo it when the parent's write failed. */
+    async function after(error?: unknown) {
+      if (!token || idOfParent === null) return;
+      if (error) {
+        if (!(error instanceof InjectedCrash)) await rollback(idOfParent, token).catch(() => undefined);
+        return;
+      }
+      step("commit");
+      await apply(idOfParent, token);
+      if (removing) await LineItem.delete({ parent: partitionOf(idOfParent), key: HEAD }).go();
+    }
+    return { extra, after };
+  }
+
+  /**
    * The save of a parent with lines, as a `WriteExtra` for the parent's
    * create or update: the lines as sent go to the parent's rules (outside
    * fields); once the parent is validated, its lines as saved are diffed
-   * against the stored ones and written in its transaction, or in steps.
+   * against the stored ones and written with their index items.
    */
-  async function linesExtra(parentId: number | null, stored: Map<string, StoredLine[]>, body: Record<string, unknown>, actor: string) {
+  async function linesExtra(stored: Map<string, StoredLine[]>, body: Record<string, unknown>, actor: string) {
     const sentNames = names.filter((n) => body[n] !== undefined && body[n] !== null);
     const ids = new Map<string, number[]>();
     const outside: Record<string, unknown> = {};
@@ -271,18 +598,10 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
       ids.set(c.name, lineIds);
       outside[c.name] = matched.map((m, i) => ({ ...m.fields, id: lineIds[i], ...(m.current ? { last_saved: m.current.last_saved } : {}) }));
     }
-    let writes: Array<{ collection: string; write: LineWrite }> = [];
-    let audit: FieldChange[] = [];
-    let token: string | null = null;
-    let idOfParent = parentId;
-
-    const extra: WriteExtra = {
-      outside,
-      entities: { line: LineItem },
-      auditChanges: () => audit,
-      async prepare(saved: SavedRecord) {
-        idOfParent = saved.id;
-        writes = [];
+    const { extra, after } = unitExtra(
+      stored,
+      (saved) => {
+        const writes: Array<{ collection: string; write: LineWrite }> = [];
         for (const c of collections) {
           if (!sentNames.includes(c.name)) continue;
           const views = (saved.record[c.name] ?? []) as Array<Record<string, unknown>>;
@@ -291,55 +610,14 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
           const diff = diffLines(stored.get(c.name) ?? [], final, { now: saved.now, actor });
           writes.push(...diff.writes.map((write) => ({ collection: c.name, write })));
         }
-        audit = lineChanges(stored, writes);
-        if (fitsOneTransaction(saved.items, writes.length)) return;
-        token = randomUUID();
-        await claim(saved.id, saved.base, token);
-        step("claim");
-        await stage(saved.id, token, writes);
-        step("stage");
-        await LineItem.update({ parent: partitionOf(saved.id), key: HEAD })
-          .set({ pending_staged: true })
-          .where((a: any, { eq }: any) => eq(a.pending_token, token!))
-          .go();
-        step("staged");
+        return writes;
       },
-      ops(t: any, saved: SavedRecord) {
-        const parent = partitionOf(saved.id);
-        if (token)
-          return [
-            t.line
-              .update({ parent, key: HEAD })
-              .set({ applying_token: token })
-              .remove(["pending_token", "pending_at", "pending_staged"])
-              .where((a: any, { eq }: any) => `${eq(a.pending_token, token!)} AND ${eq(a.pending_staged, true)}`)
-              .commit(),
-          ];
-        return [
-          ...writes.map(({ collection, write }) =>
-            write.kind === "put"
-              ? t.line.put(lineItem(parent, collection, write.line, lineKey(collection, write.line.id))).commit()
-              : t.line.delete({ parent, key: lineKey(collection, write.id) }).commit(),
-          ),
-          // No save in steps holds the parent meanwhile.
-          t.line
-            .check({ parent, key: HEAD })
-            .where((a: any, { notExists }: any) => `${notExists(a.pending_token)} AND ${notExists(a.applying_token)}`)
-            .commit(),
-        ];
-      },
-    };
-    /** After the parent's write: finish a save in steps, or undo it when the parent's write failed. */
-    async function after(error?: unknown) {
-      if (!token || idOfParent === null) return;
-      if (error) {
-        if (!(error instanceof InjectedCrash)) await rollback(idOfParent, token).catch(() => undefined);
-        return;
-      }
-      step("commit");
-      await apply(idOfParent, token);
-    }
-    return { extra, after, sentNames };
+      false,
+    );
+    extra.outside = outside;
+    // A save that sends no collection still moves its lines' entries when the parent's change moves them.
+    const needed = sentNames.length > 0 || indexed.some((c) => isIndexed(c.ix));
+    return { extra, after, needed };
   }
 
   /** Step 1: take the head for this save, while the parent is the version read (base; null: not created yet). */
@@ -357,18 +635,104 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     if (tx.canceled) throw new ConflictError();
   }
 
-  /** Step 2: every line write as a staged item of the save (puts are idempotent). */
-  async function stage(id: number, token: string, writes: Array<{ collection: string; write: LineWrite }>) {
+  /** Step 2: every line change as a staged item of the save, with its index operations (puts are idempotent). */
+  async function stage(id: number, token: string, changes: LineChange[]) {
     const parent = partitionOf(id);
-    const items = writes.map(({ collection, write }) =>
-      write.kind === "put"
-        ? lineItem(parent, collection, write.line, stagedKey(token, collection, write.line.id))
-        : { parent, key: stagedKey(token, collection, write.id), collection, id: write.id, removed: true },
-    );
+    const items = changes.map(({ collection, id: lineId, write, ops }) => {
+      const key = stagedKey(token, collection, lineId);
+      if (!write) return { parent, key, collection, id: lineId, reindex: true, ops };
+      if (write.kind === "put") return { ...lineItem(parent, collection, write.line, key), ops };
+      return { parent, key, collection, id: lineId, removed: true, ops };
+    });
     await inBatches("put", items);
   }
 
+  /** One stored line of a parent as a reader sees it (a committed save in steps overlaid): the line item and the head at once. */
+  async function readLine(collection: string, lineId: number, parentId: number): Promise<StoredLine | null> {
+    const parent = partitionOf(parentId);
+    const res: any = await LineItem.get([
+      { parent, key: lineKey(collection, lineId) },
+      { parent, key: HEAD },
+    ]).go({ consistent: true } as any);
+    const items = res.data as any[];
+    const head = items.find((i) => i.key === HEAD);
+    let line = items.find((i) => i.key !== HEAD);
+    if (head?.applying_token) {
+      const staged: any = await LineItem.get({ parent, key: stagedKey(head.applying_token, collection, lineId) }).go({ consistent: true } as any);
+      if (staged.data?.removed) line = undefined;
+      else if (staged.data && !staged.data.reindex) line = staged.data;
+    }
+    return line ? storedOf(line) : null;
+  }
+
   let bound: RecordType | null = null;
+
+  /** Save one line by its id (this parent type's): see `saveLine`. */
+  async function saveLineHere(collection: string, lineId: number, body: Record<string, unknown>, actor: string): Promise<{ parent: any; line: LineRow }> {
+    const c = collectionOf(collection);
+    const sent = lastSavedOf(body);
+    const located = await locate(lineTypeOf(collection), lineId);
+    if (!located) throw new NotFoundError(c.label ?? "Line");
+    const parentId = located.parentId;
+    for (let attempt = 0; ; attempt++) {
+      const p = await settle(parentId);
+      const lines = p.lines.get(collection) ?? [];
+      const line = lines.find((l) => l.id === lineId);
+      if (!line) throw new NotFoundError(c.label ?? "Line");
+      if (!isFresh(line.last_saved, sent)) throw new ConflictError();
+      // The line as sent, checked alone (errors keyed by its own fields), then the collection with it.
+      const one = body as Record<string, unknown>;
+      try {
+        parseSentLines(c, [one]);
+      } catch (e) {
+        if (e instanceof ValidationError) throw new ValidationError(e.message, rekey(e.errors, `${collection}.0.`));
+        throw e;
+      }
+      const sentLines = lines.map((l) => (l.id === lineId ? { ...one, id: l.id, last_saved: l.last_saved } : { ...lineView(l) }));
+      try {
+        const row: any = await updateParent(parentId, { [collection]: sentLines }, actor, { partial: true, system: true, settled: p });
+        const saved = ((row?.[collection] ?? []) as Array<Record<string, unknown>>).find((l) => l.id === lineId) ?? lineView((await readLine(collection, lineId, parentId))!);
+        return { parent: row, line: { ...saved, parent_type: parentType, parent_id: parentId } as LineRow };
+      } catch (e) {
+        // The parent was saved meanwhile (another line, or the parent itself): the line may still be fresh, so read again.
+        if (!(e instanceof ConflictError) || attempt >= 2) throw e;
+        await pause(attempt);
+      }
+    }
+  }
+
+  async function updateParent(
+    id: number,
+    body: Record<string, unknown>,
+    actor: string,
+    { also, current, settled, ...rest }: { partial?: boolean; system?: boolean; also?: WriteExtra; current?: Record<string, unknown>; settled?: Partition } = {},
+  ) {
+    const parent = bound!;
+    const p = settled ?? (await settle(id));
+    // `current`: the parent as the caller read it (its `stored`); with its lines as just settled, the parent's update reads neither again.
+    const opts = current ? { ...rest, current: { ...current, ...Object.fromEntries(names.map((n) => [n, p.lines.get(n)!.map(lineView)])) } as any } : rest;
+    const { extra, after, needed } = await linesExtra(p.lines, body, actor);
+    if (!needed) return parent.update(id, withoutLines(body), actor, { ...opts, extra: also });
+    let row: any;
+    try {
+      row = await parent.update(id, withoutLines(body), actor, { ...opts, extra: joinExtras(also, extra) });
+    } catch (e) {
+      await after(e);
+      throw e;
+    }
+    await after();
+    return row;
+  }
+
+  const inside: EngineInside = { parentType, finishApplying, bound: () => bound, saveLineHere, readLine };
+  for (const c of collections) {
+    const ix = indexing.get(c.name)!;
+    if (!isIndexed(ix)) continue;
+    const known = lineTypes.get(ix.lineType) ?? { positions: ix.positions, holders: [] };
+    if (known.holders.some((h) => h.parentType === parentType)) throw new Error(`${parentType}: two collections of line type ${ix.lineType}`);
+    known.holders.push({ parentType, collection: c.name, engine: inside });
+    lineTypes.set(ix.lineType, known);
+  }
 
   return {
     names,
@@ -395,7 +759,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
      */
     async create(body: Record<string, unknown>, actor: string, { also }: { also?: WriteExtra } = {}) {
       const parent = bound!;
-      const { extra, after } = await linesExtra(null, new Map(), body, actor);
+      const { extra, after } = await linesExtra(new Map(), body, actor);
       let row: any;
       try {
         row = await parent.create(withoutLines(body), actor, { extra: joinExtras(also, extra) });
@@ -410,53 +774,33 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     /**
      * Save a parent: its fields, and each collection the body carries
      * (whole: lines left out are removed). A collection not sent keeps its
-     * lines. A stale parent or line is a 409, with nothing written. `also`
-     * as for `create`.
+     * lines (their entries still move when the parent's change moves them).
+     * A stale parent or line is a 409, with nothing written. `also` as for
+     * `create`.
      */
     async update(
       id: number,
       body: Record<string, unknown>,
       actor: string,
-      { also, current, ...rest }: { partial?: boolean; also?: WriteExtra; current?: Record<string, unknown> } = {},
+      opts: { partial?: boolean; also?: WriteExtra; current?: Record<string, unknown> } = {},
     ) {
+      return updateParent(id, body, actor, opts);
+    },
+
+    /** Delete a parent and its lines, with their entries, facets and locators: in its transaction when they fit, else in steps committed by the parent's delete. */
+    async remove(id: number, actor: string) {
       const parent = bound!;
       const p = await settle(id);
-      // `current`: the parent as the caller read it (its `stored`); with its lines as just settled, the parent's update reads neither again.
-      const opts = current ? { ...rest, current: { ...current, ...Object.fromEntries(names.map((n) => [n, p.lines.get(n)!.map(lineView)])) } as any } : rest;
-      const { extra, after, sentNames } = await linesExtra(id, p.lines, body, actor);
-      if (!sentNames.length) return parent.update(id, withoutLines(body), actor, { ...opts, extra: also });
-      let row: any;
+      const all = [...p.lines.entries()].flatMap(([collection, lines]) => lines.map((l) => ({ collection, write: { kind: "delete", id: l.id } as LineWrite })));
+      const { extra, after } = unitExtra(p.lines, () => all, true);
+      let res: any;
       try {
-        row = await parent.update(id, withoutLines(body), actor, { ...opts, extra: joinExtras(also, extra) });
+        res = await parent.remove(id, actor, { extra });
       } catch (e) {
         await after(e);
         throw e;
       }
       await after();
-      return row;
-    },
-
-    /** Delete a parent and its lines: in its transaction when they fit, else the parent first, then the lines. */
-    async remove(id: number, actor: string) {
-      const parent = bound!;
-      const p = await settle(id);
-      const all = [...p.lines.entries()].flatMap(([collection, lines]) => lines.map((l) => ({ collection, id: l.id })));
-      let inOne = true;
-      const key = partitionOf(id);
-      const res = await parent.remove(id, actor, {
-        extra: {
-          entities: { line: LineItem },
-          prepare: async (saved) => {
-            inOne = fitsOneTransaction(saved.items, all.length);
-          },
-          ops: (t: any) => [
-            ...(inOne ? all.map((l) => t.line.delete({ parent: key, key: lineKey(l.collection, l.id) }).commit()) : []),
-            t.line.delete({ parent: key, key: HEAD }).where((a: any, { notExists }: any) => notExists(a.pending_token)).commit(),
-          ],
-        },
-      });
-      // Lines of a deleted parent are never read (its reads answer 404); these deletes only tidy up.
-      if (!inOne) await inBatches("delete", all.map((l) => ({ parent: key, key: lineKey(l.collection, l.id) })));
       return res;
     },
 
@@ -464,12 +808,92 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     settle,
 
     /**
+     * A page of a line list (a collection's `lists`; shared by every
+     * collection of its `lineType`), in its sort order: `{count, results}`
+     * exactly as a record type's `listIn` (numbered pages, `page_size`,
+     * `tags`, `from`/`to` on the sort key, `search` a sort prefix, `order`
+     * "desc" newest first; position counts when declared). Each result is
+     * the line with its `parent_type` and `parent_id` (`parents: true`:
+     * and `parent`, the parent's stored row). Read: the list's entries,
+     * then one BatchGet of the lines (and one of the parents). A committed
+     * save in steps not yet applied is finished first, so a page never
+     * shows half a save.
+     */
+    async linesIn(collection: string, list: string, q: ListInQuery, opts: LineListOptions = {}): Promise<Page<LineRow>> {
+      const lineType = lineTypeOf(collection);
+      const src = lineSource(lineType, list);
+      const page = await afterApplying(lineType, () => pageOfList(src, q));
+      return { count: page.count, results: await rowsOf(lineType, page.entries, opts) };
+    },
+
+    /** The entries of a line list that match (each line once, in list order, with its parent "<type>#<id>"): for bounded reads that need no line. */
+    async lineEntriesIn(collection: string, list: string, q: EntryQuery = {}) {
+      const lineType = lineTypeOf(collection);
+      return afterApplying(lineType, () => entriesOfList(listScope(lineType, list), q));
+    },
+
+    /** Counts of several line lists at once, from their counters (one BatchGet). */
+    async lineCounts(collection: string, lists: string[]): Promise<Record<string, number>> {
+      const lineType = lineTypeOf(collection);
+      const out: Record<string, number> = Object.fromEntries(lists.map((l) => [l, 0]));
+      if (!lists.length) return out;
+      const res: any = await afterApplying(lineType, () => Counter.get(lists.map((l) => ({ name: listCounter(lineType, l) }))).go());
+      for (const c of res.data as Array<{ name: string; live?: number }>) {
+        const list = c.name.slice(`${lineType}#list#`.length);
+        if (list in out) out[list] = Math.max(0, c.live ?? 0);
+      }
+      return out;
+    },
+
+    /** The values of a line facet with their counts (or summed amounts), as a record type's `facetValues`. */
+    async lineFacetValues(collection: string, facet: string): Promise<Array<{ value: string; count: number }>> {
+      const lineType = lineTypeOf(collection);
+      const res: any = await afterApplying(lineType, () => Facet.query.byFacet({ facet: `${lineType}#${facet}` }).go({ pages: "all" } as any));
+      return (res.data as Array<{ value: string; live?: number }>).filter((f) => (f.live ?? 0) !== 0).map((f) => ({ value: f.value, count: f.live! }));
+    },
+
+    /**
+     * One line by its id alone (a collection with `locator`), with its
+     * parent type and id (`parents: true`: and the parent's stored row):
+     * the locator, then the line and its parent's head. 404 (`label`) when
+     * no such line.
+     */
+    async getLine(collection: string, lineId: number, opts: LineListOptions = {}): Promise<LineRow> {
+      const c = collectionOf(collection);
+      const located = await locate(lineTypeOf(collection), lineId);
+      const line = located ? await located.holder.engine.readLine(located.holder.collection, lineId, located.parentId) : null;
+      if (!located || !line) throw new NotFoundError(c.label ?? "Line");
+      const row: LineRow = { ...lineView(line), parent_type: located.holder.parentType, parent_id: located.parentId } as LineRow;
+      if (opts.parents) row.parent = (await located.holder.engine.bound()?.getMany([located.parentId]))?.[0] ?? null;
+      return row;
+    },
+
+    /**
+     * Save one line by its id alone (`PUT parts/update/{id}`): the body is
+     * the line's fields (those left out keep their values) and the
+     * `last_saved` it was read with (400 without it, 409 when the line was
+     * saved since). A unit: the line with its entries, facets and locator,
+     * and its parent saved with it (its rules run, derived fields
+     * recomputed, its `last_saved` renewed), without the parent's
+     * `last_saved` (a save of the parent meanwhile is read again). Answers
+     * the parent as saved and the line. A line of another parent type of the
+     * same `lineType` is saved by that type's lines.
+     */
+    async saveLine(collection: string, lineId: number, body: Record<string, unknown>, actor: string): Promise<{ parent: any; line: LineRow }> {
+      const located = await locate(lineTypeOf(collection), lineId);
+      if (!located) throw new NotFoundError(collectionOf(collection).label ?? "Line");
+      return located.holder.engine.saveLineHere(located.holder.collection, lineId, body, actor);
+    },
+
+    /**
      * For data upgrades only (core/platform/upgrades.ts `dataUpgrades`):
      * put lines as given (ids kept) under a parent, idempotent. Ids not
-     * yet issued are taken from the collection's counter first.
+     * yet issued are taken from the collection's counter first. Not for
+     * collections with lists, facets or a locator (their lines are saved).
      */
     async importLines(parentId: number, collection: string, lines: Array<Omit<StoredLine, "id"> & { id: number | null }>) {
-      const c = collections.find((x) => x.name === collection)!;
+      const c = collectionOf(collection);
+      if (isIndexed(indexing.get(c.name)!)) throw new Error(`importLines: ${collection} has lists, facets or a locator`);
       const fresh = await reserveIds(c.idCounter, lines.filter((l) => l.id === null).length);
       const parent = partitionOf(parentId);
       const items = lines.map((l) => {
@@ -490,6 +914,10 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     for (const n of names) delete out[n];
     return out;
   }
+}
+
+function rekey(errors: Record<string, string>, prefix: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors ?? {}).map(([k, v]) => [k.startsWith(prefix) ? k.slice(prefix.length) : k, v]));
 }
 
 /** Past this size the parent's audit entry names how many lines changed, not each change (400 KB item limit). */

@@ -76,6 +76,8 @@ export const ListEntry = new Entity(
       id: { type: "number", required: true, padding: { length: 12, char: "0" } },
       // Values a bounded filter reads without fetching the record ("|make=3|type=~|").
       tags: { type: "string" },
+      // A line's entry: its parent, "<parent type>#<id>" (core/platform/lines.ts), so a page reads the lines directly.
+      parent: { type: "string" },
     },
     indexes: {
       byList: { pk: { field: "pk", composite: ["list"] }, sk: { field: "sk", composite: ["sort", "id"] } },
@@ -96,6 +98,8 @@ export const UniqueClaim = new Entity(
       scope: { type: "string", required: true },
       value: { type: "string", required: true },
       id: { type: "number", required: true },
+      // A line's locator (core/platform/lines.ts): its parent, "<parent type>#<id>"; `id` is the line's.
+      parent: { type: "string" },
     },
     indexes: {
       byValue: { pk: { field: "pk", composite: ["scope", "value"] }, sk: { field: "sk", composite: [] } },

@@ -9,10 +9,10 @@ import { Audit, Counter, DateRange, Facet, ListEntry, RangeSet, SERVICE, UniqueC
 import { parseInput } from "../validation.js";
 import { Sums, batchWrite, inParallel, pause } from "./bulk.js";
 import { isFresh, lastSavedOf } from "./freshness.js";
-import { claimsOf, indexOps, lifeOps, listCounter, listScope, positionsOption, type Indexing } from "./indexes.js";
-import { EDGE_SKIP, firstIdOf, nearEdge, planPage } from "./positions.js";
+import { claimsOf, commitOf, foldCounts, indexOps, lifeOps, listCounter, listScope, positionsOption, type Indexing } from "./indexes.js";
+import { firstIdOf, planPage } from "./positions.js";
 import { allRangesOf, END, headOf, overlaps, planRanges, rangeItem, rangeWriteCount, rangeWrites, rangesMeeting, type HeldRange, type ScopePlan } from "./ranges.js";
-import { coarseBuckets, skipThenTake, skipThenTakeItems, startOfPage } from "./reading.js";
+import { coarseBuckets, entriesOfList, pageOfList, skipThenTakeItems, startOfPage, type ListSource } from "./reading.js";
 import { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type IndexOp, type ListInQuery, type ListOptions, type Meta, type RecordTypeOptions, type SavedRecord, type Where, type WriteExtra } from "./types.js";
 
 /** How often a transaction cancelled by a concurrent write to a shared item is tried again. */
@@ -32,9 +32,6 @@ export const recordTypes: Array<{ type: string; indexVersion: number; rebuildInd
 
 /** Records a page of the id order may skip from either end before the position counts are read. */
 const ID_POSITIONS_FROM = 50;
-
-/** Sorts after any character: the upper bound of a sort-text prefix. */
-const LAST_CHAR = "\u{10FFFF}";
 
 /**
  * One mechanism for the life of every record: sequential ids, create,
@@ -173,7 +170,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       case "audit":
         return Audit.put(w.item).params().Item;
       case "entry-put":
-        return ListEntry.put({ list: w.list, sort: w.sort, id: w.id, tags: w.tags } as any).params().Item;
+        return ListEntry.put({ list: w.list, sort: w.sort, id: w.id, tags: w.tags, parent: w.parent } as any).params().Item;
       case "claim-create":
         return UniqueClaim.put({ scope: w.scope, value: w.value, id: w.id }).params().Item;
       case "counter-add":
@@ -248,40 +245,12 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     return skipThenTakeItems(byId(), offset, Math.min(pageSize, count - offset), "asc");
   }
 
-  /** The ids of a page of an indexed list (entries, from the nearer end or the position counts). */
-  async function listPage(list: string, count: number, offset: number, pageSize: number, order: "asc" | "desc", coarse: Awaited<ReturnType<typeof coarseBuckets>> | null) {
-    const pos = ix.positions && ix.positions.lists(list) ? ix.positions : null;
-    const entries = () => ListEntry.query.byList({ list: listScope(opts.type, list) });
-    const plan = planPage(count, offset, pageSize, pos ? pos.from : null);
-    if (plan.read === "none") return [];
-    if (plan.read === "end") return ((await skipThenTake(entries(), plan.skip, plan.take, order === "asc" ? "desc" : "asc")) ?? []).reverse();
-    if (plan.read === "positions") {
-      const scope = listScope(opts.type, list);
-      const buckets = coarse ?? (await coarseBuckets(scope, order));
-      // Near an edge of a coarse bucket: skip from that edge, without the
-      // fine counts (one round trip fewer: counts, entries, records).
-      const near = nearEdge(buckets, count, offset, plan.take, Math.min(pos!.from, EDGE_SKIP));
-      if (near) {
-        const against = order === "asc" ? "desc" : "asc";
-        const bucketStart = (b: string) => (order === "asc" ? entries().gte({ sort: b }) : entries().lt({ sort: `${b}${LAST_CHAR}` }));
-        const bucketEnd = (b: string) => (order === "asc" ? entries().lt({ sort: `${b}${LAST_CHAR}` }) : entries().gte({ sort: b }));
-        const [back, on] = await Promise.all([
-          near.back ? skipThenTake(bucketEnd(near.back.bucket), near.back.skip, near.back.take, against) : [],
-          near.on ? skipThenTake(bucketStart(near.on.bucket), near.on.skip, near.on.take, order) : [],
-        ]);
-        return [...(back ?? []).reverse(), ...(on ?? [])];
-      }
-      const start = await startOfPage(scope, buckets, count, offset, order);
-      if (start) {
-        const query = order === "asc" ? entries().gte({ sort: start.bucket }) : entries().lt({ sort: `${start.bucket}${LAST_CHAR}` });
-        return (await skipThenTake(query, start.skip, plan.take, order)) ?? [];
-      }
-    }
-    // No counts to go by (entries written before the type kept them): skip from the nearer end.
-    const plain = planPage(count, offset, pageSize, null);
-    if (plain.read === "end") return ((await skipThenTake(entries(), plain.skip, plain.take, order === "asc" ? "desc" : "asc")) ?? []).reverse();
-    return (await skipThenTake(entries(), offset, Math.min(pageSize, count - offset), order)) ?? [];
-  }
+  /** One indexed list of the type, for the page reader (reading.ts `pageOfList`). */
+  const sourceOf = (list: string): ListSource => ({
+    scope: listScope(opts.type, list),
+    counter: listCounter(opts.type, list),
+    positions: ix.positions && ix.positions.lists(list) ? ix.positions : null,
+  });
 
   return {
     type: opts.type,
@@ -333,7 +302,9 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         const tx = await createWriteTransaction({ ...entities, ...extra?.entities }, (t: any) => {
           const built = createOps(fields, id, actor, now);
           newClaims = built.newClaims;
-          return withinLimit([t.record.create(item).commit(), ...built.writes.map((w) => commitOf(w, t)), ...rangeWrites(plan, t), ...(extra?.ops?.(t, saved) ?? [])]);
+          // The unit's other index writes (its lines') summed with the record's own, per item.
+          const writes = foldCounts([...built.writes, ...(extra?.indexWrites?.(saved) ?? [])]);
+          return withinLimit([t.record.create(item).commit(), ...writes.map((w) => commitOf(w, t)), ...rangeWrites(plan, t), ...(extra?.ops?.(t, saved) ?? [])]);
         }).go();
         if (!tx.canceled) break;
         await explainCancel(id, newClaims);
@@ -457,7 +428,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       const now = new Date().toISOString();
       const changes = diffRecords(pick(current, fieldNames), pick(merged, fieldNames) as any);
       const set: Record<string, unknown> = withoutOutside({ ...merged, last_saved: now, updated_by: actor, search_text: searchOf(merged) });
-      const saved: SavedRecord = { id, now, base: current.last_saved, record: merged, items: 2 + indexOps(ix, id, before, merged).writes.length + rangeWriteCount(plan) };
+      const saved: SavedRecord = { id, now, base: current.last_saved, record: merged, before, items: 2 + indexOps(ix, id, before, merged).writes.length + rangeWriteCount(plan) };
       await extra?.prepare?.(saved);
       let newClaims: Array<{ scope: string; value: string; message: string }> = [];
       for (let attempt = 0; ; attempt++) {
@@ -471,7 +442,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
               .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
               .commit(),
             t.audit.create(auditItem(opts.type, id, actor, "update", [...changes, ...(extra?.auditChanges?.() ?? [])], now)).commit(),
-            ...idx.writes.map((w) => commitOf(w, t)),
+            ...foldCounts([...idx.writes, ...(extra?.indexWrites?.(saved) ?? [])]).map((w) => commitOf(w, t)),
             ...rangeWrites(plan, t),
             ...(extra?.ops?.(t, saved) ?? []),
           ]);
@@ -497,6 +468,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         now,
         base: current.last_saved,
         record: before,
+        before,
         items: 2 + lifeOps(opts.type, id, -1).length + indexOps(ix, id, before, undefined).writes.length + rangeWriteCount(plan),
       };
       await extra?.prepare?.(saved);
@@ -508,8 +480,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
               .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
               .commit(),
             t.audit.create(auditItem(opts.type, id, actor, "delete", diffRecords(before, undefined), now)).commit(),
-            ...lifeOps(opts.type, id, -1).map((w) => commitOf(w, t)),
-            ...indexOps(ix, id, before, undefined).writes.map((w) => commitOf(w, t)),
+            ...foldCounts([...lifeOps(opts.type, id, -1), ...indexOps(ix, id, before, undefined).writes, ...(extra?.indexWrites?.(saved) ?? [])]).map((w) => commitOf(w, t)),
             ...rangeWrites(plan, t),
             ...(extra?.ops?.(t, saved) ?? []),
           ]),
@@ -638,28 +609,8 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
      * starts where the list's position counts say.
      */
     async listIn(list: string, q: ListInQuery): Promise<Page<Record<string, unknown>>> {
-      const offset = offsetOf(q);
-      let count: number;
-      let ids: number[];
-      if (q.search?.trim() || q.tags?.length || q.from || q.to) {
-        const all = await this.idsIn(list, q);
-        count = all.length;
-        ids = all.slice(offset, offset + q.page_size);
-      } else {
-        const order = q.order ?? "asc";
-        const pos = ix.positions && ix.positions.lists(list) ? ix.positions : null;
-        const counted = counterOf(listCounter(opts.type, list)).then((c) => c.live);
-        if (offset === 0) {
-          // Page 1: the count and the first entries at once.
-          const [c, first] = await Promise.all([counted, skipThenTake(ListEntry.query.byList({ list: listScope(opts.type, list) }), 0, q.page_size, order)]);
-          count = c;
-          ids = first ?? [];
-        } else {
-          const [c, coarse] = await Promise.all([counted, pos && offset >= pos.from ? coarseBuckets(listScope(opts.type, list), order) : null]);
-          count = c;
-          ids = await listPage(list, count, offset, q.page_size, order, coarse);
-        }
-      }
+      const { count, entries } = await pageOfList(sourceOf(list), q);
+      const ids = entries.map((e) => e.id);
       const rows = await this.getMany(ids);
       const order = new Map(ids.map((id, i) => [id, i]));
       rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
@@ -668,26 +619,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
 
     /** The entries of an indexed list that match (each id once, in list order). */
     async entriesIn(list: string, q: EntryQuery = {}): Promise<Array<{ id: number; sort: string; tags: string[] }>> {
-      const pk = { list: listScope(opts.type, list) };
-      const term = q.search?.trim().toLowerCase();
-      let query: any;
-      if (term) query = ListEntry.query.byList(pk).begins({ sort: term });
-      else if (q.from && q.to) query = ListEntry.query.byList(pk).between({ sort: q.from.toLowerCase() }, { sort: `${q.to.toLowerCase()}#~` });
-      else if (q.from) query = ListEntry.query.byList(pk).gte({ sort: q.from.toLowerCase() });
-      // "#~" sorts after "#id_..." so entries whose sort equals `to` are included.
-      else if (q.to) query = ListEntry.query.byList(pk).lt({ sort: `${q.to.toLowerCase()}#~` });
-      else query = ListEntry.query.byList(pk);
-      const tags = (q.tags ?? []).map((t) => `|${t.toLowerCase()}|`);
-      if (tags.length) query = query.where((a: any, op: any) => tags.map((t) => op.contains(a.tags, t)).join(" AND "));
-      const res: any = await query.go({ pages: "all", order: q.order ?? "asc" } as any);
-      const seen = new Set<number>();
-      const out: Array<{ id: number; sort: string; tags: string[] }> = [];
-      for (const e of res.data as Array<{ id: number; sort: string; tags?: string }>) {
-        if (seen.has(e.id)) continue;
-        seen.add(e.id);
-        out.push({ id: e.id, sort: e.sort, tags: (e.tags ?? "").split("|").filter(Boolean) });
-      }
-      return out;
+      return entriesOfList(listScope(opts.type, list), q);
     },
 
     /** The ids of an indexed list that match (each once, in list order). */
@@ -751,26 +683,6 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
 
 export type RecordType = ReturnType<typeof defineRecordType<any>>;
 
-/** One index operation in a transaction built with the engine's shared entities (audit, counter, entry, facet, claim). */
-function commitOf(w: IndexOp, tx: any) {
-  switch (w.op) {
-    case "audit":
-      return tx.audit.create(w.item).commit();
-    case "counter-add":
-      return tx.counter.update({ name: w.name }).add({ live: w.live }).commit();
-    case "entry-put":
-      return tx.entry.put({ list: w.list, sort: w.sort, id: w.id, tags: w.tags }).commit();
-    case "entry-delete":
-      return tx.entry.delete({ list: w.list, sort: w.sort, id: w.id }).commit();
-    case "facet-add":
-      return tx.facet.update({ facet: w.facet, value: w.value }).add({ live: w.live }).commit();
-    case "claim-create":
-      return tx.claim.create({ scope: w.scope, value: w.value, id: w.id }).commit();
-    case "claim-delete":
-      return tx.claim.delete({ scope: w.scope, value: w.value }).commit();
-  }
-}
-
 /**
  * One record's create, update or delete, checked and validated, as
  * operations for ANOTHER record's transaction (see `writeTogether`).
@@ -807,27 +719,6 @@ export function writeTogether(plan: (saved: SavedRecord) => Promise<PlannedWrite
   };
 }
 
-/** Counter and facet additions to the same item summed into one (zero sums dropped); other operations as they are. */
-function foldCounts(writes: IndexOp[]): IndexOp[] {
-  const out: IndexOp[] = [];
-  const sums = new Map<string, Extract<IndexOp, { op: "counter-add" | "facet-add" }>>();
-  for (const w of writes) {
-    if (w.op !== "counter-add" && w.op !== "facet-add") {
-      out.push(w);
-      continue;
-    }
-    const k = w.op === "counter-add" ? `c\u0000${w.name}` : `f\u0000${w.facet}\u0000${w.value}`;
-    const held = sums.get(k);
-    if (held) held.live += w.live;
-    else {
-      const copy = { ...w };
-      sums.set(k, copy);
-      out.push(copy);
-    }
-  }
-  return out.filter((w) => (w.op !== "counter-add" && w.op !== "facet-add") || w.live !== 0);
-}
-
 /**
  * Several `WriteExtra`s on one write (a vehicle's inspections and its
  * lines): each prepared in turn, told the items the ones before it add
@@ -852,6 +743,7 @@ export function joinExtras(...given: Array<WriteExtra | undefined>): WriteExtra 
     items: added,
     ops: (t, saved) => all.flatMap((x) => x.ops?.(t, saved) ?? []),
     auditChanges: () => all.flatMap((x) => x.auditChanges?.() ?? []),
+    indexWrites: (saved) => all.flatMap((x) => x.indexWrites?.(saved) ?? []),
   };
 }
 

@@ -139,3 +139,44 @@ export function indexOps<F>(ix: Indexing<F>, id: number, before: F | undefined, 
 export function lifeOps(type: string, id: number, by: 1 | -1): IndexOp[] {
   return [{ op: "counter-add", name: type, live: by }, ...positionDeltas([{ scope: type, buckets: idBuckets(id), by }]).map((d) => ({ op: "facet-add" as const, ...d }))];
 }
+
+/** Counter and facet additions to the same item summed into one (zero sums dropped); other operations as they are. */
+export function foldCounts(writes: IndexOp[]): IndexOp[] {
+  const out: IndexOp[] = [];
+  const sums = new Map<string, Extract<IndexOp, { op: "counter-add" | "facet-add" }>>();
+  for (const w of writes) {
+    if (w.op !== "counter-add" && w.op !== "facet-add") {
+      out.push(w);
+      continue;
+    }
+    const k = w.op === "counter-add" ? `c\u0000${w.name}` : `f\u0000${w.facet}\u0000${w.value}`;
+    const held = sums.get(k);
+    if (held) held.live += w.live;
+    else {
+      const copy = { ...w };
+      sums.set(k, copy);
+      out.push(copy);
+    }
+  }
+  return out.filter((w) => (w.op !== "counter-add" && w.op !== "facet-add") || w.live !== 0);
+}
+
+/** One index operation in a transaction built with the engine's shared entities (audit, counter, entry, facet, claim). */
+export function commitOf(w: IndexOp, tx: any) {
+  switch (w.op) {
+    case "audit":
+      return tx.audit.create(w.item).commit();
+    case "counter-add":
+      return tx.counter.update({ name: w.name }).add({ live: w.live }).commit();
+    case "entry-put":
+      return tx.entry.put({ list: w.list, sort: w.sort, id: w.id, tags: w.tags, parent: w.parent }).commit();
+    case "entry-delete":
+      return tx.entry.delete({ list: w.list, sort: w.sort, id: w.id }).commit();
+    case "facet-add":
+      return tx.facet.update({ facet: w.facet, value: w.value }).add({ live: w.live }).commit();
+    case "claim-create":
+      return tx.claim.create({ scope: w.scope, value: w.value, id: w.id, parent: w.parent }).commit();
+    case "claim-delete":
+      return tx.claim.delete({ scope: w.scope, value: w.value }).commit();
+  }
+}

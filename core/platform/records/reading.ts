@@ -1,5 +1,8 @@
-import { Facet } from "../service.js";
-import { coarseFacet, fineFacet, inListOrder, locate, total, type Bucket } from "./positions.js";
+import { counterOf } from "../ids.js";
+import { offsetOf } from "../paging.js";
+import { Facet, ListEntry } from "../service.js";
+import { coarseFacet, EDGE_SKIP, fineFacet, inListOrder, locate, nearEdge, planPage, total, type Bucket } from "./positions.js";
+import type { EntryQuery, ListInQuery } from "./types.js";
 
 /**
  * Reading a page of a list: skip then take on a Query (entries or records),
@@ -19,11 +22,19 @@ async function readN(query: any, n: number, order: "asc" | "desc"): Promise<any[
   return out;
 }
 
-/** Skip `skip` items of a query, then the next `take` items' ids; null when the query ends first. */
-export async function skipThenTake(query: any, skip: number, take: number, order: "asc" | "desc"): Promise<number[] | null> {
+/** An entry of an indexed list as a page reads it: the record's (or line's) id, and a line's parent id. */
+export type PageEntry = { id: number; parent?: string };
+
+/** Skip `skip` entries of a query, then the next `take` entries; null when the query ends first. */
+export async function skipThenTakeEntries(query: any, skip: number, take: number, order: "asc" | "desc"): Promise<PageEntry[] | null> {
   const read = await readN(query, skip + take, order);
   if (read.length <= skip && skip > 0) return null;
-  return read.slice(skip).map((m: { id: number }) => m.id);
+  return read.slice(skip).map((m: { id: number; parent?: string }) => (m.parent === undefined || m.parent === null ? { id: m.id } : { id: m.id, parent: m.parent }));
+}
+
+/** The same, ids only. */
+export async function skipThenTake(query: any, skip: number, take: number, order: "asc" | "desc"): Promise<number[] | null> {
+  return (await skipThenTakeEntries(query, skip, take, order))?.map((e) => e.id) ?? null;
 }
 
 /** The same, keeping whole items (a page of records in id order). */
@@ -65,4 +76,99 @@ export async function startOfPage(
   const f = total(fine) === bucket.live ? locate(fine, within) : null;
   if (!f) return { bucket: bucket.value, level: "coarse", skip: within };
   return { bucket: fine[f.index].value, level: "fine", skip: within - f.before };
+}
+
+/** Sorts after any character: the upper bound of a sort-text prefix. */
+const LAST_CHAR = "\u{10FFFF}";
+
+/**
+ * One indexed list as the page reader sees it: its entries' partition
+ * (`<type>#<list>`), its counter, and its position counts (null: none).
+ * Record types' lists (`listIn`) and lines' lists (`linesIn`,
+ * core/platform/lines.ts) are both read through it.
+ */
+export type ListSource = { scope: string; counter: string; positions: { from: number } | null };
+
+/** The entries of a page of a list (from the nearer end, or the position counts). */
+async function entriesOfPage(src: ListSource, count: number, offset: number, pageSize: number, order: "asc" | "desc", coarse: Bucket[] | null): Promise<PageEntry[]> {
+  const pos = src.positions;
+  const entries = () => ListEntry.query.byList({ list: src.scope });
+  const against = order === "asc" ? "desc" : "asc";
+  const plan = planPage(count, offset, pageSize, pos ? pos.from : null);
+  if (plan.read === "none") return [];
+  if (plan.read === "end") return ((await skipThenTakeEntries(entries(), plan.skip, plan.take, against)) ?? []).reverse();
+  if (plan.read === "positions") {
+    const buckets = coarse ?? (await coarseBuckets(src.scope, order));
+    // Near an edge of a coarse bucket: skip from that edge, without the
+    // fine counts (one round trip fewer: counts, entries, records).
+    const near = nearEdge(buckets, count, offset, plan.take, Math.min(pos!.from, EDGE_SKIP));
+    if (near) {
+      const bucketStart = (b: string) => (order === "asc" ? entries().gte({ sort: b }) : entries().lt({ sort: `${b}${LAST_CHAR}` }));
+      const bucketEnd = (b: string) => (order === "asc" ? entries().lt({ sort: `${b}${LAST_CHAR}` }) : entries().gte({ sort: b }));
+      const [back, on] = await Promise.all([
+        near.back ? skipThenTakeEntries(bucketEnd(near.back.bucket), near.back.skip, near.back.take, against) : [],
+        near.on ? skipThenTakeEntries(bucketStart(near.on.bucket), near.on.skip, near.on.take, order) : [],
+      ]);
+      return [...(back ?? []).reverse(), ...(on ?? [])];
+    }
+    const start = await startOfPage(src.scope, buckets, count, offset, order);
+    if (start) {
+      const query = order === "asc" ? entries().gte({ sort: start.bucket }) : entries().lt({ sort: `${start.bucket}${LAST_CHAR}` });
+      return (await skipThenTakeEntries(query, start.skip, plan.take, order)) ?? [];
+    }
+  }
+  // No counts to go by (entries written before the type kept them): skip from the nearer end.
+  const plain = planPage(count, offset, pageSize, null);
+  if (plain.read === "end") return ((await skipThenTakeEntries(entries(), plain.skip, plain.take, against)) ?? []).reverse();
+  return (await skipThenTakeEntries(entries(), offset, Math.min(pageSize, count - offset), order)) ?? [];
+}
+
+/**
+ * A page of one indexed list, in its sort order: the count and the page's
+ * entries. The count is the list's counter; with a search (a prefix of the
+ * sort key), tags or a sort-key range, the matching entries are read
+ * (small index items, bounded by the list) and counted. A page near either
+ * end skips entries from that end; with position counts, a page further in
+ * starts where they say. The caller BatchGets what the entries name.
+ */
+export async function pageOfList(src: ListSource, q: ListInQuery): Promise<{ count: number; entries: PageEntry[] }> {
+  const offset = offsetOf(q);
+  if (q.search?.trim() || q.tags?.length || q.from || q.to) {
+    const all = await entriesOfList(src.scope, q);
+    return { count: all.length, entries: all.slice(offset, offset + q.page_size).map((e) => (e.parent === undefined ? { id: e.id } : { id: e.id, parent: e.parent })) };
+  }
+  const order = q.order ?? "asc";
+  const counted = counterOf(src.counter).then((c) => c.live);
+  if (offset === 0) {
+    // Page 1: the count and the first entries at once.
+    const [count, first] = await Promise.all([counted, skipThenTakeEntries(ListEntry.query.byList({ list: src.scope }), 0, q.page_size, order)]);
+    return { count, entries: first ?? [] };
+  }
+  const [count, coarse] = await Promise.all([counted, src.positions && offset >= src.positions.from ? coarseBuckets(src.scope, order) : null]);
+  return { count, entries: await entriesOfPage(src, count, offset, q.page_size, order, coarse) };
+}
+
+/** The entries of an indexed list (its partition `scope`) that match, each id once, in list order. */
+export async function entriesOfList(scope: string, q: EntryQuery = {}): Promise<Array<{ id: number; sort: string; tags: string[]; parent?: string }>> {
+  const pk = { list: scope };
+  const term = q.search?.trim().toLowerCase();
+  let query: any;
+  if (term) query = ListEntry.query.byList(pk).begins({ sort: term });
+  else if (q.from && q.to) query = ListEntry.query.byList(pk).between({ sort: q.from.toLowerCase() }, { sort: `${q.to.toLowerCase()}#~` });
+  else if (q.from) query = ListEntry.query.byList(pk).gte({ sort: q.from.toLowerCase() });
+  // "#~" sorts after "#id_..." so entries whose sort equals `to` are included.
+  else if (q.to) query = ListEntry.query.byList(pk).lt({ sort: `${q.to.toLowerCase()}#~` });
+  else query = ListEntry.query.byList(pk);
+  const tags = (q.tags ?? []).map((t) => `|${t.toLowerCase()}|`);
+  if (tags.length) query = query.where((a: any, op: any) => tags.map((t) => op.contains(a.tags, t)).join(" AND "));
+  const res: any = await query.go({ pages: "all", order: q.order ?? "asc" } as any);
+  const seen = new Set<number>();
+  const out: Array<{ id: number; sort: string; tags: string[]; parent?: string }> = [];
+  for (const e of res.data as Array<{ id: number; sort: string; tags?: string; parent?: string }>) {
+    if (seen.has(e.id)) continue;
+    seen.add(e.id);
+    const entry = { id: e.id, sort: e.sort, tags: (e.tags ?? "").split("|").filter(Boolean) };
+    out.push(e.parent === undefined || e.parent === null ? entry : { ...entry, parent: e.parent });
+  }
+  return out;
 }

@@ -126,8 +126,10 @@ export type SavedRecord = {
   now: string;
   /** The record's last_saved before this write (null on create). */
   base: string | null;
-  /** Business fields as saved, outside fields included. */
+  /** Business fields as saved, outside fields included (on a delete: as they were). */
   record: Record<string, unknown>;
+  /** Business fields before this write, outside fields included (undefined on create). */
+  before?: Record<string, unknown>;
   /** How many items the record's own write puts in its transaction. */
   items: number;
 };
@@ -149,14 +151,21 @@ export type WriteExtra = {
   items?: () => number;
   /** Changes to name in the update's audit entry besides the record's own fields (its lines'). */
   auditChanges?: () => FieldChange[];
+  /**
+   * Index operations of other items of the same unit (its lines' entries,
+   * facets, locators): the engine sums their counter, facet and position
+   * deltas with the record's own, per item (a transaction may touch an
+   * item once), then writes them in the record's transaction.
+   */
+  indexWrites?: (saved: SavedRecord) => IndexOp[];
 };
 
 /** One write a record's save makes besides the record itself (see `indexOps`). */
 export type IndexOp =
   | { op: "audit"; item: ReturnType<typeof auditItem> }
   | { op: "counter-add"; name: string; live: number }
-  | { op: "entry-put"; list: string; sort: string; id: number; tags: string | undefined }
+  | { op: "entry-put"; list: string; sort: string; id: number; tags: string | undefined; parent?: string }
   | { op: "entry-delete"; list: string; sort: string; id: number }
   | { op: "facet-add"; facet: string; value: string; live: number }
-  | { op: "claim-create"; scope: string; value: string; id: number }
+  | { op: "claim-create"; scope: string; value: string; id: number; parent?: string }
   | { op: "claim-delete"; scope: string; value: string };
