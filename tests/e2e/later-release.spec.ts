@@ -10,7 +10,6 @@ const ROUTES: Array<[string, string]> = [
   ["/diary", "Diary"],
   ["/invoices?activeView=hire", "Hire Invoices"],
   ["/credit", "Credit Notes"],
-  ["/detailWorkLookup", "Work Lookup"],
   ["/editpartorder/9", "Part Order"],
   ["/editquote", "Quote"],
   ["/defect/4", "Defect"],

@@ -50,6 +50,7 @@ export function ContactRefInput({
   value,
   onChange,
   placeholder,
+  onContact,
 }: {
   label: string;
   kind: "CC" | "SP";
@@ -58,6 +59,8 @@ export function ContactRefInput({
   value: FormValue | null | undefined;
   onChange: (id: number | "") => void;
   placeholder?: string;
+  /** The chosen contact itself (its name for a table row), null once the text changes. */
+  onContact?: (contact: ContactOption | null) => void;
 }) {
   const [text, setText] = useState(initialName);
   // A fresh copy of the record (after a save) brings its own name.
@@ -67,5 +70,16 @@ export function ContactRefInput({
     if (value === "" || value === null || value === undefined) setText((t) => (initialName && t === initialName ? "" : t));
   }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
   const Picker = kind === "SP" ? SupplierPicker : CustomerPicker;
-  return <Picker label={label} placeholder={placeholder} search={text} onSearchChange={setText} onChange={(c) => onChange(c ? c.id : "")} />;
+  return (
+    <Picker
+      label={label}
+      placeholder={placeholder}
+      search={text}
+      onSearchChange={setText}
+      onChange={(c) => {
+        onChange(c ? c.id : "");
+        onContact?.(c);
+      }}
+    />
+  );
 }

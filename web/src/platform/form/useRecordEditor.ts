@@ -11,6 +11,8 @@ export type RecordEditorOptions = {
   resource: string;
   /** POST path when it is not the resource (e.g. createvehicle). */
   createPath?: string;
+  /** PUT/DELETE path (`<itemPath>/{id}`) when it is not the resource (e.g. worklookup/update). */
+  itemPath?: string;
   /** The edit route a new record moves to: `${editRoute}/${id}` (001 §4). */
   editRoute: string;
   /** Where a deleted record sends the user. */
@@ -57,8 +59,8 @@ export function useRecordEditor(o: RecordEditorOptions) {
   const [lineNames] = useState(() => o.lines ?? []);
   const lines = useChildRows(lineNames, o.record);
   const create = useCreate<ApiRecord>(o.resource, { path: o.createPath, errorMessage: o.errorMessage, invalidates: o.invalidates });
-  const update = useUpdate<ApiRecord>(o.resource, { errorMessage: o.errorMessage, invalidates: o.invalidates });
-  const remove = useRemove(o.resource, { errorMessage: o.errorMessage, invalidates: o.invalidates });
+  const update = useUpdate<ApiRecord>(o.resource, { path: o.itemPath, errorMessage: o.errorMessage, invalidates: o.invalidates });
+  const remove = useRemove(o.resource, { path: o.itemPath, errorMessage: o.errorMessage, invalidates: o.invalidates });
 
   // A fresh copy from the server (after a save) becomes the new baseline.
   useEffect(() => {

@@ -155,6 +155,37 @@ export function ListColumnFilter({
   );
 }
 
+/**
+ * A column header with a free-text filter bound to a URL filter of the
+ * list (a description prefix, a labour cost): typed values are sent after
+ * a pause; clearing removes the filter; a change goes back to page 1.
+ */
+export function ListColumnText({ list, param, title, width = 120, inputMode }: { list: Pick<ListController<any>, "filters" | "setFilter">; param: string; title: string; width?: number; inputMode?: "decimal" | "text" }) {
+  const current = list.filters[param] ?? "";
+  const [text, setText] = useState(current);
+  useEffect(() => setText(current), [current]);
+  const push = useDebouncedCallback((v: string) => list.setFilter(param, v.trim() || null), 400);
+  return (
+    <Stack gap={2}>
+      <Text size="xs" fw={700}>
+        {title}
+      </Text>
+      <TextInput
+        size="xs"
+        w={width}
+        placeholder="Filter"
+        aria-label={`Filter ${title}`}
+        inputMode={inputMode}
+        value={text}
+        onChange={(e) => {
+          setText(e.currentTarget.value);
+          push(e.currentTarget.value);
+        }}
+      />
+    </Stack>
+  );
+}
+
 /** Pager: page count = ceil(count / page size). */
 export function ListPager({ list, noun = ["record", "records"] }: { list: Pick<ListController<any>, "page" | "pageCount" | "setPage" | "count">; noun?: [string, string] }) {
   return (

@@ -1,0 +1,149 @@
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { byLabel, clearToasts, expectToast, signIn, uniq } from "./helpers";
+
+/**
+ * Part Stock, Work Lookups and the work lookup detail (002 §2 "Work and
+ * part lookups"), against the demo data (core/demo/seed.ts seedLookups).
+ */
+
+async function chooseSupplier(scope: Locator, page: Page, typed: string, name: string) {
+  await scope.getByRole("textbox", { name: "Supplier" }).fill(typed);
+  await page.getByRole("option", { name }).click();
+}
+
+test("Part Stock: a new part, the duplicate warning, Edit Selected", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/partLookup");
+  await expect(page.getByRole("heading", { level: 1, name: "Part Stock" })).toBeVisible();
+  const table = page.getByRole("table", { name: "Part Stock" });
+  await expect(table.getByRole("row").filter({ hasText: "Brake Pads Front" })).toBeVisible();
+
+  const name = `Glow Plug ${uniq()}`;
+  await page.getByRole("button", { name: "New Part +" }).click();
+  let dialog = page.getByRole("dialog", { name: "New Part" });
+  await byLabel(dialog, "Name").fill(name);
+  await byLabel(dialog, "Part number").fill("GP-77");
+  await byLabel(dialog, "Make").fill("Ford");
+  await byLabel(dialog, "Model").fill("Transit Custom");
+  await byLabel(dialog, "Vehicle type").fill("L1");
+  await chooseSupplier(dialog, page, "mid", "Midland Commercial Repairs");
+  await byLabel(dialog, "Cost").fill("20");
+  await byLabel(dialog, "Stock volume").fill("3");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(dialog).toBeHidden();
+  await page.getByRole("searchbox", { name: "Search" }).fill(name.toLowerCase());
+  const row = table.getByRole("row").filter({ hasText: name });
+  await expect(row).toBeVisible();
+  // The customer cost is worked out from the cost with the demo's 25% default parts markup.
+  await expect(row).toContainText("£25.00");
+  await expect(row).toContainText("Midland Commercial Repairs");
+  await clearToasts(page);
+
+  // The same name, part number, make, model and vehicle type again: 'This part already exists!'.
+  await page.getByRole("button", { name: "New Part +" }).click();
+  dialog = page.getByRole("dialog", { name: "New Part" });
+  await byLabel(dialog, "Name").fill(name.toUpperCase());
+  await byLabel(dialog, "Part number").fill("gp-77");
+  await byLabel(dialog, "Make").fill("FORD");
+  await byLabel(dialog, "Model").fill("Transit Custom");
+  await byLabel(dialog, "Vehicle type").fill("L1");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("This part already exists!");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(table.getByRole("row").filter({ hasText: name })).toHaveCount(1);
+
+  // Edit Selected: two demo filters get a new stock volume.
+  await page.getByRole("button", { name: "Clear" }).click();
+  await table.getByRole("checkbox", { name: "Select Oil Filter" }).check();
+  await table.getByRole("checkbox", { name: "Select Air Filter" }).check();
+  await page.getByRole("button", { name: "Edit Selected (2)" }).click();
+  const bulk = page.getByRole("dialog", { name: /Edit Selected/ });
+  await byLabel(bulk, "Stock volume").fill("42");
+  await bulk.getByRole("button", { name: "Save Selected" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(bulk).toBeHidden();
+  await expect(table.getByRole("row").filter({ hasText: "Oil Filter" })).toContainText("42");
+  await expect(table.getByRole("row").filter({ hasText: "Air Filter" })).toContainText("42");
+  await expect(page.getByRole("button", { name: "Edit Selected" })).toBeDisabled();
+});
+
+test("Work Lookups: new work with a new part and a stock part, the detail screen, the duplicate warning, a row edited in place", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/workLookup");
+  await expect(page.getByRole("heading", { level: 1, name: "Work Lookups" })).toBeVisible();
+  const table = page.getByRole("table", { name: "Work Stock" });
+  await expect(table.getByRole("row", { name: "Work Minor service" })).toBeVisible();
+
+  const description = `Timing belt ${uniq()}`;
+  await page.getByRole("button", { name: "New Work +" }).click();
+  const dialog = page.getByRole("dialog", { name: "New Work" });
+  await byLabel(dialog, "Description").fill(description);
+  await byLabel(dialog, "Labour hours").fill("3");
+  await byLabel(dialog, "Labour cost").fill("165");
+  await byLabel(dialog, "Customer labour cost").fill("225");
+  await chooseSupplier(dialog, page, "mid", "Midland Commercial Repairs");
+  await dialog.getByRole("button", { name: "Create" }).click();
+  await expect(page).toHaveURL(/\/detailWorkLookup\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: `Work Lookup: ${description}` })).toBeVisible();
+  await expect(byLabel(page, "Labour cost")).toHaveValue("165.00");
+  await clearToasts(page);
+
+  // Add Part: every field is required.
+  await page.getByRole("button", { name: "Add Part" }).click();
+  const add = page.getByRole("dialog", { name: "Add Part" });
+  await byLabel(add, "Name").fill("Timing Belt Kit");
+  await byLabel(add, "Part number").fill(`TB-${uniq()}`);
+  await byLabel(add, "Cost").fill("80");
+  await add.getByRole("button", { name: "Add" }).click();
+  await expect(add.getByRole("alert").first()).toContainText("All fields are required");
+  await chooseSupplier(add, page, "mid", "Midland Commercial Repairs");
+  await byLabel(add, "Customer cost").fill("110");
+  await add.getByRole("button", { name: "Add" }).click();
+  await expect(add).toBeHidden();
+  const parts = page.getByRole("table", { name: "Parts" });
+  await expect(parts.getByRole("row").filter({ hasText: "Timing Belt Kit" })).toContainText("new");
+
+  // Search Parts: a part from stock.
+  await page.getByRole("button", { name: "Search Parts" }).click();
+  const search = page.getByRole("dialog", { name: "Search Parts" });
+  await search.getByRole("searchbox", { name: "Search" }).fill("wiper");
+  await search.getByRole("button", { name: "Select Wiper Blade Set" }).click();
+  await expect(search.getByRole("button", { name: "Select Wiper Blade Set" })).toHaveText("Added");
+  await page.keyboard.press("Escape");
+  await expect(search).toBeHidden();
+
+  await page.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(parts.getByRole("row").filter({ hasText: "Timing Belt Kit" })).not.toContainText("new");
+  await page.reload();
+  await expect(parts.getByRole("row").filter({ hasText: "Timing Belt Kit" })).toContainText("£110.00");
+  await expect(parts.getByRole("row").filter({ hasText: "Wiper Blade Set" })).toContainText("Midland Commercial Repairs");
+
+  // The new part is in Part Stock now.
+  await page.goto("/partLookup?search=timing belt kit");
+  await expect(page.getByRole("table", { name: "Part Stock" }).getByRole("row").filter({ hasText: "Timing Belt Kit" })).toBeVisible();
+
+  // The same work again: 'This work already exists!'.
+  await page.goto("/workLookup");
+  await page.getByRole("button", { name: "New Work +" }).click();
+  const again = page.getByRole("dialog", { name: "New Work" });
+  await byLabel(again, "Description").fill(description.toLowerCase());
+  await byLabel(again, "Labour hours").fill("3");
+  await byLabel(again, "Labour cost").fill("165");
+  await again.getByRole("button", { name: "Create" }).click();
+  await expect(again.getByRole("alert")).toContainText("This work already exists!");
+  await again.getByRole("button", { name: "Cancel" }).click();
+
+  // Column filter and a row edited in place.
+  await page.getByRole("textbox", { name: "Filter Description" }).fill(description.slice(0, 14));
+  const row = table.getByRole("row", { name: `Work ${description}` });
+  await expect(row).toBeVisible();
+  await expect(table.getByRole("row", { name: "Work Minor service" })).toHaveCount(0);
+  await row.getByRole("textbox", { name: "Customer labour cost" }).fill("240");
+  await row.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(row.getByRole("button", { name: "Save" })).toHaveCount(0);
+  await row.getByRole("link", { name: "View" }).click();
+  await expect(byLabel(page, "Customer labour cost")).toHaveValue("240.00");
+});
