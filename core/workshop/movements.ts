@@ -150,7 +150,7 @@ export async function expandMovements(rows: Row[]): Promise<Row[]> {
       customer: brief(c.get(r.customer), ["display_name", "movement_markup"]),
       driver: brief(dr.get(r.driver), ["name"]),
       department: brief(dp.get(r.department), ["name"]),
-      movement_type: brief(ty.get(r.movement_type), ["name", "invoice_address"]),
+      movement_type: brief(ty.get(r.movement_type), ["name", "invoice_address", "tracking_option"]),
       movement_rate: brief(ra.get(r.movement_rate), ["name", "cost_per_mile", "additional_time_cost", "vehicle_cost", "callout_cost", "comments"]),
       work_type: brief(wt.get(r.work_type), ["name", "free_of_charge", "approval_needed"]),
       tracking_option: options.get(r.tracking_option) ?? null,
