@@ -37,6 +37,9 @@ export const MOVEMENT_MESSAGES = {
   timeFormat: "Must be a time of day (HH:MM)",
   endBeforeStart: "The end time must not be before the start time",
   statusChoice: "Movement status must be NORMAL or QUOTE",
+  jobUnknown: "That job does not exist",
+  jobNotCard: "Movements can only be added to a job card, not to a defect or a part enquiry",
+  jobFixed: "A movement's job cannot be changed: delete it and create it on the other job",
 } as const;
 
 export const movement = defineFields({

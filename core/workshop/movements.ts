@@ -5,11 +5,12 @@ import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { fromPence, pounds, toPence } from "../platform/money.js";
 import { offsetOf, type Page } from "../platform/paging.js";
-import { defineRecordType, lastSavedOf } from "../platform/records.js";
+import { defineRecordType, lastSavedOf, writeTogether, type PlannedWrite } from "../platform/records.js";
 import { declareReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
 import { Department, Driver, MovementRate, MovementType, TrackingCategory, WorkType } from "../settings/index.js";
 import { movementCostOf } from "./movement-costs.js";
+import { Job, JobLines, LineLocator } from "./job.js";
 import { MOVEMENT_MESSAGES, MOVEMENT_SERVER_FIELDS, movement, movementRuleResult, movementView, type MovementView } from "./movement-definitions.js";
 
 /**
@@ -225,6 +226,72 @@ async function withDefaults(m: Partial<MovementFields>): Promise<Partial<Movemen
   return out;
 }
 
+/**
+ * A job's movement owns a work item on that job (002 §3 Work item
+ * `movement`; W16): its description, the movement's work type, the
+ * movement's cost as the item's labour cost and customer charge (cost
+ * override on, no hours), complete when the movement is. The item is
+ * written in the same transaction as the movement (the movement's write
+ * joins the job's lines save); the job's own locks keep staff from
+ * changing its hours, override, completion or work type or removing it
+ * (core/workshop/rules.ts), so only the movement moves it.
+ */
+async function jobOf(jobId: number) {
+  let row: Row;
+  try {
+    row = (await Job.stored(jobId)) as Row;
+  } catch {
+    throw new ValidationError(MOVEMENT_MESSAGES.jobUnknown, { job: MOVEMENT_MESSAGES.jobUnknown });
+  }
+  if (row.is_defect || row.is_enquiry) throw new ValidationError(MOVEMENT_MESSAGES.jobNotCard, { job: MOVEMENT_MESSAGES.jobNotCard });
+  const lines = ((await JobLines.load([jobId])).get(jobId) ?? {}) as Row;
+  return { row, items: (lines.work_items ?? []) as Row[] };
+}
+
+/** The work item a movement owns, as its fields. */
+function workItemOf(id: number, m: Partial<MovementFields>, typeName: string | null, key: string) {
+  const route = [m.start_address, m.end_address].filter(Boolean).join(" to ");
+  return {
+    key,
+    description: `Movement ${id}${typeName ? ` (${typeName})` : ""}${route ? `: ${route}` : ""}`.slice(0, 2000),
+    chargeable: false,
+    labour_hours: 0,
+    labour_cost: m.cost ?? 0,
+    customer_labour_cost: m.cost ?? 0,
+    cost_override: true,
+    complete: !!m.completed,
+    work_type: m.work_type ?? null,
+    movement: id,
+  };
+}
+
+/** Put (or take off) the movement's work item on its job, with the movement's own write in the same transaction. */
+async function withJobItem(jobId: number, movementId: number, m: Partial<MovementFields> | null, plan: PlannedWrite, actor: string) {
+  const { row, items } = await jobOf(jobId);
+  const held = items.find((w) => w.movement === movementId);
+  const type = m?.movement_type ? ((await MovementType.getMany([m.movement_type])) as Row[])[0] : undefined;
+  const line = (w: Row) => ({ ...w });
+  let work_items: Row[];
+  if (!m) work_items = items.filter((w) => w !== held).map(line);
+  else if (held) work_items = items.map((w) => (w === held ? { ...line(w), ...workItemOf(movementId, m, type?.name ?? null, w.key ?? `mv${movementId}`) } : line(w)));
+  else work_items = [...items.map(line), workItemOf(movementId, m, type?.name ?? null, `mv${movementId}`)];
+  const before = new Set(items.map((w) => w.id as number));
+  await JobLines.update(jobId, { work_items, last_saved: row.last_saved }, actor, { partial: true, current: row, also: writeTogether(async () => [plan]) });
+  // Locators follow the lines (GET work/{id} finds the item's job), as the job's own saves keep them.
+  const after = (((await JobLines.load([jobId])).get(jobId) ?? {}) as Row).work_items as Row[] | undefined;
+  const now = new Set((after ?? []).map((w) => w.id as number));
+  const added = [...now].filter((id) => !before.has(id));
+  const gone = [...before].filter((id) => !now.has(id));
+  if (added.length) await (LineLocator.put(added.map((line) => ({ kind: "work", line, parent_type: "job", parent: jobId })) as any) as any).go();
+  if (gone.length) await (LineLocator.delete(gone.map((line) => ({ kind: "work", line })) as any) as any).go();
+}
+
+/** The id a planned create issued (its audit entry names it). */
+function plannedId(plan: PlannedWrite): number {
+  const audit = plan.writes.find((w) => w.op === "audit") as { item: { record_id: string } } | undefined;
+  return Number(audit!.item.record_id);
+}
+
 export type MovementListQuery = {
   page: number;
   page_size: number;
@@ -294,7 +361,13 @@ export const Movements = {
     checkRules(m);
     await checkTrackingOption(m.tracking_option);
     const p = await priced(m);
-    return Movement.create({ ...m, cost: m.cost_override ? m.cost : p.cost, search_terms: p.search_terms }, actor);
+    const fields = { ...m, cost: m.cost_override ? m.cost : p.cost, search_terms: p.search_terms };
+    if (!m.job) return Movement.create(fields, actor);
+    await jobOf(m.job);
+    const plan = await Movement.planCreate(fields, actor);
+    const id = plannedId(plan);
+    await withJobItem(m.job, id, fields, plan, actor);
+    return Movement.get(id);
   },
 
   /** PUT movement/{id}: refused when completed; freshness by last_saved; priced again. */
@@ -306,15 +379,23 @@ export const Movements = {
     const merged = { ...stored, ...sent } as Partial<MovementFields>;
     checkRules(merged);
     if (sent.tracking_option !== stored.tracking_option) await checkTrackingOption(sent.tracking_option);
+    if (stored.job && "job" in sent && sent.job !== stored.job) throw new ValidationError(MOVEMENT_MESSAGES.jobFixed, { job: MOVEMENT_MESSAGES.jobFixed });
     const p = await priced(merged);
-    return Movement.update(id, { ...sent, cost: merged.cost_override ? merged.cost : p.cost, search_terms: p.search_terms, last_saved: lastSaved }, actor, { current: stored });
+    const fields = { ...sent, cost: merged.cost_override ? merged.cost : p.cost, search_terms: p.search_terms, last_saved: lastSaved };
+    if (!merged.job) return Movement.update(id, fields, actor, { current: stored });
+    const plan = await Movement.planUpdate(id, fields, actor);
+    await withJobItem(merged.job, id, { ...merged, ...fields } as Partial<MovementFields>, plan, actor);
+    return Movement.get(id);
   },
 
   /** DELETE movement/{id}: refused when completed. */
   async remove(id: number, actor: string) {
     const stored = await Movement.stored(id);
     if (stored.completed) throw new ValidationError(MOVEMENT_MESSAGES.completedNoDelete, {});
-    return Movement.remove(id, actor);
+    if (!stored.job) return Movement.remove(id, actor);
+    // Its work item leaves the job with it.
+    await withJobItem(stored.job, id, null, await Movement.planRemove(id, actor), actor);
+    return { id };
   },
 
   /** PUT movementcomplete/{id}: a normal movement, with a tracking option (sent, or its own), becomes completed and locked. */
@@ -327,7 +408,10 @@ export const Movements = {
     const option = sent ?? stored.tracking_option;
     if (!option) throw new ValidationError(MOVEMENT_MESSAGES.trackingRequired, { tracking_option: MOVEMENT_MESSAGES.trackingRequired });
     await checkTrackingOption(option);
-    return Movement.update(id, { tracking_option: option, completed: true, last_saved: lastSaved }, actor, { current: stored, partial: true });
+    const fields = { tracking_option: option, completed: true, last_saved: lastSaved };
+    if (!stored.job) return Movement.update(id, fields, actor, { current: stored, partial: true });
+    await withJobItem(stored.job, id, { ...stored, ...fields } as Partial<MovementFields>, await Movement.planUpdate(id, fields, actor, { partial: true }), actor);
+    return Movement.get(id);
   },
 
   /** PUT movementquote/{id}: a quote movement becomes a normal movement. */
