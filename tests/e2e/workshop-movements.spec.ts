@@ -130,3 +130,30 @@ test("convert a quote movement, then print the selected movements", async ({ pag
   await page.getByRole("button", { name: "Back to Movements" }).click();
   await expect(page.getByRole("table", { name: "Movements" })).toBeVisible();
 });
+
+test("a job's movement shows neutral and Open Source opens its job card", async ({ page, request }) => {
+  await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const headers = { Authorization: `Token ${token}` };
+  const get = async (path: string) => (await (await request.get(`/api/${path}`, { headers })).json()).results;
+  const [van] = await get("vehiclesearch?search=yk23");
+  const [acme] = await get("customersearch?search=acme");
+  const [garage] = await get("suppliersearch?search=midland");
+  const [dept] = await get("departments?page_size=1000");
+  const [workType] = await get("worktype?page_size=1000");
+  const job = await request.post("/api/createjob", {
+    headers,
+    data: { vehicle: van.id, customer: acme.id, workshop: garage.id, department: dept.id, book_in_date: "2031-01-10", workshop_date: "2031-01-11", job_description: "Recovered to the workshop", work_items: [] },
+  });
+  expect(job.status()).toBe(201);
+  const jobId = (await job.json()).id;
+  const tag = `e2e job mv ${uniq()}`;
+  const made = await request.post("/api/movement", { headers, data: { job: jobId, work_type: workType.id, vehicle: tag, miles: 12 } });
+  expect(made.status()).toBe(201);
+
+  const table = await openMovements(page, tag);
+  const row = table.getByRole("row").filter({ hasText: tag });
+  await expect(row).toHaveAttribute("data-colour", "neutral");
+  await row.getByRole("link", { name: "Open Source" }).click();
+  await expect(page).toHaveURL(new RegExp(`/editjob/${jobId}$`));
+});
