@@ -78,3 +78,23 @@ describe("movement rules and defaults (002 §4, §5)", () => {
     expect(movement.schema.shape.movement_status.safeParse("DONE").success).toBe(false);
   });
 });
+
+describe("movement lists and totals (docs/data-model.md §7.1 Movement)", async () => {
+  const { movementMemberships, movementFacets } = await import("../../core/workshop/movements.js");
+  const m = { department: 2, delivery_date: "2027-05-01", customer: 5, driver: 6, movement_type: 7, job: 9, cost: 12.34, movement_status: "NORMAL" as const, search_terms: ["ab12cde", "acme builders"] };
+
+  it("a movement writes a bounded set of entries, each with every tag, whatever the history", () => {
+    const entries = movementMemberships(m);
+    expect(entries.map((e) => e.list)).toEqual(["s#NORMAL#d#ALL", "s#NORMAL#d#2", "job#9", "f#cu#5", "f#dr#6", "f#ty#7", "search", "search"]);
+    for (const e of entries) expect(e.tags).toEqual(["st=normal", "d=2", "k=w", "c=1234", "dd=2027-05-01", "cu=5", "dr=6", "ty=7"]);
+  });
+
+  it("a completed recovery movement moves to the COMPLETED lists and the recovery total", () => {
+    const done = { ...m, job: null, completed: true };
+    expect(movementMemberships(done).map((e) => e.list).slice(0, 2)).toEqual(["s#COMPLETED#d#ALL", "s#COMPLETED#d#2"]);
+    expect(movementFacets(done)).toEqual([
+      { facet: "tot", value: "COMPLETED#ALL#r", amount: 1234 },
+      { facet: "tot", value: "COMPLETED#2#r", amount: 1234 },
+    ]);
+  });
+});
