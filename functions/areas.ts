@@ -48,6 +48,7 @@ export const areas = [
       "jobs", "createjob", "countdefect", "countenquiry", "jobstatuscount", "createdefect",
       "work", "parts", "images", "jobimageupload", "deleteimage", "deleteinternalimage", "service",
       "partlookup", "partlookups", "worklookup",
+      "movement", "movementfigures", "movementcomplete", "movementquote",
     ],
   },
   {

@@ -6,7 +6,6 @@ const ROUTES: Array<[string, string]> = [
   ["/editjob", "Job"],
   ["/payments", "Sale Payments"],
   ["/recurringpayments", "Recurring Payments"],
-  ["/movements", "Movements"],
   ["/diary", "Diary"],
   ["/invoices?activeView=hire", "Hire Invoices"],
   ["/credit", "Credit Notes"],
