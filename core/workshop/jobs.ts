@@ -463,6 +463,8 @@ export const Jobs = {
     if (approved) throw new ValidationError(MESSAGES.deleteApproved, { id: MESSAGES.deleteApproved });
     await JobLines.remove(id, actor.email);
     await moveLocators(id, lineIds(stored.lines), lineIds({}));
+    // The quote items it was made from are free again (core/workshop/quote-jobs.ts).
+    if (stored.row.quote && !stored.row.is_defect && !stored.row.is_enquiry) await (await import("./quote-jobs.js")).unlinkJob(stored.row.quote, id, actor.email);
     await JobImages.removeForJob(id, actor.email);
     return { id };
   },
