@@ -65,7 +65,7 @@ function NewDefect() {
         setUploading(true);
         for (const f of files) {
           try {
-            await uploadJobFile({ id: made.id, vehicle }, f);
+            await uploadJobFile({ id: made.id }, f);
           } catch (err) {
             toastError(err instanceof Error && err.message ? err.message : UPLOAD_MESSAGES.failed);
           }

@@ -386,7 +386,8 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
       return;
     }
     const saved = await editor.save();
-    if (saved && mileageWarning(v.mileage, vehicle?.model?.mileage_limit)) setModal({ kind: "mileage" });
+    // 002 §5: the server answers mileage_warning; the same rule on the screen's copy of the vehicle.
+    if (saved && (saved.mileage_warning === true || mileageWarning(v.mileage, vehicle?.model?.mileage_limit))) setModal({ kind: "mileage" });
   };
 
   // The delayed automatic save (002 §4): only while the stored last_saved still matches, and only when the rules pass.

@@ -146,7 +146,7 @@ type JobImage = ApiRecord & { url: string; content_type: string; key: string };
 
 /**
  * Attached images (002 §2) with upload: the presigned uploads the vehicle
- * screens use (GET uploadimage, type=job), confirmed against the job
+ * screens use (GET jobimageupload), confirmed against the job
  * (POST images); delete through DELETE deleteinternalimage/{id}.
  */
 export function ImagesModal({ job, onClose }: { job: Job; onClose: () => void }) {
@@ -225,10 +225,10 @@ export function ImagesModal({ job, onClose }: { job: Job; onClose: () => void })
 type SignedUpload = { key: string; url: string; fields: Record<string, string>; max_bytes: number };
 
 /** One file for a job (or a defect being created): a presigned POST to S3, then the confirmation that records it. */
-export async function uploadJobFile(job: { id: number; vehicle?: { registration?: string } | null }, file: File, onProgress: (pct: number) => void = () => undefined) {
+export async function uploadJobFile(job: { id: number }, file: File, onProgress: (pct: number) => void = () => undefined) {
   const fileType = UPLOAD_TYPES[file.type];
   if (!fileType) throw new Error(UPLOAD_MESSAGES.notSupported);
-  const signed = await api<{ results: SignedUpload[] }>("GET", "uploadimage", { query: { id: job.id, reg: job.vehicle?.registration ?? "", type: "job", file_type: fileType } });
+  const signed = await api<{ results: SignedUpload[] }>("GET", "jobimageupload", { query: { job: job.id, file_type: fileType } });
   const target = signed.results[0];
   if (!target?.url) throw new Error(UPLOAD_MESSAGES.noUrl);
   const form = new FormData();
@@ -238,7 +238,7 @@ export async function uploadJobFile(job: { id: number; vehicle?: { registration?
   const res = await fetch(target.url, { method: "POST", body: form });
   if (!res.ok) throw new Error(UPLOAD_MESSAGES.signedUrlFailed);
   onProgress(100);
-  return api("POST", "images", { body: { job: job.id, key: target.key } });
+  return api("POST", "images", { body: { job: job.id, key: target.key, name: file.name } });
 }
 
 /** Pick a customer (typeahead) and show who is chosen. */

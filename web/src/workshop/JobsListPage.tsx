@@ -41,8 +41,37 @@ const FIXED = { view: DEFAULT_VIEW, ws: "all" };
 
 export const PRINT_PARAMS = ["view", "ws", "department", "date", "search", ...JOB_FILTERS];
 
+/** Each filtered column's record and its name on a row (filters take the record's id, decision W7). */
+const FILTER_VALUE: Record<JobFilter, (j: Job) => { id: number; name: string } | null> = {
+  customer: (j) => (j.customer?.id ? { id: j.customer.id, name: nameOf(j.customer) } : null),
+  customer2: (j) => (j.customer2?.id ? { id: j.customer2.id, name: nameOf(j.customer2) } : null),
+  fitter: (j) => (j.fitter?.id ? { id: j.fitter.id, name: nameOf(j.fitter, "name") } : null),
+  make: (j) => (j.vehicle?.make?.id ? { id: j.vehicle.make.id, name: makeOf(j) } : null),
+  model: (j) => (j.vehicle?.model?.id ? { id: j.vehicle.model.id, name: modelOf(j) } : null),
+  workshop: (j) => (j.workshop?.id ? { id: j.workshop.id, name: nameOf(j.workshop) } : null),
+};
+
+/**
+ * A column filter's choices: the values on the page shown, so a click on a
+ * header narrows the view to one customer, fitter, make... (the server
+ * lists that value's jobs of the view through its own index, W7).
+ */
+function filterOptions(rows: Job[], active: Record<string, string>): Record<string, FilterOption[]> {
+  const out: Record<string, FilterOption[]> = {};
+  for (const f of JOB_FILTERS) {
+    const seen = new Map<string, string>();
+    for (const r of rows) {
+      const v = FILTER_VALUE[f](r);
+      if (v) seen.set(String(v.id), v.name);
+    }
+    if (active[f] && !seen.has(active[f])) seen.set(active[f], `#${active[f]}`);
+    out[f] = [...seen].map(([value, label]) => ({ value, label })).sort((a, b) => a.label.localeCompare(b.label));
+  }
+  return out;
+}
+
 function CollectedButton({ job }: { job: Job }) {
-  const collect = useApiMutation<Record<string, unknown>, Job>("PUT", `jobs/returned/${job.id}`, { resource: "jobs", errorMessage: "Unable to change job status" });
+  const collect = useApiMutation<Record<string, unknown>, Job>("PUT", `jobs/returned/${job.id}`, { resource: "jobs", invalidates: ["jobstatuscount"], errorMessage: "Unable to change job status" });
   return (
     <Button
       size="compact-xs"
@@ -129,8 +158,9 @@ export function JobsListPage() {
   });
   const view = list.filters.view ?? DEFAULT_VIEW;
   const ws = list.filters.ws ?? "all";
-  const options = list.answer?.filter_list as Record<string, FilterOption[]> | undefined;
-  const counts = useApiGet<Record<string, number>>(["jobs", "jobstatuscount", ws], "jobstatuscount", { ws }, { errorMessage: "An error occurred!" });
+  const options = filterOptions(list.results, list.filters);
+  const department = list.filters.department;
+  const counts = useApiGet<Record<string, number>>(["jobstatuscount", ws, department ?? ""], "jobstatuscount", { ws, department }, { errorMessage: "An error occurred!" });
   const tabs = useList<ApiRecord & { display_name: string }>("contacts", { job_tab: true, page_size: 1000 }, { errorMessage: "An error occurred!" });
   const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage: "An error occurred!" });
   const columns = columnsFor(view, list, options);
