@@ -92,7 +92,7 @@ function NewDefect() {
                 {warning}
               </Alert>
             )}
-            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+            <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="sm">
               <div>
                 <VehicleSearch label="Vehicle" search={search} onSearchChange={setSearch} onSelect={setVehicle} />
                 {form.errors.vehicle && (

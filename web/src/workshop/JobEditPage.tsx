@@ -569,8 +569,8 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
           </Fieldset>
         )}
 
-        <ContactPanel legend="Workshop" kind="SP" contact={workshop} onChange={(c) => setContact("workshop", c)} disabled={lockedAll} error={err.workshop} />
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
+          <ContactPanel legend="Workshop" kind="SP" contact={workshop} onChange={(c) => setContact("workshop", c)} disabled={lockedAll} error={err.workshop} />
           <ContactPanel legend="Customer" kind="CC" contact={customer} onChange={(c) => setContact("customer", c)} disabled={lockedAll} error={err.customer} />
           <ContactPanel legend="Customer 2" kind="CC" contact={customer2} onChange={(c) => setContact("customer2", c)} disabled={lockedAll} removable />
         </SimpleGrid>
@@ -592,6 +592,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
           </Fieldset>
         )}
 
+        {saved && (
         <Paper withBorder p="sm" aria-label="Job actions" component="section">
           <Group gap="xs" justify="flex-end">
             {normal && !approved && status === "IN_PROGRESS" && (
@@ -656,6 +657,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
             )}
           </Group>
         </Paper>
+        )}
       </Stack>
 
       {modal?.kind === "open-items" && (
