@@ -43,7 +43,10 @@ function NewDefect() {
 
   // Leave once the form is clean, so the unsaved-changes guard lets the page go.
   useEffect(() => {
-    if (madeId !== null && !form.dirty) navigate(`/editjob/${madeId}`);
+    if (madeId === null || form.dirty) return;
+    // A tick later: the guard hears that this form is clean before the navigation asks it.
+    const t = setTimeout(() => navigate(`/editjob/${madeId}`), 0);
+    return () => clearTimeout(t);
   }, [madeId, form.dirty, navigate]);
 
   const body = () => ({ ...form.payload(), vehicle: vehicle?.id ?? null });

@@ -30,7 +30,7 @@ const choice = (v: string) => ({ value: v, label: v.replace(/_/g, " "), apiValue
 /** The job's fields as the card enters them: the definition's labels (core/workshop/definitions.ts), options added here. */
 const FIELDS: FieldDef[] = fieldsFrom(jobDef, {
   department: { options: recordOptions("departments", (r) => r.name, { page_size: 1000 }, ERROR) },
-  fitter: { options: recordOptions("fitter", (r) => r.name, { page_size: 1000 }, ERROR) },
+  fitter: { options: recordOptions("fitters", (r) => r.name, { page_size: 1000 }, ERROR) },
   vehicle: { inList: false },
   customer: { inList: false },
   customer2: { inList: false },
