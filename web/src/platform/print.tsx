@@ -15,6 +15,8 @@ export function PrintDocument({ title, children, orientation = "portrait", actio
         {actions}
         <Button onClick={() => window.print()}>Print</Button>
       </Group>
+      {/* One document is on screen at a time: a landscape one turns the printed page (print.css sets portrait). */}
+      {orientation === "landscape" && <style>{"@page { size: A4 landscape; margin: 10mm; }"}</style>}
       <article className={orientation === "landscape" ? "print-document print-landscape" : "print-document"} aria-label={title}>
         {children}
       </article>
