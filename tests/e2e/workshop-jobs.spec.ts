@@ -168,3 +168,36 @@ test("a stale job card is refused with the edited-elsewhere message and reloads 
   await expect(page.getByRole("alert").filter({ hasText: "It looks like the data has been edited elsewhere - fetching the latest update!" }).first()).toBeVisible();
   await expect(byLabel(page, "Job Description")).toHaveValue("Changed elsewhere");
 });
+
+test("the works selector (with View Parts) and the parts selector add lookups to a job's work items", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page);
+  const api = await apiOf(page);
+  const refs = await refsOf(api, "fh20");
+  const job = await makeJob(api, refs);
+  await page.goto(`/editjob/${job.id}`);
+  await page.getByRole("button", { name: "Search Work Lookups" }).click();
+  const works = page.getByRole("dialog", { name: "Search Work Lookups" });
+  await works.getByRole("searchbox", { name: "Search work" }).fill("minor");
+  await works.getByRole("button", { name: "View Parts of Minor service" }).click();
+  const parts = page.getByRole("dialog", { name: "Parts of Minor service" });
+  await expect(parts.getByRole("table", { name: "Work lookup parts" })).toContainText("Oil Filter");
+  await expect(parts.getByRole("table", { name: "Work lookup parts" })).toContainText("Air Filter");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/works-selector.png` });
+  await parts.getByRole("button").first().click(); // close
+  await works.getByRole("button", { name: "Select Minor service" }).click();
+  const item = page.getByRole("region", { name: "Work item 2" });
+  await expect(item.getByLabel("Description of work item 2")).toHaveValue("Minor service");
+  const table = item.getByRole("table", { name: "Parts of Minor service" });
+  await expect(table.getByLabel("Name of Oil Filter")).toHaveValue("Oil Filter");
+  // The first item has tracking options: Search Parts adds a part lookup to it.
+  const first = page.getByRole("region", { name: "Work item 1" });
+  await first.getByRole("button", { name: "Search Parts" }).click();
+  const picker = page.getByRole("dialog", { name: "Search Parts" });
+  await picker.getByRole("searchbox", { name: "Search parts" }).fill("wiper");
+  await picker.getByRole("button", { name: "Select Wiper Blade Set" }).click();
+  await expect(first.getByRole("table", { name: "Parts of Replace front pads" }).getByLabel("Name of Wiper Blade Set")).toHaveValue("Wiper Blade Set");
+  // The new item needs its work type and tracking options before the save is sent.
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "You must specify a work type for Minor service" }).first()).toBeVisible();
+});

@@ -186,7 +186,7 @@ function VehiclePanel({ vehicle, onPick, disabled, error, saved }: { vehicle: Ve
             <Text size="sm">Make: {nameOf(vehicle.make, "name")}</Text>
             <Text size="sm">Model: {nameOf(vehicle.model, "name")}</Text>
             <Text size="sm">Variant: {vehicle.variant ?? ""}</Text>
-            <Text size="sm">Type: {nameOf(vehicle.type, "name")}</Text>
+            {vehicle.type && typeof vehicle.type === "object" ? <Text size="sm">Type: {nameOf(vehicle.type, "name")}</Text> : null}
             <Text size="sm">First registered: {formatDate(vehicle.first_registration_date)}</Text>
             <Text size="sm">Key: {nameOf(vehicle.key, "key_number") || "none"}</Text>
             <Text size="sm">Mileage limit: {formatNumber(vehicle.model?.mileage_limit)}</Text>

@@ -91,7 +91,7 @@ function CollectedButton({ job }: { job: Job }) {
 function columnsFor(view: string, list: ListController<Job>, options: Record<string, FilterOption[]> | undefined): Column<Job>[] {
   const filter = (key: JobFilter, title: string, render: (j: Job) => ReactNode): Column<Job> => ({
     key,
-    header: <ListColumnFilter list={list} param={key} title={title} options={options?.[key]} width={120} />,
+    header: <ListColumnFilter list={list} param={key} title={title} options={options?.[key]} width={100} />,
     render,
   });
   const cols: Column<Job>[] = [
