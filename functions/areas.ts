@@ -47,6 +47,7 @@ export const areas = [
     prefixes: [
       "jobs", "createjob", "countdefect", "countenquiry", "jobstatuscount", "createdefect",
       "work", "parts", "images", "jobimageupload", "deleteimage", "deleteinternalimage", "service",
+      "movement", "movementfigures", "movementcomplete", "movementquote",
     ],
   },
   {

@@ -6,6 +6,7 @@ import { todayInLondon, windowOf } from "../../core/platform/dates.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
+import { movementRoutes } from "./movements.js";
 
 const tag = "Workshop";
 const anyBody = z.record(z.string(), z.unknown());
@@ -136,4 +137,5 @@ export function workshopRoutes(app: Hono<AppEnv>) {
     async (c, { query }) => I.removeByName(query.blob_name, query.blob_prefix, staff(c).email),
   );
   route(app, { method: "delete", path: "/deleteinternalimage/:id", summary: "Delete an attached image", tag }, async (c, { id }) => I.remove(id, staff(c).email));
+  movementRoutes(app); // vehicle movements: functions/workshop/movements.ts
 }

@@ -25,7 +25,6 @@ type Later = { path: string; title: string | ((q: URLSearchParams) => string) };
 const INVOICE_VIEWS: Record<string, string> = { movement: "Movement Invoices", sales: "Vehicle Sales Invoices", order: "Parts Invoices", hire: "Hire Invoices" };
 
 export const LATER_ROUTES: Later[] = [
-  { path: "/movements", title: "Movements" },
   { path: "/partenquiry", title: "Part Enquiry" },
   { path: "/detailWorkLookup/:workLookup?", title: "Work Lookup" },
   { path: "/quotes", title: "Quotes" },
@@ -94,6 +93,7 @@ export const routes: RouteObject[] = [
       { path: "/defect/:job?", element: lazyScreen(() => import("./workshop/DefectPage"), "DefectPage") },
       { path: "/printjob/:job", element: lazyScreen(() => import("./workshop/PrintJobPage"), "PrintJobPage") },
       { path: "/printjobs", element: lazyScreen(() => import("./workshop/PrintJobsPage"), "PrintJobsPage") },
+      { path: "/movements", element: lazyScreen(() => import("./workshop/movements/MovementsPage"), "MovementsPage") },
       ...LATER_ROUTES.map((r) => ({ path: r.path, element: <LaterRoute title={r.title} /> })),
       { path: "*", element: <NotFound /> },
     ],

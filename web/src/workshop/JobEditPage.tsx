@@ -17,6 +17,7 @@ import { Page } from "../platform/page";
 import { toastFailure, toastSuccess, toastWarning } from "../platform/toast";
 import { approverOf, jobStatusLabel, nameOf, registrationOf, type Job } from "./jobFormat";
 import { ChangeKeyModal, DefectQuoteModal, EnquiryQuoteModal, ImagesModal, InstructionsModal, MileageWarning, OpenItemsModal, confirmApprove } from "./JobModals";
+import { JobMovements } from "./movements";
 import { newKey } from "./selectors";
 import { WorkItems, type WorkRow, type WorkType } from "./WorkItems";
 
@@ -584,12 +585,19 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
 
         <WorkItems items={items} onChange={setItems} workTypes={refs.workTypes} hasCustomer2={!!customer2} readOnly={lockedAll} addBlocked={addBlocked} errors={err} />
 
+        {/* 002 §2: the movements table only for saved jobs that are not defects or enquiries (GET movement?job=). */}
         {normal && (
-          <Fieldset legend="Movements" variant="filled" p="sm" aria-label="Movements">
-            <Text size="sm" c="dimmed">
-              Movements of this job are listed here once the movements screens land (GET movement?job= is not in this release).
-            </Text>
-          </Fieldset>
+          <Paper withBorder p="sm" component="section" aria-label="Movements">
+            <JobMovements
+              jobId={record!.id}
+              disabled={approved}
+              start={{
+                customer: customer ? { id: customer.id, display_name: customer.display_name, movement_markup: customer.movement_markup ?? null } : null,
+                department: v.department ? Number(v.department) : null,
+                vehicle_used: vehicle ? { id: vehicle.id, registration: String(vehicle.registration) } : null,
+              }}
+            />
+          </Paper>
         )}
 
         {saved && (
