@@ -81,6 +81,8 @@ test("status flow: Returned, Ready For Collection, Collected, then Approve with 
   const job = await makeJob(api, refs);
   await page.goto(`/editjob/${job.id}`);
   await expect(page.getByRole("heading", { level: 1, name: "Job - YK23 HVA" })).toBeVisible();
+  // A saved normal job shows its movements (GET movement?job=) with Create Movement.
+  await expect(page.getByRole("region", { name: "Movements" }).getByRole("button", { name: "Create Movement" })).toBeVisible();
   const status = page.getByLabel("Job status");
   await page.getByRole("button", { name: "Returned From Workshop" }).click();
   await expect(status).toHaveText("RETURNED FROM WORKSHOP");

@@ -3,6 +3,7 @@ import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
+import { pounds, sum } from "../../../core/platform/money";
 import { jobTotals, priceJobItems, type PricingContext } from "../../../core/workshop/costs";
 import { job as jobDef } from "../../../core/workshop/definitions";
 import { MESSAGES, afterReadyForCollection, approvalRules, jobSaveRules, mileageWarning, statusChangeRules, withoutCustomer2Charges } from "../../../core/workshop/rules";
@@ -515,7 +516,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
             <SimpleGrid cols={{ base: 3, md: 6 }} spacing="md" aria-label="Totals">
               <Figure label="Estimated Labour" value={totals.estimated_labour_charge_total} />
               <Figure label="Estimated Parts" value={totals.estimated_parts_charge_total} />
-              <Figure label="Estimated Total" value={totals.estimated_labour_charge_total + totals.estimated_parts_charge_total} />
+              <Figure label="Estimated Total" value={pounds(sum(totals.estimated_labour_charge_total, totals.estimated_parts_charge_total))} />
               <Figure label="Actual Labour" value={totals.labour_charge_total} />
               <Figure label="Actual Parts" value={totals.parts_charge_total} />
               <Figure label="Actual Total" value={totals.total_charge} />

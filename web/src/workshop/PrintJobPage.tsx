@@ -6,7 +6,7 @@ import { Loading } from "../platform/Loading";
 import { Page } from "../platform/page";
 import { FactTable, PrintDocument, SignatureLines, padRows } from "../platform/print";
 import { makeOf, modelOf, nameOf, registrationOf, type Job } from "./jobFormat";
-import { jobFigures } from "./totals";
+import { jobTotals } from "../../../core/workshop/costs";
 
 type Row = Record<string, any>;
 
@@ -23,7 +23,7 @@ const partsOf = (j: Job): Row[] => workItemsOf(j).flatMap((w) => (Array.isArray(
  */
 export function WorkshopJobSheet({ job }: { job: Job }) {
   const v = job.vehicle ?? {};
-  const figures = jobFigures(workItemsOf(job));
+  const figures = jobTotals(job);
   return (
     <>
       <h1>
@@ -60,9 +60,9 @@ export function WorkshopJobSheet({ job }: { job: Job }) {
           </tr>
           <tr>
             <th>Labour Cost</th>
-            <td>{formatMoney(figures.labour_cost)}</td>
+            <td>{formatMoney(figures.labour_cost_total)}</td>
             <th>Part Cost</th>
-            <td>{formatMoney(figures.parts_cost)}</td>
+            <td>{formatMoney(figures.parts_cost_total)}</td>
             <th>Fitter</th>
             <td className="print-box" aria-label="Fitter box"></td>
           </tr>
