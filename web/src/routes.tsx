@@ -25,10 +25,7 @@ type Later = { path: string; title: string | ((q: URLSearchParams) => string) };
 const INVOICE_VIEWS: Record<string, string> = { movement: "Movement Invoices", sales: "Vehicle Sales Invoices", order: "Parts Invoices", hire: "Hire Invoices" };
 
 export const LATER_ROUTES: Later[] = [
-  { path: "/editjob/:job?", title: "Job" },
-  { path: "/defect/:job?", title: "Defect" },
   { path: "/partenquiry", title: "Part Enquiry" },
-  { path: "/jobs", title: "Jobs" },
   { path: "/quotes", title: "Quotes" },
   { path: "/editquote/:quote?", title: "Quote" },
   { path: "/parts", title: "Parts Expenses" },
@@ -91,6 +88,11 @@ export const routes: RouteObject[] = [
       { path: "/partLookup", element: lazyScreen(() => import("./parts/PartStockPage"), "PartStockPage") },
       { path: "/workLookup", element: lazyScreen(() => import("./parts/WorkStockPage"), "WorkStockPage") },
       { path: "/detailWorkLookup/:workLookup?", element: lazyScreen(() => import("./parts/WorkLookupDetailPage"), "WorkLookupDetailPage") },
+      { path: "/jobs", element: lazyScreen(() => import("./workshop/JobsListPage"), "JobsListPage") },
+      { path: "/editjob/:job?", element: lazyScreen(() => import("./workshop/JobEditPage"), "JobEditPage") },
+      { path: "/defect/:job?", element: lazyScreen(() => import("./workshop/DefectPage"), "DefectPage") },
+      { path: "/printjob/:job", element: lazyScreen(() => import("./workshop/PrintJobPage"), "PrintJobPage") },
+      { path: "/printjobs", element: lazyScreen(() => import("./workshop/PrintJobsPage"), "PrintJobsPage") },
       { path: "/movements", element: lazyScreen(() => import("./workshop/movements/MovementsPage"), "MovementsPage") },
       ...LATER_ROUTES.map((r) => ({ path: r.path, element: <LaterRoute title={r.title} /> })),
       { path: "*", element: <NotFound /> },

@@ -13,6 +13,8 @@ type PickerProps = {
   search?: string;
   onSearchChange?: (s: string) => void;
   placeholder?: string;
+  inline?: boolean;
+  disabled?: boolean;
 };
 
 const ERROR = "An error occurred!";

@@ -19,6 +19,9 @@ type Props<T extends ApiRecord> = {
   /** Text in the box (controlled by the parent when it wants to clear it). */
   search?: string;
   onSearchChange?: (s: string) => void;
+  /** In a table row: small, the label names the input without being shown. */
+  inline?: boolean;
+  disabled?: boolean;
 };
 
 /**
@@ -47,7 +50,10 @@ export function Typeahead<T extends ApiRecord>(props: Props<T>) {
     >
       <Combobox.Target>
         <InputBase
-          label={props.label}
+          label={props.inline ? undefined : props.label}
+          aria-label={props.inline ? props.label : undefined}
+          size={props.inline ? "xs" : undefined}
+          disabled={props.disabled}
           placeholder={props.placeholder ?? "Type at least 2 characters"}
           value={search}
           autoComplete="off"

@@ -44,6 +44,12 @@ export type RecordEditorOptions = {
   transform?: (body: Record<string, unknown>) => Record<string, unknown>;
   errorMessage?: string;
   invalidates?: string[];
+  /**
+   * A save refused as stale (409: the record was edited elsewhere): the
+   * server's message is shown by the query client; the screen may then
+   * fetch the latest copy (the job card reloads, 002 §5 freshness).
+   */
+  onConflict?: () => void;
 };
 
 /**
@@ -114,6 +120,7 @@ export function useRecordEditor(o: RecordEditorOptions) {
         setWarning(err.message);
         form.refuse(err.errors);
       }
+      if (err instanceof ApiError && err.status === 409) o.onConflict?.();
       return null;
     }
   };
@@ -131,7 +138,7 @@ export function useRecordEditor(o: RecordEditorOptions) {
     }
   };
 
-  return { form, lines, save, del, warning, saving: create.isPending || update.isPending, deleting: remove.isPending };
+  return { form, lines, save, del, warning, setWarning, body, saving: create.isPending || update.isPending, deleting: remove.isPending };
 }
 
 export type RecordEditor = ReturnType<typeof useRecordEditor>;
