@@ -79,6 +79,8 @@ export const workType = defineFields({
   name: NAME,
   free_of_charge: { label: "Free of charge", kind: "boolean" },
   approval_needed: { label: "Approval needed", kind: "boolean" },
+  // Hours x this rate is the customer's labour charge (002 §3 Work type, §9).
+  special_labour_rate: { label: "Special labour rate (£ per hour)", kind: "money" },
 });
 
 export const movementRate = defineFields({

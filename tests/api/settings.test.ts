@@ -21,7 +21,7 @@ const screens: Array<{ name: string; create: string; list: string; item: string;
   { name: "tracker types", create: "vehicletrackertype", list: "vehicletrackertype", item: "vehicletrackertype", body: { name: "GPS", cost: 9.99, upfront_cost: 50 }, change: { cost: 10.49 } },
   { name: "vehicle makes", create: "vehiclemake", list: "vehiclemake", item: "vehiclemake", body: { name: "Ford" }, change: { name: "Ford UK" } },
   { name: "rental margins", create: "rentalmargin", list: "rentalmargin", item: "rentalmargin", body: { name: "Standard", margin: 40 }, change: { margin: 35 } },
-  { name: "work types", create: "worktype", list: "worktype", item: "worktype", body: { name: "Warranty", free_of_charge: true, approval_needed: false }, change: { approval_needed: true } },
+  { name: "work types", create: "worktype", list: "worktype", item: "worktype", body: { name: "Warranty", free_of_charge: true, approval_needed: false, special_labour_rate: 65 }, change: { special_labour_rate: 72.5 } },
   { name: "movement rates", create: "movementrate", list: "movementrate", item: "movementrate", body: { name: "Standard", cost_per_mile: 1.2, vehicle_cost: 25, additional_time_cost: 20, callout_cost: 45, comments: "per van" }, change: { callout_cost: 50 } },
   { name: "movement types", create: "movementtype", list: "movementtype", item: "movementtype", body: { name: "Delivery", invoice_address: "end", tracking_option: null }, change: { invoice_address: "start" } },
   { name: "payment types", create: "paymenttype", list: "paymenttype", item: "paymenttype", body: { name: "BACS" }, change: { name: "BACS transfer" } },

@@ -1,0 +1,205 @@
+import * as z from "zod";
+import { defineFields } from "../platform/definition.js";
+import { isoDate, text } from "../platform/fields.js";
+import { DEFECT_STATUSES, JOB_STATUSES } from "./rules.js";
+
+/**
+ * The workshop's records (002 §3), each field declared once (docs/decisions.md
+ * "One definition per record type"): job.ts parses with these schemas, the
+ * job card draws and checks its fields with `fieldsFrom`, quotes and part
+ * orders take `part` for their parts. Labels are the screens' labels.
+ * Fields marked derived are the server's (costs.ts, rules.ts): stored and
+ * answered, never trusted from a client (a figure is kept only under
+ * cost_override). Required messages of 002 §5 are checked by rules.ts
+ * (one combined message), so no field here carries one.
+ */
+
+/** A person as recorded on an approval or a defect ({first_name, last_name}). */
+export const personSchema = z.strictObject({ first_name: text(100), last_name: text(100) }).nullable().optional();
+
+/** A tracking option as held on a line: `{id, name, category}` of an option of a tracking category. */
+export const trackingOptionSchema = z
+  .object({ id: z.number().int().positive().max(1e12), name: z.string().max(200).optional(), category: z.number().int().nullable().optional() })
+  .nullable()
+  .optional();
+
+/** The vehicle's inspection an approval completes: its new dates (002 §3 inspection). */
+export const jobInspectionSchema = z
+  .strictObject({ id: z.number().int().positive().max(1e12).nullable().optional(), new_completed_date: isoDate(), new_expiry_date: isoDate() })
+  .nullable()
+  .optional();
+
+const STATUS_MESSAGE = `Status must be one of ${JOB_STATUSES.join(", ")}`;
+
+export const job = defineFields({
+  vehicle: { label: "Vehicle", kind: "ref" },
+  customer: { label: "Customer", kind: "ref" },
+  customer2: { label: "Customer 2", kind: "ref" },
+  workshop: { label: "Workshop", kind: "ref" },
+  department: { label: "Department", kind: "ref" },
+  fitter: { label: "Fitter", kind: "ref" },
+  status: { label: "Job status", kind: "choice", options: JOB_STATUSES, message: STATUS_MESSAGE, upperCase: true },
+  approved: { label: "Approved", kind: "boolean" }, // set by POST jobs/approve
+  approving_user: { label: "Approver", kind: "object", schema: personSchema }, // set by POST jobs/approve
+  approved_date: { label: "Approved date", kind: "date" }, // set by POST jobs/approve
+  quote: { label: "Quote", kind: "ref" },
+  book_in_date: { label: "Booked In Date", kind: "date" },
+  workshop_date: { label: "Workshop Date", kind: "date" },
+  finish_date: { label: "Finish Date", kind: "date" },
+  // Drop-off and collection ETAs: a date and time as typed ("2030-03-04T09:30"), printed on the check-in sheet.
+  drop_off_eta: { label: "Drop Off ETA", kind: "text", max: 50 },
+  collection_eta: { label: "Collection ETA", kind: "text", max: 50 },
+  job_description: { label: "Job Description", kind: "textarea", max: 4000 },
+  history: { label: "History", kind: "textarea", max: 4000 },
+  mileage: { label: "Mileage", kind: "mileage" },
+  expected_mileage: { label: "Expected Mileage", kind: "mileage" },
+  customer_invoice_number: { label: "Customer Invoice Number", kind: "text", max: 100 },
+  customer2_invoice_number: { label: "Customer 2 Invoice Number", kind: "text", max: 100 },
+  workshop_invoice_number: { label: "Workshop Invoice Number", kind: "text", max: 100 },
+  workshop_invoice_date: { label: "Workshop Invoice Date", kind: "date" },
+  workshop_invoice_payment_date: { label: "Workshop Invoice Payment Date", kind: "date" },
+  workshop_credit_note_number: { label: "Workshop Credit Note Number", kind: "text", max: 100 },
+  vehicle_arrived: { label: "Vehicle Arrived", kind: "boolean" },
+  wash_needed: { label: "Wash Needed", kind: "boolean" },
+  wash_complete: { label: "Wash Complete", kind: "boolean" },
+  is_defect: { label: "Defect", kind: "boolean" },
+  is_enquiry: { label: "Part Enquiry", kind: "boolean" },
+  custom_label_1: { label: "Custom Label 1", kind: "text", max: 100 },
+  custom_value_1: { label: "Custom Value 1", kind: "text", max: 200 },
+  custom_label_2: { label: "Custom Label 2", kind: "text", max: 100 },
+  custom_value_2: { label: "Custom Value 2", kind: "text", max: 200 },
+  custom_label_3: { label: "Custom Label 3", kind: "text", max: 100 },
+  custom_value_3: { label: "Custom Value 3", kind: "text", max: 200 },
+  inspection: { label: "Inspection", kind: "object", schema: jobInspectionSchema },
+  customer_vehicle: { label: "Customer Vehicle", kind: "boolean" },
+  parts_markup: { label: "Parts Markup (%)", kind: "markup" },
+  // Defect (002 §3)
+  defect_status: { label: "Defect Status", kind: "choice", options: DEFECT_STATUSES, message: "Defect status must be DRIVEABLE or NOT_DRIVEABLE", upperCase: true },
+  location_of_van: { label: "Location Of Van", kind: "text", max: 200 },
+  defect_department: { label: "Defect Department", kind: "text", max: 100 },
+  defect_driver_name: { label: "Driver Name", kind: "text", max: 100 },
+  defect_driver_number: { label: "Driver Number", kind: "text", max: 50 },
+  defect_creator: { label: "Defect Creator", kind: "object", schema: personSchema }, // set by POST createdefect
+  defect_creator_email: { label: "Defect Creator E-mail", kind: "text", max: 200 }, // set by POST createdefect (My Defects)
+  defect_description: { label: "Defect Description", kind: "textarea", max: 4000 },
+  // Part enquiry (002 §3)
+  enquiry_registration: { label: "Registration", kind: "text", max: 20 },
+  enquiry_make: { label: "Make", kind: "text", max: 100 },
+  enquiry_model: { label: "Model", kind: "text", max: 100 },
+  enquiry_description: { label: "Enquiry Description", kind: "textarea", max: 4000 },
+  // Derived (the server's): state for the lists, the latest comment, the summary box's totals.
+  jstate: { label: "State", kind: "text", max: 20 },
+  latest_comment: { label: "Comments", kind: "textarea", max: 4000 },
+  estimated_labour_cost_total: { label: "Estimated labour cost", kind: "money", signed: true },
+  estimated_labour_charge_total: { label: "Estimated labour charge", kind: "money", signed: true },
+  labour_cost_total: { label: "Labour cost", kind: "money", signed: true },
+  labour_charge_total: { label: "Labour charge", kind: "money", signed: true },
+  estimated_parts_cost_total: { label: "Estimated parts cost", kind: "money", signed: true },
+  estimated_parts_charge_total: { label: "Estimated parts charge", kind: "money", signed: true },
+  parts_cost_total: { label: "Parts cost", kind: "money", signed: true },
+  parts_charge_total: { label: "Parts charge", kind: "money", signed: true },
+  total_cost: { label: "Total cost", kind: "money", signed: true },
+  total_charge: { label: "Total charge", kind: "money", signed: true },
+  customer2_estimated_labour_charge_total: { label: "Customer 2 estimated labour charge", kind: "money", signed: true },
+  customer2_labour_charge_total: { label: "Customer 2 labour charge", kind: "money", signed: true },
+  customer2_estimated_parts_charge_total: { label: "Customer 2 estimated parts charge", kind: "money", signed: true },
+  customer2_parts_charge_total: { label: "Customer 2 parts charge", kind: "money", signed: true },
+});
+
+/** The job fields only the server writes: a save's values for them are ignored. */
+export const JOB_DERIVED = [
+  "approved",
+  "approving_user",
+  "approved_date",
+  "defect_creator",
+  "defect_creator_email",
+  "jstate",
+  "latest_comment",
+  "estimated_labour_cost_total",
+  "estimated_labour_charge_total",
+  "labour_cost_total",
+  "labour_charge_total",
+  "estimated_parts_cost_total",
+  "estimated_parts_charge_total",
+  "parts_cost_total",
+  "parts_charge_total",
+  "total_cost",
+  "total_charge",
+  "customer2_estimated_labour_charge_total",
+  "customer2_labour_charge_total",
+  "customer2_estimated_parts_charge_total",
+  "customer2_parts_charge_total",
+] as const;
+
+/** A work item of a job (002 §3 Work item, job side); its parts are `part` lines. */
+export const workItem = defineFields({
+  key: { label: "Key", kind: "text", max: 100 },
+  description: { label: "Description", kind: "textarea", max: 2000 },
+  chargeable: { label: "Charge Customer 2", kind: "boolean" },
+  labour_hours: { label: "Labour Hours", kind: "number", signed: true, max: 10_000 },
+  labour_cost: { label: "Labour Cost", kind: "money", signed: true },
+  customer_labour_cost: { label: "Customer Labour Cost", kind: "money", signed: true },
+  labour_cost_vat: { label: "Labour VAT", kind: "text", max: 100 },
+  estimated_labour_hours: { label: "Estimated Labour Hours", kind: "number", signed: true, max: 10_000 },
+  estimated_labour_cost: { label: "Estimated Labour Cost", kind: "money", signed: true },
+  estimated_customer_labour_cost: { label: "Estimated Customer Labour Cost", kind: "money", signed: true },
+  cost_override: { label: "Override Cost", kind: "boolean" },
+  complete: { label: "Complete", kind: "boolean" },
+  work_type: { label: "Workshop Expense Charge Type", kind: "ref" },
+  approval_received: { label: "Approval Received", kind: "boolean" },
+  supplier_tracking_option: { label: "Supplier Tracking Option", kind: "object", schema: trackingOptionSchema },
+  customer_tracking_option: { label: "Customer Tracking Option", kind: "object", schema: trackingOptionSchema },
+  quote: { label: "Quote", kind: "ref" },
+  added_after_quote: { label: "Added After Quote", kind: "boolean" },
+  estimate_matches_job: { label: "Estimate Matches Job", kind: "boolean" }, // derived
+  job: { label: "Job", kind: "ref" }, // derived: the job it belongs to
+  invoice_approved: { label: "Invoice Approved", kind: "boolean" }, // set by invoicing (003)
+  po_approved: { label: "PO Approved", kind: "boolean" }, // set by expenses approval (003)
+  invoice_comments: { label: "Invoice Comments", kind: "textarea", max: 2000 },
+  movement: { label: "Movement", kind: "ref" }, // set by movements
+});
+
+/**
+ * A part (002 §3 Part, job or quote side; part orders' lines too). On a
+ * job it belongs to a work item (`work`, derived from where it is sent).
+ */
+export const part = defineFields({
+  key: { label: "Key", kind: "text", max: 100 },
+  name: { label: "Name", kind: "text", max: 300 },
+  part_number: { label: "Part Number", kind: "text", max: 100 },
+  supplier: { label: "Supplier", kind: "ref" },
+  cost: { label: "Actual Cost", kind: "money", signed: true },
+  customer_cost: { label: "Actual Charge", kind: "money", signed: true },
+  estimated_cost: { label: "Estimated Cost", kind: "money", signed: true },
+  estimated_customer_cost: { label: "Estimated Charge", kind: "money", signed: true },
+  cost_vat: { label: "VAT Rate", kind: "text", max: 100 },
+  cost_override: { label: "Override Cost", kind: "boolean" },
+  from_stock: { label: "Stock Accrual", kind: "boolean" },
+  to_be_ordered: { label: "To Be Ordered", kind: "boolean" },
+  backorder: { label: "Backorder", kind: "boolean" },
+  backorder_expected_date: { label: "Backorder Date", kind: "date" },
+  date_ordered: { label: "Date Ordered", kind: "date" },
+  part_invoice_number: { label: "Invoice No", kind: "text", max: 100 },
+  invoice_date: { label: "Invoice Date", kind: "date" },
+  payment_date: { label: "Payment Date", kind: "date" },
+  payment_type: { label: "Payment Type", kind: "ref" },
+  supplier_nominal_code: { label: "Nominal Code", kind: "ref" },
+  comments: { label: "Comments", kind: "textarea", max: 2000 },
+  approved: { label: "Approved", kind: "boolean" }, // set by parts approval
+  approver: { label: "Approver", kind: "object", schema: personSchema }, // set by parts approval
+  supplier_tracking_option: { label: "Part Expense Tracking Option", kind: "object", schema: trackingOptionSchema },
+  customer_tracking_option: { label: "Workshop Invoicing Tracking Option", kind: "object", schema: trackingOptionSchema },
+  quote: { label: "Quote", kind: "ref" },
+  created_from_lookup: { label: "Created From Lookup", kind: "ref" },
+  part: { label: "Job Card Part", kind: "ref" },
+  work: { label: "Work Item", kind: "ref" }, // derived on a job: the work item it belongs to
+});
+
+/** A comment on a job or quote (002 §3 Comment): creator and time are the server's. */
+export const comment = defineFields({
+  key: { label: "Key", kind: "text", max: 100 },
+  text: { label: "Comment", kind: "textarea", max: 4000 },
+  created: { label: "Date Created", kind: "text", max: 40 }, // set by the server (ISO time)
+  creator: { label: "Creator", kind: "text", max: 200 }, // set by the server (e-mail)
+  creator_name: { label: "Creator", kind: "text", max: 200 }, // set by the server
+});

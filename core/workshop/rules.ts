@@ -1,0 +1,358 @@
+/**
+ * The workshop's rules (002 §4 states, locks; §5 job save and job
+ * approval; §4 quote readiness), pure: no I/O. The server runs them on
+ * every save (core/workshop/jobs.ts) and the screens run the same ones
+ * before sending. Messages are the spec's, verbatim; where the spec shows
+ * none the wording is ours (docs/workshop.md "Messages we chose").
+ */
+
+export const JOB_STATUSES = ["IN_PROGRESS", "RETURNED_FROM_WORKSHOP", "READY_FOR_COLLECTION", "COLLECTED"] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const DEFECT_STATUSES = ["DRIVEABLE", "NOT_DRIVEABLE"] as const;
+
+/** The job's state for its lists (docs/data-model.md §7.1 `jstate`). */
+export const JOB_STATES = ["ENQUIRY", "DEFECT", "CONVERTED", "APPROVED", "OPEN", "RETURNED", "READY", "COLLECTED"] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+/** The department whose workshop labour is priced at the workshop's LCV rate (002 §9). */
+export const LCV_CENTRE = "LCV Centre";
+
+export const MESSAGES = {
+  // 002 §5 Job save
+  missingFields: (names: string[]) => `The following fields are missing: ${names.join(", ")}`,
+  workType: (what: string) => `You must specify a work type for ${what}`,
+  partSupplier: (name: string) => `Part ${name} is missing a supplier!`,
+  trackingOptions: (what: string) => `You must specify tracking options for ${what}`,
+  edited: "It looks like the data has been edited elsewhere - fetching the latest update!",
+  // 002 §5 Job approval
+  mileage: "You must specify a mileage before approving!",
+  partOrdered: (name: string) => `Part ${name} needs to be ordered`,
+  workshopDate: "Workshop date is required before approval",
+  inspectionDates: "New Completed Date and New Expiry Date are required before approval",
+  // 002 §5 Conversions, Part order (defect)
+  defectQuoteCustomer: "A customer is required",
+  enquiryQuote: "Vehicle and Customer 1 are required",
+  defectRequired: "Vehicle and Department are required fields",
+  // 002 §8 error catalogue
+  statusChange: "Unable to change job status",
+  approve: "Unable to approve job",
+  // Ours (the spec shows none): docs/workshop.md "Messages we chose".
+  defectDescription: "The defect description must be at least 10 characters",
+  defectMileage: "Mileage must be a whole number",
+  alreadyApproved: "This job has already been approved",
+  approveWhen: "Only a job that is Ready For Collection or Collected can be approved",
+  notDefectOrEnquiry: "A defect or part enquiry must be turned into a job first",
+  statusFrom: (from: string, to: string) => `A job cannot go from ${from.replace(/_/g, " ")} to ${to.replace(/_/g, " ")}`,
+  approvedJob: "This job has been approved and can no longer be changed",
+  defectReadOnly: "A defect can only be turned into a job or a quote",
+  enquiryReadOnly: "Only the enquiry details of a part enquiry can be changed",
+  invoiceLocked: (what: string) => `${what} has been approved for invoicing and cannot be changed`,
+  poLocked: (what: string) => `The supplier tracking option of ${what} cannot be changed: its expense has been approved`,
+  movementLocked: (what: string) => `${what} belongs to a movement: its hours, override, completion and work type cannot be changed and it cannot be removed`,
+  partApprovedLocked: (name: string) => `The supplier tracking option of part ${name} cannot be changed: the part has been approved`,
+  deleteApproved: "A job with work or parts approved for invoicing or expenses cannot be deleted",
+  addPartLocked: (what: string) => `Parts cannot be added to ${what}`,
+  defectWorkLocked: "Work items cannot be added to a defect or part enquiry",
+} as const;
+
+type Rec = Record<string, any>;
+
+export const hasValue = (v: unknown) => v !== null && v !== undefined && v !== "";
+const idOf = (v: unknown): number | null => (typeof v === "number" ? v : v && typeof v === "object" && typeof (v as Rec).id === "number" ? (v as Rec).id : null);
+
+/** How a work item is named in messages: its description, else 'Work Item n' (n from 1). */
+export const workItemName = (w: Rec, index: number) => (hasValue(w.description) ? String(w.description) : `Work Item ${index + 1}`);
+/** How a part is named in messages: its name, else 'Unnamed Part'. */
+export const partName = (p: Rec) => (hasValue(p.name) ? String(p.name) : "Unnamed Part");
+
+/** A refusal: the first message, and every failing field keyed by its path. */
+export type RuleResult = { message: string; errors: Record<string, string> } | null;
+
+function result(errors: Array<[string, string]>): RuleResult {
+  if (!errors.length) return null;
+  return { message: errors[0][1], errors: Object.fromEntries(errors.reverse()) };
+}
+
+/** The job's state for its lists (docs/data-model.md §7.1). */
+export function jobState(j: Rec): JobState {
+  // A defect or enquiry turned into a quote stays, linked to it (W13).
+  if ((j.is_defect || j.is_enquiry) && hasValue(idOf(j.quote))) return "CONVERTED";
+  if (j.is_enquiry) return "ENQUIRY";
+  if (j.is_defect) return "DEFECT";
+  if (j.approved) return "APPROVED";
+  switch (j.status) {
+    case "RETURNED_FROM_WORKSHOP":
+      return "RETURNED";
+    case "READY_FOR_COLLECTION":
+      return "READY";
+    case "COLLECTED":
+      return "COLLECTED";
+    default:
+      return "OPEN";
+  }
+}
+
+/** The required job fields of 002 §5, in the spec's order, with the names the message gives them. */
+export const JOB_REQUIRED: ReadonlyArray<[field: string, name: string]> = [
+  ["book_in_date", "Booked In Date"],
+  ["department", "Department"],
+  ["vehicle", "vehicle registration"],
+  ["customer", "customer id"],
+  ["workshop", "workshop id"],
+];
+
+/**
+ * 002 §5 Job save (skipped for defects and enquiries): the required fields
+ * (one combined message), then a work type on each work item, a supplier
+ * on each part, and both tracking options on each part and work item.
+ * `work_items[i].parts[k]` as the screen holds them.
+ */
+export function jobSaveRules(j: Rec): RuleResult {
+  if (j.is_defect || j.is_enquiry) return null;
+  const errors: Array<[string, string]> = [];
+  const missing = JOB_REQUIRED.filter(([f]) => !hasValue(idOf(j[f]) ?? j[f]));
+  if (missing.length) {
+    const message = MESSAGES.missingFields(missing.map(([, n]) => n));
+    for (const [f] of missing) errors.push([f, message]);
+  }
+  const items: Rec[] = j.work_items ?? [];
+  items.forEach((w, i) => {
+    if (!hasValue(idOf(w.work_type))) errors.push([`work_items.${i}.work_type`, MESSAGES.workType(workItemName(w, i))]);
+  });
+  items.forEach((w, i) =>
+    (w.parts ?? []).forEach((p: Rec, k: number) => {
+      if (!hasValue(idOf(p.supplier))) errors.push([`work_items.${i}.parts.${k}.supplier`, MESSAGES.partSupplier(partName(p))]);
+    }),
+  );
+  items.forEach((w, i) => {
+    if (!hasTrackingOptions(w)) errors.push([`work_items.${i}.supplier_tracking_option`, MESSAGES.trackingOptions(workItemName(w, i))]);
+    (w.parts ?? []).forEach((p: Rec, k: number) => {
+      if (!hasTrackingOptions(p)) errors.push([`work_items.${i}.parts.${k}.supplier_tracking_option`, MESSAGES.trackingOptions(`part ${partName(p)}`)]);
+    });
+  });
+  // The combined message leads: the first entry is it when any field is missing.
+  return result(errors);
+}
+
+export const hasTrackingOptions = (x: Rec) => hasValue(idOf(x.supplier_tracking_option)) && hasValue(idOf(x.customer_tracking_option));
+
+/** A part is ordered (002 §5 Job approval): to be ordered, on backorder, a backorder date, a date ordered, or from stock. */
+export const partIsOrdered = (p: Rec) => !!(p.to_be_ordered || p.backorder || hasValue(p.backorder_expected_date) || hasValue(p.date_ordered) || p.from_stock);
+
+/**
+ * 002 §5 Job approval and §4 (Approve Job is offered when not approved and
+ * the status is READY_FOR_COLLECTION or COLLECTED). `hasInspection`: the
+ * job names an inspection of the vehicle to complete.
+ */
+export function approvalRules(j: Rec): RuleResult {
+  const errors: Array<[string, string]> = [];
+  if (j.is_defect || j.is_enquiry) errors.push(["status", MESSAGES.notDefectOrEnquiry]);
+  else if (j.approved) errors.push(["approved", MESSAGES.alreadyApproved]);
+  else if (j.status !== "READY_FOR_COLLECTION" && j.status !== "COLLECTED") errors.push(["status", MESSAGES.approveWhen]);
+  if (errors.length) return result(errors);
+  if (!hasValue(j.mileage)) errors.push(["mileage", MESSAGES.mileage]);
+  (j.work_items ?? []).forEach((w: Rec, i: number) =>
+    (w.parts ?? []).forEach((p: Rec, k: number) => {
+      if (!partIsOrdered(p)) errors.push([`work_items.${i}.parts.${k}`, MESSAGES.partOrdered(partName(p))]);
+    }),
+  );
+  if (!hasValue(j.workshop_date)) errors.push(["workshop_date", MESSAGES.workshopDate]);
+  if (hasValue(idOf(j.inspection?.id ?? j.inspection)) && !(hasValue(j.inspection?.new_completed_date) && hasValue(j.inspection?.new_expiry_date)))
+    errors.push(["inspection", MESSAGES.inspectionDates]);
+  return result(errors);
+}
+
+/** The status moves of 002 §4 (the buttons, and COLLECTED from the Ready For Collection list). */
+const MOVES: Record<JobStatus, JobStatus[]> = {
+  IN_PROGRESS: ["RETURNED_FROM_WORKSHOP"],
+  RETURNED_FROM_WORKSHOP: ["READY_FOR_COLLECTION"],
+  READY_FOR_COLLECTION: ["COLLECTED"],
+  COLLECTED: [],
+};
+
+/** Whether a saved job may go to `to` (002 §4 Job status). */
+export function statusChangeRules(j: Rec, to: string): RuleResult {
+  const from = (j.status ?? "IN_PROGRESS") as JobStatus;
+  if (!j.id) return { message: MESSAGES.statusChange, errors: { status: MESSAGES.statusChange } };
+  if (j.is_defect || j.is_enquiry) return { message: MESSAGES.notDefectOrEnquiry, errors: { status: MESSAGES.notDefectOrEnquiry } };
+  if (j.approved) return { message: MESSAGES.approvedJob, errors: { status: MESSAGES.approvedJob } };
+  if (!(MOVES[from] ?? []).includes(to as JobStatus)) {
+    const m = MESSAGES.statusFrom(from, to);
+    return { message: m, errors: { status: m } };
+  }
+  return null;
+}
+
+/** What the screen does after Ready For Collection (002 §4): the instructions and change-key modals. */
+export function afterReadyForCollection(customers: Array<Rec | null | undefined>, vehicle: Rec | null | undefined) {
+  return {
+    workshop_instructions: customers.filter((c) => c?.workshop_instructions?.on_completion && hasValue(c.workshop_instructions.text)).map((c) => c!.workshop_instructions.text as string),
+    change_key: !!vehicle && !hasValue(idOf(vehicle.key)),
+  };
+}
+
+/** Fields the accounts screens own on a work item (003): a job save keeps the stored values. */
+export const WORK_SERVER_FIELDS = ["invoice_approved", "po_approved", "movement", "job", "estimate_matches_job"] as const;
+/** Fields the parts approval owns on a part: a job save keeps the stored values. */
+export const PART_SERVER_FIELDS = ["approved", "approver", "work"] as const;
+
+/** Work item fields an invoice-approved item still lets through (003 invoicing fields). */
+const INVOICE_UNLOCKED = new Set(["invoice_comments", "complete", "key", "parts"]);
+/** What a movement-linked work item may not change (002 §4). */
+const MOVEMENT_LOCKED = ["labour_hours", "cost_override", "complete", "work_type"];
+
+const same = (a: unknown, b: unknown) => JSON.stringify(idOf(a) ?? a ?? null) === JSON.stringify(idOf(b) ?? b ?? null);
+
+/**
+ * 002 §4 Work item and part locks, comparing each stored work item and part
+ * with the one sent (matched by id): invoice_approved locks the item's
+ * fields and parts, po_approved its supplier tracking option, a movement
+ * its hours, override, completion and work type (and its removal), an
+ * approved part its supplier tracking option. New items and parts are
+ * checked by `addRules`.
+ */
+export function lockRules(stored: Rec[], sent: Rec[]): RuleResult {
+  const errors: Array<[string, string]> = [];
+  const sentById = new Map(sent.filter((w) => w.id).map((w) => [w.id, w]));
+  stored.forEach((old, i) => {
+    const name = workItemName(old, i);
+    const now = sentById.get(old.id);
+    if (!now) {
+      if (old.invoice_approved || old.po_approved) errors.push([`work_items.${i}`, MESSAGES.invoiceLocked(name)]);
+      else if (hasValue(old.movement)) errors.push([`work_items.${i}`, MESSAGES.movementLocked(name)]);
+      return;
+    }
+    const j = sent.indexOf(now);
+    if (old.invoice_approved) {
+      for (const [k, v] of Object.entries(now))
+        if (!INVOICE_UNLOCKED.has(k) && !(WORK_SERVER_FIELDS as readonly string[]).includes(k) && k !== "id" && k !== "last_saved" && !same(v, old[k]))
+          errors.push([`work_items.${j}.${k}`, MESSAGES.invoiceLocked(name)]);
+      if (partsChanged(old.parts ?? [], now.parts ?? [])) errors.push([`work_items.${j}.parts`, MESSAGES.invoiceLocked(name)]);
+    }
+    if (old.po_approved && !same(now.supplier_tracking_option, old.supplier_tracking_option))
+      errors.push([`work_items.${j}.supplier_tracking_option`, MESSAGES.poLocked(name)]);
+    if (hasValue(old.movement))
+      for (const f of MOVEMENT_LOCKED) if (f in now && !same(now[f], old[f])) errors.push([`work_items.${j}.${f}`, MESSAGES.movementLocked(name)]);
+    const sentParts = new Map((now.parts ?? []).filter((p: Rec) => p.id).map((p: Rec) => [p.id, p]));
+    (old.parts ?? []).forEach((op: Rec) => {
+      const np = sentParts.get(op.id) as Rec | undefined;
+      if (op.approved && np && !same(np.supplier_tracking_option, op.supplier_tracking_option))
+        errors.push([`work_items.${j}.parts.${(now.parts as Rec[]).indexOf(np)}.supplier_tracking_option`, MESSAGES.partApprovedLocked(partName(op))]);
+    });
+  });
+  return result(errors);
+}
+
+const PART_COMPARED = ["name", "part_number", "supplier", "cost", "customer_cost", "estimated_cost", "estimated_customer_cost", "cost_override"];
+function partsChanged(a: Rec[], b: Rec[]) {
+  if (a.length !== b.length) return true;
+  const byId = new Map(a.map((p) => [p.id, p]));
+  return b.some((p) => !byId.has(p.id) || PART_COMPARED.some((f) => f in p && !same(p[f], byId.get(p.id)![f])));
+}
+
+/**
+ * 002 §4: Add Part is disabled when the item belongs to a quote and was
+ * not added after it, is invoiced, is linked to a movement, or has
+ * neither tracking option; Add Work Item when the job is a defect or
+ * enquiry. The server refuses the same additions.
+ */
+export function addRules(job: Rec, stored: Rec[], sent: Rec[]): RuleResult {
+  const errors: Array<[string, string]> = [];
+  const storedById = new Map(stored.map((w) => [w.id, w]));
+  sent.forEach((w, i) => {
+    const old = w.id ? storedById.get(w.id) : undefined;
+    if (!old) {
+      if (job.is_defect || job.is_enquiry) errors.push([`work_items.${i}`, MESSAGES.defectWorkLocked]);
+      return;
+    }
+    const oldParts = new Set((old.parts ?? []).map((p: Rec) => p.id));
+    const added = (w.parts ?? []).some((p: Rec) => !p.id || !oldParts.has(p.id));
+    if (!added) return;
+    const quoteItem = hasValue(old.quote) && !old.added_after_quote;
+    const noTracking = !hasValue(idOf(old.supplier_tracking_option)) && !hasValue(idOf(old.customer_tracking_option));
+    if (quoteItem || old.invoice_approved || hasValue(old.movement) || noTracking) errors.push([`work_items.${i}.parts`, MESSAGES.addPartLocked(workItemName(old, i))]);
+  });
+  return result(errors);
+}
+
+/** Enquiry details: the only fields a part enquiry lets through (002 §4). */
+export const ENQUIRY_FIELDS = ["enquiry_registration", "enquiry_make", "enquiry_model", "enquiry_description"] as const;
+/** What a defect lets through besides Turn Into Job: where the van is and whether it can be driven. */
+export const DEFECT_FIELDS = ["defect_status", "location_of_van"] as const;
+/** Fields every save may send (bookkeeping and the lines with their own checks). */
+const ALWAYS = new Set(["last_saved", "id", "comments_list", "is_defect", "is_enquiry"]);
+
+/**
+ * A defect job is read-only but for Turn Into Job (and where the van is);
+ * an enquiry job lets only its enquiry details change (002 §4). `stored`
+ * the job as saved, `sent` the body. Turning into a job (the flag sent
+ * false) lifts the lock for that save.
+ */
+export function readOnlyRules(stored: Rec, sent: Rec): RuleResult {
+  const turning = (stored.is_defect && sent.is_defect === false) || (stored.is_enquiry && sent.is_enquiry === false);
+  if (turning || !(stored.is_defect || stored.is_enquiry)) return null;
+  const allowed = new Set<string>(stored.is_defect ? DEFECT_FIELDS : ENQUIRY_FIELDS);
+  const message = stored.is_defect ? MESSAGES.defectReadOnly : MESSAGES.enquiryReadOnly;
+  for (const [k, v] of Object.entries(sent)) {
+    if (ALWAYS.has(k) || allowed.has(k)) continue;
+    if (k === "work_items") {
+      if (JSON.stringify(stripLines(v as Rec[])) !== JSON.stringify(stripLines(stored.work_items ?? []))) return { message, errors: { work_items: message } };
+      continue;
+    }
+    if (!same(v, stored[k]) && !(isEmpty(v) && isEmpty(stored[k]))) return { message, errors: { [k]: message } };
+  }
+  return null;
+}
+
+const isEmpty = (v: unknown) => v === null || v === undefined || v === "" || v === false;
+function stripLines(items: Rec[] | undefined) {
+  return (items ?? []).map((w) => ({ id: w.id ?? null, parts: (w.parts ?? []).map((p: Rec) => p.id ?? null) }));
+}
+
+/**
+ * 002 §4 Quote: a work item is ready for invoicing only when it has a
+ * work type, a job and job_approved; a free-of-charge type needing
+ * approval has it received; a chargeable (not free) type has a workshop
+ * invoice number; and every part has an invoice number, is from stock, on
+ * backorder or has a backorder date.
+ */
+export function readyForInvoicing(item: Rec): boolean {
+  const type = item.work_type && typeof item.work_type === "object" ? item.work_type : null;
+  if (!hasValue(idOf(item.work_type)) || !hasValue(idOf(item.job)) || !item.job_approved) return false;
+  if (type?.free_of_charge && type?.approval_needed && !item.approval_received) return false;
+  if (!type?.free_of_charge && !hasValue(item.job_workshop_invoice_number)) return false;
+  return (item.parts ?? []).every((p: Rec) => hasValue(p.part_invoice_number) || p.from_stock || p.backorder || hasValue(p.backorder_expected_date));
+}
+
+/** Defect creation (002 §5 Part order list, Defect). */
+export function defectRules(d: Rec): RuleResult {
+  const errors: Array<[string, string]> = [];
+  if (!hasValue(idOf(d.vehicle)) || !hasValue(idOf(d.department))) {
+    if (!hasValue(idOf(d.vehicle))) errors.push(["vehicle", MESSAGES.defectRequired]);
+    if (!hasValue(idOf(d.department))) errors.push(["department", MESSAGES.defectRequired]);
+  }
+  if (String(d.defect_description ?? "").trim().length < 10) errors.push(["defect_description", MESSAGES.defectDescription]);
+  if (hasValue(d.mileage) && !/^\d+$/.test(String(d.mileage).trim())) errors.push(["mileage", MESSAGES.defectMileage]);
+  return result(errors);
+}
+
+/** 002 §5 mileage warning: the vehicle model has a mileage limit and the job's mileage is at or above it. */
+export function mileageWarning(mileage: unknown, mileageLimit: unknown): boolean {
+  return hasValue(mileage) && hasValue(mileageLimit) && Number(mileageLimit) > 0 && Number(mileage) >= Number(mileageLimit);
+}
+
+/** 002 §4: removing customer 2 sets every work item to not chargeable. */
+export function withoutCustomer2Charges<T extends Rec>(items: T[], customer2: unknown): T[] {
+  if (hasValue(idOf(customer2))) return items;
+  return items.map((w) => ({ ...w, chargeable: false }));
+}
+
+/** Jobs list W: a job's workshop tabs (docs/data-model.md §7.1). */
+export function workshopTabs(j: Rec, tabWorkshops: ReadonlySet<number>): string[] {
+  const out = ["all"];
+  const ws = idOf(j.workshop);
+  out.push(ws !== null && tabWorkshops.has(ws) ? `w${ws}` : "ext");
+  if (hasValue(idOf(j.quote))) out.push("quote");
+  return out;
+}
