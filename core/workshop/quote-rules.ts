@@ -1,3 +1,5 @@
+import { MESSAGES as WORKSHOP_MESSAGES, readyForInvoicing } from "./rules.js";
+
 /**
  * The quote's rules (002 §4 Quote, §5 Quote pre-save and Quote specifics),
  * pure: the server enforces them on every save and call, and the quote
@@ -54,8 +56,8 @@ export const QUOTE_MESSAGES = {
   approveFailed: "Unable to approve Quote",
   pricedFailed: "There was an error setting that quote as priced",
   // 002 §5 Conversions
-  defectNeedsCustomer: "A customer is required",
-  enquiryNeedsVehicleAndCustomer: "Vehicle and Customer 1 are required",
+  defectNeedsCustomer: WORKSHOP_MESSAGES.defectQuoteCustomer,
+  enquiryNeedsVehicleAndCustomer: WORKSHOP_MESSAGES.enquiryQuote,
   approvedLocked: "This quote is approved for invoicing and can no longer be changed",
 } as const;
 
@@ -97,11 +99,6 @@ export function quoteState(q: Row): QuoteState {
 /** A work type as an item carries it (id only, or the record with its flags). */
 export type WorkTypeFlags = { free_of_charge?: boolean | null; approval_needed?: boolean | null } | null | undefined;
 
-/** A part counts as dealt with for invoicing (002 §4 Quote). */
-export function partReadyForInvoicing(p: Row): boolean {
-  return !!(String(p.part_invoice_number ?? "").trim() || p.from_stock || p.backorder || p.backorder_expected_date);
-}
-
 /**
  * 002 §4 Quote: an item is ready for invoicing only when it has a work
  * type, a job card and that job is approved; a free-of-charge type that
@@ -109,13 +106,13 @@ export function partReadyForInvoicing(p: Row): boolean {
  * invoice number; every part has an invoice number, is from stock, is on
  * backorder or has a backorder date. `item` carries its mirrors from the
  * job (job_approved, approval_received, job_workshop_invoice_number).
+ * The rule itself is the workshop's (rules.ts readyForInvoicing), shared
+ * with the job card.
  */
 export function itemReadyForInvoicing(item: Row, workType: WorkTypeFlags): boolean {
-  if (!item.work_type || !workType) return false;
-  if (!item.job || !item.job_approved) return false;
-  if (workType.free_of_charge && workType.approval_needed && !item.approval_received) return false;
-  if (!workType.free_of_charge && !String(item.job_workshop_invoice_number ?? "").trim()) return false;
-  return ((item.parts ?? []) as Row[]).every(partReadyForInvoicing);
+  // A work type that no longer exists leaves the item not ready.
+  if (!workType) return false;
+  return readyForInvoicing({ ...item, work_type: { ...workType, id: idOf(item.work_type) } });
 }
 
 /** The item's name in messages: its description, else "Work Item n". */
