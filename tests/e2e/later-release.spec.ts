@@ -12,7 +12,6 @@ const ROUTES: Array<[string, string]> = [
   ["/credit", "Credit Notes"],
   ["/detailWorkLookup", "Work Lookup"],
   ["/editpartorder/9", "Part Order"],
-  ["/editquote", "Quote"],
   ["/defect/4", "Defect"],
 ];
 

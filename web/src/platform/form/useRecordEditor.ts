@@ -1,6 +1,7 @@
+import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { ApiError, useCreate, useRemove, useUpdate, type ApiRecord } from "../api";
+import { ApiError, keys, useCreate, useRemove, useUpdate, type ApiRecord } from "../api";
 import { confirmDelete } from "../modal";
 import { initialValues, type FieldDef, type FormErrors, type FormValues } from "./fields";
 import { useChildRows } from "./useChildRows";
@@ -42,6 +43,13 @@ export type RecordEditorOptions = {
   transform?: (body: Record<string, unknown>) => Record<string, unknown>;
   errorMessage?: string;
   invalidates?: string[];
+  /**
+   * A stale save (409) fetches the record again, as the workshop screens
+   * do (002 §5: 'It looks like the data has been edited elsewhere -
+   * fetching the latest update!', then reload); otherwise the user's
+   * edits stay on screen to be copied over.
+   */
+  reloadWhenStale?: boolean;
 };
 
 /**
@@ -52,6 +60,7 @@ export type RecordEditorOptions = {
  */
 export function useRecordEditor(o: RecordEditorOptions) {
   const navigate = useNavigate();
+  const qc = useQueryClient();
   const start = initialValues(o.fields, o.record ?? (o.defaults as ApiRecord | undefined) ?? null);
   const form = useRecordForm(o.fields, start, { validate: o.validate });
   const [lineNames] = useState(() => o.lines ?? []);
@@ -111,6 +120,11 @@ export function useRecordEditor(o: RecordEditorOptions) {
       if (err instanceof ApiError && err.status === 400) {
         setWarning(err.message);
         form.refuse(err.errors);
+      }
+      if (err instanceof ApiError && err.status === 409 && o.reloadWhenStale && o.record) {
+        // The latest copy replaces the screen's (its last_saved differs, so the editor resets to it).
+        void qc.invalidateQueries({ queryKey: keys.one(o.resource, String(o.record.id)) });
+        void qc.invalidateQueries({ queryKey: keys.one(o.resource, o.record.id) });
       }
       return null;
     }
