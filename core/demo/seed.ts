@@ -93,6 +93,7 @@ export async function seedDemoData(): Promise<boolean> {
   await seedContacts();
   await seedFleet();
   await seedRentals();
+  await seedLookups();
   return true;
 }
 
@@ -230,4 +231,34 @@ async function seedFleet() {
   for (const [imei, type, vehicle] of tracked)
     await Trackers.create({ imei, type, date_activated: addDays(today, -120), ...(vehicle ? { vehicle } : {}) }, by);
   await Trackers.create({ imei: "356938035643799", type: standard, date_activated: "2023-01-10", date_deactivated: addDays(today, -200) }, by);
+}
+
+/**
+ * Demo Part Stock and Work Stock (002 §2 "Work and part lookups"): common
+ * van parts with a supplier, costs and stock, and a few standard jobs
+ * with their parts, for the job card's and quote's selectors.
+ */
+async function seedLookups() {
+  const { createPartLookup, createWorkLookup } = await import("../workshop/lookups.js");
+  const supplier = ((await Contact.listIn("type#SP#active", { page: 1, page_size: 1, search: "midland" })).results[0] as { id: number } | undefined)?.id ?? null;
+  const parts: Array<[string, string, string, string, number, number]> = [
+    ["Brake Pads Front", "BP-TC-F01", "Transit Custom", "L1", 38.5, 6],
+    ["Brake Discs Front (pair)", "BD-TC-F02", "Transit Custom", "L1", 92, 2],
+    ["Oil Filter", "OF-TC-100", "Transit Custom", "L1", 7.8, 12],
+    ["Air Filter", "AF-TC-210", "Transit Custom", "L1", 14.25, 5],
+    ["Cabin Pollen Filter", "PF-TC-330", "Transit Custom", "L1", 11.4, 4],
+    ["Wiper Blade Set", "WB-SP-900", "Sprinter", "L3", 24.99, 8],
+  ];
+  const ids: Record<string, number> = {};
+  for (const [name, part_number, model, vehicle_type, cost, stock_volume] of parts) {
+    const make = model === "Sprinter" ? "Mercedes-Benz" : "Ford";
+    ids[name] = ((await createPartLookup({ name, part_number, make, model, vehicle_type, supplier, cost, stock_volume }, by)) as { id: number }).id;
+  }
+  const works: Array<[string, number, number, number, string[]]> = [
+    ["Front brake pads and discs", 1.5, 82.5, 112.5, ["Brake Pads Front", "Brake Discs Front (pair)"]],
+    ["Minor service", 1, 55, 75, ["Oil Filter", "Air Filter"]],
+    ["Major service", 2.5, 137.5, 187.5, ["Oil Filter", "Air Filter", "Cabin Pollen Filter"]],
+  ];
+  for (const [description, labour_hours, labour_cost, customer_labour_cost, with_parts] of works)
+    await createWorkLookup({ description, labour_hours, labour_cost, customer_labour_cost, supplier, part_work_lookup: with_parts.map((n) => ({ id: ids[n] })) }, by);
 }

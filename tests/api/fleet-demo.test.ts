@@ -33,5 +33,12 @@ describe("demo fleet", () => {
     const figures = (await api.get("rentals/figures?type=weekly")).body;
     expect(figures.total_income).toBeGreaterThan(0);
     expect((await api.get("rentals?page_size=1")).body.count).toBe(4);
+    // Demo Part Stock and Work Stock (the job card's selectors).
+    expect((await api.get("partlookup")).body.count).toBe(6);
+    const works = (await api.get("worklookup")).body;
+    expect(works.results.map((w: any) => w.description)).toEqual(["Front brake pads and discs", "Major service", "Minor service"]);
+    const major = (await api.get(`worklookup/update/${works.results[1].id}`)).body;
+    expect(major.part_work_lookup.map((p: any) => p.name)).toEqual(["Oil Filter", "Air Filter", "Cabin Pollen Filter"]);
+    expect(major.part_work_lookup[0]).toMatchObject({ cost: 7.8, customer_cost: 9.75, supplier: { display_name: "Midland Commercial Repairs" } });
   });
 });

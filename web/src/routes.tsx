@@ -26,11 +26,8 @@ const INVOICE_VIEWS: Record<string, string> = { movement: "Movement Invoices", s
 
 export const LATER_ROUTES: Later[] = [
   { path: "/movements", title: "Movements" },
-  { path: "/editjob/:job?", title: "Job" },
-  { path: "/defect/:job?", title: "Defect" },
   { path: "/partenquiry", title: "Part Enquiry" },
   { path: "/detailWorkLookup/:workLookup?", title: "Work Lookup" },
-  { path: "/jobs", title: "Jobs" },
   { path: "/parts", title: "Parts Expenses" },
   { path: "/partHistory", title: "Part History" },
   { path: "/partLookup", title: "Part Stock" },
@@ -94,6 +91,11 @@ export const routes: RouteObject[] = [
       { path: "/printquote/:quote", element: lazyScreen(() => import("./workshop/QuotePrintPages"), "PrintQuotePage") },
       { path: "/printpicklist/:quote", element: lazyScreen(() => import("./workshop/QuotePrintPages"), "PrintPickListPage") },
       { path: "/reports", element: lazyScreen(() => import("./accounts/ReportsPage"), "ReportsPage") },
+      { path: "/jobs", element: lazyScreen(() => import("./workshop/JobsListPage"), "JobsListPage") },
+      { path: "/editjob/:job?", element: lazyScreen(() => import("./workshop/JobEditPage"), "JobEditPage") },
+      { path: "/defect/:job?", element: lazyScreen(() => import("./workshop/DefectPage"), "DefectPage") },
+      { path: "/printjob/:job", element: lazyScreen(() => import("./workshop/PrintJobPage"), "PrintJobPage") },
+      { path: "/printjobs", element: lazyScreen(() => import("./workshop/PrintJobsPage"), "PrintJobsPage") },
       ...LATER_ROUTES.map((r) => ({ path: r.path, element: <LaterRoute title={r.title} /> })),
       { path: "*", element: <NotFound /> },
     ],

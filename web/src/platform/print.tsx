@@ -3,16 +3,19 @@ import type { ReactNode } from "react";
 import "./print.css";
 
 /**
- * The one print mechanism: a document laid out for A4 portrait with a
- * Print button that is not printed; the app frame is hidden on paper.
+ * The one print mechanism: a document laid out for A4 (portrait unless it
+ * says landscape: the workshop job sheet) with a Print button that is not
+ * printed; the app frame is hidden on paper. `actions` adds screen-only
+ * buttons beside Print (back to the record).
  */
-export function PrintDocument({ title, children }: { title: string; children: ReactNode }) {
+export function PrintDocument({ title, children, orientation = "portrait", actions }: { title: string; children: ReactNode; orientation?: "portrait" | "landscape"; actions?: ReactNode }) {
   return (
     <div>
       <Group justify="flex-end" mb="sm" data-no-print>
+        {actions}
         <Button onClick={() => window.print()}>Print</Button>
       </Group>
-      <article className="print-document" aria-label={title}>
+      <article className={orientation === "landscape" ? "print-document print-landscape" : "print-document"} aria-label={title}>
         {children}
       </article>
     </div>
@@ -28,6 +31,11 @@ export function SignatureLines() {
       <span>Date</span>
     </div>
   );
+}
+
+/** Blank rows that pad a printed table to a fixed length (002 §9: parts to 15, items to 10, wash list to 15). */
+export function padRows<T>(rows: T[], to: number): Array<T | null> {
+  return [...rows, ...Array.from({ length: Math.max(0, to - rows.length) }, () => null)];
 }
 
 /** A two-column table of label and value rows. */

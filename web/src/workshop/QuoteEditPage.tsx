@@ -75,7 +75,7 @@ function lookupPart(l: PartLookup): ChildRow {
   return { ...p, cost: null, customer_cost: null, estimated_cost: l.cost ?? 0, estimated_customer_cost: l.customer_cost ?? 0 } as ChildRow;
 }
 
-function QuoteForm({ record, blank, workTypes }: { record: Quote | null; blank: Quote | null; workTypes: WorkType[] }) {
+function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null; blank: Quote | null; workTypes: WorkType[]; reload: () => Promise<unknown> }) {
   const navigate = useNavigate();
   const editor = useRecordEditor({
     resource: "quotes",
@@ -89,7 +89,8 @@ function QuoteForm({ record, blank, workTypes }: { record: Quote | null; blank: 
     what: "this quote",
     errorMessage: SAVE_FAILED,
     transform: emptyDatesAsNull,
-    reloadWhenStale: true,
+    // 002 §5 freshness: the server's 409 message is shown, then the latest copy is fetched.
+    onConflict: () => void reload(),
     // The server's own pre-save rules, with its messages, before anything is sent.
     checkBody: (body) => {
       const refused = quotePreSave(body);
@@ -445,7 +446,7 @@ export function QuoteEditPage() {
       ) : quote && !q.data ? (
         <Text c="red">This quote could not be loaded.</Text>
       ) : (
-        <QuoteForm key={quote ?? "new"} record={quote ? q.data! : null} blank={quote ? null : (blank.data ?? null)} workTypes={(workTypes.data?.results ?? []) as WorkType[]} />
+        <QuoteForm key={quote ?? "new"} record={quote ? q.data! : null} blank={quote ? null : (blank.data ?? null)} workTypes={(workTypes.data?.results ?? []) as WorkType[]} reload={q.refetch} />
       )}
     </Page>
   );

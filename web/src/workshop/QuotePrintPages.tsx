@@ -5,7 +5,7 @@ import { useOne, type ApiRecord } from "../platform/api";
 import { formatDate, formatMoney } from "../platform/format";
 import { Loading } from "../platform/Loading";
 import { Page } from "../platform/page";
-import { FactTable, PrintDocument } from "../platform/print";
+import { FactTable, PrintDocument, padRows } from "../platform/print";
 import { nameOf } from "./quote-display";
 
 type Quote = ApiRecord & Record<string, any>;
@@ -55,7 +55,7 @@ function QuoteSheet({ q, afterQuote }: { q: Quote; afterQuote: boolean }) {
     <>
       <Logo />
       <h1>Quote - {v.registration ?? ""}</h1>
-      <table aria-label="Vehicle">
+      <table aria-label="Vehicle" className="print-grid">
         <thead>
           <tr>
             <th>Registration</th>
@@ -89,7 +89,7 @@ function QuoteSheet({ q, afterQuote }: { q: Quote; afterQuote: boolean }) {
         ]}
       />
       <h2>Work and parts</h2>
-      <table aria-label="Work and parts">
+      <table aria-label="Work and parts" className="print-grid">
         <thead>
           <tr>
             <th>Work / part</th>
@@ -146,7 +146,6 @@ export function PrintQuotePage() {
 function PickList({ q }: { q: Quote }) {
   const v = q.vehicle ?? {};
   const parts = partsOf(itemsOf(q, true));
-  const blanks = Math.max(0, PICK_LIST_ROWS - parts.length);
   return (
     <>
       <h1>
@@ -161,7 +160,7 @@ function PickList({ q }: { q: Quote }) {
           ["Make and model", `${nameOf(v.make, "name")} ${nameOf(v.model, "name")}`.trim()],
         ]}
       />
-      <table aria-label="Parts">
+      <table aria-label="Parts" className="print-grid">
         <thead>
           <tr>
             <th style={{ width: "5%" }}>#</th>
@@ -172,21 +171,12 @@ function PickList({ q }: { q: Quote }) {
           </tr>
         </thead>
         <tbody>
-          {parts.map((p, n) => (
+          {padRows(parts, PICK_LIST_ROWS).map((p, n) => (
             <tr key={n}>
               <td>{n + 1}</td>
-              <td>{p.name || "Unnamed Part"}</td>
-              <td>{p.part_number ?? ""}</td>
-              <td>{nameOf(p.supplier)}</td>
-              <td />
-            </tr>
-          ))}
-          {Array.from({ length: blanks }, (_, n) => (
-            <tr key={`blank${n}`} data-blank-row>
-              <td>{parts.length + n + 1}</td>
-              <td>&nbsp;</td>
-              <td />
-              <td />
+              <td>{p ? p.name || "Unnamed Part" : "\u00a0"}</td>
+              <td>{p?.part_number ?? ""}</td>
+              <td>{p ? nameOf(p.supplier) : ""}</td>
               <td />
             </tr>
           ))}
@@ -206,7 +196,7 @@ export function PrintPickListPage() {
       ) : !q.data ? (
         <Text c="red">This quote could not be loaded.</Text>
       ) : (
-        <PrintDocument title="Pick list">
+        <PrintDocument title="Pick list" orientation="landscape">
           <PickList q={q.data} />
         </PrintDocument>
       )}

@@ -1,9 +1,8 @@
 import { ActionIcon, Button, Checkbox, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { SupplierPicker } from "../contacts/pickers";
-import { trackingOptions } from "../hire/fields";
 import { api, useApiGet, type ApiRecord } from "../platform/api";
-import { DateField, NumberField, useFieldOptions } from "../platform/form";
+import { DateField, NumberField } from "../platform/form";
 import { formatMoney } from "../platform/format";
 import { ListPager, ListSearch, ListTable, useListController } from "../platform/list";
 
@@ -37,8 +36,8 @@ export type PartRow = {
   backorder_expected_date?: string | null;
   date_ordered?: string | null;
   part_invoice_number?: string | null;
-  supplier_tracking_option?: number | string | null;
-  customer_tracking_option?: number | string | null;
+  supplier_tracking_option?: TrackingOption;
+  customer_tracking_option?: TrackingOption;
   approved?: boolean;
   comments?: string | null;
   created_from_lookup?: number | null;
@@ -272,26 +271,50 @@ const HEADERS: Record<PartColumn, string> = {
 /** Why a part row is (partly) locked: which columns it may not change (002 §4 locks). */
 export type PartLock = (part: PartRow) => { all?: boolean; columns?: PartColumn[]; removeRefused?: string };
 
-function TrackingSelect({ label, value, onChange, disabled }: { label: string; value: unknown; onChange: (v: number | null) => void; disabled?: boolean }) {
-  const { options } = useFieldOptions({ name: label, label, kind: "select", options: trackingOptions });
+/**
+ * A line's tracking option as the workshop's lines hold it: `{id, name,
+ * category}` of an option of a tracking category (core/workshop/definitions.ts).
+ */
+export type TrackingOption = { id: number; name?: string; category?: number | null } | null;
+
+type TrackingCategory = { id: number; name: string; options: Array<{ id: number; name: string; status?: string }> | null };
+
+/** Every live tracking option, labelled "Category: option" as the other screens show them. */
+export function useTrackingOptions() {
+  const q = useApiGet<{ results: TrackingCategory[] }>(["trackingcategory", "list", { page_size: 1000 }], "trackingcategory", { page_size: 1000 }, { errorMessage: "There was an error" });
+  return (q.data?.results ?? []).flatMap((c) =>
+    (c.options ?? []).filter((o) => o.status !== "DELETED").map((o) => ({ value: String(o.id), label: `${c.name}: ${o.name}`, option: { id: o.id, name: o.name, category: c.id } as TrackingOption })),
+  );
+}
+
+/** A tracking option select for a work item or a part (002 §5: both options are needed on each). */
+export function TrackingSelect({ label, value, onChange, disabled, error, inline = true }: { label: string; value: unknown; onChange: (v: TrackingOption) => void; disabled?: boolean; error?: string; inline?: boolean }) {
+  const options = useTrackingOptions();
   const current = value && typeof value === "object" ? String((value as { id: unknown }).id) : value === null || value === undefined ? "" : String(value);
   return (
     <NativeSelect
       size="xs"
-      aria-label={label}
+      label={inline ? undefined : label}
+      aria-label={inline ? label : undefined}
       disabled={disabled}
+      error={error}
       value={current}
-      onChange={(e) => onChange(e.currentTarget.value ? Number(e.currentTarget.value) : null)}
-      data={[{ value: "", label: "(none)" }, ...(options ?? []).map((o) => ({ value: o.value, label: o.label }))]}
+      onChange={(e) => onChange(options.find((o) => o.value === e.currentTarget.value)?.option ?? null)}
+      data={[{ value: "", label: "(none)" }, ...options.map((o) => ({ value: o.value, label: o.label }))]}
       style={{ minWidth: 150 }}
     />
   );
 }
 
-function SupplierCell({ part, onChange, disabled, label }: { part: PartRow; onChange: (s: Ref) => void; disabled?: boolean; label: string }) {
+function SupplierCell({ part, onChange, disabled, label, error }: { part: PartRow; onChange: (s: Ref) => void; disabled?: boolean; label: string; error?: string }) {
   const [text, setText] = useState(refName(part.supplier));
   return (
-    <div style={{ minWidth: 170 }}>
+    <div style={{ minWidth: 170 }} data-invalid={error ? "true" : undefined}>
+      {error && (
+        <Text size="xs" c="red">
+          {error}
+        </Text>
+      )}
       <SupplierPicker
         label={label}
         inline
@@ -324,6 +347,7 @@ export function PartsTable({
   lock,
   priceOf,
   onRemoveRefused,
+  errorOf,
 }: {
   label: string;
   parts: PartRow[];
@@ -333,6 +357,8 @@ export function PartsTable({
   lock?: PartLock;
   priceOf?: (part: PartRow) => number | string;
   onRemoveRefused?: (message: string) => void;
+  /** A refused save's message for one cell (the rules key parts as `<index>.<field>`). */
+  errorOf?: (index: number, column: PartColumn) => string | undefined;
 }) {
   const change = (i: number, patch: Partial<PartRow>) => {
     const next = parts.map((p, n) => {
@@ -352,6 +378,7 @@ export function PartsTable({
     const l = lock?.(p) ?? {};
     const off = disabled || l.all || (l.columns ?? []).includes(c);
     const name = `${HEADERS[c]} of ${p.name || `part ${i + 1}`}`;
+    const error = errorOf?.(i, c);
     const money = (field: "cost" | "customer_cost" | "estimated_cost" | "estimated_customer_cost", readOnly = false) => (
       <NumberField size="xs" kind="money" aria-label={name} disabled={off || readOnly} value={(p[field] as number | string | null) ?? ""} onChange={(v) => change(i, { [field]: v })} style={{ minWidth: 90 }} />
     );
@@ -374,7 +401,7 @@ export function PartsTable({
       case "comments":
         return text("comments", 140);
       case "supplier":
-        return <SupplierCell part={p} label={name} disabled={off} onChange={(s) => change(i, { supplier: s })} />;
+        return <SupplierCell part={p} label={name} disabled={off} error={error} onChange={(s) => change(i, { supplier: s })} />;
       case "cost":
       case "estimated_cost":
         return money(c);
@@ -392,7 +419,7 @@ export function PartsTable({
         return date(c);
       case "supplier_tracking_option":
       case "customer_tracking_option":
-        return <TrackingSelect label={name} disabled={off} value={p[c]} onChange={(v) => change(i, { [c]: v })} />;
+        return <TrackingSelect label={name} disabled={off} error={error} value={p[c]} onChange={(v) => change(i, { [c]: v })} />;
       case "remove":
         return (
           <Tooltip label={l.removeRefused ?? "Remove this part"}>

@@ -1,7 +1,6 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
-import { ApiError, keys, useCreate, useRemove, useUpdate, type ApiRecord } from "../api";
+import { ApiError, useCreate, useRemove, useUpdate, type ApiRecord } from "../api";
 import { confirmDelete } from "../modal";
 import { initialValues, type FieldDef, type FormErrors, type FormValues } from "./fields";
 import { useChildRows } from "./useChildRows";
@@ -44,12 +43,11 @@ export type RecordEditorOptions = {
   errorMessage?: string;
   invalidates?: string[];
   /**
-   * A stale save (409) fetches the record again, as the workshop screens
-   * do (002 §5: 'It looks like the data has been edited elsewhere -
-   * fetching the latest update!', then reload); otherwise the user's
-   * edits stay on screen to be copied over.
+   * A save refused as stale (409: the record was edited elsewhere): the
+   * server's message is shown by the query client; the screen may then
+   * fetch the latest copy (the job card reloads, 002 §5 freshness).
    */
-  reloadWhenStale?: boolean;
+  onConflict?: () => void;
 };
 
 /**
@@ -60,7 +58,6 @@ export type RecordEditorOptions = {
  */
 export function useRecordEditor(o: RecordEditorOptions) {
   const navigate = useNavigate();
-  const qc = useQueryClient();
   const start = initialValues(o.fields, o.record ?? (o.defaults as ApiRecord | undefined) ?? null);
   const form = useRecordForm(o.fields, start, { validate: o.validate });
   const [lineNames] = useState(() => o.lines ?? []);
@@ -121,11 +118,7 @@ export function useRecordEditor(o: RecordEditorOptions) {
         setWarning(err.message);
         form.refuse(err.errors);
       }
-      if (err instanceof ApiError && err.status === 409 && o.reloadWhenStale && o.record) {
-        // The latest copy replaces the screen's (its last_saved differs, so the editor resets to it).
-        void qc.invalidateQueries({ queryKey: keys.one(o.resource, String(o.record.id)) });
-        void qc.invalidateQueries({ queryKey: keys.one(o.resource, o.record.id) });
-      }
+      if (err instanceof ApiError && err.status === 409) o.onConflict?.();
       return null;
     }
   };
@@ -143,7 +136,7 @@ export function useRecordEditor(o: RecordEditorOptions) {
     }
   };
 
-  return { form, lines, save, del, warning, saving: create.isPending || update.isPending, deleting: remove.isPending };
+  return { form, lines, save, del, warning, setWarning, body, saving: create.isPending || update.isPending, deleting: remove.isPending };
 }
 
 export type RecordEditor = ReturnType<typeof useRecordEditor>;

@@ -1,0 +1,168 @@
+import { expect, test, type Page } from "@playwright/test";
+import { byLabel, expectToast, signIn } from "./helpers";
+import { apiOf, makeJob, refsOf } from "./workshop-jobs-helpers";
+
+const SHOTS = process.env.SHOTS;
+
+/** A typeahead in a panel or table: type, then choose the option. */
+async function choose(page: Page, box: ReturnType<Page["getByRole"]>, text: string, option: string | RegExp) {
+  await box.fill(text);
+  await page.getByRole("option", { name: option }).first().click();
+}
+
+test("a new job with a work item and a part is saved through the API and opens as its job card", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page);
+  await page.goto("/editjob");
+  await expect(page.getByRole("heading", { level: 1, name: "Job - New" })).toBeVisible();
+  // The vehicle picker (with its in-progress check) takes the van.
+  await choose(page, page.getByRole("textbox", { name: "Vehicle", exact: true }), "bv21", /BV21 KLM/);
+  const cont = page.getByRole("dialog").getByRole("button", { name: "Continue" });
+  if (await cont.isVisible().catch(() => false)) await cont.click();
+  await expect(page.getByLabel("Job vehicle")).toContainText("BV21 KLM");
+  await choose(page, page.getByRole("textbox", { name: "Workshop", exact: true }), "midl", "Midland Commercial Repairs");
+  await choose(page, page.getByRole("textbox", { name: "Customer", exact: true }), "acme", "Acme Builders Ltd");
+  await byLabel(page, "Booked In Date").fill("02/01/2030");
+  await byLabel(page, "Workshop Date").fill("03/01/2030");
+  await page.getByRole("button", { name: "Add Work Item" }).click();
+  const item = page.getByRole("region", { name: "Work item 1" });
+  await item.getByLabel("Description of work item 1").fill("Replace wiper blades");
+  await item.getByLabel("Work Type of Replace wiper blades").selectOption({ label: "Repair" });
+  await item.getByLabel("Supplier Tracking Option").selectOption({ index: 1 });
+  await item.getByLabel("Customer Tracking Option").selectOption({ index: 1 });
+  await item.getByLabel("Labour Hours of Replace wiper blades").fill("2");
+  // The workshop's labour charge per hour (55) prices the labour: 2 x 55.
+  await expect(item.getByLabel("Labour Cost of Replace wiper blades")).toHaveValue(/110/);
+  await item.getByRole("button", { name: "Add Part" }).click();
+  const parts = item.getByRole("table", { name: "Parts of Replace wiper blades" });
+  await parts.getByLabel("Name of part 1").fill("Wiper blade set");
+  await choose(page, parts.getByRole("textbox", { name: "Supplier of Wiper blade set" }), "midl", "Midland Commercial Repairs");
+  await parts.getByLabel("Actual Cost of Wiper blade set").fill("12.50");
+  await parts.getByLabel("Supplier Tracking of Wiper blade set").selectOption({ index: 1 });
+  await parts.getByLabel("Customer Tracking of Wiper blade set").selectOption({ index: 1 });
+  await expect(page.getByRole("alert").filter({ hasText: "Warning: Data not yet saved!" })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/job-card-new.png`, fullPage: true });
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(page).toHaveURL(/\/editjob\/\d+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Job - BV21 KLM" })).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Warning: Data not yet saved!" })).toHaveCount(0);
+  // What the server stored comes back on a fresh load.
+  await page.reload();
+  const saved = page.getByRole("region", { name: "Work item 1" });
+  await expect(saved.getByLabel("Description of work item 1")).toHaveValue("Replace wiper blades");
+  await expect(saved.getByRole("table", { name: "Parts of Replace wiper blades" }).getByLabel("Name of part 1")).toHaveValue("Wiper blade set");
+  await expect(page.getByLabel("Totals")).toContainText("£110.00");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/job-card-saved.png`, fullPage: true });
+});
+
+test("a job missing its required fields is refused on screen with the one combined message, before anything is sent", async ({ page }) => {
+  await signIn(page);
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() !== "GET" && /\/api\/(createjob|jobs)/.test(r.url())) sent.push(r.url());
+  });
+  await page.goto("/editjob");
+  await page.getByRole("button", { name: "Add Work Item" }).click();
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  const message = "The following fields are missing: Booked In Date, vehicle registration, customer id, workshop id";
+  await expect(page.getByRole("alert").filter({ hasText: "Validation failed!" }).filter({ hasText: message }).first()).toBeVisible();
+  expect(sent).toEqual([]);
+  await expect(page).toHaveURL(/\/editjob$/);
+});
+
+test("status flow: Returned, Ready For Collection, Collected, then Approve with the open-items warning", async ({ page }) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const refs = await refsOf(api, "yk23 hva");
+  const other = await makeJob(api, refs, { job_description: "Other open job" });
+  const job = await makeJob(api, refs);
+  await page.goto(`/editjob/${job.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Job - YK23 HVA" })).toBeVisible();
+  const status = page.getByLabel("Job status");
+  await page.getByRole("button", { name: "Returned From Workshop" }).click();
+  await expect(status).toHaveText("RETURNED FROM WORKSHOP");
+  await page.getByRole("button", { name: "Ready For Collection" }).click();
+  await expect(status).toHaveText("READY FOR COLLECTION");
+  await page.getByRole("button", { name: "Mark As Collected" }).click();
+  await expect(status).toHaveText("COLLECTED");
+  await page.getByRole("button", { name: "Approve Job" }).click();
+  const warning = page.getByRole("dialog", { name: "This vehicle has other unfinished jobs and quotes" });
+  await expect(warning.getByRole("table", { name: "Open items" })).toContainText(String(other.id));
+  await expect(warning.getByRole("table", { name: "Open items" })).not.toContainText(new RegExp(`^${job.id}$`));
+  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/job-open-items.png` });
+  await warning.getByRole("button", { name: "Continue" }).click();
+  await page.getByRole("dialog", { name: "Approve Job" }).getByRole("button", { name: "Approve" }).click();
+  await expect(status).toHaveText("APPROVED");
+  await expect(page.getByText("Approved by: Robin")).toBeVisible();
+  // An approved job offers no more status moves.
+  await expect(page.getByRole("button", { name: "Approve Job" })).toHaveCount(0);
+});
+
+test("approval is refused on screen without a mileage", async ({ page }) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const refs = await refsOf(api, "mx72");
+  const job = await makeJob(api, refs, { mileage: null });
+  for (const status of ["RETURNED_FROM_WORKSHOP", "READY_FOR_COLLECTION"]) {
+    const current = await api.get(`jobs/${job.id}`);
+    await api.put(`jobs/returned/${job.id}`, { status, last_saved: current.last_saved });
+  }
+  await page.goto(`/editjob/${job.id}`);
+  await page.getByRole("button", { name: "Approve Job" }).click();
+  await expect(page.getByRole("dialog", { name: "Cannot approve" })).toContainText("You cannot approve this job until you specify a mileage!");
+  await expect(page.getByRole("alert").filter({ hasText: "You must specify a mileage before approving!" }).first()).toBeVisible();
+});
+
+test("a defect reported on /defect opens read-only on its job card and is turned into a job", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page);
+  await page.goto("/defect");
+  await expect(page.getByRole("heading", { level: 1, name: "New Defect" })).toBeVisible();
+  await page.getByRole("button", { name: "Create Defect" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Vehicle and Department are required fields" }).first()).toBeVisible();
+  await choose(page, page.getByRole("textbox", { name: "Vehicle", exact: true }), "yk23 hvb", /YK23 HVB/);
+  await byLabel(page, "Department").selectOption({ index: 1 });
+  await byLabel(page, "Defect Description").fill("Short");
+  await page.getByRole("button", { name: "Create Defect" }).click();
+  await expect(page.getByText("The defect description must be at least 10 characters").first()).toBeVisible();
+  await byLabel(page, "Defect Description").fill("Nearside mirror glass cracked, housing loose");
+  await byLabel(page, "Defect Status").selectOption("NOT_DRIVEABLE");
+  await byLabel(page, "Location Of Van").fill("Birmingham depot bay 4");
+  await byLabel(page, "Driver Name").fill("Lee Walker");
+  await byLabel(page, "Driver Number").fill("07700 900123");
+  await byLabel(page, "Mileage").fill("24500");
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/defect-page.png`, fullPage: true });
+  await page.getByRole("button", { name: "Create Defect" }).click();
+  await expect(page).toHaveURL(/\/editjob\/\d+$/);
+  const info = page.getByRole("group", { name: "Defect Information" });
+  await expect(info).toContainText("Nearside mirror glass cracked");
+  await expect(info).toContainText("Lee Walker");
+  // Read-only: the job's own inputs and work items are locked.
+  await expect(byLabel(page, "Booked In Date")).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Add Work Item" })).toBeDisabled();
+  await expect(page.getByRole("button", { name: "Print Workshop Job Sheet" })).toHaveCount(0);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/defect-job-card.png`, fullPage: true });
+  await page.getByRole("button", { name: "Turn Into Job" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(page.getByRole("group", { name: "Defect Information" })).toHaveCount(0);
+  await expect(byLabel(page, "Booked In Date")).toBeEnabled();
+  await expect(page.getByRole("button", { name: "Add Work Item" })).toBeEnabled();
+});
+
+test("a stale job card is refused with the edited-elsewhere message and reloads the latest copy", async ({ page }) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const refs = await refsOf(api, "ld19 pxr");
+  const job = await makeJob(api, refs);
+  await page.goto(`/editjob/${job.id}`);
+  await expect(byLabel(page, "Job Description")).toHaveValue("Front brakes and service");
+  // Someone else saves meanwhile.
+  await new Promise((r) => setTimeout(r, 1100));
+  const current = await api.get(`jobs/${job.id}`);
+  await api.put(`jobs/${job.id}`, { job_description: "Changed elsewhere", last_saved: current.last_saved });
+  await byLabel(page, "Job Description").fill("My edit");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "It looks like the data has been edited elsewhere - fetching the latest update!" }).first()).toBeVisible();
+  await expect(byLabel(page, "Job Description")).toHaveValue("Changed elsewhere");
+});

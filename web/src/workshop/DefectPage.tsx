@@ -1,0 +1,139 @@
+import { Alert, Button, FileButton, Group, List, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useEffect, useState, type FormEvent } from "react";
+import { Navigate, useNavigate, useParams } from "react-router-dom";
+import { job as jobDef } from "../../../core/workshop/definitions";
+import { defectRules } from "../../../core/workshop/rules";
+import { VehicleSearch, type PickedVehicle } from "../fleet/picker/VehiclePicker";
+import { UPLOAD_MESSAGES, UPLOAD_TYPES } from "../fleet/shared/uploads";
+import { ApiError, useCreate, type ApiRecord } from "../platform/api";
+import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, type FieldDef } from "../platform/form";
+import { Page } from "../platform/page";
+import { toastError, toastWarning } from "../platform/toast";
+import { uploadJobFile } from "./JobModals";
+
+const choice = (v: string) => ({ value: v, label: v.replace(/_/g, " "), apiValue: v });
+
+/** The defect's fields (002 §2 Defect creation page), labels from the job's definition. */
+const FIELDS: FieldDef[] = fieldsFrom(jobDef, {
+  department: { options: recordOptions("departments", (r) => r.name, { page_size: 1000 }, "An error occurred!") },
+  defect_status: { options: ["DRIVEABLE", "NOT_DRIVEABLE"].map(choice), addDefault: "DRIVEABLE" },
+  vehicle: {},
+}).filter((f) => ["vehicle", "department", "defect_description", "defect_status", "location_of_van", "defect_driver_name", "defect_driver_number", "mileage"].includes(f.name));
+const SHOWN = FIELDS.filter((f) => f.name !== "vehicle");
+// Mileage is typed as text so the server's own message names a wrong value (002 §5: mileage numeric).
+const INPUTS = SHOWN.map((f) => (f.name === "mileage" ? { ...f, kind: "text" as const } : f));
+
+/** /defect (002 §2): report a defect; after creation the job card opens. /defect/{id} opens that defect's job card. */
+export function DefectPage() {
+  const { job } = useParams();
+  if (job) return <Navigate to={`/editjob/${job}`} replace />;
+  return <NewDefect />;
+}
+
+function NewDefect() {
+  const navigate = useNavigate();
+  const [vehicle, setVehicle] = useState<PickedVehicle | null>(null);
+  const [search, setSearch] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
+  const [warning, setWarning] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const form = useRecordForm(INPUTS, initialValues(INPUTS, null, true));
+  const create = useCreate<ApiRecord>("jobs", { path: "createdefect", errorMessage: "An error occurred!", invalidates: ["jobstatuscount"] });
+  const [madeId, setMadeId] = useState<number | null>(null);
+
+  // Leave once the form is clean, so the unsaved-changes guard lets the page go.
+  useEffect(() => {
+    if (madeId !== null && !form.dirty) navigate(`/editjob/${madeId}`);
+  }, [madeId, form.dirty, navigate]);
+
+  const body = () => ({ ...form.payload(), vehicle: vehicle?.id ?? null });
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setWarning(null);
+    // 002 §5: the server's defect rules, run before sending ('Vehicle and Department are required fields').
+    const refused = defectRules(body());
+    if (refused) {
+      setWarning(refused.message);
+      toastWarning(refused.message);
+      form.refuse(refused.errors);
+      return;
+    }
+    try {
+      const made = await create.mutateAsync(body());
+      if (files.length) {
+        setUploading(true);
+        for (const f of files) {
+          try {
+            await uploadJobFile({ id: made.id }, f);
+          } catch (err) {
+            toastError(err instanceof Error && err.message ? err.message : UPLOAD_MESSAGES.failed);
+          }
+        }
+        setUploading(false);
+      }
+      form.reset(form.values);
+      setMadeId(made.id);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400) {
+        setWarning(err.message);
+        form.refuse(err.errors);
+      }
+    }
+  };
+
+  return (
+    <Page title="New Defect">
+      <form ref={form.formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="Defect">
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            {warning && (
+              <Alert color="yellow" title="Warning!" role="alert">
+                {warning}
+              </Alert>
+            )}
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+              <div>
+                <VehicleSearch label="Vehicle" search={search} onSearchChange={setSearch} onSelect={setVehicle} />
+                {form.errors.vehicle && (
+                  <Text size="xs" c="red">
+                    {form.errors.vehicle}
+                  </Text>
+                )}
+                {vehicle && (
+                  <Text size="xs" mt={4} aria-label="Chosen vehicle">
+                    Chosen: <strong>{vehicle.registration}</strong>
+                  </Text>
+                )}
+              </div>
+              {INPUTS.map((f) => (
+                <FieldInput key={f.name} field={f} value={form.values[f.name]} onChange={(v) => form.set(f.name, v)} error={form.errors[f.name]} />
+              ))}
+            </SimpleGrid>
+            <Group gap="xs" align="center">
+              <FileButton onChange={(picked) => setFiles((prev) => [...prev, ...picked.filter((p) => UPLOAD_TYPES[p.type] || (toastError(UPLOAD_MESSAGES.notSupported), false))])} accept="image/png,image/jpeg,application/pdf" multiple>
+                {(props) => (
+                  <Button variant="light" size="xs" {...props}>
+                    Attach files
+                  </Button>
+                )}
+              </FileButton>
+              {files.length > 0 && (
+                <List size="xs" aria-label="Attachments">
+                  {files.map((f) => (
+                    <List.Item key={f.name}>{f.name}</List.Item>
+                  ))}
+                </List>
+              )}
+            </Group>
+            <Group justify="flex-end">
+              <Button type="submit" loading={create.isPending || uploading}>
+                Create Defect
+              </Button>
+            </Group>
+          </Stack>
+        </Paper>
+      </form>
+    </Page>
+  );
+}

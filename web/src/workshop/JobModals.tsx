@@ -1,0 +1,323 @@
+import { Anchor, Button, FileButton, Group, Image, Modal, NativeSelect, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router-dom";
+import { MESSAGES } from "../../../core/workshop/rules";
+import { CustomerPicker, type ContactOption } from "../contacts/pickers";
+import { VehicleSearch, inProgressLink, type InProgressItem, type PickedVehicle } from "../fleet/picker/VehiclePicker";
+import { UPLOAD_MESSAGES, UPLOAD_TYPES } from "../fleet/shared/uploads";
+import { UploadProgress } from "../fleet/edit/ImagesSection";
+import { api, useApiGet, useList, type ApiRecord } from "../platform/api";
+import { confirmAction } from "../platform/modal";
+import { formatDate } from "../platform/format";
+import { toastError, toastFailure, toastSuccess, toastWarning } from "../platform/toast";
+import { nameOf, type Job } from "./jobFormat";
+
+/**
+ * The job card's modals (002 §2): open items on approval, approve
+ * confirmation, change key, attached images, defect and enquiry to quote,
+ * mileage warning and workshop instructions.
+ */
+
+/** Open-items warning: the vehicle's other unfinished jobs and quotes, each openable; Continue goes on to approve. */
+export function OpenItemsModal({ items, onContinue, onClose }: { items: InProgressItem[]; onContinue: () => void; onClose: () => void }) {
+  return (
+    <Modal opened onClose={onClose} title="This vehicle has other unfinished jobs and quotes" size="xl" centered>
+      <Stack gap="sm">
+        <Table aria-label="Open items" withTableBorder fz="sm">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Type</Table.Th>
+              <Table.Th>No.</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th>Customer</Table.Th>
+              <Table.Th>Workshop date</Table.Th>
+              <Table.Th />
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((i) => (
+              <Table.Tr key={`${i.itemType}-${i.id}`}>
+                <Table.Td>{i.itemType === "quote" ? "Quote" : i.is_defect ? "Defect" : "Job"}</Table.Td>
+                <Table.Td>{i.id}</Table.Td>
+                <Table.Td>{String(i.description || i.job_description || "")}</Table.Td>
+                <Table.Td>{nameOf(i.customer)}</Table.Td>
+                <Table.Td>{formatDate(i.workshop_date ?? i.provisional_start_date)}</Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={inProgressLink(i)} target="_blank" size="sm">
+                    Open
+                  </Anchor>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={onContinue}>Continue</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Approve confirmation (002 §2). */
+export function confirmApprove(): Promise<boolean> {
+  return confirmAction({ title: "Approve Job", message: "Approve this job for invoicing? It can no longer be edited afterwards.", confirmLabel: "Approve", danger: false });
+}
+
+/** Mileage warning (002 §5): the vehicle is approaching its model's mileage limit. */
+export function MileageWarning({ mileage, limit, onClose }: { mileage: unknown; limit: unknown; onClose: () => void }) {
+  return (
+    <Modal opened onClose={onClose} title="Vehicle mileage warning" centered>
+      <Text size="sm">
+        This vehicle is approaching its mileage limit: the job's mileage is {String(mileage)} and the model's limit is {String(limit)}.
+      </Text>
+      <Group justify="flex-end" mt="md">
+        <Button onClick={onClose}>OK</Button>
+      </Group>
+    </Modal>
+  );
+}
+
+/** Workshop instructions flagged on completion (002 §4: opens after Ready For Collection). */
+export function InstructionsModal({ instructions, onClose }: { instructions: string[]; onClose: () => void }) {
+  return (
+    <Modal opened onClose={onClose} title="Workshop instructions" centered>
+      <Stack gap="xs">
+        {instructions.map((t, i) => (
+          <Text key={i} size="sm" style={{ whiteSpace: "pre-wrap" }}>
+            {t}
+          </Text>
+        ))}
+        <Group justify="flex-end">
+          <Button onClick={onClose}>OK</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+type KeyRecord = ApiRecord & { key_number: string; board?: string | null; vehicle?: { registration?: string } | null };
+
+/** Change key (002 §4: the vehicle has no key after Ready For Collection): hang a key on it (PUT vehicles/{id}). */
+export function ChangeKeyModal({ vehicle, onClose }: { vehicle: { id: number; registration?: string; last_saved?: string | null }; onClose: () => void }) {
+  const keys = useList<KeyRecord>("keys", { page_size: 1000 }, { errorMessage: "An error occurred!" });
+  const qc = useQueryClient();
+  const [key, setKey] = useState("");
+  const [busy, setBusy] = useState(false);
+  const free = (keys.data?.results ?? []).filter((k) => !k.vehicle);
+  const save = async () => {
+    setBusy(true);
+    try {
+      const current = await api<ApiRecord>("GET", `vehicles/${vehicle.id}`);
+      await api("PUT", `vehicles/${vehicle.id}`, { body: { key: Number(key), last_saved: current.last_saved } });
+      toastSuccess();
+      await qc.invalidateQueries({ queryKey: ["vehicles"] });
+      await qc.invalidateQueries({ queryKey: ["keys"] });
+      onClose();
+    } catch (e) {
+      toastFailure(e, "An error occurred!");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title="Change key" centered>
+      <Stack gap="sm">
+        <Text size="sm">{vehicle.registration ?? "This vehicle"} has no key. Choose the key it hangs on.</Text>
+        <NativeSelect label="Key" value={key} onChange={(e) => setKey(e.currentTarget.value)} data={[{ value: "", label: keys.isLoading ? "Loading..." : "(choose)" }, ...free.map((k) => ({ value: String(k.id), label: `${k.board ? `${k.board} ` : ""}${k.key_number}` }))]} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Skip
+          </Button>
+          <Button disabled={!key} loading={busy} onClick={() => void save()}>
+            Save Key
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+type JobImage = ApiRecord & { url: string; content_type: string; key: string };
+
+/**
+ * Attached images (002 §2) with upload: the presigned uploads the vehicle
+ * screens use (GET jobimageupload), confirmed against the job
+ * (POST images); delete through DELETE deleteinternalimage/{id}.
+ */
+export function ImagesModal({ job, onClose }: { job: Job; onClose: () => void }) {
+  const images = useApiGet<{ count: number; results: JobImage[] }>(["images", "list", { job: job.id }], "images", { job: job.id }, { errorMessage: "There was an error" });
+  const qc = useQueryClient();
+  const [progress, setProgress] = useState<Record<string, number>>({});
+  const upload = async (files: File[]) => {
+    for (const file of files) {
+      if (!UPLOAD_TYPES[file.type]) {
+        toastError(UPLOAD_MESSAGES.notSupported);
+        continue;
+      }
+      setProgress((p) => ({ ...p, [file.name]: 0 }));
+      try {
+        await uploadJobFile(job, file, (pct) => setProgress((p) => ({ ...p, [file.name]: pct })));
+        toastSuccess(UPLOAD_MESSAGES.uploaded);
+      } catch (e) {
+        toastError(e instanceof Error && e.message ? e.message : UPLOAD_MESSAGES.failed);
+      }
+      setProgress((p) => {
+        const { [file.name]: _done, ...rest } = p;
+        return rest;
+      });
+    }
+    await qc.invalidateQueries({ queryKey: ["images"] });
+  };
+  const remove = async (img: JobImage) => {
+    if (!(await confirmAction({ title: "Delete", message: "Delete this image? This cannot be undone." }))) return;
+    try {
+      await api("DELETE", `deleteinternalimage/${img.id}`);
+      toastSuccess();
+      await qc.invalidateQueries({ queryKey: ["images"] });
+    } catch (e) {
+      toastFailure(e, "There was an error");
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title="Attached images" size="xl" centered>
+      <Stack gap="sm">
+        <FileButton onChange={(files) => void upload(files)} accept="image/png,image/jpeg,application/pdf" multiple>
+          {(props) => (
+            <Button size="xs" variant="light" {...props}>
+              Upload images
+            </Button>
+          )}
+        </FileButton>
+        <UploadProgress progress={progress} />
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" aria-label="Job images">
+          {(images.data?.results ?? []).map((img) => (
+            <Stack key={img.id} gap={2} data-testid="job-image">
+              {img.content_type === "application/pdf" ? (
+                <Anchor href={img.url} target="_blank" size="sm">
+                  PDF document
+                </Anchor>
+              ) : (
+                <Anchor href={img.url} target="_blank">
+                  <Image src={img.url} alt={`Job image ${img.id}`} h={90} fit="cover" radius="sm" />
+                </Anchor>
+              )}
+              <Button size="compact-xs" variant="subtle" color="red" onClick={() => void remove(img)}>
+                Delete
+              </Button>
+            </Stack>
+          ))}
+        </SimpleGrid>
+        {images.data && images.data.results.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No images attached.
+          </Text>
+        )}
+      </Stack>
+    </Modal>
+  );
+}
+
+type SignedUpload = { key: string; url: string; fields: Record<string, string>; max_bytes: number };
+
+/** One file for a job (or a defect being created): a presigned POST to S3, then the confirmation that records it. */
+export async function uploadJobFile(job: { id: number }, file: File, onProgress: (pct: number) => void = () => undefined) {
+  const fileType = UPLOAD_TYPES[file.type];
+  if (!fileType) throw new Error(UPLOAD_MESSAGES.notSupported);
+  const signed = await api<{ results: SignedUpload[] }>("GET", "jobimageupload", { query: { job: job.id, file_type: fileType } });
+  const target = signed.results[0];
+  if (!target?.url) throw new Error(UPLOAD_MESSAGES.noUrl);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
+  form.append("file", file);
+  onProgress(10);
+  const res = await fetch(target.url, { method: "POST", body: form });
+  if (!res.ok) throw new Error(UPLOAD_MESSAGES.signedUrlFailed);
+  onProgress(100);
+  return api("POST", "images", { body: { job: job.id, key: target.key, name: file.name } });
+}
+
+/** Pick a customer (typeahead) and show who is chosen. */
+function CustomerChoice({ label, value, onChange }: { label: string; value: ContactOption | null; onChange: (c: ContactOption | null) => void }) {
+  const [text, setText] = useState(value?.display_name ?? "");
+  return <CustomerPicker label={label} search={text} onSearchChange={setText} onChange={onChange} />;
+}
+
+/** Turn defect into quote (002 §4): at least one customer ('A customer is required'); POST defectquote answers the quote id. */
+export function DefectQuoteModal({ job, onClose, onDone }: { job: Job; onClose: () => void; onDone: (quoteId: number) => void }) {
+  const [customer, setCustomer] = useState<ContactOption | null>(null);
+  const [customer2, setCustomer2] = useState<ContactOption | null>(null);
+  const [busy, setBusy] = useState(false);
+  const go = async () => {
+    if (!customer && !customer2) return toastWarning(MESSAGES.defectQuoteCustomer);
+    setBusy(true);
+    try {
+      const made = await api<{ id: number }>("POST", "defectquote", { body: { ...job, customer: customer?.id ?? null, customer2: customer2?.id ?? null } });
+      toastSuccess();
+      onDone(made.id);
+    } catch (e) {
+      toastFailure(e, "An error occurred!");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title="Turn defect into quote" centered>
+      <Stack gap="sm">
+        <CustomerChoice label="Customer" value={customer} onChange={setCustomer} />
+        <CustomerChoice label="Customer 2" value={customer2} onChange={setCustomer2} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={busy} onClick={() => void go()}>
+            Create Quote
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+/** Turn enquiry into quote (002 §4): a vehicle and customer 1 ('Vehicle and Customer 1 are required'); POST enquiryquote. */
+export function EnquiryQuoteModal({ job, onClose, onDone }: { job: Job; onClose: () => void; onDone: (quoteId: number) => void }) {
+  const [vehicle, setVehicle] = useState<PickedVehicle | null>(null);
+  const [vehicleText, setVehicleText] = useState("");
+  const [customer, setCustomer] = useState<ContactOption | null>(null);
+  const [customer2, setCustomer2] = useState<ContactOption | null>(null);
+  const [busy, setBusy] = useState(false);
+  const go = async () => {
+    if (!vehicle || !customer) return toastWarning(MESSAGES.enquiryQuote);
+    setBusy(true);
+    try {
+      const made = await api<{ id: number }>("POST", "enquiryquote", { body: { ...job, vehicle: vehicle.id, customer: customer.id, customer2: customer2?.id ?? null } });
+      toastSuccess();
+      onDone(made.id);
+    } catch (e) {
+      toastFailure(e, "An error occured!");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title="Turn enquiry into quote" centered>
+      <Stack gap="sm">
+        <VehicleSearch label="Vehicle" search={vehicleText} onSearchChange={setVehicleText} onSelect={setVehicle} />
+        <CustomerChoice label="Customer" value={customer} onChange={setCustomer} />
+        <CustomerChoice label="Customer 2" value={customer2} onChange={setCustomer2} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={busy} onClick={() => void go()}>
+            Create Quote
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
