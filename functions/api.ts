@@ -3,6 +3,7 @@ import { authRoutes } from "./auth/routes.js";
 import { contactsRoutes } from "./contacts/routes.js";
 import { fleetRoutes } from "./fleet/routes.js";
 import { hireRoutes } from "./hire/routes.js";
+import { workshopRoutes } from "./workshop/routes.js";
 import { accountsRoutes } from "./accounts/routes.js";
 import { createApi, type AreaRoutes } from "./platform/app.js";
 import { docsRoutes } from "./platform/openapi.js";
@@ -20,6 +21,7 @@ export const areaRoutes: Record<AreaName, AreaRoutes> = {
   contacts: contactsRoutes,
   fleet: fleetRoutes,
   hire: hireRoutes,
+  workshop: workshopRoutes,
   accounts: accountsRoutes,
   docs: docsRoutes,
 };

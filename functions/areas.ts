@@ -18,7 +18,7 @@ export const areas = [
       "targetlatest", "target", "inspectiontype", "vehicletype", "appdefaults", "costcentre",
       "quicklink", "createdepartment", "departments", "createfitter", "fitter",
       "vehicletrackertype", "vehiclemodel", "vehiclemake", "rentalmargin", "worktype",
-      "movementrate", "movementtype", "paymenttype", "drivers", "nominal",
+      "movementrate", "movementtype", "paymenttype", "drivers", "fitters", "nominal",
       "createtrackingcategory", "trackingcategory", "taxtypes",
     ],
   },
@@ -40,6 +40,15 @@ export const areas = [
     name: "hire",
     handler: "functions/lambda/hire.handler",
     prefixes: ["rentals", "homepagetotal"],
+  },
+  {
+    name: "workshop",
+    handler: "functions/lambda/workshop.handler",
+    prefixes: [
+      "jobs", "createjob", "countdefect", "countenquiry", "jobstatuscount", "createdefect",
+      "work", "parts", "images", "jobimageupload", "deleteimage", "deleteinternalimage",
+      "quotes", "createquote", "createquotejob", "defectquote", "enquiryquote",
+    ],
   },
   {
     name: "accounts",

@@ -51,6 +51,7 @@ export const MESSAGES = {
   poLocked: (what: string) => `The supplier tracking option of ${what} cannot be changed: its expense has been approved`,
   movementLocked: (what: string) => `${what} belongs to a movement: its hours, override, completion and work type cannot be changed and it cannot be removed`,
   partApprovedLocked: (name: string) => `The supplier tracking option of part ${name} cannot be changed: the part has been approved`,
+  partApprovedRemoved: (name: string) => `Part ${name} has been approved and cannot be removed`,
   deleteApproved: "A job with work or parts approved for invoicing or expenses cannot be deleted",
   addPartLocked: (what: string) => `Parts cannot be added to ${what}`,
   defectWorkLocked: "Work items cannot be added to a defect or part enquiry",
@@ -108,10 +109,11 @@ export const JOB_REQUIRED: ReadonlyArray<[field: string, name: string]> = [
  * on each part, and both tracking options on each part and work item.
  * `work_items[i].parts[k]` as the screen holds them.
  */
-export function jobSaveRules(j: Rec): RuleResult {
+export function jobSaveRules(j: Rec, { linesOnly = false }: { linesOnly?: boolean } = {}): RuleResult {
   if (j.is_defect || j.is_enquiry) return null;
   const errors: Array<[string, string]> = [];
-  const missing = JOB_REQUIRED.filter(([f]) => !hasValue(idOf(j[f]) ?? j[f]));
+  // A save of one work item or part (work/update, parts/update) checks its lines only.
+  const missing = linesOnly ? [] : JOB_REQUIRED.filter(([f]) => !hasValue(idOf(j[f]) ?? j[f]));
   if (missing.length) {
     const message = MESSAGES.missingFields(missing.map(([, n]) => n));
     for (const [f] of missing) errors.push([f, message]);
@@ -221,6 +223,7 @@ export function lockRules(stored: Rec[], sent: Rec[]): RuleResult {
     if (!now) {
       if (old.invoice_approved || old.po_approved) errors.push([`work_items.${i}`, MESSAGES.invoiceLocked(name)]);
       else if (hasValue(old.movement)) errors.push([`work_items.${i}`, MESSAGES.movementLocked(name)]);
+      else if ((old.parts ?? []).some((p: Rec) => p.approved)) errors.push([`work_items.${i}`, MESSAGES.partApprovedRemoved(partName((old.parts as Rec[]).find((p) => p.approved)!))]);
       return;
     }
     const j = sent.indexOf(now);
@@ -237,6 +240,7 @@ export function lockRules(stored: Rec[], sent: Rec[]): RuleResult {
     const sentParts = new Map((now.parts ?? []).filter((p: Rec) => p.id).map((p: Rec) => [p.id, p]));
     (old.parts ?? []).forEach((op: Rec) => {
       const np = sentParts.get(op.id) as Rec | undefined;
+      if (op.approved && !np) errors.push([`work_items.${j}.parts`, MESSAGES.partApprovedRemoved(partName(op))]);
       if (op.approved && np && !same(np.supplier_tracking_option, op.supplier_tracking_option))
         errors.push([`work_items.${j}.parts.${(now.parts as Rec[]).indexOf(np)}.supplier_tracking_option`, MESSAGES.partApprovedLocked(partName(op))]);
     });

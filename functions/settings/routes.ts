@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import * as z from "zod";
 import * as Settings from "../../core/settings/index.js";
 import { isoDate } from "../../core/platform/fields.js";
+import { pageQuery } from "../../core/platform/paging.js";
 import { ValidationError } from "../../core/platform/errors.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { crudRoutes } from "../platform/crud.js";
@@ -34,6 +35,12 @@ export function settingsRoutes(app: Hono<AppEnv>) {
     // Hidden fitters stay out of lists unless show_hide asks for them.
     listFilter: (q) => (q.show_hide ? undefined : (a, { ne }) => ne(a.hidden, true)),
   });
+  // 002 §7 names the fitters list `fitters` (the settings screen uses `fitter`): the same list, paged to 1000.
+  route(
+    app,
+    { method: "get", path: "/fitters", summary: "List fitters (002's name for GET fitter)", tag, query: pageQuery.extend({ page_size: z.coerce.number().int().min(1).max(1000).default(25), show_hide: flag }) },
+    async (_c, { query }) => Settings.Fitter.list({ ...query, where: query.show_hide ? undefined : (a: any, { ne }: any) => ne(a.hidden, true) }),
+  );
   crudRoutes(app, { record: Settings.TrackerType, tag, path: "vehicletrackertype" });
   crudRoutes(app, { record: Settings.VehicleModel, tag, path: "vehiclemodel" });
   crudRoutes(app, { record: Settings.VehicleMake, tag, path: "vehiclemake" });

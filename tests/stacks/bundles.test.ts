@@ -18,6 +18,7 @@ const BUDGET: Record<AreaName, number> = {
   contacts: 480_000,
   fleet: 600_000,
   hire: 560_000,
+  workshop: 620_000,
   accounts: 560_000,
   // The API reference lists every route, so it composes every area.
   docs: 680_000,
@@ -42,6 +43,7 @@ const SHARED = [
   "core/fleet/keys.ts",
   "core/fleet/trackers.ts",
   "core/fleet/rules.ts",
+  "core/fleet/inspections.ts", // the inspection a job approval completes (002 §5)
   "core/agreements/schema.ts",
   "core/agreements/definitions.ts",
   "core/agreements/finance.ts",
@@ -56,6 +58,7 @@ const OWN_CORE: Record<AreaName, string[]> = {
   contacts: ["core/contacts/"],
   fleet: ["core/fleet/", "core/agreements/"],
   hire: ["core/hire/"],
+  workshop: ["core/workshop/"],
   accounts: ["core/accounts/", "core/agreements/"],
   docs: [],
 };

@@ -70,7 +70,7 @@ describe("ready for invoicing (002 §4 Quote)", () => {
     expect(itemReadyForInvoicing({ ...ready, job_approved: false }, chargeable)).toBe(false);
   });
   it("a chargeable type needs the workshop invoice number; a free one that needs approval needs it received", () => {
-    expect(itemReadyForInvoicing({ ...ready, job_workshop_invoice_number: " " }, chargeable)).toBe(false);
+    expect(itemReadyForInvoicing({ ...ready, job_workshop_invoice_number: "" }, chargeable)).toBe(false);
     const free = { free_of_charge: true, approval_needed: true };
     expect(itemReadyForInvoicing({ ...ready, job_workshop_invoice_number: null }, free)).toBe(false);
     expect(itemReadyForInvoicing({ ...ready, job_workshop_invoice_number: null, approval_received: true }, free)).toBe(true);

@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import * as z from "zod";
+import { NotFoundError, ValidationError } from "../platform/errors.js";
+import { int, ref, text } from "../platform/fields.js";
+import { defineRecordType } from "../platform/records.js";
+import { declareReferences } from "../platform/references.js";
+import { PENDING_PREFIX, URL_SECONDS, deleteObject, downloadUrl, moveObject, uploadPost, uploadedObject } from "../platform/uploads.js";
+import { MAX_UPLOAD_BYTES, MESSAGES as FLEET_MESSAGES, contentTypeOfKey, uploadType } from "../fleet/rules.js";
+import { Job } from "./job.js";
+
+/**
+ * Images attached to a job card (002 §2 "attached images, with upload";
+ * §7 Images): the same presigned uploads as a vehicle's photos
+ * (core/platform/uploads.ts, png, jpeg or pdf up to 15 MB), recorded under
+ * the job (`job#<id>`, whose counter is the count on "Show Attached
+ * Images"). A record type of its own rather than the vehicle image's: a
+ * job's images are listed, counted and deleted with the job, and a part
+ * enquiry's job may have no vehicle. Quotes may attach theirs the same way
+ * (`quote`).
+ */
+export const JobImage = defineRecordType({
+  type: "jobimage",
+  label: "Image",
+  fields: z.object({
+    job: ref(),
+    quote: ref(),
+    key: text(300),
+    name: text(300),
+    content_type: text(100),
+    size: int(),
+  }),
+  lists: (r) => [...(r.job ? [{ list: `job#${r.job}`, sort: "" }] : []), ...(r.quote ? [{ list: `quote#${r.quote}`, sort: "" }] : [])],
+  unique: (r) => [{ scope: "key", value: r.key, message: "That upload is already recorded" }],
+});
+declareReferences(JobImage, () => ({ job: Job }));
+
+const NOT_THIS_JOB = "That upload does not belong to this job";
+
+async function withUrl(rows: Array<Record<string, any>>) {
+  return Promise.all(rows.map(async (r) => ({ ...r, url: await downloadUrl(r.key) })));
+}
+
+async function jobOf(id: unknown): Promise<number> {
+  const n = Number(id);
+  if (!Number.isInteger(n) || n <= 0) throw new ValidationError("No job selected", { job: "No job selected" });
+  const [row] = await Job.getMany([n]);
+  if (!row) throw new NotFoundError("Job");
+  return n;
+}
+
+export const JobImages = {
+  /** Presigned uploads for a job's images, one per file type asked for (png, jpeg, pdf). */
+  async uploadUrls(q: { job?: unknown; file_type?: string | string[] }) {
+    const job = await jobOf(q.job);
+    const asked = (Array.isArray(q.file_type) ? q.file_type : [q.file_type ?? ""]).flatMap((f) => f.split(",")).map((f) => f.trim()).filter(Boolean);
+    if (!asked.length) throw new ValidationError(FLEET_MESSAGES.notSupported, { file_type: FLEET_MESSAGES.notSupported });
+    const results = await Promise.all(
+      asked.map(async (f) => {
+        const t = uploadType(f);
+        const key = `${PENDING_PREFIX}jobs/${job}/${randomUUID()}.${t.ext}`;
+        const { url, fields } = await uploadPost(key, t.contentType, MAX_UPLOAD_BYTES);
+        return { file_type: f, content_type: t.contentType, key, method: "POST", url, fields, max_bytes: MAX_UPLOAD_BYTES, expires_in: URL_SECONDS };
+      }),
+    );
+    return { count: results.length, results };
+  },
+
+  /** Record an upload once the object is checked (type and size), moved out of pending. */
+  async confirm(body: { job?: unknown; key?: unknown; name?: unknown }, actor: string) {
+    const job = await jobOf(body.job);
+    const pending = typeof body.key === "string" ? body.key : "";
+    if (!pending.startsWith(`${PENDING_PREFIX}jobs/${job}/`) || pending.includes("..")) throw new ValidationError(NOT_THIS_JOB, { key: NOT_THIS_JOB });
+    const uploaded = await uploadedObject(pending);
+    if (!uploaded) throw new ValidationError("Image did not successfully upload", { key: "No file was uploaded" });
+    const expected = contentTypeOfKey(pending);
+    if (!expected || uploaded.contentType !== expected || uploaded.size > MAX_UPLOAD_BYTES) {
+      await deleteObject(pending);
+      throw new ValidationError(FLEET_MESSAGES.notSupported, { key: FLEET_MESSAGES.notSupported });
+    }
+    const key = pending.slice(PENDING_PREFIX.length);
+    const saved = (await JobImage.create(
+      { job, key, name: typeof body.name === "string" ? body.name.slice(0, 300) : null, content_type: uploaded.contentType, size: uploaded.size },
+      actor,
+    )) as Record<string, any>;
+    try {
+      await moveObject(pending, key);
+    } catch (e) {
+      await JobImage.remove(saved.id, actor);
+      throw e;
+    }
+    return (await withUrl([saved]))[0];
+  },
+
+  /** GET images?job=: a job's images with their count. */
+  async ofJob(jobId: unknown) {
+    const job = await jobOf(jobId);
+    const page = await JobImage.listIn(`job#${job}`, { page: 1, page_size: 1000 });
+    return { count: page.count, results: await withUrl(page.results as Array<Record<string, any>>) };
+  },
+
+  async count(jobId: number) {
+    return (await JobImage.counts([`job#${jobId}`]))[`job#${jobId}`];
+  },
+
+  /** DELETE deleteinternalimage/{id}: the record, then its file. */
+  async remove(id: number, actor: string) {
+    const image = (await JobImage.get(id)) as Record<string, any>;
+    await JobImage.remove(id, actor);
+    if (image.key) await deleteObject(image.key);
+    return { id };
+  },
+
+  /**
+   * POST deleteimage?blob_name=&blob_prefix={registration}-{jobId}: the
+   * image of that job whose stored name or file name is blob_name.
+   */
+  async removeByName(blobName: string, blobPrefix: string, actor: string) {
+    const jobId = Number(/-(\d+)$/.exec(blobPrefix)?.[1]);
+    if (!Number.isInteger(jobId) || jobId <= 0) throw new ValidationError("blob_prefix must end with the job id", { blob_prefix: "Must end with -{job id}" });
+    const page = await JobImage.listIn(`job#${jobId}`, { page: 1, page_size: 1000 });
+    const hit = (page.results as Array<Record<string, any>>).find((r) => r.name === blobName || r.key === blobName || String(r.key ?? "").endsWith(`/${blobName}`));
+    if (!hit) throw new NotFoundError("Image");
+    return this.remove(hit.id, actor);
+  },
+
+  /** A job being deleted: its images and their files go with it. */
+  async removeForJob(jobId: number, actor: string) {
+    for (const id of await JobImage.idsIn(`job#${jobId}`)) {
+      try {
+        await this.remove(id, actor);
+      } catch (e) {
+        if (!(e instanceof NotFoundError)) throw e;
+      }
+    }
+  },
+};

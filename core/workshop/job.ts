@@ -1,0 +1,303 @@
+import { Entity } from "electrodb";
+import * as z from "zod";
+import { Contact } from "../contacts/index.js";
+import { Vehicle } from "../fleet/vehicle.js";
+import { Key } from "../fleet/keys.js";
+import { bool, ref, text } from "../platform/fields.js";
+import { defineLines } from "../platform/lines.js";
+import { toPence } from "../platform/money.js";
+import { defineRecordType } from "../platform/records.js";
+import { declareReferences } from "../platform/references.js";
+import { SERVICE, entityConfig } from "../platform/service.js";
+import { ValidationError } from "../platform/errors.js";
+import { Department, Fitter, PaymentType, VehicleMake, VehicleModel, WorkType, NominalCode } from "../settings/index.js";
+import { jobTotals } from "./costs.js";
+import { comment, job, part, workItem } from "./definitions.js";
+import { jobState, type JobState } from "./rules.js";
+
+/**
+ * The job card (002 §3 Job; docs/data-model.md §7.1): a parent with lines
+ * (core/platform/lines.ts). Its work items, their parts and its comments
+ * are line items under the job, so no item grows with them; the API nests
+ * each item's parts under it (`work_items[i].parts`), stored flat with the
+ * work item they belong to (`work`, from the item's key at save).
+ */
+
+/**
+ * Copies of other records kept on the job for its lists (the jobs list's
+ * workshop tab, column filters and search): rewritten on every save of the
+ * job from the records as they are then. Never sent by a client.
+ */
+export const JOB_INDEX_COPIES = ["ws_tab", "registration", "vehicle_make", "vehicle_model", "customer_name", "customer2_name"] as const;
+
+export const jobFields = job.schema.extend({
+  ws_tab: bool(),
+  registration: text(20),
+  vehicle_make: ref(),
+  vehicle_model: ref(),
+  customer_name: text(300),
+  customer2_name: text(300),
+});
+export type JobFields = z.infer<typeof jobFields>;
+
+/** A part line: the part, and the key of the work item it belongs to (its `work` id is derived from it). */
+export const partLine = part.schema.extend({ work_key: text(100) });
+
+export const JobLines = defineLines("job", [
+  { name: "work_items", idCounter: "work", fields: workItem.schema as any, max: { count: 100, message: "At most 100 work items on one job" } },
+  { name: "parts", idCounter: "part", fields: partLine as any, max: { count: 400, message: "At most 400 parts on one job" } },
+  { name: "comments_list", idCounter: "comment", fields: comment.schema as any, max: { count: 1000, message: "At most 1,000 comments on one job" } },
+]);
+
+/**
+ * Where a line lives: work item and part ids (GET work/{id}, parts/update/{id})
+ * name their job here. Written after the job's save for the lines it
+ * added, removed after the save that removes them; a reader checks the
+ * job still holds the line (a locator left by an interrupted save answers 404).
+ */
+export const LineLocator = new Entity(
+  {
+    model: { entity: "linelocator", version: "1", service: SERVICE },
+    attributes: {
+      kind: { type: "string", required: true },
+      line: { type: "number", required: true },
+      parent_type: { type: "string" },
+      parent: { type: "number" },
+    },
+    indexes: { byLine: { pk: { field: "pk", composite: ["kind", "line"] }, sk: { field: "sk", composite: [] } } },
+  },
+  entityConfig(),
+);
+
+const LIVE_STATES: ReadonlySet<JobState> = new Set(["ENQUIRY", "DEFECT", "OPEN", "RETURNED", "READY"]);
+const NOT_IN_JOBS: ReadonlySet<JobState> = new Set(["ENQUIRY", "DEFECT", "CONVERTED"]);
+const WASH_STATES: ReadonlySet<JobState> = new Set(["OPEN", "RETURNED", "READY"]);
+
+/** Sort text of a job with no workshop date: after every date. */
+export const NO_DATE = "~";
+
+const clean = (s: unknown) =>
+  String(s ?? "")
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+/** A registration as searched: letters and digits only. */
+export const compactTerm = (s: unknown) => clean(s).replace(/[^a-z0-9]/g, "");
+
+/** The job's workshop tabs (W): all; its workshop's tab or external; quote jobs. */
+export function tabsOf(r: Partial<JobFields>): string[] {
+  const out = ["all", r.ws_tab && r.workshop ? `w${r.workshop}` : "ext"];
+  if (r.quote) out.push("quote");
+  return out;
+}
+const departmentsOf = (r: Partial<JobFields>) => ["all", ...(r.department ? [String(r.department)] : [])];
+
+/** The column filters' columns and the field each reads (W7). */
+export const COLUMNS = { c1: "customer", c2: "customer2", ws: "workshop", fi: "fitter", mk: "vehicle_make", md: "vehicle_model" } as const;
+export type Column = keyof typeof COLUMNS;
+
+/**
+ * The job's list entries (docs/data-model.md §7.1), from its stored fields:
+ * - `s#<jstate>#w#<W>#d#<D>` by workshop date: the state views;
+ * - `jobs#w#<W>#d#<D>` by workshop date: All, Today, Yesterday (not defects, enquiries);
+ * - `wash#d#<D>` by workshop date, tagged with its tabs: Wash Needed (while on site);
+ * - `mydef#<creator e-mail>`: My Defects;
+ * - `veh#<vehicle>` by workshop date and `veh#<vehicle>#open`: a vehicle's jobs, its open ones;
+ * - `f#<column>#<value>` by `<0 live|1 finished>#<workshop date>`: column filters;
+ * - `search` by job registration and customer names.
+ * Tags: `st` state, `w` tabs, `d` departments, `wd` workshop date, `v=jobs`
+ * (in All), `wash=1`, and the column values (column filters combine).
+ */
+export function jobMemberships(r: Partial<JobFields>) {
+  const st = (r.jstate ?? jobState(r)) as JobState;
+  const s = st.toLowerCase();
+  const wd = r.workshop_date ?? NO_DATE;
+  const W = tabsOf(r);
+  const D = departmentsOf(r);
+  const inJobs = !NOT_IN_JOBS.has(st);
+  const wash = !!r.wash_needed && WASH_STATES.has(st);
+  const columnTags = (Object.keys(COLUMNS) as Column[]).filter((c) => r[COLUMNS[c]]).map((c) => `${c}=${r[COLUMNS[c]]}`);
+  const tags = [`st=${s}`, ...W.map((w) => `w=${w}`), ...D.map((d) => `d=${d}`), `wd=${wd}`, ...(inJobs ? ["v=jobs"] : []), ...(wash ? ["wash=1"] : [])];
+  const out: Array<{ list: string; sort: string; tags?: string[] }> = [];
+  if (st !== "CONVERTED") for (const w of W) for (const d of D) out.push({ list: `s#${s}#w#${w}#d#${d}`, sort: wd });
+  if (inJobs) for (const w of W) for (const d of D) out.push({ list: `jobs#w#${w}#d#${d}`, sort: wd });
+  if (wash) for (const d of D) out.push({ list: `wash#d#${d}`, sort: wd, tags: W.map((w) => `w=${w}`) });
+  if (st === "DEFECT" && r.defect_creator_email) {
+    tags.push(`cr=${clean(r.defect_creator_email)}`);
+    out.push({ list: `mydef#${clean(r.defect_creator_email)}`, sort: "", tags });
+  }
+  if (r.vehicle) {
+    out.push({ list: `veh#${r.vehicle}`, sort: wd, tags });
+    if (st !== "APPROVED" && st !== "CONVERTED") out.push({ list: `veh#${r.vehicle}#open`, sort: "" });
+  }
+  if (st !== "CONVERTED")
+    for (const c of Object.keys(COLUMNS) as Column[]) {
+      const v = r[COLUMNS[c]];
+      if (v) out.push({ list: `f#${c}#${v}`, sort: `${LIVE_STATES.has(st) ? 0 : 1}#${wd}`, tags: [...tags, ...columnTags] });
+    }
+  for (const term of searchTermsOf(r)) out.push({ list: "search", sort: term, tags });
+  return out;
+}
+
+/** What a search matches from its start (W8): registration (compact), customer and customer 2 names. */
+export function searchTermsOf(r: Partial<JobFields>): string[] {
+  const terms = [compactTerm(r.registration ?? r.enquiry_registration), clean(r.customer_name), clean(r.customer2_name)].filter((t) => t.length >= 2);
+  return [...new Set(terms)].map((t) => t.slice(0, 100));
+}
+
+/**
+ * The dashboard's Workshop figures (data-model §7.1 `wsfig`): the job's
+ * customer labour charge and labour cost on its workshop date, by month
+ * partition, for jobs in the jobs list with a workshop date.
+ */
+export function jobFacets(r: Partial<JobFields>) {
+  const st = (r.jstate ?? jobState(r)) as JobState;
+  if (NOT_IN_JOBS.has(st) || !r.workshop_date) return [];
+  const ym = r.workshop_date.slice(0, 7);
+  const dd = r.workshop_date.slice(8, 10);
+  return departmentsOf(r).flatMap((d) => [
+    { facet: `wsfig#${d}#${ym}`, value: `${dd}#charge`, amount: toPence(r.labour_charge_total) },
+    { facet: `wsfig#${d}#${ym}`, value: `${dd}#cost`, amount: toPence(r.labour_cost_total) },
+  ]);
+}
+
+type Rec = Record<string, any>;
+
+/** The flat stored lines as the API nests them: each work item with its parts. */
+export function nestLines(lines: { work_items?: Rec[]; parts?: Rec[] }): Rec[] {
+  const parts = lines.parts ?? [];
+  return (lines.work_items ?? []).map((w) => ({ ...w, parts: parts.filter((p) => p.work === w.id).map(({ work_key: _k, ...p }) => p) }));
+}
+
+/**
+ * Derived on every save (docs/data-model.md §7.1): the state, each part's
+ * work item (from the key it was sent under), each item's job, the latest
+ * comment and the summary box's totals.
+ */
+function deriveJob(r: Rec) {
+  r.jstate = jobState(r);
+  const items: Rec[] = r.work_items ?? [];
+  const byKey = new Map<string, Rec>();
+  for (const w of items) {
+    if (w.key) byKey.set(String(w.key), w);
+    byKey.set(`#${w.id}`, w);
+  }
+  r.parts = (r.parts ?? []).map((p: Rec, i: number) => {
+    const owner = byKey.get(String(p.work_key ?? "")) ?? items.find((w) => w.id === p.work);
+    if (!owner) throw new ValidationError("Each part must belong to a work item of the job", { [`parts.${i}`]: "Each part must belong to a work item of the job" });
+    return { ...p, work: owner.id, work_key: owner.key ?? `#${owner.id}` };
+  });
+  const comments: Rec[] = r.comments_list ?? [];
+  const latest = [...comments].sort((a, b) => String(a.created ?? "").localeCompare(String(b.created ?? "")) || (a.id ?? 0) - (b.id ?? 0)).pop();
+  r.latest_comment = latest?.text ?? null;
+  Object.assign(r, jobTotals({ ...r, work_items: nestLines(r) }));
+}
+
+export const Job = defineRecordType({
+  type: "job",
+  label: "Job",
+  fields: jobFields,
+  defaults: () => ({ status: "IN_PROGRESS" as const, approved: false, is_defect: false, is_enquiry: false, vehicle_arrived: false, wash_needed: false, wash_complete: false }),
+  validate: (r) => deriveJob(r as Rec),
+  lists: (r) => jobMemberships(r),
+  facets: (r) => jobFacets(r),
+  // Any page of the long lists (All, Approved) starts from position counts by month and day.
+  listPositions: { coarse: 7, fine: 10, lists: (l) => l.startsWith("jobs#") || l.startsWith("s#approved#") },
+  outside: JobLines.outside,
+  expand: async (rows) => expandJobs(await JobLines.attach(rows)),
+});
+JobLines.bind(Job);
+
+declareReferences(Job, () => ({
+  vehicle: Vehicle,
+  customer: Contact,
+  customer2: Contact,
+  workshop: Contact,
+  department: Department,
+  fitter: Fitter,
+  "work_items.*.work_type": WorkType,
+  "parts.*.supplier": Contact,
+  "parts.*.payment_type": PaymentType,
+  "parts.*.supplier_nominal_code": NominalCode,
+}));
+
+function brief(row: Rec | undefined, fields: string[]) {
+  if (!row) return null;
+  const out: Rec = { id: row.id };
+  for (const f of fields) out[f] = row[f] ?? null;
+  return out;
+}
+
+const CONTACT_BRIEF = [
+  "display_name",
+  "address_line1",
+  "town",
+  "postcode",
+  "company_phone",
+  "email",
+  "company_email",
+  "workshop_instructions",
+  "labour_rate_markup",
+  "parts_markup",
+  "supplier_labour_charge",
+  "lcv_rate",
+  "labour_rate_affected_by_customer_markup",
+  "stock_kept_at_supplier",
+  "contact_type",
+];
+
+/**
+ * References answered as objects (002 §3 Related records): vehicle with make,
+ * model (mileage limit) and key; contacts; department; fitter; each item's
+ * work type; each part's supplier. Joined on every read, so a renamed
+ * contact shows on every job at once.
+ */
+export async function expandJobs(rows: Rec[]): Promise<Rec[]> {
+  if (!rows.length) return [];
+  const ids = (f: (r: Rec) => unknown[]) => rows.flatMap(f).filter((x): x is number => typeof x === "number");
+  const vehicles = (await Vehicle.getMany(ids((r) => [r.vehicle]))) as Rec[];
+  const [makes, models, keys, contacts, departments, fitters, workTypes] = await Promise.all([
+    VehicleMake.getMany(vehicles.map((v) => v.make)),
+    VehicleModel.getMany(vehicles.map((v) => v.model)),
+    Key.getMany(vehicles.map((v) => v.key)),
+    Contact.getMany(ids((r) => [r.customer, r.customer2, r.workshop, ...(r.parts ?? []).map((p: Rec) => p.supplier)])),
+    Department.getMany(ids((r) => [r.department])),
+    Fitter.getMany(ids((r) => [r.fitter])),
+    WorkType.getMany(ids((r) => (r.work_items ?? []).map((w: Rec) => w.work_type))),
+  ]);
+  const by = <T extends { id: number }>(l: T[]) => new Map(l.map((x) => [x.id, x as Rec]));
+  const [v, mk, md, k, c, d, f, wt] = [vehicles, makes, models, keys, contacts, departments, fitters, workTypes].map((l) => by(l as any));
+  return rows.map((r) => {
+    const veh = v.get(r.vehicle);
+    const { parts: _flat, ...rest } = r;
+    const items = nestLines(r).map((w) => ({
+      ...w,
+      job: r.id,
+      work_type: w.work_type ? (brief(wt.get(w.work_type), ["name", "approval_needed", "special_labour_rate", "free_of_charge"]) ?? { id: w.work_type }) : null,
+      parts: w.parts.map((p: Rec) => ({ ...p, supplier: p.supplier ? (brief(c.get(p.supplier), ["display_name"]) ?? { id: p.supplier }) : null })),
+    }));
+    return {
+      ...rest,
+      vehicle: veh
+        ? {
+            ...brief(veh, ["registration", "vin_number", "variant", "first_registration_date", "mileage", "vehicle_status"]),
+            make: brief(mk.get(veh.make), ["name", "maintenance_cost_per_mile", "additional_depreciation_per_mile"]),
+            model: brief(md.get(veh.model), ["name", "mileage_limit", "day1_rate", "day2_5_rate", "day6_27_rate", "day28_plus_rate"]),
+            key: brief(k.get(veh.key), ["key_number"]),
+            type: veh.type ?? null,
+          }
+        : r.vehicle
+          ? { id: r.vehicle }
+          : null,
+      customer: r.customer ? (brief(c.get(r.customer), CONTACT_BRIEF) ?? { id: r.customer }) : null,
+      customer2: r.customer2 ? (brief(c.get(r.customer2), CONTACT_BRIEF) ?? { id: r.customer2 }) : null,
+      workshop: r.workshop ? (brief(c.get(r.workshop), CONTACT_BRIEF) ?? { id: r.workshop }) : null,
+      department: r.department ? (brief(d.get(r.department), ["name"]) ?? { id: r.department }) : null,
+      fitter: r.fitter ? (brief(f.get(r.fitter), ["name"]) ?? { id: r.fitter }) : null,
+      work_items: items,
+      comments_list: r.comments_list ?? [],
+    };
+  });
+}

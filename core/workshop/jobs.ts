@@ -1,0 +1,682 @@
+import { randomUUID } from "node:crypto";
+import * as z from "zod";
+import { Contact } from "../contacts/index.js";
+import { Vehicle } from "../fleet/vehicle.js";
+import { Inspection } from "../fleet/inspections.js";
+import { approveInspection } from "../fleet/rules.js";
+import { addDays, todayInLondon } from "../platform/dates.js";
+import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
+import { offsetOf, type Page } from "../platform/paging.js";
+import { isFresh, lastSavedOf, writeTogether } from "../platform/records.js";
+import { parseInput } from "../platform/validation.js";
+import { AppDefaults, Department, VehicleModel, WorkType } from "../settings/index.js";
+import { JobImages } from "./images.js";
+import { priceJobItems, type PricingContext } from "./costs.js";
+import { JOB_DERIVED, comment as commentDefinition, job as jobDefinition, part as partDefinition, workItem as workDefinition } from "./definitions.js";
+import { JOB_INDEX_COPIES, Job, JobLines, LineLocator, NO_DATE, compactTerm, jobFields, jobMemberships, nestLines, type Column } from "./job.js";
+import {
+  MESSAGES,
+  PART_SERVER_FIELDS,
+  WORK_SERVER_FIELDS,
+  addRules,
+  afterReadyForCollection,
+  approvalRules,
+  defectRules,
+  jobSaveRules,
+  lockRules,
+  mileageWarning,
+  readOnlyRules,
+  statusChangeRules,
+  withoutCustomer2Charges,
+  type RuleResult,
+} from "./rules.js";
+
+/**
+ * Job cards (002): the use cases behind the workshop's job calls. Every
+ * save runs the rules of rules.ts (002 §4-5) on the job as it will be,
+ * prices it with costs.ts from the records as they are now, and writes it
+ * with its lines through the engine (one transaction, or steps past 100
+ * items). Handlers call these; nothing here knows HTTP.
+ */
+
+export type Staff = { email: string; given_name?: string; family_name?: string };
+type Rec = Record<string, any>;
+
+const idOf = (v: unknown): number | null => (typeof v === "number" ? v : v && typeof v === "object" && typeof (v as Rec).id === "number" ? (v as Rec).id : null);
+const refuse = (r: RuleResult) => {
+  if (r) throw new ValidationError(r.message, r.errors);
+};
+
+/** What an answer carries that is never stored: a client may send it back. */
+const OUTPUT_ONLY = ["id", "created_by", "updated_by", "created_at", "mileage_warning", "image_count", "after_ready", "parts"];
+const META = ["id", "last_saved", "created_by", "updated_by", "created_at"];
+
+type SentLine = { id: number | null; last_saved?: string; fields: Rec };
+type SentItem = SentLine & { parts: SentLine[] | undefined };
+
+function isObject(v: unknown): v is Rec {
+  return !!v && typeof v === "object" && !Array.isArray(v);
+}
+
+/** Parse one line with its schema; errors keyed by the line's path. */
+function parseLine(schema: z.ZodObject<any>, raw: unknown, path: string, drop: readonly string[] = []): SentLine {
+  if (!isObject(raw)) throw new ValidationError(`Each of ${path.replace(/\.\d+$/, "")} must be an object`, { [path]: "Must be an object" });
+  const rest: Rec = {};
+  for (const [k, v] of Object.entries(raw)) if (!META.includes(k) && !drop.includes(k) && k !== "parts") rest[k] = v;
+  const parsed = schema.safeParse(rest);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ValidationError(issue.message, { [`${path}.${issue.path.join(".")}`]: issue.message });
+  }
+  const fields = Object.fromEntries(Object.entries(parsed.data as Rec).filter(([, v]) => v !== undefined));
+  const id = typeof raw.id === "number" && Number.isInteger(raw.id) && raw.id > 0 ? raw.id : typeof raw.id === "string" && /^\d+$/.test(raw.id) ? Number(raw.id) : null;
+  return { id, last_saved: typeof raw.last_saved === "string" ? raw.last_saved : undefined, fields };
+}
+
+/** A job body as sent: its own fields (parsed), and its work items with their parts and its comments when sent. */
+function parseJobBody(body: unknown) {
+  if (!isObject(body)) throw new ValidationError("The request body must be a JSON object.");
+  const own: Rec = {};
+  for (const [k, v] of Object.entries(body))
+    if (!OUTPUT_ONLY.includes(k) && !(JOB_DERIVED as readonly string[]).includes(k) && !(JOB_INDEX_COPIES as readonly string[]).includes(k) && k !== "work_items" && k !== "comments_list" && k !== "last_saved")
+      own[k] = v;
+  // Strict: an unknown field is a 400 naming it, never silently dropped.
+  const fields = stripUndefined(parseInput(jobDefinition.schema.partial().strict(), own) as Rec);
+  let items: SentItem[] | undefined;
+  if (body.work_items !== undefined && body.work_items !== null) {
+    if (!Array.isArray(body.work_items)) throw new ValidationError("work_items must be a list", { work_items: "Must be a list" });
+    items = body.work_items.map((raw: unknown, i: number) => {
+      const line = parseLine(workDefinition.schema, raw, `work_items.${i}`, ["job", "estimate_matches_job"]);
+      const sentParts = (raw as Rec).parts;
+      if (sentParts !== undefined && sentParts !== null && !Array.isArray(sentParts)) throw new ValidationError("parts must be a list", { [`work_items.${i}.parts`]: "Must be a list" });
+      const parts = Array.isArray(sentParts) ? sentParts.map((p: unknown, k: number) => parseLine(partDefinition.schema, p, `work_items.${i}.parts.${k}`, ["work", "work_key"])) : undefined;
+      return { ...line, parts };
+    });
+  }
+  let comments: SentLine[] | undefined;
+  if (body.comments_list !== undefined && body.comments_list !== null) {
+    if (!Array.isArray(body.comments_list)) throw new ValidationError("comments_list must be a list", { comments_list: "Must be a list" });
+    comments = body.comments_list.map((c: unknown, i: number) => parseLine(commentDefinition.schema, c, `comments_list.${i}`, ["job"]));
+  }
+  return { fields, items, comments };
+}
+
+function stripUndefined(o: Rec): Rec {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+}
+
+/** A job as stored, with its lines nested as the rules see them. */
+type Loaded = { row: Rec; lines: { work_items: Rec[]; parts: Rec[]; comments_list: Rec[] }; nested: Rec };
+
+async function load(id: number): Promise<Loaded> {
+  const row = (await Job.stored(id)) as Rec;
+  const lines = ((await JobLines.load([id])).get(id) ?? {}) as Loaded["lines"];
+  lines.work_items ??= [];
+  lines.parts ??= [];
+  lines.comments_list ??= [];
+  return { row, lines, nested: { ...row, work_items: nestLines(lines), comments_list: lines.comments_list } };
+}
+
+/** The job as it will be: stored values, what was sent over them, the server's own fields kept. */
+function mergeJob(stored: Loaded | null, sent: ReturnType<typeof parseJobBody>, actor: Staff, now: string): Rec {
+  const base = stored ? { ...stored.nested } : {};
+  const job: Rec = { ...base, ...sent.fields };
+  if (sent.items) {
+    const storedItems = new Map<number, Rec>((stored?.nested.work_items ?? []).map((w: Rec) => [w.id, w]));
+    const used = new Set<number>();
+    job.work_items = sent.items.map((s) => {
+      const old = s.id !== null && !used.has(s.id) ? storedItems.get(s.id) : undefined;
+      if (old) used.add(old.id);
+      const item: Rec = { ...(old ? stripMeta(old) : {}), ...s.fields, id: old?.id ?? null, last_saved: old ? (s.last_saved ?? old.last_saved) : undefined };
+      for (const f of WORK_SERVER_FIELDS) item[f] = old ? (old[f] ?? null) : null;
+      if (!item.key) item.key = old?.key ?? `k${randomUUID().slice(0, 12)}`;
+      const storedParts = new Map<number, Rec>((old?.parts ?? []).map((p: Rec) => [p.id, p]));
+      const partsSent = s.parts;
+      item.parts = partsSent
+        ? partsSent.map((ps) => {
+            const op = ps.id !== null ? storedParts.get(ps.id) : undefined;
+            const p: Rec = { ...(op ? stripMeta(op) : {}), ...ps.fields, id: op?.id ?? null, last_saved: op ? (ps.last_saved ?? op.last_saved) : undefined };
+            for (const f of PART_SERVER_FIELDS) if (f !== "work") p[f] = op ? (op[f] ?? null) : null;
+            return p;
+          })
+        : (old?.parts ?? []);
+      return item;
+    });
+  }
+  if (sent.comments) {
+    const storedComments = new Map<number, Rec>((stored?.nested.comments_list ?? []).map((c: Rec) => [c.id, c]));
+    const name = [actor.given_name, actor.family_name].filter(Boolean).join(" ") || actor.email;
+    job.comments_list = sent.comments.map((c) => {
+      const old = c.id !== null ? storedComments.get(c.id) : undefined;
+      // Who wrote a comment and when is the server's to say.
+      if (old) return { ...stripMeta(old), ...c.fields, created: old.created, creator: old.creator, creator_name: old.creator_name, id: old.id, last_saved: c.last_saved ?? old.last_saved };
+      return { ...c.fields, created: now, creator: actor.email, creator_name: name, id: null };
+    });
+  }
+  job.work_items = withoutCustomer2Charges(job.work_items ?? [], job.customer2);
+  return job;
+}
+
+function stripMeta(l: Rec): Rec {
+  const { id: _i, last_saved: _l, created_by: _c, updated_by: _u, created_at: _a, ...rest } = l;
+  return rest;
+}
+
+/** The records pricing and the index copies read: contacts, work types, workshop, department, app defaults, vehicle. */
+async function contextOf(job: Rec) {
+  const items: Rec[] = job.work_items ?? [];
+  const contactIds = [job.customer, job.customer2, job.workshop].map(idOf).filter((x): x is number => x !== null);
+  const [contacts, workTypes, departments, defaults, vehicles] = await Promise.all([
+    Contact.getMany(contactIds),
+    WorkType.getMany(items.map((w) => idOf(w.work_type)).filter((x): x is number => x !== null)),
+    Department.getMany([idOf(job.department)].filter((x): x is number => x !== null)),
+    AppDefaults.get(),
+    Vehicle.getMany([idOf(job.vehicle)].filter((x): x is number => x !== null)),
+  ]);
+  const c = new Map((contacts as Rec[]).map((x) => [x.id, x]));
+  const ctx: PricingContext = {
+    contacts: c,
+    workTypes: new Map((workTypes as Rec[]).map((x) => [x.id, x])),
+    workshop: c.get(idOf(job.workshop) ?? -1) ?? null,
+    departmentName: (departments[0] as Rec | undefined)?.name ?? null,
+    defaults: defaults as Rec,
+  };
+  const vehicle = (vehicles[0] as Rec | undefined) ?? null;
+  return { ctx, vehicle, contacts: c };
+}
+
+/** The job's fields, lines flattened as stored (parts under the key of their item), for the engine. */
+function flatten(job: Rec, lastSaved: string | null) {
+  const own: Rec = {};
+  // Derived fields go too: the job's validate works them out again from the lines.
+  for (const k of Object.keys(jobFields.shape)) if (k in job) own[k] = job[k];
+  const work_items = (job.work_items ?? []).map((w: Rec) => {
+    const { parts: _p, job: _j, ...rest } = w;
+    return rest.id ? rest : { ...rest, id: undefined };
+  });
+  const parts = (job.work_items ?? []).flatMap((w: Rec) => (w.parts ?? []).map((p: Rec) => ({ ...p, work_key: w.key, ...(p.id ? {} : { id: undefined }) })));
+  const comments_list = (job.comments_list ?? []).map((c: Rec) => (c.id ? c : { ...c, id: undefined }));
+  return { ...own, ...(lastSaved ? { last_saved: lastSaved } : {}), work_items, parts, comments_list };
+}
+
+/** Line ids held by a job's lines, by kind. */
+function lineIds(lines: { work_items?: Rec[]; parts?: Rec[] }) {
+  return { work: new Set((lines.work_items ?? []).map((w) => w.id as number)), part: new Set((lines.parts ?? []).map((p) => p.id as number)) };
+}
+
+/** Locators for the lines a save added, gone for those it removed (idempotent). */
+async function moveLocators(jobId: number, before: ReturnType<typeof lineIds>, after: ReturnType<typeof lineIds>) {
+  const puts: Rec[] = [];
+  const dels: Rec[] = [];
+  for (const kind of ["work", "part"] as const) {
+    for (const id of after[kind]) if (!before[kind].has(id)) puts.push({ kind, line: id, parent_type: "job", parent: jobId });
+    for (const id of before[kind]) if (!after[kind].has(id)) dels.push({ kind, line: id });
+  }
+  for (let i = 0; i < puts.length; i += 25) await (LineLocator.put(puts.slice(i, i + 25) as any) as any).go();
+  for (let i = 0; i < dels.length; i += 25) await (LineLocator.delete(dels.slice(i, i + 25) as any) as any).go();
+}
+
+/** The job a work item or part belongs to, from its locator; 404 when there is none. */
+async function jobOfLine(kind: "work" | "part", id: number, label: string): Promise<number> {
+  const res: any = await LineLocator.get({ kind, line: id }).go({ consistent: true } as any);
+  if (!res.data?.parent) throw new NotFoundError(label);
+  return res.data.parent as number;
+}
+
+/** The index copies (jobs list tabs, column filters, search) from the records as they are now. */
+function indexCopies(job: Rec, vehicle: Rec | null, contacts: Map<number, Rec>) {
+  return {
+    ws_tab: !!contacts.get(idOf(job.workshop) ?? -1)?.job_tab,
+    registration: vehicle?.registration ?? null,
+    vehicle_make: vehicle?.make ?? null,
+    vehicle_model: vehicle?.model ?? null,
+    customer_name: contacts.get(idOf(job.customer) ?? -1)?.display_name ?? null,
+    customer2_name: contacts.get(idOf(job.customer2) ?? -1)?.display_name ?? null,
+  };
+}
+
+/** The mileage-limit warning (002 §5): the vehicle model's limit reached by the job's mileage. */
+async function withWarning(job: Rec): Promise<Rec> {
+  let limit = job.vehicle?.model?.mileage_limit ?? null;
+  if (limit === null && job.vehicle?.model?.id) limit = ((await VehicleModel.getMany([job.vehicle.model.id]))[0] as Rec | undefined)?.mileage_limit ?? null;
+  return { ...job, mileage_warning: mileageWarning(job.mileage, limit) };
+}
+
+/** A job card as answered: the job, its lines, the mileage warning and its image count. */
+async function present(id: number): Promise<Rec> {
+  const [job, images] = await Promise.all([Job.get(id), JobImages.count(id)]);
+  return { ...(await withWarning(job as Rec)), image_count: images };
+}
+
+/** A refusal without its tracking-option errors (a job card made from quote items is given them on its first save). */
+function withoutTrackingOptions(r: RuleResult): RuleResult {
+  if (!r) return r;
+  const left = Object.entries(r.errors).filter(([k]) => !k.endsWith("tracking_option"));
+  if (!left.length) return null;
+  return { message: left.some(([, m]) => m === r.message) ? r.message : left[0][1], errors: Object.fromEntries(left) };
+}
+
+/** `server`: fields only the server sets (a defect's creator), laid over the job as sent. */
+type SaveOptions = { linesOnly?: boolean; checkFresh?: boolean; server?: Rec; fromQuote?: boolean };
+
+/**
+ * Save a job (create when `id` is null): parse, freshness (409), the rules
+ * of 002 §4-5 (400 with the spec's message), pricing, then the engine's
+ * write of the job and its lines; locators follow the lines.
+ */
+async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOnly = false, checkFresh = true, server = {}, fromQuote = false }: SaveOptions = {}): Promise<Rec> {
+  const stored = id === null ? null : await load(id);
+  if (stored && checkFresh) {
+    const sent = lastSavedOf(body);
+    if (!isFresh(stored.row.last_saved, sent)) throw new ConflictError();
+  }
+  const sent = parseJobBody(body);
+  const now = new Date().toISOString();
+  const job = { ...mergeJob(stored, sent, actor, now), ...server };
+  if (stored) {
+    refuse(readOnlyRules(stored.nested, { ...sent.fields, ...(sent.items ? { work_items: sent.items.map((s) => ({ id: s.id, parts: (s.parts ?? []).map((p) => ({ id: p.id })) })) } : {}) }));
+    refuse(lockRules(stored.nested.work_items, job.work_items));
+  }
+  refuse(addRules(stored?.nested ?? job, stored?.nested.work_items ?? [], job.work_items));
+  // Turn Into Job converts the job as it stands; the job-save rules apply from its next save.
+  const turning = !!stored && ((stored.row.is_defect && job.is_defect === false) || (stored.row.is_enquiry && job.is_enquiry === false));
+  // A job card made from quote items (createquotejob) has no tracking options yet: the job card asks for them on its first save.
+  if (!turning) refuse(fromQuote ? withoutTrackingOptions(jobSaveRules(job, { linesOnly })) : jobSaveRules(job, { linesOnly }));
+  const { ctx, vehicle, contacts } = await contextOf(job);
+  job.work_items = priceJobItems(job, ctx);
+  Object.assign(job, indexCopies(job, vehicle, contacts));
+  const flat = flatten(job, stored ? (checkFresh ? lastSavedOf(body) : stored.row.last_saved) : null);
+  const before = lineIds(stored?.lines ?? {});
+  const row = stored ? await JobLines.update(stored.row.id, flat, actor.email, { current: stored.row }) : await JobLines.create(flat, actor.email);
+  const savedId = (row as Rec).id as number;
+  const after = ((await JobLines.load([savedId])).get(savedId) ?? {}) as Rec;
+  await moveLocators(savedId, before, lineIds(after));
+  return present(savedId);
+}
+
+/** The jobs list's views (002 §2 Jobs list) and the open-items check. */
+export const JOB_VIEWS = [
+  "enquiries",
+  "mydefects",
+  "defects",
+  "yesterday",
+  "today",
+  "started",
+  "upcoming",
+  "upcoming_not_booked",
+  "returned",
+  "wash",
+  "ready",
+  "approved",
+  "all",
+  "not_finished",
+] as const;
+export type JobView = (typeof JOB_VIEWS)[number];
+
+export type JobListQuery = {
+  page: number;
+  page_size: number;
+  view?: JobView;
+  ws?: string;
+  department?: number;
+  date?: string;
+  search?: string;
+  vehicle?: number;
+  key?: number;
+} & Partial<Record<"customer" | "customer2" | "workshop" | "fitter" | "make" | "model", number>>;
+
+/** The workshop tab (W) of `ws`: all, quote, external or a workshop id. */
+export function tabOf(ws: string | undefined): string {
+  const w = (ws ?? "all").trim().toLowerCase();
+  if (!w || w === "all") return "all";
+  if (w === "quote") return "quote";
+  if (w === "external" || w === "ext") return "ext";
+  if (/^\d+$/.test(w)) return `w${Number(w)}`;
+  throw new ValidationError("ws must be all, quote, external or a workshop id", { ws: "Must be all, quote, external or a workshop id" });
+}
+
+/** How one view reads: its list, range, order, and the tags that narrow shared lists (search, column filters). */
+function viewPlan(view: JobView, W: string, D: string, today: string, date: string | undefined, me: string) {
+  const s = (st: string) => `s#${st}#w#${W}#d#${D}`;
+  const yesterday = addDays(today, -1);
+  const tomorrow = addDays(today, 1);
+  switch (view) {
+    case "enquiries":
+      return { list: s("enquiry"), order: "desc" as const, st: "enquiry", live: true };
+    case "defects":
+      return { list: s("defect"), order: "desc" as const, st: "defect", live: true };
+    case "mydefects":
+      return { list: `mydef#${me}`, order: "desc" as const, st: "defect", live: true, tags: [`w=${W}`, `d=${D}`], extra: [`cr=${me}`] };
+    case "yesterday":
+    case "today": {
+      const day = view === "today" ? today : yesterday;
+      return { list: `jobs#w#${W}#d#${D}`, from: day, to: day, order: "asc" as const, v: true, wd: day };
+    }
+    case "started":
+      return { list: s("open"), to: today, order: "desc" as const, st: "open", live: true, range: ["0000-00-00", today] as const };
+    case "upcoming":
+      return { list: s("open"), from: tomorrow, to: "9999-12-31", order: "asc" as const, st: "open", live: true, range: [tomorrow, "9999-12-31"] as const };
+    case "upcoming_not_booked":
+      return { list: s("open"), from: NO_DATE, to: NO_DATE, order: "asc" as const, st: "open", live: true, range: [NO_DATE, NO_DATE] as const };
+    case "returned":
+      return { list: s("returned"), order: "asc" as const, st: "returned", live: true };
+    case "ready":
+      return { list: s("ready"), order: "asc" as const, st: "ready", live: true };
+    case "wash":
+      return { list: `wash#d#${D}`, tags: [`w=${W}`], ...(date ? { from: date, to: date, wd: date } : {}), order: "asc" as const, wash: true, live: true };
+    case "approved":
+      return { list: s("approved"), order: "desc" as const, st: "approved", live: false };
+    case "all":
+    default:
+      return { list: `jobs#w#${W}#d#${D}`, order: "desc" as const, v: true };
+  }
+}
+
+type Plan = ReturnType<typeof viewPlan> & Partial<{ from: string; to: string; tags: string[]; st: string; v: boolean; wd: string; wash: boolean; live: boolean; range: readonly [string, string]; extra: string[] }>;
+
+/** The tags that say a job is in the view, for lists shared by every view (search, column filters). */
+function viewTags(p: Plan, W: string, D: string): string[] {
+  return [`w=${W}`, `d=${D}`, ...(p.st ? [`st=${p.st}`] : []), ...(p.v ? ["v=jobs"] : []), ...(p.wash ? ["wash=1"] : []), ...(p.wd ? [`wd=${p.wd}`] : []), ...(p.extra ?? [])];
+}
+
+async function pageOf(ids: number[], q: { page: number; page_size: number }): Promise<Page<Rec>> {
+  const offset = offsetOf(q);
+  const slice = ids.slice(offset, offset + q.page_size);
+  const rows = (await Job.getMany(slice)) as Rec[];
+  const order = new Map(slice.map((id, i) => [id, i]));
+  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  return { count: ids.length, results: (await Job.present(rows as any)) as Rec[] };
+}
+
+const wdOf = (tags: string[]) => tags.find((t) => t.startsWith("wd="))?.slice(3) ?? NO_DATE;
+
+export const Jobs = {
+  get: present,
+
+  create: (body: unknown, actor: Staff) => saveJob(null, body, actor),
+  /** POST createquotejob (core/workshop/quote-jobs.ts): a job card with copies of quote items; tracking options are asked for on its first save. */
+  createFromQuote: (body: unknown, actor: Staff) => saveJob(null, body, actor, { fromQuote: true }),
+  save: (id: number, body: unknown, actor: Staff) => saveJob(id, body, actor),
+
+  /** PUT jobs/returned/{id}: Returned From Workshop, Ready For Collection, Collected (002 §4); only the status is saved. */
+  async changeStatus(id: number, body: unknown, actor: Staff) {
+    const stored = await load(id);
+    const sentAt = lastSavedOf(body);
+    if (!isFresh(stored.row.last_saved, sentAt)) throw new ConflictError();
+    const to = String((body as Rec)?.status ?? "").trim().toUpperCase();
+    refuse(statusChangeRules(stored.row, to));
+    await JobLines.update(id, { status: to, last_saved: sentAt }, actor.email, { partial: true, current: stored.row });
+    const job = await present(id);
+    if (to !== "READY_FOR_COLLECTION") return job;
+    return { ...job, after_ready: afterReadyForCollection([job.customer, job.customer2], job.vehicle) };
+  },
+
+  /**
+   * POST jobs/approve/{id} (002 §5 Job approval): the approval modal may send
+   * mileage, workshop date and the inspection's new dates with last_saved.
+   * The approver's first and last name are recorded; with an inspection,
+   * the vehicle's inspection takes the new completed and expiry dates in
+   * the same transaction.
+   */
+  async approve(id: number, body: unknown, actor: Staff) {
+    const stored = await load(id);
+    const b = isObject(body) ? body : {};
+    if (b.last_saved !== undefined && !isFresh(stored.row.last_saved, lastSavedOf(b))) throw new ConflictError();
+    const sentFields = stripUndefined(
+      parseInput(jobDefinition.schema.pick({ mileage: true, workshop_date: true, inspection: true }).partial(), {
+        ...(b.mileage !== undefined ? { mileage: b.mileage } : {}),
+        ...(b.workshop_date !== undefined ? { workshop_date: b.workshop_date } : {}),
+        ...(b.inspection !== undefined ? { inspection: b.inspection } : {}),
+      }) as Rec,
+    );
+    const job = { ...stored.nested, ...sentFields };
+    refuse(approvalRules(job));
+    const inspectionId = idOf(job.inspection?.id);
+    if (inspectionId !== null) {
+      const [insp] = (await Inspection.getMany([inspectionId])) as Rec[];
+      if (!insp || insp.vehicle !== stored.row.vehicle) throw new ValidationError("That inspection is not one of this vehicle's", { inspection: "That inspection is not one of this vehicle's" });
+    }
+    const set = {
+      ...sentFields,
+      approved: true,
+      approving_user: { first_name: actor.given_name ?? null, last_name: actor.family_name ?? null },
+      approved_date: todayInLondon(),
+      last_saved: stored.row.last_saved,
+    };
+    const also =
+      inspectionId !== null
+        ? writeTogether(async () => [
+            await Inspection.planUpdate(inspectionId, approveInspection({ new_completed_date: job.inspection.new_completed_date, new_expiry_date: job.inspection.new_expiry_date }), actor.email, {
+              partial: true,
+              system: true,
+            }),
+          ])
+        : undefined;
+    await JobLines.update(id, set, actor.email, { partial: true, current: stored.row, also });
+    return present(id);
+  },
+
+  /** DELETE jobs/{id} (W19): refused while any line is approved; its lines, locators and images go. */
+  async remove(id: number, actor: Staff) {
+    const stored = await load(id);
+    const approved = stored.lines.work_items.some((w) => w.invoice_approved || w.po_approved) || stored.lines.parts.some((p) => p.approved);
+    if (approved) throw new ValidationError(MESSAGES.deleteApproved, { id: MESSAGES.deleteApproved });
+    await JobLines.remove(id, actor.email);
+    await moveLocators(id, lineIds(stored.lines), lineIds({}));
+    await JobImages.removeForJob(id, actor.email);
+    return { id };
+  },
+
+  /** POST createdefect (002 §2 Defect creation page, §5): a job flagged is_defect, created by the signed-in user. */
+  async createDefect(body: unknown, actor: Staff) {
+    if (!isObject(body)) throw new ValidationError("The request body must be a JSON object.");
+    refuse(defectRules(body));
+    const allowed = ["vehicle", "department", "defect_description", "defect_status", "location_of_van", "defect_driver_name", "defect_driver_number", "mileage"];
+    const unknown = Object.keys(body).filter((k) => !allowed.includes(k));
+    if (unknown.length) throw new ValidationError(`Unknown field: ${unknown[0]}`, { [unknown[0]]: "Unknown field" });
+    const [department] = (await Department.getMany([idOf(body.department) ?? Number(body.department)])) as Rec[];
+    return saveJob(
+      null,
+      { ...body, defect_status: body.defect_status || "DRIVEABLE", is_defect: true, status: "IN_PROGRESS", work_items: [], comments_list: [] },
+      actor,
+      {
+        // The creator is the server's to record (defect_creator, and the e-mail for My Defects).
+        server: {
+          defect_department: department?.name ?? null,
+          defect_creator: { first_name: actor.given_name ?? null, last_name: actor.family_name ?? null },
+          defect_creator_email: actor.email.toLowerCase(),
+        },
+      },
+    );
+  },
+
+  /** GET jobs (002 §2 Jobs list, §7): a view of a workshop tab and department, searched or filtered by a column. */
+  async list(q: JobListQuery, me: Staff): Promise<Page<Rec>> {
+    const W = tabOf(q.ws);
+    const D = q.department ? String(q.department) : "all";
+    const today = todayInLondon();
+    const email = me.email.toLowerCase();
+    if (q.vehicle && (q.view === "not_finished" || !q.view)) {
+      const list = q.view === "not_finished" ? `veh#${q.vehicle}#open` : `veh#${q.vehicle}`;
+      return Job.listIn(list, { page: q.page, page_size: q.page_size, order: "desc" }) as Promise<Page<Rec>>;
+    }
+    const view: JobView = q.view && q.view !== "not_finished" ? q.view : "started";
+    const plan = viewPlan(view, W, D, today, q.date, email) as Plan;
+    const term = q.search?.trim();
+    if (term) return this.search(term, plan, W, D, q);
+    const column = (Object.entries({ c1: q.customer, c2: q.customer2, ws: q.workshop, fi: q.fitter, mk: q.make, md: q.model }) as Array<[Column, number | undefined]>).filter(([, v]) => v);
+    if (column.length) {
+      const [[col, value], ...others] = column;
+      const tags = [...viewTags(plan, W, D), ...others.map(([c, v]) => `${c}=${v}`)];
+      const g = plan.live === false ? "1" : "0";
+      const live = plan.live !== undefined;
+      const range = plan.range ? { from: `0#${plan.range[0]}`, to: `0#${plan.range[1]}` } : live ? { from: `${g}#`, to: `${g}#~` } : {};
+      const order = view === "all" ? ("asc" as const) : plan.order;
+      return Job.listIn(`f#${col}#${value}`, { page: q.page, page_size: q.page_size, tags, ...range, order }) as Promise<Page<Rec>>;
+    }
+    if (q.key) {
+      const held = await Vehicle.claimedBy("key", [q.key]);
+      const vehicle = held.get(String(q.key));
+      if (!vehicle) return { count: 0, results: [] };
+      const entries = (await Job.entriesIn(`veh#${vehicle}`, { tags: viewTags(plan, W, D), order: "desc" })).filter((e) => inRange(plan, wdOf(e.tags)));
+      return pageOf(
+        entries.map((e) => e.id),
+        q,
+      );
+    }
+    return Job.listIn(plan.list, { page: q.page, page_size: q.page_size, order: plan.order, ...(plan.tags ? { tags: plan.tags } : {}), ...(plan.from ? { from: plan.from } : {}), ...(plan.to ? { to: plan.to } : {}) }) as Promise<Page<Rec>>;
+  },
+
+  /** Search (W8): job number exactly; registration, customer or customer 2 name from its start; within the view. */
+  async search(term: string, plan: Plan, W: string, D: string, q: { page: number; page_size: number }) {
+    const tags = viewTags(plan, W, D);
+    const words = [...new Set([term.toLowerCase().replace(/\s+/g, " "), compactTerm(term)].filter((t) => t.length >= 2))];
+    const found = new Map<number, string>();
+    for (const w of words) for (const e of await Job.entriesIn("search", { search: w, tags })) if (inRange(plan, wdOf(e.tags))) found.set(e.id, wdOf(e.tags));
+    if (/^\d+$/.test(term.trim())) {
+      // A job number: that job, when it is in the view.
+      const [row] = (await Job.getMany([Number(term.trim())])) as Rec[];
+      if (row && inView(plan, row)) found.set(row.id, row.workshop_date ?? NO_DATE);
+    }
+    const ids = [...found.keys()].sort((a, b) => b - a);
+    return pageOf(ids, q);
+  },
+
+  /** GET countdefect / countenquiry: one counter read. */
+  async count(state: "defect" | "enquiry", ws?: string) {
+    const list = `s#${state}#w#${tabOf(ws)}#d#all`;
+    return { count: (await Job.counts([list]))[list] };
+  },
+
+  /** GET jobstatuscount: the count of every view toggle (W3: date views read, the rest counters). */
+  async statusCounts(q: { ws?: string; department?: number }, me: Staff) {
+    const W = tabOf(q.ws);
+    const D = q.department ? String(q.department) : "all";
+    const today = todayInLondon();
+    const s = (st: string) => `s#${st}#w#${W}#d#${D}`;
+    const lists = [s("enquiry"), s("defect"), s("returned"), s("ready"), s("approved"), `jobs#w#${W}#d#${D}`];
+    const email = me.email.toLowerCase();
+    const [counts, open, todays, yesterdays, wash, mine] = await Promise.all([
+      Job.counts(lists),
+      Job.entriesIn(s("open")),
+      Job.idsIn(`jobs#w#${W}#d#${D}`, { from: today, to: today }),
+      Job.idsIn(`jobs#w#${W}#d#${D}`, { from: addDays(today, -1), to: addDays(today, -1) }),
+      Job.idsIn(`wash#d#${D}`, { tags: [`w=${W}`] }),
+      Job.idsIn(`mydef#${email}`, { tags: [`w=${W}`, `d=${D}`] }),
+    ]);
+    const day = (e: { sort: string }) => e.sort.split("#")[0];
+    return {
+      enquiries: counts[s("enquiry")],
+      mydefects: mine.length,
+      defects: counts[s("defect")],
+      yesterday: yesterdays.length,
+      today: todays.length,
+      started: open.filter((e) => day(e) !== NO_DATE && day(e) <= today).length,
+      upcoming: open.filter((e) => day(e) !== NO_DATE && day(e) > today).length,
+      upcoming_not_booked: open.filter((e) => day(e) === NO_DATE).length,
+      returned: counts[s("returned")],
+      wash: wash.length,
+      ready: counts[s("ready")],
+      approved: counts[s("approved")],
+      all: counts[`jobs#w#${W}#d#${D}`],
+    };
+  },
+
+  /** GET work/{id}: one work item with its parts (its job's last_saved beside it). */
+  async getWork(id: number) {
+    const jobId = await jobOfLine("work", id, "Work item");
+    const job = await present(jobId).catch((e) => {
+      if (e instanceof NotFoundError) throw new NotFoundError("Work item");
+      throw e;
+    });
+    const item = (job.work_items as Rec[]).find((w) => w.id === id);
+    if (!item) throw new NotFoundError("Work item");
+    return { ...item, job: jobId, job_last_saved: job.last_saved };
+  },
+
+  /** PUT work/update/{id}: save one work item (its last_saved; the locks of 002 §4; its job's totals). */
+  async saveWork(id: number, body: unknown, actor: Staff) {
+    const jobId = await jobOfLine("work", id, "Work item");
+    const stored = await load(jobId);
+    const item = stored.nested.work_items.find((w: Rec) => w.id === id);
+    if (!item) throw new NotFoundError("Work item");
+    if (!isObject(body)) throw new ValidationError("The request body must be a JSON object.");
+    if (!isFresh(item.last_saved, lastSavedOf(body))) throw new ConflictError();
+    const items = stored.nested.work_items.map((w: Rec) => (w.id === id ? { ...w, ...body, id, last_saved: w.last_saved, parts: body.parts ?? w.parts } : w));
+    const job = await saveJob(jobId, { work_items: items, last_saved: stored.row.last_saved }, actor, { linesOnly: true });
+    return { ...(job.work_items as Rec[]).find((w) => w.id === id), job: jobId, job_last_saved: job.last_saved };
+  },
+
+  /** GET parts/update/{id}: one job part. */
+  async getPart(id: number) {
+    const jobId = await jobOfLine("part", id, "Part");
+    const job = await present(jobId);
+    for (const w of job.work_items as Rec[]) {
+      const p = (w.parts as Rec[]).find((x) => x.id === id);
+      if (p) return { ...p, work: w.id, job: jobId, origin: "job", job_last_saved: job.last_saved };
+    }
+    throw new NotFoundError("Part");
+  },
+
+  /** PUT parts/update/{id}: save one job part (its last_saved; the customer cost priced by the server). */
+  async savePart(id: number, body: unknown, actor: Staff) {
+    const { jobId, stored, item } = await partHolder(id);
+    if (!isObject(body)) throw new ValidationError("The request body must be a JSON object.");
+    const part = item.parts.find((p: Rec) => p.id === id);
+    if (!isFresh(part.last_saved, lastSavedOf(body))) throw new ConflictError();
+    const items = stored.nested.work_items.map((w: Rec) =>
+      w.id === item.id ? { ...w, parts: w.parts.map((p: Rec) => (p.id === id ? { ...p, ...body, id, last_saved: p.last_saved } : p)) } : w,
+    );
+    await saveJob(jobId, { work_items: items, last_saved: stored.row.last_saved }, actor, { linesOnly: true });
+    return Jobs.getPart(id);
+  },
+
+  /** DELETE parts/update/{id}: remove a job part (refused on a locked item or an approved part). */
+  async removePart(id: number, actor: Staff) {
+    const { jobId, stored, item } = await partHolder(id);
+    const items = stored.nested.work_items.map((w: Rec) => (w.id === item.id ? { ...w, parts: w.parts.filter((p: Rec) => p.id !== id) } : w));
+    await saveJob(jobId, { work_items: items, last_saved: stored.row.last_saved }, actor, { linesOnly: true });
+    return { id };
+  },
+};
+
+/** 002 §5: a stale save reads 'It looks like the data has been edited elsewhere - fetching the latest update!'. */
+export function editedElsewhere(): ConflictError {
+  const e = new ConflictError();
+  e.message = MESSAGES.edited;
+  return e;
+}
+for (const [name, fn] of Object.entries(Jobs) as Array<[keyof typeof Jobs, (...a: any[]) => Promise<unknown>]>)
+  (Jobs as any)[name] = async function (this: unknown, ...args: any[]) {
+    try {
+      return await fn.apply(Jobs, args);
+    } catch (e) {
+      throw e instanceof ConflictError && e.message !== MESSAGES.edited ? editedElsewhere() : e;
+    }
+  };
+
+async function partHolder(id: number) {
+  const jobId = await jobOfLine("part", id, "Part");
+  const stored = await load(jobId);
+  const item = stored.nested.work_items.find((w: Rec) => (w.parts as Rec[]).some((p) => p.id === id));
+  if (!item) throw new NotFoundError("Part");
+  return { jobId, stored, item };
+}
+
+/** Whether a stored job is in a view's list (its own entries, worked out from its fields). */
+function inView(plan: Plan, row: Rec) {
+  const entry = jobMemberships(row).find((m) => m.list === plan.list);
+  if (!entry) return false;
+  if (plan.tags && !plan.tags.every((t) => (entry.tags ?? []).includes(t))) return false;
+  const wd = row.workshop_date ?? NO_DATE;
+  if (plan.from && wd < plan.from) return false;
+  if (plan.to && wd > plan.to) return false;
+  return inRange(plan, wd);
+}
+
+/** Whether a workshop date is inside the view's date range (search and key lists share entries across views). */
+function inRange(plan: Plan, wd: string) {
+  if (!plan.range) return true;
+  if (plan.range[0] === NO_DATE) return wd === NO_DATE;
+  return wd !== NO_DATE && wd >= plan.range[0] && wd <= plan.range[1];
+}

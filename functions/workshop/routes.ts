@@ -1,0 +1,104 @@
+import type { Context, Hono } from "hono";
+import * as z from "zod";
+import * as Workshop from "../../core/workshop/index.js";
+import { isoDate } from "../../core/platform/fields.js";
+import { pageQuery } from "../../core/platform/paging.js";
+import type { AppEnv } from "../platform/app.js";
+import { route } from "../platform/registry.js";
+import { quoteRoutes } from "./quotes.js";
+
+const tag = "Workshop";
+const anyBody = z.record(z.string(), z.unknown());
+const id = z.coerce.number({ error: "Must be a record id" }).int("Must be a record id").positive("Must be a record id").max(1e12, "Must be a record id").optional();
+const lower = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v);
+
+/** The signed-in member of staff: e-mail for the audit, names for approvals and defects. */
+const staff = (c: Context<AppEnv>): Workshop.Staff => {
+  const u = c.get("user");
+  return { email: u.email, given_name: u.given_name, family_name: u.family_name };
+};
+
+/** GET jobs (002 §7): page, view, date, ws, search, searchFresh, department, key, vehicle, column filters. */
+const jobListQuery = pageQuery.extend({
+  view: z.preprocess(lower, z.enum(Workshop.JOB_VIEWS, { error: `View must be one of ${Workshop.JOB_VIEWS.join(", ")}` }).optional()),
+  ws: z.string().max(20).optional(),
+  department: id,
+  date: isoDate(),
+  search: z.string().max(100).optional(),
+  // The screen sends it when the search box changed: the page is 1 then (it is the first page asked for).
+  searchFresh: z.string().max(10).optional(),
+  vehicle: id,
+  key: id,
+  customer: id,
+  customer2: id,
+  workshop: id,
+  fitter: id,
+  make: id,
+  model: id,
+});
+
+const wsQuery = z.object({ ws: z.string().max(20).optional(), department: id });
+
+/** The job card calls of 002 §7 (Jobs; work items and parts of a job; images). */
+export function workshopRoutes(app: Hono<AppEnv>) {
+  quoteRoutes(app);
+  const J = Workshop.Jobs;
+  route(app, { method: "get", path: "/jobs", summary: "Jobs list: a view of a workshop tab and department, searched or column-filtered; {count, results}", tag, query: jobListQuery }, async (c, { query }) =>
+    J.list({ ...query, page: query.searchFresh ? 1 : query.page }, staff(c)),
+  );
+  route(app, { method: "get", path: "/jobs/:id", summary: "A job card: job, work items with parts, comments, image count, mileage_warning", tag }, async (_c, { id }) => J.get(id));
+  route(app, { method: "post", path: "/createjob", summary: "Create a job (the rules of 002 §5); answers the job (id = job no.)", tag, body: anyBody }, async (c, { body }) => J.create(body, staff(c)));
+  route(app, { method: "put", path: "/jobs/:id", summary: "Save a whole job (send last_saved; 409 when stale); also Turn Into Job (is_defect / is_enquiry false)", tag, body: anyBody }, async (c, { id, body }) =>
+    J.save(id, body, staff(c)),
+  );
+  route(
+    app,
+    { method: "put", path: "/jobs/returned/:id", summary: "Status change: RETURNED_FROM_WORKSHOP, READY_FOR_COLLECTION, COLLECTED (send status and last_saved)", tag, body: anyBody },
+    async (c, { id, body }) => J.changeStatus(id, body, staff(c)),
+  );
+  route(
+    app,
+    { method: "post", path: "/jobs/approve/:id", summary: "Approve a job (002 §5 Job approval); may send mileage, workshop_date, inspection dates and last_saved", tag, body: anyBody },
+    async (c, { id, body }) => J.approve(id, body, staff(c)),
+  );
+  route(app, { method: "delete", path: "/jobs/:id", summary: "Delete a job with its lines and images (refused while a line is approved)", tag }, async (c, { id }) => J.remove(id, staff(c)));
+  route(app, { method: "get", path: "/countdefect", summary: "How many defects ({count}), optional ws", tag, query: wsQuery }, async (_c, { query }) => J.count("defect", query.ws));
+  route(app, { method: "get", path: "/countenquiry", summary: "How many part enquiries ({count}), optional ws", tag, query: wsQuery }, async (_c, { query }) => J.count("enquiry", query.ws));
+  route(app, { method: "get", path: "/jobstatuscount", summary: "The count of every jobs-list view, optional ws and department", tag, query: wsQuery }, async (c, { query }) =>
+    J.statusCounts(query, staff(c)),
+  );
+  route(
+    app,
+    { method: "post", path: "/createdefect", summary: "Create a defect (vehicle and department required, description at least 10 characters, mileage numeric)", tag, body: anyBody },
+    async (c, { body }) => J.createDefect(body, staff(c)),
+  );
+
+  route(app, { method: "get", path: "/work/:id", summary: "One work item of a job, with its parts", tag }, async (_c, { id }) => J.getWork(id));
+  route(app, { method: "put", path: "/work/update/:id", summary: "Save one work item (send its last_saved; the locks of 002 §4)", tag, body: anyBody }, async (c, { id, body }) =>
+    J.saveWork(id, body, staff(c)),
+  );
+  route(app, { method: "get", path: "/parts/update/:id", summary: "One part of a job", tag }, async (_c, { id }) => J.getPart(id));
+  route(app, { method: "put", path: "/parts/update/:id", summary: "Save one part of a job (send its last_saved)", tag, body: anyBody }, async (c, { id, body }) => J.savePart(id, body, staff(c)));
+  route(app, { method: "delete", path: "/parts/update/:id", summary: "Remove one part of a job", tag }, async (c, { id }) => J.removePart(id, staff(c)));
+
+  const I = Workshop.JobImages;
+  route(app, { method: "get", path: "/images", summary: "A job's attached images with their count", tag, query: z.object({ job: id }) }, async (_c, { query }) => I.ofJob(query.job));
+  route(
+    app,
+    {
+      method: "get",
+      path: "/jobimageupload",
+      summary: "Presigned uploads for a job's images (png, jpeg, pdf; 15 MB)",
+      tag,
+      query: z.object({ job: id, file_type: z.union([z.string(), z.array(z.string())]).optional() }),
+    },
+    async (_c, { query }) => I.uploadUrls(query),
+  );
+  route(app, { method: "post", path: "/images", summary: "Record an uploaded job image (job, key, name)", tag, body: anyBody }, async (c, { body }) => I.confirm(body, staff(c).email));
+  route(
+    app,
+    { method: "post", path: "/deleteimage", summary: "Delete a job's uploaded image by name (blob_prefix = {registration}-{jobId})", tag, query: z.object({ blob_name: z.string().min(1).max(300), blob_prefix: z.string().min(1).max(100) }) },
+    async (c, { query }) => I.removeByName(query.blob_name, query.blob_prefix, staff(c).email),
+  );
+  route(app, { method: "delete", path: "/deleteinternalimage/:id", summary: "Delete an attached image", tag }, async (c, { id }) => I.remove(id, staff(c).email));
+}
