@@ -8,7 +8,6 @@ const ROUTES: Array<[string, string]> = [
   ["/invoices?activeView=hire", "Hire Invoices"],
   ["/credit", "Credit Notes"],
   ["/editpartorder/9", "Part Order"],
-  ["/editquote", "Quote"],
 ];
 
 test("routes whose screens come later show one plain page", async ({ page }) => {

@@ -26,8 +26,6 @@ const INVOICE_VIEWS: Record<string, string> = { movement: "Movement Invoices", s
 
 export const LATER_ROUTES: Later[] = [
   { path: "/partenquiry", title: "Part Enquiry" },
-  { path: "/quotes", title: "Quotes" },
-  { path: "/editquote/:quote?", title: "Quote" },
   { path: "/parts", title: "Parts Expenses" },
   { path: "/partHistory", title: "Part History" },
   { path: "/partorders", title: "Part Orders" },
@@ -84,6 +82,10 @@ export const routes: RouteObject[] = [
       { path: "/editrental/:rental?", element: lazyScreen(() => import("./hire/RentalEditPage"), "RentalEditPage") },
       { path: "/printrental/:rental", element: lazyScreen(() => import("./hire/PrintRentalPage"), "PrintRentalPage") },
       { path: "/printsale/:vehicle", element: lazyScreen(() => import("./agreements/PrintSalePage"), "PrintSalePage") },
+      { path: "/quotes", element: lazyScreen(() => import("./workshop/QuotesListPage"), "QuotesListPage") },
+      { path: "/editquote/:quote?", element: lazyScreen(() => import("./workshop/QuoteEditPage"), "QuoteEditPage") },
+      { path: "/printquote/:quote", element: lazyScreen(() => import("./workshop/QuotePrintPages"), "PrintQuotePage") },
+      { path: "/printpicklist/:quote", element: lazyScreen(() => import("./workshop/QuotePrintPages"), "PrintPickListPage") },
       { path: "/reports", element: lazyScreen(() => import("./accounts/ReportsPage"), "ReportsPage") },
       { path: "/partLookup", element: lazyScreen(() => import("./parts/PartStockPage"), "PartStockPage") },
       { path: "/workLookup", element: lazyScreen(() => import("./parts/WorkStockPage"), "WorkStockPage") },

@@ -53,6 +53,7 @@ export function ContactRefInput({
   onChange,
   placeholder,
   onContact,
+  disabled,
 }: {
   label: string;
   kind: "CC" | "SP";
@@ -63,6 +64,8 @@ export function ContactRefInput({
   placeholder?: string;
   /** The chosen contact itself (its name for a table row), null once the text changes. */
   onContact?: (contact: ContactOption | null) => void;
+  /** Shown, not changeable (a quote's customer once its invoice number is set). */
+  disabled?: boolean;
 }) {
   const [text, setText] = useState(initialName);
   // A fresh copy of the record (after a save) brings its own name.
@@ -76,6 +79,7 @@ export function ContactRefInput({
     <Picker
       label={label}
       placeholder={placeholder}
+      disabled={disabled}
       search={text}
       onSearchChange={setText}
       onChange={(c) => {
