@@ -184,7 +184,8 @@ function deriveJob(r: Rec) {
     if (w.key) byKey.set(String(w.key), w);
     byKey.set(`#${w.id}`, w);
   }
-  r.parts = (r.parts ?? []).map((p: Rec, i: number) => {
+  // Only when the lines are in hand (a save; the bench's bulk load carries none).
+  if (r.parts !== undefined) r.parts = (r.parts ?? []).map((p: Rec, i: number) => {
     const owner = byKey.get(String(p.work_key ?? "")) ?? items.find((w) => w.id === p.work);
     if (!owner) throw new ValidationError("Each part must belong to a work item of the job", { [`parts.${i}`]: "Each part must belong to a work item of the job" });
     return { ...p, work: owner.id, work_key: owner.key ?? `#${owner.id}` };
