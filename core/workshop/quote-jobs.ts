@@ -42,7 +42,7 @@ export async function quoteJobLinks(jobIds: number[]): Promise<Map<number, Linke
 /** How long a createquotejob holds its items before another call may take them (a crashed call's hold lapses). */
 const HOLD_MS = 60_000;
 /** How long a second call for the same items waits for the first to link them. */
-const WAIT_MS = 8_000;
+const WAIT_MS = 20_000;
 
 const itemKey = (id: number) => `quote-item-${id}`;
 const partKey = (id: number) => `quote-part-${id}`;
