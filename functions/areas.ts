@@ -48,6 +48,7 @@ export const areas = [
       "jobs", "createjob", "countdefect", "countenquiry", "jobstatuscount", "createdefect",
       "work", "parts", "images", "jobimageupload", "deleteimage", "deleteinternalimage", "service",
       "movement", "movementfigures", "movementcomplete", "movementquote",
+      "quotes", "createquote", "createquotejob", "defectquote", "enquiryquote",
     ],
   },
   {

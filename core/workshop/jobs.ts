@@ -251,15 +251,23 @@ async function present(id: number): Promise<Rec> {
   return { ...(await withWarning(job)), image_count: images };
 }
 
+/** A refusal without its tracking-option errors (a job card made from quote items is given them on its first save). */
+function withoutTrackingOptions(r: RuleResult): RuleResult {
+  if (!r) return r;
+  const left = Object.entries(r.errors).filter(([k]) => !k.endsWith("tracking_option"));
+  if (!left.length) return null;
+  return { message: left.some(([, m]) => m === r.message) ? r.message : left[0][1], errors: Object.fromEntries(left) };
+}
+
 /** `server`: fields only the server sets (a defect's creator), laid over the job as sent. */
-type SaveOptions = { linesOnly?: boolean; checkFresh?: boolean; server?: Rec };
+type SaveOptions = { linesOnly?: boolean; checkFresh?: boolean; server?: Rec; fromQuote?: boolean };
 
 /**
  * Save a job (create when `id` is null): parse, freshness (409), the rules
  * of 002 §4-5 (400 with the spec's message), pricing, then the engine's
  * write of the job and its lines; locators follow the lines.
  */
-async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOnly = false, checkFresh = true, server = {} }: SaveOptions = {}): Promise<Rec> {
+async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOnly = false, checkFresh = true, server = {}, fromQuote = false }: SaveOptions = {}): Promise<Rec> {
   const stored = id === null ? null : await load(id);
   if (stored && checkFresh) {
     const sent = lastSavedOf(body);
@@ -275,7 +283,8 @@ async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOn
   refuse(addRules(stored?.nested ?? job, stored?.nested.work_items ?? [], job.work_items));
   // Turn Into Job converts the job as it stands; the job-save rules apply from its next save.
   const turning = !!stored && ((stored.row.is_defect && job.is_defect === false) || (stored.row.is_enquiry && job.is_enquiry === false));
-  if (!turning) refuse(jobSaveRules(job, { linesOnly }));
+  // A job card made from quote items (createquotejob) has no tracking options yet: the job card asks for them on its first save.
+  if (!turning) refuse(fromQuote ? withoutTrackingOptions(jobSaveRules(job, { linesOnly })) : jobSaveRules(job, { linesOnly }));
   const { ctx, vehicle, contacts } = await contextOf(job);
   job.work_items = priceJobItems(job, ctx);
   Object.assign(job, indexCopies(job, vehicle, contacts));
@@ -388,6 +397,8 @@ export const Jobs = {
   get: present,
 
   create: (body: unknown, actor: Staff) => saveJob(null, body, actor),
+  /** POST createquotejob (core/workshop/quote-jobs.ts): a job card with copies of quote items; tracking options are asked for on its first save. */
+  createFromQuote: (body: unknown, actor: Staff) => saveJob(null, body, actor, { fromQuote: true }),
   save: (id: number, body: unknown, actor: Staff) => saveJob(id, body, actor),
 
   /** PUT jobs/returned/{id}: Returned From Workshop, Ready For Collection, Collected (002 §4); only the status is saved. */

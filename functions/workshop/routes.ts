@@ -7,6 +7,7 @@ import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
 import { movementRoutes } from "./movements.js";
+import { quoteRoutes } from "./quotes.js";
 
 const tag = "Workshop";
 const anyBody = z.record(z.string(), z.unknown());
@@ -42,6 +43,7 @@ const wsQuery = z.object({ ws: z.string().max(20).optional(), department: id });
 
 /** The job card calls of 002 §7 (Jobs; work items and parts of a job; images). */
 export function workshopRoutes(app: Hono<AppEnv>) {
+  quoteRoutes(app);
   const J = Workshop.Jobs;
   route(app, { method: "get", path: "/jobs", summary: "Jobs list: a view of a workshop tab and department, searched or column-filtered; {count, results}", tag, query: jobListQuery }, async (c, { query }) =>
     J.list({ ...query, page: query.searchFresh ? 1 : query.page }, staff(c)),

@@ -9,7 +9,6 @@ const ROUTES: Array<[string, string]> = [
   ["/credit", "Credit Notes"],
   ["/detailWorkLookup", "Work Lookup"],
   ["/editpartorder/9", "Part Order"],
-  ["/editquote", "Quote"],
 ];
 
 test("routes whose screens come later show one plain page", async ({ page }) => {

@@ -52,6 +52,7 @@ export function ContactRefInput({
   value,
   onChange,
   placeholder,
+  disabled,
 }: {
   label: string;
   kind: "CC" | "SP";
@@ -60,6 +61,8 @@ export function ContactRefInput({
   value: FormValue | null | undefined;
   onChange: (id: number | "") => void;
   placeholder?: string;
+  /** Shown, not changeable (a quote's customer once its invoice number is set). */
+  disabled?: boolean;
 }) {
   const [text, setText] = useState(initialName);
   // A fresh copy of the record (after a save) brings its own name.
@@ -69,5 +72,5 @@ export function ContactRefInput({
     if (value === "" || value === null || value === undefined) setText((t) => (initialName && t === initialName ? "" : t));
   }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
   const Picker = kind === "SP" ? SupplierPicker : CustomerPicker;
-  return <Picker label={label} placeholder={placeholder} search={text} onSearchChange={setText} onChange={(c) => onChange(c ? c.id : "")} />;
+  return <Picker label={label} placeholder={placeholder} disabled={disabled} search={text} onSearchChange={setText} onChange={(c) => onChange(c ? c.id : "")} />;
 }

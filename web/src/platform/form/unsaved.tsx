@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useState, type ReactNode } from "react";
+import { notifications } from "@mantine/notifications";
 import { useBlocker } from "react-router-dom";
 
 type Registry = { set: (id: string, dirty: boolean) => void };
@@ -73,4 +74,22 @@ export function useUnsavedChanges(dirty: boolean) {
     registry?.set(id, dirty);
   }, [registry, id, dirty]);
   useEffect(() => () => registry?.set(id, false), [registry, id]);
+}
+
+/** 002 §4 Unsaved changes: the persistent warning's title. */
+export const NOT_YET_SAVED = "Warning: Data not yet saved!";
+
+/**
+ * The workshop screens' persistent unsaved-data warning (002 §4, §9: it
+ * never closes on its own): shown while `dirty`, gone once a save succeeds
+ * (or the edits are undone), on top of the navigation guard above.
+ */
+export function useUnsavedNotice(dirty: boolean, message = "Save to keep your changes.") {
+  useEffect(() => {
+    if (!dirty) return;
+    const id = notifications.show({ title: NOT_YET_SAVED, message, color: "orange", autoClose: false, withCloseButton: false, withBorder: true });
+    return () => {
+      notifications.hide(id);
+    };
+  }, [dirty, message]);
 }

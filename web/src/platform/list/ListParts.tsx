@@ -1,7 +1,9 @@
-import { Button, Group, Pagination, SegmentedControl, Select, Stack, Table, Tabs, Text, TextInput, type TableProps } from "@mantine/core";
+import { Button, CloseButton, Group, Pagination, SegmentedControl, Select, Stack, Table, Tabs, Text, TextInput, type TableProps } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useState, type ReactNode } from "react";
+import type { ApiRecord } from "../api";
 import { Loading } from "../Loading";
+import { Typeahead } from "../typeahead";
 import type { ListController } from "./useListController";
 
 /**
@@ -151,6 +153,59 @@ export function ListColumnFilter({
         nothingFoundMessage="No match"
         w={width}
       />
+    </Stack>
+  );
+}
+
+/**
+ * A column header filter on a reference with too many values to list (a
+ * customer among thousands): a typeahead over `resource` sets the filter to
+ * the chosen record's id; Clear (×) removes it. The chosen name is shown
+ * while the screen is open; a filter carried in from the URL shows as set.
+ */
+export function ListRecordFilter<T extends ApiRecord>({
+  list,
+  param,
+  title,
+  resource,
+  itemLabel,
+  width = 170,
+}: {
+  list: Pick<ListController<any>, "filters" | "setFilter">;
+  param: string;
+  title: string;
+  resource: string;
+  itemLabel: (item: T) => string;
+  width?: number;
+}) {
+  const value = list.filters[param] ?? null;
+  const [text, setText] = useState("");
+  useEffect(() => {
+    if (value === null) setText("");
+  }, [value]);
+  return (
+    <Stack gap={2}>
+      <Group gap={4} wrap="nowrap">
+        <Text size="xs" fw={700}>
+          {title}
+        </Text>
+        {value !== null && (
+          <CloseButton size="xs" aria-label={`Clear ${title} filter`} onClick={() => list.setFilter(param, null)} />
+        )}
+      </Group>
+      <div style={{ width }}>
+        <Typeahead<T>
+          label={`Filter ${title}`}
+          inline
+          resource={resource}
+          placeholder={value !== null && !text ? "Filtered" : "Filter"}
+          search={text}
+          onSearchChange={setText}
+          itemLabel={itemLabel}
+          onSelect={(item) => item && list.setFilter(param, String(item.id))}
+          errorMessage="There was an error"
+        />
+      </div>
     </Stack>
   );
 }

@@ -1,2 +1,2 @@
 export { useListController, DEFAULT_PAGE_SIZE, type ListController, type ListControllerOptions } from "./useListController";
-export { ListColumnFilter, ListPager, ListSearch, ListTable, ListTabs, type Column, type FilterOption } from "./ListParts";
+export { ListColumnFilter, ListPager, ListRecordFilter, ListSearch, ListTable, ListTabs, type Column, type FilterOption } from "./ListParts";

@@ -1,0 +1,105 @@
+import { defineFields } from "../platform/definition.js";
+import { personSchema } from "./definitions.js";
+import { QUOTE_MESSAGES, QUOTE_STATES, QUOTE_TYPES } from "./quote-rules.js";
+
+/**
+ * The quote of 002 §3 and its estimated work items, every field declared
+ * once (docs/decisions.md "One definition per record type"): quote.ts
+ * parses with these schemas, the quote editor draws its fields from them.
+ * Parts and comments are the workshop's own (definitions.ts), shared with
+ * the job card.
+ */
+
+
+export const quote = defineFields({
+  vehicle: { label: "Vehicle", kind: "ref", required: QUOTE_MESSAGES.vehicle },
+  customer: { label: "Customer", kind: "ref", required: QUOTE_MESSAGES.customer },
+  customer2: { label: "Customer 2", kind: "ref" },
+  department: { label: "Department", kind: "ref", required: QUOTE_MESSAGES.department },
+  quote_type: { label: "Quote Type", kind: "choice", options: QUOTE_TYPES, message: `Quote Type must be one of ${QUOTE_TYPES.join(", ")}`, upperCase: true },
+  // Required (002 §5), checked by quotePreSave after the department, vehicle, customer, parts and work types, as the editor does.
+  description: { label: "Quote Description", kind: "textarea", max: 4000 },
+  provisional_start_date: { label: "Provisional Start Date", kind: "date", required: QUOTE_MESSAGES.provisionalStartDate },
+  date_created: { label: "Quote Created Date", kind: "date" }, // set by the server on create
+  customer_invoice_number: { label: "Customer 1 Invoice Number", kind: "text", max: 100 },
+  customer2_invoice_number: { label: "Customer 2 Invoice Number", kind: "text", max: 100 },
+  priced: { label: "Priced", kind: "boolean" },
+  customer_vehicle: { label: "Customer vehicle", kind: "boolean" },
+  job_description: { label: "Job description", kind: "textarea", max: 4000 },
+  enquiry_description: { label: "Enquiry description", kind: "textarea", max: 4000 },
+  parts_markup: { label: "Parts markup (%)", kind: "markup" },
+  // Approved for invoicing (POST quotes/approve): the server's, never entered.
+  approved: { label: "Approved for invoicing", kind: "boolean" },
+  approving_user: { label: "Approver", kind: "object", schema: personSchema },
+  approved_date: { label: "Approved date", kind: "date" },
+  // The defect or enquiry job the quote was made from (POST defectquote / enquiryquote).
+  source_job: { label: "From job", kind: "ref" },
+  // Derived on every save (quote.ts): the state and the names its lists and search are keyed by.
+  qstate: { label: "State", kind: "choice", options: QUOTE_STATES, message: "Unknown quote state" },
+  registration: { label: "Registration", kind: "text", max: 40 },
+  customer_name: { label: "Customer name", kind: "text", max: 300 },
+  customer2_name: { label: "Customer 2 name", kind: "text", max: 300 },
+});
+
+/** Quote fields the server sets: a save may send them back, they are never taken from it. */
+export const QUOTE_SERVER_FIELDS = ["date_created", "approved", "approving_user", "approved_date", "source_job", "qstate", "registration", "customer_name", "customer2_name"] as const;
+
+/** What a quote answers besides its fields (list fields, colours, warnings, the blank quote's defaults): a save may send them back, they are dropped. */
+export const QUOTE_OUTPUT = [
+  "latest_comment",
+  "zero_estimate",
+  "earliest_workshop_date",
+  "not_started_work_items",
+  "has_jobs",
+  "ready_for_approval",
+  "has_finished_and_not_started_jobs",
+  "has_started_job",
+  "row_colour",
+  "default_labour_estimate_rate",
+  "default_parts_markup",
+] as const;
+
+/**
+ * An estimated work item (002 §3, quote side) without its parts (each
+ * part is the workshop's part, definitions.ts). `job` and `work` link it
+ * to the job card and work item made from it (POST createquotejob): the
+ * server's, never taken from a save.
+ */
+export const estimatedWorkItem = defineFields({
+  key: { label: "Key", kind: "text", max: 100 },
+  description: { label: "Description", kind: "textarea", max: 2000 },
+  chargeable: { label: "Charge Customer 2", kind: "boolean" },
+  added_after_quote: { label: "Added after quote", kind: "boolean" },
+  work_type: { label: "Work Type", kind: "ref" },
+  estimated_labour_hours: { label: "Estimated Labour Hours", kind: "number", max: 10_000 },
+  estimated_labour_cost: { label: "Estimated Labour Cost", kind: "money" },
+  estimated_customer_labour_cost: { label: "Estimated Labour Charge", kind: "money" },
+  cost_override: { label: "Override Cost", kind: "boolean" },
+  job: { label: "Job", kind: "ref" },
+  work: { label: "Job work item", kind: "ref" },
+  // A createquotejob under way holds the item (quotes.ts): its token and when it began.
+  job_pending: { label: "Job card being created", kind: "text", max: 100 },
+});
+
+/**
+ * What an item answers besides its stored fields: mirrors of the job it is
+ * linked to, computed on every read (never stored, so never stale), and
+ * its readiness and card colour.
+ */
+export const ESTIMATED_ITEM_OUTPUT = [
+  "quote",
+  "workshop",
+  "job_status",
+  "job_approved",
+  "approval_received",
+  "job_workshop_invoice_number",
+  "estimate_matches_job",
+  "labour_hours",
+  "labour_cost",
+  "customer_labour_cost",
+  "ready_for_invoicing",
+  "card_colour",
+] as const;
+
+/** Item fields only the server sets. */
+export const ESTIMATED_ITEM_SERVER_FIELDS = ["job", "work", "job_pending"] as const;

@@ -1,0 +1,273 @@
+import { randomUUID } from "node:crypto";
+import type { StaffUser } from "../auth/index.js";
+import { Contact } from "../contacts/index.js";
+import { todayInLondon } from "../platform/dates.js";
+import { ConflictError, NotFoundError, ValidationError, VisibleError } from "../platform/errors.js";
+import { estimateMatchesJob } from "./costs.js";
+import { Job, JobLines, nestLines } from "./job.js";
+import { Jobs } from "./jobs.js";
+import { QuoteLines } from "./quote.js";
+import { QUOTE_MESSAGES, createJobRefusal, defectQuoteRefusal, enquiryQuoteRefusal, idOf } from "./quote-rules.js";
+import { Quotes, storedQuote } from "./quotes.js";
+
+type Row = Record<string, any>;
+
+/** A job card made from quote items, as the quote reads it: the job, its work items (with their parts) by id. */
+export type LinkedJob = { job: Row; works: Map<number, Row>; workshopName: string | null; matches: (item: Row, work: Row) => boolean };
+
+/**
+ * The jobs linked to a quote's items (or a page of quotes' items), read
+ * for the mirrors of 002 §3 Estimated work item: each job and its lines,
+ * one GetItem batch and one Query per job, bounded by the jobs asked for.
+ */
+export async function quoteJobLinks(jobIds: number[]): Promise<Map<number, LinkedJob>> {
+  const ids = [...new Set(jobIds)];
+  const out = new Map<number, LinkedJob>();
+  if (!ids.length) return out;
+  const [jobs, lines] = await Promise.all([Job.getMany(ids), JobLines.load(ids)]);
+  const workshops = new Map(((await Contact.getMany((jobs as Row[]).map((j) => j.workshop).filter(Boolean))) as Row[]).map((c) => [c.id, c.display_name ?? null]));
+  for (const job of jobs as Row[]) {
+    const works = new Map(nestLines((lines.get(job.id) ?? {}) as Row).map((w) => [w.id as number, w]));
+    out.set(job.id, {
+      job,
+      works,
+      workshopName: workshops.get(job.workshop) ?? null,
+      // The job card's own verdict on its item (002 §5 'This work item doesn't match the quote!').
+      matches: (_item, work) => (typeof work.estimate_matches_job === "boolean" ? work.estimate_matches_job : estimateMatchesJob(work)),
+    });
+  }
+  return out;
+}
+
+/** How long a createquotejob holds its items before another call may take them (a crashed call's hold lapses). */
+const HOLD_MS = 60_000;
+/** How long a second call for the same items waits for the first to link them. */
+const WAIT_MS = 8_000;
+
+const itemKey = (id: number) => `quote-item-${id}`;
+const partKey = (id: number) => `quote-part-${id}`;
+const held = (i: Row) => typeof i.job_pending === "string" && Date.now() - Date.parse(i.job_pending.split("@")[1] ?? "") < HOLD_MS;
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The quote's items as stored lines, for a system write of the quote (meta off, mirrors never stored). */
+function linesOf(items: Row[], change: (i: Row) => Row = (i) => i): Row[] {
+  return items.map((i) => change({ ...i }));
+}
+
+/** A system write of the quote's items on the version read (`stored`): a write by another call meanwhile is a ConflictError. */
+async function writeItems(quoteId: number, stored: Row, items: Row[], actor: string) {
+  const { estimated_work_items: _e, comments_list: _c, ...row } = stored;
+  await QuoteLines.update(quoteId, { estimated_work_items: items }, actor, { partial: true, system: true, current: row } as any);
+}
+
+/** The copy of a quote item on the new job card (it keeps the quote's estimate: costs.ts priceJobItems). */
+function jobItemOf(quoteId: number, i: Row): Row {
+  return {
+    key: itemKey(i.id),
+    description: i.description ?? null,
+    chargeable: !!i.chargeable,
+    work_type: i.work_type ?? null,
+    estimated_labour_hours: i.estimated_labour_hours ?? null,
+    estimated_labour_cost: i.estimated_labour_cost ?? null,
+    estimated_customer_labour_cost: i.estimated_customer_labour_cost ?? null,
+    cost_override: !!i.cost_override,
+    added_after_quote: !!i.added_after_quote,
+    quote: quoteId,
+    parts: ((i.parts ?? []) as Row[]).map((p) => {
+      const { id, part: _link, quote: _q, work: _w, approved: _a, approver: _ap, ...copy } = p;
+      return { ...copy, key: partKey(id), quote: quoteId };
+    }),
+  };
+}
+
+export const QuoteConversions = {
+  /**
+   * POST createquotejob (002 §5 Quote specifics, docs/data-model.md §7.3):
+   * a job card from the selected items, each item linked both ways (the
+   * quote item's `job` and `work`; the job item's `quote`, its parts' link
+   * in the quote part's `part`). The items are first held on the quote
+   * (a write on the version read), so a repeated or racing call never
+   * makes a second job: it waits for the first and answers its job.
+   */
+  async createJob(body: Row, user: StaffUser) {
+    const refused = createJobRefusal(body);
+    if (refused) throw new ValidationError(refused.message, refused.errors);
+    const quoteId = idOf(body.quote);
+    if (!quoteId) throw new ValidationError("Which quote? Send its id as quote", { quote: "Required" });
+    const wanted = [...new Set(((body.items ?? []) as unknown[]).map(idOf).filter((x): x is number => !!x))];
+    if (!wanted.length) throw new ValidationError(QUOTE_MESSAGES.createJobNoItems, { items: QUOTE_MESSAGES.createJobNoItems });
+    const token = `${randomUUID()}@${new Date().toISOString()}`;
+
+    // 1. Hold the items (or find them made, or held by another call).
+    let quote: Row;
+    for (let attempt = 0; ; attempt++) {
+      quote = await storedQuote(quoteId);
+      const items = (quote.estimated_work_items ?? []) as Row[];
+      const chosen = wanted.map((id) => items.find((i) => i.id === id));
+      if (chosen.some((i) => !i)) throw new ValidationError(QUOTE_MESSAGES.createJobNoItems, { items: QUOTE_MESSAGES.createJobNoItems });
+      const jobs = new Set(chosen.map((i) => i!.job).filter(Boolean));
+      if (jobs.size === 1 && chosen.every((i) => i!.job)) return { id: [...jobs][0] as number };
+      if (jobs.size) throw new ValidationError(QUOTE_MESSAGES.itemsAlreadyOnJob, { items: QUOTE_MESSAGES.itemsAlreadyOnJob });
+      if (chosen.some((i) => held(i!))) {
+        if (attempt * 250 > WAIT_MS) throw new VisibleError(409, QUOTE_MESSAGES.itemsAlreadyOnJob, { items: QUOTE_MESSAGES.itemsAlreadyOnJob });
+        await pause(250);
+        continue;
+      }
+      try {
+        await writeItems(quoteId, quote, linesOf(items, (i) => (wanted.includes(i.id) ? { ...i, job_pending: token } : i)), user.email);
+        break;
+      } catch (e) {
+        if (!(e instanceof ConflictError)) throw e;
+        // Another write landed first (a racing call, or a save): read again.
+        if (attempt > 40) throw e;
+        await pause(100);
+      }
+    }
+
+    // 2. The job card with copies of the items and their parts.
+    const chosen = wanted.map((id) => (quote.estimated_work_items as Row[]).find((i) => i.id === id)!);
+    let job: Row;
+    try {
+      job = await Jobs.createFromQuote(
+        {
+          vehicle: quote.vehicle,
+          customer: quote.customer,
+          customer2: quote.customer2 ?? null,
+          department: quote.department,
+          workshop: idOf(body.workshop),
+          book_in_date: body.bookInDate,
+          workshop_date: body.startDate,
+          quote: quoteId,
+          customer_invoice_number: body.customerInvoiceNumber ?? quote.customer_invoice_number ?? null,
+          customer2_invoice_number: body.customer2InvoiceNumber ?? quote.customer2_invoice_number ?? null,
+          customer_vehicle: !!quote.customer_vehicle,
+          parts_markup: quote.parts_markup ?? null,
+          job_description: quote.description ?? null,
+          status: "IN_PROGRESS",
+          work_items: chosen.map((i) => jobItemOf(quoteId, i)),
+        },
+        { email: user.email, given_name: user.given_name, family_name: user.family_name },
+      );
+    } catch (e) {
+      await releaseHold(quoteId, token, user.email).catch(() => undefined);
+      throw e;
+    }
+
+    // 3. Link each item to the job item it became, and each part to its job part.
+    const works = new Map<string, Row>(((job.work_items ?? []) as Row[]).map((w) => [String(w.key), w]));
+    for (let attempt = 0; ; attempt++) {
+      const now = await storedQuote(quoteId);
+      const items = linesOf(now.estimated_work_items ?? [], (i) => {
+        if (i.job_pending !== token) return i;
+        const w = works.get(itemKey(i.id));
+        const jobParts = new Map<string, Row>(((w?.parts ?? []) as Row[]).map((p) => [String(p.key), p]));
+        return {
+          ...i,
+          job: job.id,
+          work: w?.id ?? null,
+          job_pending: null,
+          parts: ((i.parts ?? []) as Row[]).map((p) => ({ ...p, part: jobParts.get(partKey(p.id))?.id ?? p.part ?? null })),
+        };
+      });
+      try {
+        await writeItems(quoteId, now, items, user.email);
+        break;
+      } catch (e) {
+        if (!(e instanceof ConflictError) || attempt > 40) throw e;
+        await pause(100);
+      }
+    }
+    return { id: job.id as number };
+  },
+
+  /**
+   * POST defectquote (002 §4, §5 Conversions): a defect becomes a quote
+   * with the customers chosen ('A customer is required'); the defect stays,
+   * linked to the quote (CONVERTED, W13). Answers the quote id.
+   */
+  async fromDefect(body: Row, user: StaffUser) {
+    const refused = defectQuoteRefusal({ customer: idOf(body.customer), customer2: idOf(body.customer2) });
+    if (refused) throw new ValidationError(refused.message, refused.errors);
+    const job = await jobToConvert(body, "is_defect");
+    const customer = idOf(body.customer) ?? idOf(body.customer2);
+    return convert(job, user, {
+      vehicle: job.vehicle,
+      customer,
+      customer2: idOf(body.customer) ? idOf(body.customer2) : null,
+      description: job.defect_description ?? job.job_description ?? null,
+    });
+  },
+
+  /**
+   * POST enquiryquote (002 §4, §5 Conversions): an enquiry becomes a quote
+   * with its vehicle and customers ('Vehicle and Customer 1 are required').
+   */
+  async fromEnquiry(body: Row, user: StaffUser) {
+    const refused = enquiryQuoteRefusal({ vehicle: idOf(body.vehicle), customer: idOf(body.customer) });
+    if (refused) throw new ValidationError(refused.message, refused.errors);
+    const job = await jobToConvert(body, "is_enquiry");
+    return convert(job, user, {
+      vehicle: idOf(body.vehicle),
+      customer: idOf(body.customer),
+      customer2: idOf(body.customer2),
+      description: job.enquiry_description ?? job.job_description ?? null,
+      enquiry_description: job.enquiry_description ?? null,
+    });
+  },
+};
+
+/** The defect or enquiry job a conversion names (its `id`), still unconverted. */
+async function jobToConvert(body: Row, flag: "is_defect" | "is_enquiry"): Promise<Row> {
+  const id = idOf(body.id) ?? idOf(body.job);
+  if (!id) throw new ValidationError("Which job? Send its id", { id: "Required" });
+  const job = (await Job.stored(id)) as Row;
+  if (!job[flag]) throw new ValidationError(flag === "is_defect" ? "This job is not a defect" : "This job is not a part enquiry", { id: "Wrong kind of job" });
+  if (job.quote) throw new ValidationError(`This job has already been turned into quote ${job.quote}`, { id: "Already converted" });
+  return job;
+}
+
+/** Make the quote from a defect or enquiry, then link the job to it (CONVERTED). */
+async function convert(job: Row, user: StaffUser, fields: Row) {
+  const quote = await Quotes.create(
+    {
+      ...fields,
+      department: job.department,
+      quote_type: "NONE",
+      provisional_start_date: todayInLondon(),
+      job_description: job.job_description ?? null,
+      customer_vehicle: !!job.customer_vehicle,
+      estimated_work_items: [],
+      comments_list: [],
+    },
+    user,
+    { source_job: job.id },
+  );
+  // The defect or enquiry stays, linked to its quote (jstate CONVERTED: out of the jobs views, W13),
+  // on the version of the job read: of two conversions at once, one links its quote, the other's goes.
+  try {
+    await JobLines.update(job.id, { quote: quote.id }, user.email, { partial: true, system: true, current: job } as any);
+  } catch (e) {
+    if (!(e instanceof ConflictError)) throw e;
+    await QuoteLines.remove(quote.id, user.email);
+    const [now] = (await Job.getMany([job.id])) as Row[];
+    if (now?.quote) return { id: now.quote as number };
+    throw e;
+  }
+  return { id: quote.id as number };
+}
+
+/** Give back items a failed createquotejob held. */
+async function releaseHold(quoteId: number, token: string, actor: string) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const now = await storedQuote(quoteId);
+    if (!((now.estimated_work_items ?? []) as Row[]).some((i) => i.job_pending === token)) return;
+    try {
+      await writeItems(quoteId, now, linesOf(now.estimated_work_items, (i) => (i.job_pending === token ? { ...i, job_pending: null } : i)), actor);
+      return;
+    } catch (e) {
+      if (!(e instanceof ConflictError)) throw e;
+      await pause(100);
+    }
+  }
+}
+

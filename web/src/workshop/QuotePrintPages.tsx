@@ -1,0 +1,205 @@
+import { Text } from "@mantine/core";
+import { useParams, useSearchParams } from "react-router-dom";
+import { pounds, sum, withVat } from "../../../core/platform/money";
+import { useOne, type ApiRecord } from "../platform/api";
+import { formatDate, formatMoney } from "../platform/format";
+import { Loading } from "../platform/Loading";
+import { Page } from "../platform/page";
+import { FactTable, PrintDocument, padRows } from "../platform/print";
+import { nameOf } from "./quote-display";
+
+type Quote = ApiRecord & Record<string, any>;
+type Row = Record<string, any>;
+
+/** 002 §2 Quote print sheet: the terms line, verbatim. */
+export const QUOTE_TERMS = "All prices are excluding VAT. Our standard terms and conditions apply. A copy of these can be found on our website.";
+/** 002 §9: print sheets pad their parts list to 15 rows. */
+export const PICK_LIST_ROWS = 15;
+
+/** The business's wordmark at the head of a printed quote. */
+function Logo() {
+  return (
+    <svg role="img" aria-label="Rentals Direct logo" width="220" height="40" viewBox="0 0 220 40">
+      <rect x="0" y="4" width="32" height="32" rx="4" fill="#1c3f78" />
+      <text x="16" y="27" textAnchor="middle" fontSize="18" fontWeight="700" fill="#fff" fontFamily="Arial, sans-serif">
+        RD
+      </text>
+      <text x="40" y="27" fontSize="18" fontWeight="700" fill="#1c3f78" fontFamily="Arial, sans-serif">
+        RENTALS DIRECT
+      </text>
+    </svg>
+  );
+}
+
+function useQuote() {
+  const { quote } = useParams();
+  return useOne<Quote>("quotes", quote ?? null, { errorMessage: "An error occurred!" });
+}
+
+const itemsOf = (q: Quote, afterQuote: boolean): Row[] => ((q.estimated_work_items ?? []) as Row[]).filter((i) => afterQuote || !i.added_after_quote);
+const partsOf = (items: Row[]): Row[] => items.flatMap((i) => (i.parts ?? []) as Row[]);
+
+/** Totals of the quote sheet: labour and parts charges, their total, and the total with VAT at 20%. */
+export function quoteSheetTotals(items: Row[]) {
+  const labour = sum(...items.map((i) => i.estimated_customer_labour_cost));
+  const parts = sum(...partsOf(items).map((p) => p.estimated_customer_cost));
+  const total = labour.plus(parts);
+  return { labour: pounds(labour), parts: pounds(parts), total: pounds(total), totalIncVat: withVat(total) };
+}
+
+function QuoteSheet({ q, afterQuote }: { q: Quote; afterQuote: boolean }) {
+  const v = q.vehicle ?? {};
+  const items = itemsOf(q, afterQuote);
+  const t = quoteSheetTotals(items);
+  return (
+    <>
+      <Logo />
+      <h1>Quote - {v.registration ?? ""}</h1>
+      <table aria-label="Vehicle" className="print-grid">
+        <thead>
+          <tr>
+            <th>Registration</th>
+            <th>VIN</th>
+            <th>Make</th>
+            <th>Model</th>
+            <th>Quote No.</th>
+            <th>Date</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>{v.registration ?? ""}</td>
+            <td>{v.vin_number ?? ""}</td>
+            <td>{nameOf(v.make, "name")}</td>
+            <td>{nameOf(v.model, "name")}</td>
+            <td>{q.id}</td>
+            <td>{formatDate(q.date_created)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <h2>Description</h2>
+      <p>{q.description ?? ""}</p>
+      <FactTable
+        label="Totals"
+        rows={[
+          ["Labour", formatMoney(t.labour)],
+          ["Parts", formatMoney(t.parts)],
+          ["Total", formatMoney(t.total)],
+          ["Total inc VAT", formatMoney(t.totalIncVat)],
+        ]}
+      />
+      <h2>Work and parts</h2>
+      <table aria-label="Work and parts" className="print-grid">
+        <thead>
+          <tr>
+            <th>Work / part</th>
+            <th>Part number</th>
+            <th>Labour hours</th>
+            <th>Charge</th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((i, n) => [
+            <tr key={`w${n}`}>
+              <td>
+                <strong>{i.description || `Work Item ${n + 1}`}</strong>
+              </td>
+              <td />
+              <td>{i.estimated_labour_hours ?? ""}</td>
+              <td>{formatMoney(i.estimated_customer_labour_cost ?? 0)}</td>
+            </tr>,
+            ...((i.parts ?? []) as Row[]).map((p, k) => (
+              <tr key={`w${n}p${k}`}>
+                <td style={{ paddingLeft: "6mm" }}>{p.name || "Unnamed Part"}</td>
+                <td>{p.part_number ?? ""}</td>
+                <td />
+                <td>{formatMoney(p.estimated_customer_cost ?? 0)}</td>
+              </tr>
+            )),
+          ])}
+        </tbody>
+      </table>
+      <p>{QUOTE_TERMS}</p>
+    </>
+  );
+}
+
+/** /printquote/{id}[?after=1]: the workshop quote sheet (A4 portrait). */
+export function PrintQuotePage() {
+  const q = useQuote();
+  const [sp] = useSearchParams();
+  return (
+    <Page title={`Quote - ${q.data?.vehicle?.registration ?? ""}`}>
+      {q.isLoading ? (
+        <Loading />
+      ) : !q.data ? (
+        <Text c="red">This quote could not be loaded.</Text>
+      ) : (
+        <PrintDocument title="Quote sheet">
+          <QuoteSheet q={q.data} afterQuote={sp.get("after") === "1"} />
+        </PrintDocument>
+      )}
+    </Page>
+  );
+}
+
+function PickList({ q }: { q: Quote }) {
+  const v = q.vehicle ?? {};
+  const parts = partsOf(itemsOf(q, true));
+  return (
+    <>
+      <h1>
+        Pick List - {v.registration ?? ""} {v.vin_number ? `(${v.vin_number})` : ""}
+      </h1>
+      <FactTable
+        label="Quote"
+        rows={[
+          ["Customer", nameOf(q.customer)],
+          ["Customer 2", nameOf(q.customer2)],
+          ["Quote", q.id],
+          ["Make and model", `${nameOf(v.make, "name")} ${nameOf(v.model, "name")}`.trim()],
+        ]}
+      />
+      <table aria-label="Parts" className="print-grid">
+        <thead>
+          <tr>
+            <th style={{ width: "5%" }}>#</th>
+            <th>Part</th>
+            <th>Part number</th>
+            <th>Supplier</th>
+            <th style={{ width: "10%" }}>Picked</th>
+          </tr>
+        </thead>
+        <tbody>
+          {padRows(parts, PICK_LIST_ROWS).map((p, n) => (
+            <tr key={n}>
+              <td>{n + 1}</td>
+              <td>{p ? p.name || "Unnamed Part" : "\u00a0"}</td>
+              <td>{p?.part_number ?? ""}</td>
+              <td>{p ? nameOf(p.supplier) : ""}</td>
+              <td />
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+/** /printpicklist/{id}: the quote's pick list (A4 landscape), parts padded to 15 rows. */
+export function PrintPickListPage() {
+  const q = useQuote();
+  return (
+    <Page title={`Pick List - ${q.data?.vehicle?.registration ?? ""}`}>
+      {q.isLoading ? (
+        <Loading />
+      ) : !q.data ? (
+        <Text c="red">This quote could not be loaded.</Text>
+      ) : (
+        <PrintDocument title="Pick list" orientation="landscape">
+          <PickList q={q.data} />
+        </PrintDocument>
+      )}
+    </Page>
+  );
+}
