@@ -1,10 +1,14 @@
-import { expect, test } from "@playwright/test";
+import { expect as baseExpect, test } from "@playwright/test";
 import { signIn, uniq } from "./helpers";
 import { apiOf, makeJob, refsOf } from "./workshop-jobs-helpers";
 
+// Each test makes its jobs through the API and opens several screens: on a busy machine they take minutes, and a job card can take seconds to load.
+test.describe.configure({ timeout: 240_000 });
+const expect = baseExpect.configure({ timeout: 25_000 });
+
 test("jobs list: views with their counts, workshop tabs, search, 25 a page, COLLECTED, rows open the job", async ({ page }) => {
   // 27 jobs are made through the API first (each a job with its lines).
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   await signIn(page);
   const api = await apiOf(page);

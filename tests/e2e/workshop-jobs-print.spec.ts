@@ -1,6 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect as baseExpect, test } from "@playwright/test";
 import { signIn } from "./helpers";
 import { apiOf, makeJob, refsOf } from "./workshop-jobs-helpers";
+
+// Each test makes its jobs through the API and opens several screens: on a busy machine they take minutes, and a job card can take seconds to load.
+test.describe.configure({ timeout: 240_000 });
+const expect = baseExpect.configure({ timeout: 25_000 });
 
 /** The size of each page of a PDF (points): A4 is 595 x 842 portrait, 842 x 595 landscape. */
 function pageSizes(pdf: Buffer): Array<[number, number]> {
@@ -63,5 +67,6 @@ test("Print Job List prints every job of the view", async ({ page }) => {
   await page.getByRole("link", { name: "Print Job List" }).click();
   await expect(page).toHaveURL(/\/printjobs\?.*view=upcoming/);
   const list = page.getByRole("table", { name: "Job list" });
-  await expect(list.locator("tbody tr").filter({ hasText: String(job.id) }).first()).toContainText("MX72 RFA");
+  const row = list.locator("tbody tr").filter({ has: page.locator("td:first-child", { hasText: new RegExp(`^${job.id}$`) }) });
+  await expect(row).toContainText("MX72 RFA");
 });

@@ -1,6 +1,10 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { byLabel, expectToast, signIn } from "./helpers";
 import { apiOf, makeJob, refsOf } from "./workshop-jobs-helpers";
+
+// Each test makes its jobs through the API and opens several screens: on a busy machine they take minutes, and a job card can take seconds to load.
+test.describe.configure({ timeout: 240_000 });
+const expect = baseExpect.configure({ timeout: 25_000 });
 
 const SHOTS = process.env.SHOTS;
 

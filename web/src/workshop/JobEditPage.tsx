@@ -1,5 +1,4 @@
 import { Alert, Anchor, Badge, Button, Collapse, Fieldset, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
-import { notifications } from "@mantine/notifications";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
@@ -10,7 +9,7 @@ import { MESSAGES, afterReadyForCollection, approvalRules, jobSaveRules, mileage
 import { CustomerPicker, SupplierPicker, type ContactOption } from "../contacts/pickers";
 import { VehiclePicker, inProgressFor, type InProgressItem, type PickedVehicle } from "../fleet/picker/VehiclePicker";
 import { api, keys, useApiGet, useList, useOne, type ApiRecord } from "../platform/api";
-import { FieldInput, fieldsFrom, recordOptions, useRecordEditor, type FieldDef, type FormValue } from "../platform/form";
+import { FieldInput, fieldsFrom, recordOptions, useRecordEditor, useUnsavedNotice, type FieldDef, type FormValue } from "../platform/form";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../platform/format";
 import { Loading } from "../platform/Loading";
 import { confirmAction } from "../platform/modal";
@@ -25,7 +24,6 @@ import { WorkItems, type WorkRow, type WorkType } from "./WorkItems";
 const ERROR = "An error occurred!";
 /** 002 §4: edits trigger a delayed automatic save (timing not shown: ours, docs/workshop.md). */
 export const AUTO_SAVE_MS = 30_000;
-const UNSAVED_ID = "job-unsaved";
 
 const choice = (v: string) => ({ value: v, label: v.replace(/_/g, " "), apiValue: v });
 
@@ -357,16 +355,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
   const addBlocked = lockedAll || items.some((w) => w.invoice_approved);
 
   // 'Warning: Data not yet saved!' stays until a save succeeds (002 §4, §9: never auto-closes).
-  useEffect(() => {
-    if (dirty) notifications.show({ id: UNSAVED_ID, title: "Warning: Data not yet saved!", message: "Save the job to keep your changes.", color: "yellow", autoClose: false, withCloseButton: true });
-    else notifications.hide(UNSAVED_ID);
-  }, [dirty]);
-  useEffect(
-    () => () => {
-      notifications.hide(UNSAVED_ID);
-    },
-    [],
-  );
+  useUnsavedNotice(dirty, "Save the job to keep your changes.");
 
   /** 002 §5 freshness: the stored last_saved must be within 1 second of the loaded one. */
   const storedMatches = async (): Promise<boolean> => {
