@@ -290,6 +290,9 @@ async function withCustomerCost(before: Record<string, any> | null, fields: Reco
 /** POST partlookup (also from Parts Expenses): 'This part already exists!' on the same name, number, make, model and type. */
 export async function createPartLookup(body: unknown, actor: string) {
   const fields = await withCustomerCost(null, partFieldsOf(objectBody(body), false));
+  // Refused before an id is issued, so a duplicate writes nothing (the claim still refuses a race).
+  const key = partDuplicateKey(fields);
+  if ((await PartLookup.claimedBy("dup", [key])).has(key)) throw new ValidationError(LOOKUP_MESSAGES.partExists, {});
   return PartLookup.create(fields, actor);
 }
 

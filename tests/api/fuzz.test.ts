@@ -155,7 +155,7 @@ beforeAll(async () => {
       const res = await app.request(op.path.replace("{id}", "1"), { headers: { authorization: `Token ${token}` } });
       if (res.status === 200) op.body = Object.keys(await res.json()).filter((k) => !["id", "last_saved", "created_by", "updated_by", "created_at"].includes(k));
     }
-});
+}, 240_000); // the whole demo seed (every area's) on a shared machine
 
 /** The cases of one route: bounded, and the same on every run. */
 function casesOf(op: Op, seed: number): Case[] {
