@@ -151,15 +151,24 @@ function PickList({ q }: { q: Quote }) {
       <h1>
         Pick List - {v.registration ?? ""} {v.vin_number ? `(${v.vin_number})` : ""}
       </h1>
-      <FactTable
-        label="Quote"
-        rows={[
-          ["Customer", nameOf(q.customer)],
-          ["Customer 2", nameOf(q.customer2)],
-          ["Quote", q.id],
-          ["Make and model", `${nameOf(v.make, "name")} ${nameOf(v.model, "name")}`.trim()],
-        ]}
-      />
+      <table aria-label="Quote" className="print-grid">
+        <thead>
+          <tr>
+            <th>Customer</th>
+            <th>Customer 2</th>
+            <th>Quote</th>
+            <th>Make and model</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>{nameOf(q.customer)}</td>
+            <td>{nameOf(q.customer2)}</td>
+            <td>{q.id}</td>
+            <td>{`${nameOf(v.make, "name")} ${nameOf(v.model, "name")}`.trim()}</td>
+          </tr>
+        </tbody>
+      </table>
       <table aria-label="Parts" className="print-grid">
         <thead>
           <tr>
