@@ -46,7 +46,7 @@ export const areas = [
     handler: "functions/lambda/workshop.handler",
     prefixes: [
       "jobs", "createjob", "countdefect", "countenquiry", "jobstatuscount", "createdefect",
-      "work", "parts", "images", "jobimageupload", "deleteimage", "deleteinternalimage",
+      "work", "parts", "images", "jobimageupload", "deleteimage", "deleteinternalimage", "service",
       "quotes", "createquote", "createquotejob", "defectquote", "enquiryquote",
     ],
   },

@@ -184,7 +184,8 @@ function deriveJob(r: Rec) {
     if (w.key) byKey.set(String(w.key), w);
     byKey.set(`#${w.id}`, w);
   }
-  r.parts = (r.parts ?? []).map((p: Rec, i: number) => {
+  // Only when the lines are in hand (a save; the bench's bulk load carries none).
+  if (r.parts !== undefined) r.parts = (r.parts ?? []).map((p: Rec, i: number) => {
     const owner = byKey.get(String(p.work_key ?? "")) ?? items.find((w) => w.id === p.work);
     if (!owner) throw new ValidationError("Each part must belong to a work item of the job", { [`parts.${i}`]: "Each part must belong to a work item of the job" });
     return { ...p, work: owner.id, work_key: owner.key ?? `#${owner.id}` };
@@ -206,7 +207,8 @@ export const Job = defineRecordType({
   // Any page of the long lists (All, Approved) starts from position counts by month and day.
   listPositions: { coarse: 7, fine: 10, lists: (l) => l.startsWith("jobs#") || l.startsWith("s#approved#") },
   outside: JobLines.outside,
-  expand: async (rows) => expandJobs(await JobLines.attach(rows)),
+  // Lists answer the jobs without their lines (a page reads no line partition); a job card attaches them (jobs.ts).
+  expand: async (rows) => expandJobs(rows),
 });
 JobLines.bind(Job);
 
@@ -272,6 +274,7 @@ export async function expandJobs(rows: Rec[]): Promise<Rec[]> {
   return rows.map((r) => {
     const veh = v.get(r.vehicle);
     const { parts: _flat, ...rest } = r;
+    const withLines = Array.isArray(r.work_items);
     const items = nestLines(r).map((w) => ({
       ...w,
       job: r.id,
@@ -296,8 +299,7 @@ export async function expandJobs(rows: Rec[]): Promise<Rec[]> {
       workshop: r.workshop ? (brief(c.get(r.workshop), CONTACT_BRIEF) ?? { id: r.workshop }) : null,
       department: r.department ? (brief(d.get(r.department), ["name"]) ?? { id: r.department }) : null,
       fitter: r.fitter ? (brief(f.get(r.fitter), ["name"]) ?? { id: r.fitter }) : null,
-      work_items: items,
-      comments_list: r.comments_list ?? [],
+      ...(withLines ? { work_items: items, comments_list: r.comments_list ?? [] } : {}),
     };
   });
 }

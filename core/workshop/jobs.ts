@@ -7,13 +7,15 @@ import { approveInspection } from "../fleet/rules.js";
 import { addDays, todayInLondon } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { offsetOf, type Page } from "../platform/paging.js";
+import { fromPence, toPence } from "../platform/money.js";
+import { Facet } from "../platform/service.js";
 import { isFresh, lastSavedOf, writeTogether } from "../platform/records.js";
 import { parseInput } from "../platform/validation.js";
 import { AppDefaults, Department, VehicleModel, WorkType } from "../settings/index.js";
 import { JobImages } from "./images.js";
 import { priceJobItems, type PricingContext } from "./costs.js";
 import { JOB_DERIVED, comment as commentDefinition, job as jobDefinition, part as partDefinition, workItem as workDefinition } from "./definitions.js";
-import { JOB_INDEX_COPIES, Job, JobLines, LineLocator, NO_DATE, compactTerm, jobFields, jobMemberships, nestLines, type Column } from "./job.js";
+import { JOB_INDEX_COPIES, Job, JobLines, expandJobs, LineLocator, NO_DATE, compactTerm, jobFields, jobMemberships, nestLines, type Column } from "./job.js";
 import {
   MESSAGES,
   PART_SERVER_FIELDS,
@@ -244,8 +246,9 @@ async function withWarning(job: Rec): Promise<Rec> {
 
 /** A job card as answered: the job, its lines, the mileage warning and its image count. */
 async function present(id: number): Promise<Rec> {
-  const [job, images] = await Promise.all([Job.get(id), JobImages.count(id)]);
-  return { ...(await withWarning(job as Rec)), image_count: images };
+  const [row, images] = await Promise.all([Job.stored(id), JobImages.count(id)]);
+  const [job] = await expandJobs(await JobLines.attach([row as Rec & { id: number }]));
+  return { ...(await withWarning(job)), image_count: images };
 }
 
 /** A refusal without its tracking-option errors (a job card made from quote items is given them on its first save). */
@@ -463,6 +466,8 @@ export const Jobs = {
     if (approved) throw new ValidationError(MESSAGES.deleteApproved, { id: MESSAGES.deleteApproved });
     await JobLines.remove(id, actor.email);
     await moveLocators(id, lineIds(stored.lines), lineIds({}));
+    // The quote items it was made from are free again (core/workshop/quote-jobs.ts).
+    if (stored.row.quote && !stored.row.is_defect && !stored.row.is_enquiry) await (await import("./quote-jobs.js")).unlinkJob(stored.row.quote, id, actor.email);
     await JobImages.removeForJob(id, actor.email);
     return { id };
   },
@@ -679,4 +684,76 @@ function inRange(plan: Plan, wd: string) {
   if (!plan.range) return true;
   if (plan.range[0] === NO_DATE) return wd === NO_DATE;
   return wd !== NO_DATE && wd >= plan.range[0] && wd <= plan.range[1];
+}
+
+/**
+ * What the vehicle page and the dashboard read of job cards (data-model §7.3
+ * "Also served"): the service record, the last services, the Workshop panel.
+ */
+export const WorkshopFigures = {
+  /**
+   * GET work/figures (dashboard Workshop panel): income (customer labour
+   * charge) and expenses (labour cost) of the jobs on the list by workshop
+   * date in start..end, from the month facets `wsfig#<D>#<yyyy-mm>` (a week
+   * reads at most two small partitions, whatever the history).
+   */
+  async work(q: { start: string; end: string; department?: number }) {
+    const D = q.department ? String(q.department) : "all";
+    const months: string[] = [];
+    for (let m = q.start.slice(0, 7); m <= q.end.slice(0, 7); m = addDays(`${m}-28`, 7).slice(0, 7)) months.push(m);
+    let charge = 0;
+    let cost = 0;
+    await Promise.all(
+      months.map(async (m) => {
+        const res: any = await Facet.query.byFacet({ facet: `job#wsfig#${D}#${m}` }).go({ pages: "all" } as any);
+        for (const f of res.data as Array<{ value: string; live?: number }>) {
+          const [dd, what] = f.value.split("#");
+          const day = `${m}-${dd}`;
+          if (day < q.start || day > q.end) continue;
+          if (what === "charge") charge += f.live ?? 0;
+          else if (what === "cost") cost += f.live ?? 0;
+        }
+      }),
+    );
+    return { income: fromPence(charge), expenses: fromPence(cost), start: q.start, end: q.end };
+  },
+
+  /** GET service?amount=&vehicle=: the vehicle's last approved jobs (newest workshop date first), with their work items. */
+  async lastServices(vehicle: number, amount: number) {
+    const ids = (await Job.entriesIn(`veh#${vehicle}`, { tags: ["st=approved"], order: "desc" })).slice(0, amount).map((e) => e.id);
+    const rows = (await Job.getMany(ids)) as Rec[];
+    const order = new Map(ids.map((id, i) => [id, i]));
+    rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+    return { count: rows.length, results: await expandJobs(await JobLines.attach(rows as Array<Rec & { id: number }>)) };
+  },
+
+  /**
+   * GET work?vehicle=&page&page_size=15&dateSort=&chargeable= (the vehicle
+   * page's Service Record): every work item of the vehicle's jobs (not
+   * defects, enquiries or converted ones), with its job's workshop date,
+   * job number and customers; chargeable=true/false keeps those billed to
+   * customer 2 / not. Reads the vehicle's jobs and their lines (bounded by
+   * one vehicle's history); work item lists of their own come with the
+   * engine's line lists.
+   */
+  async serviceRecord(q: { vehicle: number; page: number; page_size: number; dateSort?: "asc" | "desc"; chargeable?: boolean }) {
+    const entries = await Job.entriesIn(`veh#${q.vehicle}`, { tags: ["v=jobs"] });
+    const jobs = (await Job.getMany(entries.map((e) => e.id))) as Rec[];
+    const lines = await JobLines.load(jobs.map((j) => j.id));
+    const rows: Rec[] = jobs.flatMap((j) => {
+      const l = (lines.get(j.id) ?? {}) as Rec;
+      return nestLines(l).map((w) => ({ ...w, job: j.id, workshop_date: j.workshop_date ?? null, job_status: j.status, approved: !!j.approved, customer: j.customer ?? null, customer2: j.customer2 ?? null }));
+    });
+    const kept = q.chargeable === undefined ? rows : rows.filter((w) => !!w.chargeable === q.chargeable);
+    const dir = q.dateSort === "asc" ? 1 : -1;
+    kept.sort((a, b) => dir * String(a.workshop_date ?? NO_DATE).localeCompare(String(b.workshop_date ?? NO_DATE)) || dir * (a.id - b.id));
+    const offset = offsetOf(q);
+    const page = kept.slice(offset, offset + q.page_size);
+    const totals = { labour_cost: fromPence(sumPence(kept, (w) => w.labour_cost)), customer_labour_cost: fromPence(sumPence(kept, (w) => w.customer_labour_cost)) };
+    return { count: kept.length, results: page, totals };
+  },
+};
+
+function sumPence(rows: Rec[], f: (r: Rec) => unknown) {
+  return rows.reduce((t, r) => t + toPence(f(r) as number), 0);
 }

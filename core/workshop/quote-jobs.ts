@@ -42,7 +42,7 @@ export async function quoteJobLinks(jobIds: number[]): Promise<Map<number, Linke
 /** How long a createquotejob holds its items before another call may take them (a crashed call's hold lapses). */
 const HOLD_MS = 60_000;
 /** How long a second call for the same items waits for the first to link them. */
-const WAIT_MS = 8_000;
+const WAIT_MS = 20_000;
 
 const itemKey = (id: number) => `quote-item-${id}`;
 const partKey = (id: number) => `quote-part-${id}`;
@@ -254,6 +254,34 @@ async function convert(job: Row, user: StaffUser, fields: Row) {
     throw e;
   }
   return { id: quote.id as number };
+}
+
+/**
+ * A job card made from quote items was deleted (W19): the items it held
+ * are free again (their job, work item and part links cleared), so the
+ * quote can make another job card from them, or let them go.
+ */
+export async function unlinkJob(quoteId: number, jobId: number, actor: string) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    let now: Row;
+    try {
+      now = await storedQuote(quoteId);
+    } catch (e) {
+      if (e instanceof NotFoundError) return;
+      throw e;
+    }
+    if (!((now.estimated_work_items ?? []) as Row[]).some((i) => i.job === jobId)) return;
+    const items = linesOf(now.estimated_work_items, (i) =>
+      i.job === jobId ? { ...i, job: null, work: null, parts: ((i.parts ?? []) as Row[]).map((p) => ({ ...p, part: null })) } : i,
+    );
+    try {
+      await writeItems(quoteId, now, items, actor);
+      return;
+    } catch (e) {
+      if (!(e instanceof ConflictError)) throw e;
+      await pause(100);
+    }
+  }
 }
 
 /** Give back items a failed createquotejob held. */

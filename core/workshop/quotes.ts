@@ -160,6 +160,27 @@ async function estimateQuoteItems(items: unknown[], q: Row): Promise<unknown[]> 
   });
 }
 
+/**
+ * Links to a job card, or a job card item or part, deleted since (a job's
+ * delete also unlinks its quote: `unlinkJob`), taken off the stored items
+ * in memory, so the save that follows frees them.
+ */
+async function dropDanglingLinks(stored: Row) {
+  const items = (stored.estimated_work_items ?? []) as Row[];
+  const links = await quoteJobLinks(items.map((i) => i.job).filter(Boolean));
+  for (const i of items) {
+    if (!i.job) continue;
+    const link = links.get(i.job);
+    const work = link && i.work ? link.works.get(i.work) : undefined;
+    if (!link || (i.work && !work)) {
+      Object.assign(i, { job: null, work: null, parts: ((i.parts ?? []) as Row[]).map((p) => ({ ...p, part: null })) });
+      continue;
+    }
+    const partIds = new Set(((work?.parts ?? []) as Row[]).map((p) => p.id));
+    i.parts = ((i.parts ?? []) as Row[]).map((p) => (p.part && !partIds.has(p.part) ? { ...p, part: null } : p));
+  }
+}
+
 /** The stored quote with its lines (consistent reads), or 404. */
 async function storedQuote(id: number): Promise<Row> {
   const row = (await Quote.stored(id)) as Row;
@@ -343,8 +364,15 @@ export const Quotes = {
   async save(id: number, body: Row, user: StaffUser) {
     return withQuoteConflict(async () => {
       const stored = await storedQuote(id);
+      await dropDanglingLinks(stored);
       if (Array.isArray(body.estimated_work_items)) refuse(removalRefusal(stored.estimated_work_items ?? [], body.estimated_work_items.filter((i: unknown) => i && typeof i === "object") as Row[]));
       const prepared = await deriveBeforeSave(await prepareBody(body, stored, user), stored);
+      // An item whose job card (or its work item) is gone is free again: its links go with this save.
+      if (Array.isArray(prepared.estimated_work_items))
+        for (const i of prepared.estimated_work_items as Row[]) {
+          const held = ((stored.estimated_work_items ?? []) as Row[]).find((x) => x.id === Number(i?.id));
+          if (held && i && typeof i === "object") Object.assign(i, { job: held.job ?? null, work: held.work ?? null });
+        }
       // A save never unsets priced: Quote Priced is one way (002 §4).
       if (stored.priced) prepared.priced = true;
       const row = await QuoteLines.update(id, prepared, user.email);

@@ -1,7 +1,8 @@
 import type { Context, Hono } from "hono";
 import * as z from "zod";
 import * as Workshop from "../../core/workshop/index.js";
-import { isoDate } from "../../core/platform/fields.js";
+import { dateRange, isoDate } from "../../core/platform/fields.js";
+import { todayInLondon, windowOf } from "../../core/platform/dates.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
@@ -73,6 +74,42 @@ export function workshopRoutes(app: Hono<AppEnv>) {
     async (c, { body }) => J.createDefect(body, staff(c)),
   );
 
+  const F = Workshop.WorkshopFigures;
+  route(
+    app,
+    {
+      method: "get",
+      path: "/work/figures",
+      summary: "Dashboard Workshop panel: {income, expenses} of jobs by workshop date in start..end (or the week/month of date)",
+      tag,
+      query: dateRange(z.object({ start: isoDate(), end: isoDate(), type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(), date: isoDate(), department: id }), "start", "end"),
+    },
+    async (_c, { query }) => {
+      const w = windowOf(query.type ?? "weekly", query.date ?? query.start ?? todayInLondon());
+      return F.work({ start: query.start ?? w.start, end: query.end ?? w.end, department: query.department });
+    },
+  );
+  route(
+    app,
+    {
+      method: "get",
+      path: "/work",
+      summary: "A vehicle's service record: the work items of its jobs, 15 a page, by workshop date",
+      tag,
+      query: pageQuery.extend({
+        vehicle: z.coerce.number({ error: "vehicle is required" }).int().positive().max(1e12),
+        page_size: z.coerce.number().int().min(1).max(1000).default(15),
+        dateSort: z.preprocess(lower, z.enum(["asc", "desc"]).optional()),
+        chargeable: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v === "" ? undefined : v), z.boolean({ error: "chargeable must be true or false" }).optional()),
+      }),
+    },
+    async (_c, { query }) => F.serviceRecord(query),
+  );
+  route(
+    app,
+    { method: "get", path: "/service", summary: "A vehicle's last approved jobs (amount, default 6)", tag, query: z.object({ vehicle: z.coerce.number().int().positive().max(1e12), amount: z.coerce.number().int().min(1).max(50).default(6) }) },
+    async (_c, { query }) => F.lastServices(query.vehicle, query.amount),
+  );
   route(app, { method: "get", path: "/work/:id", summary: "One work item of a job, with its parts", tag }, async (_c, { id }) => J.getWork(id));
   route(app, { method: "put", path: "/work/update/:id", summary: "Save one work item (send its last_saved; the locks of 002 §4)", tag, body: anyBody }, async (c, { id, body }) =>
     J.saveWork(id, body, staff(c)),

@@ -99,6 +99,22 @@ describe("POST createquotejob", () => {
     expect(mixed.body.message).toBe("These items already have a job card");
   });
 
+  it("deleting the job card frees its quote items (W19); an item added after the quote stays so on the job", async () => {
+    const q = await newQuote({ estimated_work_items: [quoteItem({ added_after_quote: true })] });
+    const { id: jobId } = await ok(api.post("createquotejob", jobFrom(q, [q.estimated_work_items[0].id])));
+    expect((await ok(api.get(`jobs/${jobId}`))).work_items[0].added_after_quote).toBe(true);
+    expect((await ok(api.get(`quotes/${q.id}`))).qstate).toBe("ACTIVE");
+    expect((await api.del(`jobs/${jobId}`)).status).toBe(200);
+    const freed = await ok(api.get(`quotes/${q.id}`));
+    expect(freed.estimated_work_items[0]).toMatchObject({ job: null, work: null, added_after_quote: true });
+    expect(freed.estimated_work_items[0].parts[0].part).toBeNull();
+    expect(freed.qstate).toBe("TOBEPRICED");
+    // Moved back into the quote list, then the quote can go.
+    const moved = await ok(api.put(`quotes/${q.id}`, { ...freed, estimated_work_items: [{ ...freed.estimated_work_items[0], added_after_quote: false }] }));
+    expect(moved.estimated_work_items[0].added_after_quote).toBe(false);
+    expect((await api.del(`quotes/${q.id}`)).status).toBe(200);
+  });
+
   it("refuses removing an item or a part linked to a job card, and deleting the quote", async () => {
     const q = await newQuote();
     await ok(api.post("createquotejob", jobFrom(q, [q.estimated_work_items[0].id])));

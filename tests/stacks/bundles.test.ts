@@ -21,7 +21,8 @@ const BUDGET: Record<AreaName, number> = {
   workshop: 620_000,
   accounts: 560_000,
   // The API reference lists every route, so it composes every area.
-  docs: 680_000,
+  // 750: the workshop quotes (core/workshop/quote*.ts) on top of the job cards.
+  docs: 750_000,
 };
 
 /**
@@ -145,8 +146,8 @@ describe("Lambda bundles", () => {
     }
   });
 
-  it("only the fleet Lambda (photo uploads) and the docs Lambda carry the S3 client", () => {
-    for (const [name, b] of bundles) expect(/["']@aws-sdk\/client-s3["']/.test(b.text), name).toBe(name === "fleet" || name === "docs");
+  it("only the fleet and workshop Lambdas (photo uploads) and the docs Lambda carry the S3 client", () => {
+    for (const [name, b] of bundles) expect(/["']@aws-sdk\/client-s3["']/.test(b.text), name).toBe(name === "fleet" || name === "workshop" || name === "docs");
   });
 });
 
