@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { byLabel, clearToasts, expectToast, signIn } from "./helpers";
+import { byLabel, clearToasts, confirmDialog, expectToast, signIn } from "./helpers";
 
 /**
  * The quote editor (002 §2): a quote made on screen with a work item and a
@@ -119,4 +119,43 @@ test("a new quote: pre-save messages, an item and a part, priced, approval refus
   await linked.getByRole("button", { name: "Remove Work" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "This item is linked to a job card. You must delete the work item on the job card first!" }).first()).toBeVisible();
   await expect(linked).toBeVisible();
+});
+
+test("unsaved edits warn until saved; a stale save is refused and the latest copy loads; delete goes back to the list", async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const headers = { Authorization: `Token ${token}` };
+  const first = async (path: string) => (await (await request.get(`/api/${path}`, { headers })).json()).results[0].id as number;
+  const made = await request.post("/api/createquote", {
+    headers,
+    data: { vehicle: await first("vehiclesearch?search=ld19 pxr"), customer: await first("customersearch?search=brightside"), department: await first("departments?page_size=1000"), description: "Valet before sale", provisional_start_date: "2031-07-01" },
+  });
+  expect(made.status()).toBeLessThan(300);
+  const quote = await made.json();
+  await page.goto(`/editquote/${quote.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Quote LD19 PXR" })).toBeVisible();
+
+  // An edit: the persistent warning (002 §4 Unsaved changes).
+  await byLabel(page, "Quote Description").fill("Valet and polish before sale");
+  await expect(page.getByRole("alert").filter({ hasText: "Warning: Data not yet saved!" })).toBeVisible();
+
+  // Someone else saves the quote meanwhile: this save is refused with the spec's message, and the latest copy loads.
+  const stored = await (await request.get(`/api/quotes/${quote.id}`, { headers })).json();
+  const elsewhere = await request.put(`/api/quotes/${quote.id}`, { headers, data: { ...stored, description: "Changed in the office" } });
+  expect(elsewhere.status()).toBe(200);
+  await page.getByRole("button", { name: "Save Quote" }).click();
+  await expectToast(page, "Error", "It looks like the data has been edited elsewhere - fetching the latest update!");
+  await expect(byLabel(page, "Quote Description")).toHaveValue("Changed in the office");
+  await expect(page.getByRole("alert").filter({ hasText: "Warning: Data not yet saved!" })).toHaveCount(0);
+
+  // Saved again: the warning goes; then delete, confirmed, back to the list.
+  await byLabel(page, "Quote Description").fill("Valet and polish before sale");
+  await page.getByRole("button", { name: "Save Quote" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(page.getByRole("alert").filter({ hasText: "Warning: Data not yet saved!" })).toHaveCount(0);
+  await page.getByRole("button", { name: "Delete Quote" }).click();
+  await confirmDialog(page);
+  await expect(page).toHaveURL(/\/quotes$/);
+  expect((await request.get(`/api/quotes/${quote.id}`, { headers })).status()).toBe(404);
 });

@@ -162,7 +162,9 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
   const finalize = useApiMutation<void, Quote>("POST", () => `quotes/finalize/${record?.id}`, { resource: "quotes", errorMessage: FINALIZE_FAILED });
   const approve = useApiMutation<void, Quote>("POST", () => `quotes/approve/${record?.id}`, { resource: "quotes", errorMessage: SAVE_FAILED });
   const createJob = useApiMutation<Record<string, unknown>, { id: number }>("POST", "createquotejob", { resource: "quotes", invalidates: ["jobs"], errorMessage: "An error occurred!" });
-  const images = useApiGet<{ count: number; results: any[] }>(["images", "list", { quote: record?.id }], "images", { quote: record?.id }, { enabled: !!record, errorMessage: "There was an error" });
+  // A quote's attached images are those of the defect or enquiry job it was made from (W13: kept with that job).
+  const sourceJob = idOf(record?.source_job);
+  const images = useApiGet<{ count: number; results: any[] }>(["images", "list", { job: sourceJob }], "images", { job: sourceJob }, { enabled: sourceJob !== null, errorMessage: "There was an error" });
 
   const [modal, setModal] = useState<null | "finalize" | "approve" | "createjob" | "print" | "images" | { notReady: string[] }>(null);
   const saveThen = async (then: () => Promise<unknown>) => {

@@ -1,5 +1,5 @@
-import { Text } from "@mantine/core";
-import { useParams, useSearchParams } from "react-router-dom";
+import { Button, Text } from "@mantine/core";
+import { Link, useParams, useSearchParams } from "react-router-dom";
 import { pounds, sum, withVat } from "../../../core/platform/money";
 import { useOne, type ApiRecord } from "../platform/api";
 import { formatDate, formatMoney } from "../platform/format";
@@ -28,6 +28,15 @@ function Logo() {
         RENTALS DIRECT
       </text>
     </svg>
+  );
+}
+
+/** Back to the quote the print was opened from (screen only). */
+function BackToQuote({ id }: { id: number }) {
+  return (
+    <Button variant="default" component={Link} to={`/editquote/${id}`}>
+      Back to Quote
+    </Button>
   );
 }
 
@@ -135,7 +144,7 @@ export function PrintQuotePage() {
       ) : !q.data ? (
         <Text c="red">This quote could not be loaded.</Text>
       ) : (
-        <PrintDocument title="Quote sheet">
+        <PrintDocument title="Quote sheet" actions={<BackToQuote id={q.data.id} />}>
           <QuoteSheet q={q.data} afterQuote={sp.get("after") === "1"} />
         </PrintDocument>
       )}
@@ -151,15 +160,24 @@ function PickList({ q }: { q: Quote }) {
       <h1>
         Pick List - {v.registration ?? ""} {v.vin_number ? `(${v.vin_number})` : ""}
       </h1>
-      <FactTable
-        label="Quote"
-        rows={[
-          ["Customer", nameOf(q.customer)],
-          ["Customer 2", nameOf(q.customer2)],
-          ["Quote", q.id],
-          ["Make and model", `${nameOf(v.make, "name")} ${nameOf(v.model, "name")}`.trim()],
-        ]}
-      />
+      <table aria-label="Quote" className="print-grid">
+        <thead>
+          <tr>
+            <th>Customer</th>
+            <th>Customer 2</th>
+            <th>Quote</th>
+            <th>Make and model</th>
+          </tr>
+        </thead>
+        <tbody>
+          <tr>
+            <td>{nameOf(q.customer)}</td>
+            <td>{nameOf(q.customer2)}</td>
+            <td>{q.id}</td>
+            <td>{`${nameOf(v.make, "name")} ${nameOf(v.model, "name")}`.trim()}</td>
+          </tr>
+        </tbody>
+      </table>
       <table aria-label="Parts" className="print-grid">
         <thead>
           <tr>
@@ -196,7 +214,7 @@ export function PrintPickListPage() {
       ) : !q.data ? (
         <Text c="red">This quote could not be loaded.</Text>
       ) : (
-        <PrintDocument title="Pick list" orientation="landscape">
+        <PrintDocument title="Pick list" orientation="landscape" actions={<BackToQuote id={q.data.id} />}>
           <PickList q={q.data} />
         </PrintDocument>
       )}
