@@ -47,7 +47,7 @@ describe("the vehicle page's service record and last services", () => {
     expect(last.results.map((j: any) => j.id)).toEqual([b.id, a.id]);
     expect(last.results[1].work_items.map((w: any) => w.description)).toEqual(["Oil", "Brakes"]);
     expect((await ok(api.get(`service?amount=1&vehicle=${v.id}`))).results.map((j: any) => j.id)).toEqual([b.id]);
-  });
+  }, 120_000);
 });
 
 describe("dashboard Workshop panel (work/figures) and Jobs Starting Today", () => {
@@ -63,7 +63,7 @@ describe("dashboard Workshop panel (work/figures) and Jobs Starting Today", () =
     const byDate = await ok(api.get(`work/figures?type=monthly&date=2030-06-15&department=${dept.id}`));
     expect(byDate).toMatchObject({ income: 143 * 2 + 71.5, expenses: 250, start: "2030-06-01", end: "2030-06-30" });
     expect((await api.get("work/figures?start=2030-06-09&end=2030-06-03")).status).toBe(400);
-  });
+  }, 120_000);
 
   it("Jobs Starting Today is the today view of every tab", async () => {
     const v = await newVan(api, ref);
@@ -72,5 +72,5 @@ describe("dashboard Workshop panel (work/figures) and Jobs Starting Today", () =
     const r = await ok(api.get("jobs?view=today&page=1&ws=all"));
     expect(r.results.map((j: any) => j.id)).toContain(job.id);
     expect(r.count).toBe((await ok(api.get("jobstatuscount?ws=all"))).today);
-  });
+  }, 120_000);
 });

@@ -51,7 +51,7 @@ describe("work item and part locks (002 §4)", () => {
     const del = await api.del(`jobs/${job.id}`);
     expect(del.status).toBe(400);
     expect(del.body.message).toBe("A job with work or parts approved for invoicing or expenses cannot be deleted");
-  });
+  }, 120_000);
 
   it("a PO-approved item keeps its supplier tracking option", async () => {
     const v = await newVan(api, ref);
@@ -60,7 +60,7 @@ describe("work item and part locks (002 §4)", () => {
     const r = await api.put(`jobs/${job.id}`, { ...job, work_items: [{ ...w, supplier_tracking_option: ref.south }] });
     expect(r.body.message).toBe("The supplier tracking option of Full service cannot be changed: its expense has been approved");
     expect((await api.put(`jobs/${job.id}`, { ...job, work_items: [{ ...w, description: "Full service and MOT" }] })).status).toBe(200);
-  });
+  }, 120_000);
 
   it("a movement-linked item keeps hours, override, completion and work type, and cannot be removed", async () => {
     const v = await newVan(api, ref);
@@ -73,7 +73,7 @@ describe("work item and part locks (002 §4)", () => {
     }
     expect((await api.put(`jobs/${job.id}`, { ...job, work_items: [] })).body.message).toMatch(/belongs to a movement/);
     expect((await api.put(`work/update/${w.id}`, { ...w, labour_hours: 5 })).status).toBe(400);
-  });
+  }, 120_000);
 
   it("an approved part keeps its supplier tracking option and cannot be removed", async () => {
     const v = await newVan(api, ref);
@@ -86,7 +86,7 @@ describe("work item and part locks (002 §4)", () => {
     // A job save cannot clear the approval either.
     const kept = await ok(api.put(`jobs/${job.id}`, { ...job, work_items: [{ ...w, parts: [{ ...p, approved: false, comments: "ok" }] }] }));
     expect(kept.work_items[0].parts[0]).toMatchObject({ approved: true, comments: "ok" });
-  });
+  }, 120_000);
 
   it("a quote item not added after the quote takes no new parts", async () => {
     const v = await newVan(api, ref);
@@ -94,7 +94,7 @@ describe("work item and part locks (002 §4)", () => {
     const w = job.work_items[0];
     const r = await api.put(`jobs/${job.id}`, { ...job, work_items: [{ ...w, parts: [...w.parts, part(ref, { name: "Wipers" })] }] });
     expect(r.body.message).toBe("Parts cannot be added to Full service");
-  });
+  }, 120_000);
 });
 
 describe("a part enquiry job (002 §4)", () => {
@@ -111,7 +111,7 @@ describe("a part enquiry job (002 §4)", () => {
     const turned = await ok(api.put(`jobs/${enquiry.id}`, { ...details, is_enquiry: false }));
     expect(turned.jstate).toBe("OPEN");
     expect((await ok(api.get("jobs?view=enquiries"))).results.map((j: any) => j.id)).not.toContain(enquiry.id);
-  });
+  }, 120_000);
 });
 
 describe("a job too big for one transaction (data-model §2.12)", () => {
@@ -131,7 +131,7 @@ describe("a job too big for one transaction (data-model §2.12)", () => {
     expect(saved.work_items[0].last_saved).toBe(read.work_items[0].last_saved);
     expect(saved.work_items[7].last_saved).not.toBe(read.work_items[7].last_saved);
     expect((await api.put(`jobs/${job.id}`, { ...read, job_description: "stale" })).status).toBe(409);
-  });
+  }, 120_000);
 });
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b1e1d50000000049454e44ae426082", "hex");
@@ -159,7 +159,7 @@ describe("attached images (002 §2, §7 Images)", () => {
     expect((await ok(api.get(`images?job=${job.id}`))).count).toBe(0);
     expect((await api.get("jobimageupload?job=999999&file_type=png")).status).toBe(404);
     expect((await api.get(`jobimageupload?job=${job.id}&file_type=gif`)).body.message).toBe("Not supported file format");
-  });
+  }, 120_000);
 });
 
 describe("more views (002 §2 Jobs list)", () => {
@@ -189,5 +189,5 @@ describe("more views (002 §2 Jobs list)", () => {
     await ok(api.put(`vehicles/${v.id}`, { ...veh, key: key.id }));
     const byKey = await ok(api.get(`jobs?view=all&key=${key.id}`));
     expect(byKey.count).toBe(2);
-  });
+  }, 120_000);
 });

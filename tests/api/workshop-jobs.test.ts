@@ -44,7 +44,7 @@ describe("a job card (002 §3, §7)", () => {
     expect(job.comments_list[0]).toMatchObject({ text: "Booked by phone", creator: "wendy@vanco.co.uk", creator_name: "Wendy" });
     const read = await api.get(`jobs/${job.id}`);
     expect(read.body).toEqual(job);
-  });
+  }, 120_000);
 
   it("never trusts the client's figures: costs are recomputed unless cost_override", async () => {
     const v = await newVan(api, ref);
@@ -56,7 +56,7 @@ describe("a job card (002 §3, §7)", () => {
     expect(saved.work_items[0]).toMatchObject({ labour_cost: 90, customer_labour_cost: 200 });
     expect(saved.work_items[0].parts[0].customer_cost).toBe(150);
     expect(saved.total_charge).toBe(350);
-  });
+  }, 120_000);
 
   it("prices for customer 2 when Charge Customer 2 is ticked, and the job's parts markup overrides", async () => {
     const v = await newVan(api, ref);
@@ -72,14 +72,14 @@ describe("a job card (002 §3, §7)", () => {
     const gone = await ok(api.put(`jobs/${job.id}`, { ...own, customer2: null, parts_markup: null }));
     expect(gone.work_items[0]).toMatchObject({ chargeable: false, customer_labour_cost: 143 });
     expect(gone.work_items[0].parts[0].customer_cost).toBe(120);
-  });
+  }, 120_000);
 
   it("uses the workshop's LCV rate in the LCV Centre department", async () => {
     const v = await newVan(api, ref);
     const job = await ok(api.post("createjob", jobBody(ref, v.id, { department: ref.lcv.id, work_items: [item(ref, { work_type: ref.tyres.id, labour_hours: 2, parts: [] })] })));
     // 2 h x £42 LCV rate; no special rate: charge = cost x 1.10 (the workshop's rate is affected by customer markup)
     expect(job.work_items[0]).toMatchObject({ labour_cost: 84, customer_labour_cost: 92.4 });
-  });
+  }, 120_000);
 
   it("keeps empty dates as null and a new line's key", async () => {
     const v = await newVan(api, ref);
@@ -88,13 +88,13 @@ describe("a job card (002 §3, §7)", () => {
     expect(job.workshop_date).toBeNull();
     expect(job.work_items[0].parts[0].date_ordered).toBeNull();
     expect(job.work_items[0].key).toEqual(expect.any(String));
-  });
+  }, 120_000);
 
   it("answers 404 for a job that does not exist, 401 without a token", async () => {
     expect((await api.get("jobs/999999")).status).toBe(404);
     expect((await call("GET", "jobs/1")).status).toBe(401);
     expect((await call("GET", "jobs")).status).toBe(401);
-  });
+  }, 120_000);
 });
 
 describe("job save rules (002 §5), bad input changing nothing", () => {
@@ -103,7 +103,7 @@ describe("job save rules (002 §5), bad input changing nothing", () => {
     expect(r.status).toBe(400);
     expect(r.body.message).toBe("The following fields are missing: Booked In Date, Department, vehicle registration, customer id, workshop id");
     expect(Object.keys(r.body.errors).sort()).toEqual(["book_in_date", "customer", "department", "vehicle", "workshop"]);
-  });
+  }, 120_000);
 
   it("needs a work type, a supplier and tracking options, with the spec's messages", async () => {
     const v = await newVan(api, ref);
@@ -122,7 +122,7 @@ describe("job save rules (002 §5), bad input changing nothing", () => {
     }
     // Nothing was written: the vehicle has no jobs.
     expect((await api.get(`jobs?vehicle=${v.id}`)).body.count).toBe(0);
-  });
+  }, 120_000);
 
   it("refuses unknown fields and bad values naming the field, and changes nothing", async () => {
     const v = await newVan(api, ref);
@@ -140,7 +140,7 @@ describe("job save rules (002 §5), bad input changing nothing", () => {
       expect(Object.keys(r.body.errors ?? {})[0] ?? "", JSON.stringify(r.body)).toContain(field);
     }
     expect((await api.get(`jobs/${job.id}`)).body).toEqual(job);
-  });
+  }, 120_000);
 
   it("answers the mileage warning as a flag when the model's limit is reached", async () => {
     const model = await ok(api.post("vehiclemodel", { name: "Limited", make: ref.ford.id, mileage_limit: 100000 }));
@@ -150,7 +150,7 @@ describe("job save rules (002 §5), bad input changing nothing", () => {
     const over = await ok(api.put(`jobs/${under.id}`, { ...under, mileage: 100000 }));
     expect(over.mileage_warning).toBe(true);
     expect(over.mileage).toBe(100000);
-  });
+  }, 120_000);
 });
 
 describe("freshness (002 §5)", () => {
@@ -163,7 +163,7 @@ describe("freshness (002 §5)", () => {
     expect(stale.body.message).toBe(EDITED);
     expect((await api.get(`jobs/${job.id}`)).body.job_description).toBe("First");
     expect(first.last_saved).not.toBe(job.last_saved);
-  });
+  }, 120_000);
 
   it("lets one of two simultaneous saves land; the other gets 409", async () => {
     const v = await newVan(api, ref);
@@ -172,7 +172,7 @@ describe("freshness (002 §5)", () => {
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const winner = a.status === 200 ? "A" : "B";
     expect((await api.get(`jobs/${job.id}`)).body.job_description).toBe(winner);
-  });
+  }, 120_000);
 
   it("needs last_saved on a save", async () => {
     const v = await newVan(api, ref);
@@ -180,7 +180,7 @@ describe("freshness (002 §5)", () => {
     const r = await api.put(`jobs/${job.id}`, { ...job, last_saved: undefined });
     expect(r.status).toBe(400);
     expect(r.body.errors).toHaveProperty("last_saved");
-  });
+  }, 120_000);
 });
 
 describe("status flow and approval (002 §4, §5)", () => {
@@ -201,7 +201,7 @@ describe("status flow and approval (002 §4, §5)", () => {
     expect(ready.after_ready).toEqual({ workshop_instructions: ["Ring before collection"], change_key: true });
     const collected = await ok(setStatus(ready, "COLLECTED"));
     expect(collected.status).toBe("COLLECTED");
-  });
+  }, 120_000);
 
   it("approves with the spec's checks and records the approver's names", async () => {
     const v = await newVan(api, ref);
@@ -224,7 +224,7 @@ describe("status flow and approval (002 §4, §5)", () => {
     expect(approved).toMatchObject({ approved: true, jstate: "APPROVED", approving_user: { first_name: "Wendy" }, mileage: 5000 });
     const again = await api.post(`jobs/approve/${job.id}`, { last_saved: approved.last_saved });
     expect(again.body.message).toBe("This job has already been approved");
-  });
+  }, 120_000);
 
   it("on approval with an inspection, needs both new dates and gives the vehicle's inspection them", async () => {
     const v = await newVan(api, ref);
@@ -240,7 +240,7 @@ describe("status flow and approval (002 §4, §5)", () => {
     expect(approved.approved).toBe(true);
     const after = await ok(api.get(`inspections/${insp.id}`));
     expect(after).toMatchObject({ date_completed: "2030-03-02", expiry_date: "2031-03-01" });
-  });
+  }, 120_000);
 });
 
 describe("defects and Turn Into Job (002 §2, §4, §5)", () => {
@@ -278,7 +278,7 @@ describe("defects and Turn Into Job (002 §2, §4, §5)", () => {
     // Turn Into Job clears the flag; the job joins the jobs lists.
     const job = await ok(api.put(`jobs/${moved.id}`, { ...moved, is_defect: false }));
     expect(job).toMatchObject({ is_defect: false, jstate: "OPEN" });
-  });
+  }, 120_000);
 });
 
 describe("locks (002 §4)", () => {
@@ -288,7 +288,7 @@ describe("locks (002 §4)", () => {
     // The flags belong to accounts and movements: a save cannot set them.
     const sneaky = await ok(api.put(`jobs/${job.id}`, { ...job, work_items: [{ ...job.work_items[0], invoice_approved: true, movement: 5 }] }));
     expect(sneaky.work_items[0]).toMatchObject({ invoice_approved: null, movement: null });
-  });
+  }, 120_000);
 });
 
 describe("work items and parts by id (002 §7)", () => {
@@ -312,7 +312,7 @@ describe("work items and parts by id (002 §7)", () => {
     expect((await api.get(`parts/update/${p.id}`)).status).toBe(404);
     expect((await ok(api.get(`jobs/${job.id}`))).work_items[0].parts).toEqual([]);
     expect((await api.get("work/999999")).status).toBe(404);
-  });
+  }, 120_000);
 });
 
 describe("jobs list views and counts (002 §2 Jobs list)", () => {
@@ -349,7 +349,7 @@ describe("jobs list views and counts (002 §2 Jobs list)", () => {
     await ok(api.put(`jobs/returned/${started.id}`, { status: "READY_FOR_COLLECTION", last_saved: r1.last_saved }));
     expect(ids(await q("ready"))).toEqual([started.id]);
     expect((await ok(api.get(`jobstatuscount?department=${dept.id}`))).ready).toBe(1);
-  });
+  }, 120_000);
 
   it("searches by registration, customer name and job number within the view; filters a column", async () => {
     const v = await newVan(api, ref);
@@ -366,7 +366,7 @@ describe("jobs list views and counts (002 §2 Jobs list)", () => {
     expect(filtered.results.every((j: any) => j.customer.id === ref.bobs.id)).toBe(true);
     const none = await ok(api.get(`jobs?view=approved&customer=${ref.bobs.id}`));
     expect(none.results.map((j: any) => j.id)).not.toContain(job.id);
-  });
+  }, 120_000);
 
   it("answers the open-items check for a vehicle, and the defect and enquiry counts", async () => {
     const v = await newVan(api, ref);
@@ -381,12 +381,12 @@ describe("jobs list views and counts (002 §2 Jobs list)", () => {
     expect(mine.results.map((j: any) => j.id)).toContain(defect.id);
     const other = client(await signIn("other@vanco.co.uk", "Olly"));
     expect((await ok(other.get("jobs?view=mydefects"))).results.map((j: any) => j.id)).not.toContain(defect.id);
-  });
+  }, 120_000);
 
   it("refuses an unknown view or tab", async () => {
     expect((await api.get("jobs?view=finished")).status).toBe(400);
     expect((await api.get("jobs?ws=nowhere")).status).toBe(400);
-  });
+  }, 120_000);
 });
 
 describe("delete (W19)", () => {
@@ -397,7 +397,7 @@ describe("delete (W19)", () => {
     expect((await api.get(`jobs/${job.id}`)).status).toBe(404);
     expect((await api.get(`work/${job.work_items[0].id}`)).status).toBe(404);
     expect((await api.get(`jobs?vehicle=${v.id}&view=not_finished`)).body.count).toBe(0);
-  });
+  }, 120_000);
 });
 
 describe("reference lists by 002's names", () => {
@@ -410,5 +410,5 @@ describe("reference lists by 002's names", () => {
     }
     expect((await ok(api.get("fitters?page_size=1000"))).results.map((f: any) => f.name)).toContain("Dave");
     expect((await ok(api.get("worktype?page_size=1000"))).results.find((w: any) => w.name === "Service").special_labour_rate).toBe(65);
-  });
+  }, 120_000);
 });
