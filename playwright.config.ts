@@ -30,7 +30,7 @@ export default defineConfig({
     command: `node --import tsx functions/local/main.ts`,
     url: `http://localhost:${port}/api/health`,
     // E2E_SERVER_TIMEOUT (ms): a shared, busy machine can take longer than 90 s to start the server and load the demo data.
-    timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 90_000),
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 180_000),
     reuseExistingServer: false,
     env: {
       PORT: String(port),
