@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { defineFields } from "../platform/definition.js";
 import { isoDate, text } from "../platform/fields.js";
+import { TOTAL_FIELDS } from "./costs.js";
 import { DEFECT_STATUSES, JOB_STATUSES } from "./rules.js";
 
 /**
@@ -115,20 +116,8 @@ export const JOB_DERIVED = [
   "defect_creator_email",
   "jstate",
   "latest_comment",
-  "estimated_labour_cost_total",
-  "estimated_labour_charge_total",
-  "labour_cost_total",
-  "labour_charge_total",
-  "estimated_parts_cost_total",
-  "estimated_parts_charge_total",
-  "parts_cost_total",
-  "parts_charge_total",
-  "total_cost",
-  "total_charge",
-  "customer2_estimated_labour_charge_total",
-  "customer2_labour_charge_total",
-  "customer2_estimated_parts_charge_total",
-  "customer2_parts_charge_total",
+  // The summary box's totals, worked out by costs.ts on every save.
+  ...TOTAL_FIELDS,
 ] as const;
 
 /** A work item of a job (002 §3 Work item, job side); its parts are `part` lines. */
