@@ -8,7 +8,7 @@ import { initialValues, useRecordEditor, useRecordForm, type FormErrors } from "
 import { formatMoney } from "../platform/format";
 import { Page } from "../platform/page";
 import { LookupInputs } from "./PartLookupModals";
-import { SearchPartsModal } from "./SearchPartsModal";
+import { PartsSelector } from "../workshop/selectors";
 import { WORK_SAVE_ERROR } from "./WorkStockPage";
 import { NEW_PART_FIELDS, WORK_FIELDS, type PartLookupRow, type WorkLookupRow } from "./fields";
 
@@ -149,13 +149,12 @@ function WorkLookupEditor({ record }: { record: WorkLookupRow | null }) {
           }}
         />
       )}
-      {searching && (
-        <SearchPartsModal
-          chosen={rows.map((r) => r.id).filter((x): x is number => typeof x === "number")}
-          onClose={() => setSearching(false)}
-          onSelect={(p) => setRows([...rows, p])}
-        />
-      )}
+      <PartsSelector
+        opened={searching}
+        chosen={rows.map((r) => r.id).filter((x): x is number => typeof x === "number")}
+        onClose={() => setSearching(false)}
+        onSelect={(p) => setRows([...rows, p as unknown as PartLookupRow])}
+      />
     </Page>
   );
 }

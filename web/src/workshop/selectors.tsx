@@ -99,16 +99,20 @@ export function blankPart(): PartRow {
 
 const refName = (r: Ref | undefined) => (r ? (r.display_name ?? r.name ?? "") : "");
 
-/** Parts selector (002 §2): paginated search of GET partlookup, Select per row. */
-export function PartsSelector({ opened, onClose, onSelect, title = "Search Parts" }: { opened: boolean; onClose: () => void; onSelect: (l: PartLookup) => void; title?: string }) {
+/**
+ * Parts selector (002 §2): paginated search of GET partlookup, Select per
+ * row. The one Search Parts of the job card, the quote editor and the work
+ * lookup detail; `chosen` marks the lookups a list already holds.
+ */
+export function PartsSelector({ opened, onClose, onSelect, title = "Search Parts", chosen = [] }: { opened: boolean; onClose: () => void; onSelect: (l: PartLookup) => void; title?: string; chosen?: number[] }) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} size="80rem" centered>
-      {opened && <PartsSelectorBody onSelect={onSelect} />}
+      {opened && <PartsSelectorBody onSelect={onSelect} chosen={chosen} />}
     </Modal>
   );
 }
 
-function PartsSelectorBody({ onSelect }: { onSelect: (l: PartLookup) => void }) {
+function PartsSelectorBody({ onSelect, chosen }: { onSelect: (l: PartLookup) => void; chosen: number[] }) {
   const list = useListController<PartLookup>({ resource: "partlookup", local: true, errorMessage: "There was an error" });
   return (
     <Stack gap="xs">
@@ -132,8 +136,8 @@ function PartsSelectorBody({ onSelect }: { onSelect: (l: PartLookup) => void }) 
             key: "select",
             header: "",
             render: (r) => (
-              <Button size="compact-xs" onClick={() => onSelect(r)} aria-label={`Select ${r.name}`}>
-                Select
+              <Button size="compact-xs" onClick={() => onSelect(r)} aria-label={`Select ${r.name}`} disabled={chosen.includes(r.id as number)}>
+                {chosen.includes(r.id as number) ? "Added" : "Select"}
               </Button>
             ),
           },
