@@ -9,8 +9,9 @@ export default defineConfig({
     globalSetup: ["tests/support/global-setup.ts"],
     // SST's App.finish() skips its AWS bootstrap lookup only under NODE_ENV=test.
     env: { NODE_ENV: "test" },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: a timeout here guards against a hang, not a slow machine (the suite shares 2 cores with DynamoDB Local).
+    testTimeout: 90_000,
+    hookTimeout: 120_000,
     pool: "forks",
     maxWorkers: 2,
   },
