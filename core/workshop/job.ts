@@ -1,4 +1,3 @@
-import { Entity } from "electrodb";
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { Vehicle } from "../fleet/vehicle.js";
@@ -8,7 +7,6 @@ import { defineLines } from "../platform/lines.js";
 import { toPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { declareReferences } from "../platform/references.js";
-import { SERVICE, entityConfig } from "../platform/service.js";
 import { ValidationError } from "../platform/errors.js";
 import { Department, Fitter, PaymentType, VehicleMake, VehicleModel, WorkType, NominalCode } from "../settings/index.js";
 import { jobTotals } from "./costs.js";
@@ -44,30 +42,11 @@ export type JobFields = z.infer<typeof jobFields>;
 export const partLine = part.schema.extend({ work_key: text(100) });
 
 export const JobLines = defineLines("job", [
-  { name: "work_items", idCounter: "work", fields: workItem.schema as any, max: { count: 100, message: "At most 100 work items on one job" } },
-  { name: "parts", idCounter: "part", fields: partLine as any, max: { count: 400, message: "At most 400 parts on one job" } },
+  // Work items and parts are also found by their own id (GET work/{id}, parts/update/{id}): the engine's locators, written with the line.
+  { name: "work_items", idCounter: "work", label: "Work item", locator: true, fields: workItem.schema as any, max: { count: 100, message: "At most 100 work items on one job" } },
+  { name: "parts", idCounter: "part", label: "Part", locator: true, fields: partLine as any, max: { count: 400, message: "At most 400 parts on one job" } },
   { name: "comments_list", idCounter: "comment", fields: comment.schema as any, max: { count: 1000, message: "At most 1,000 comments on one job" } },
 ]);
-
-/**
- * Where a line lives: work item and part ids (GET work/{id}, parts/update/{id})
- * name their job here. Written after the job's save for the lines it
- * added, removed after the save that removes them; a reader checks the
- * job still holds the line (a locator left by an interrupted save answers 404).
- */
-export const LineLocator = new Entity(
-  {
-    model: { entity: "linelocator", version: "1", service: SERVICE },
-    attributes: {
-      kind: { type: "string", required: true },
-      line: { type: "number", required: true },
-      parent_type: { type: "string" },
-      parent: { type: "number" },
-    },
-    indexes: { byLine: { pk: { field: "pk", composite: ["kind", "line"] }, sk: { field: "sk", composite: [] } } },
-  },
-  entityConfig(),
-);
 
 const LIVE_STATES: ReadonlySet<JobState> = new Set(["ENQUIRY", "DEFECT", "OPEN", "RETURNED", "READY"]);
 const NOT_IN_JOBS: ReadonlySet<JobState> = new Set(["ENQUIRY", "DEFECT", "CONVERTED"]);

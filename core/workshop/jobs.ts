@@ -15,7 +15,7 @@ import { AppDefaults, Department, VehicleModel, WorkType } from "../settings/ind
 import { JobImages } from "./images.js";
 import { priceJobItems, type PricingContext } from "./costs.js";
 import { JOB_DERIVED, comment as commentDefinition, job as jobDefinition, part as partDefinition, workItem as workDefinition } from "./definitions.js";
-import { JOB_INDEX_COPIES, Job, JobLines, expandJobs, LineLocator, NO_DATE, compactTerm, jobFields, jobMemberships, nestLines, type Column } from "./job.js";
+import { JOB_INDEX_COPIES, Job, JobLines, expandJobs, NO_DATE, compactTerm, jobFields, jobMemberships, nestLines, type Column } from "./job.js";
 import {
   MESSAGES,
   PART_SERVER_FIELDS,
@@ -201,28 +201,13 @@ function flatten(job: Rec, lastSaved: string | null) {
   return { ...own, ...(lastSaved ? { last_saved: lastSaved } : {}), work_items, parts, comments_list };
 }
 
-/** Line ids held by a job's lines, by kind. */
-function lineIds(lines: { work_items?: Rec[]; parts?: Rec[] }) {
-  return { work: new Set((lines.work_items ?? []).map((w) => w.id as number)), part: new Set((lines.parts ?? []).map((p) => p.id as number)) };
-}
-
-/** Locators for the lines a save added, gone for those it removed (idempotent). */
-async function moveLocators(jobId: number, before: ReturnType<typeof lineIds>, after: ReturnType<typeof lineIds>) {
-  const puts: Rec[] = [];
-  const dels: Rec[] = [];
-  for (const kind of ["work", "part"] as const) {
-    for (const id of after[kind]) if (!before[kind].has(id)) puts.push({ kind, line: id, parent_type: "job", parent: jobId });
-    for (const id of before[kind]) if (!after[kind].has(id)) dels.push({ kind, line: id });
-  }
-  for (let i = 0; i < puts.length; i += 25) await (LineLocator.put(puts.slice(i, i + 25) as any) as any).go();
-  for (let i = 0; i < dels.length; i += 25) await (LineLocator.delete(dels.slice(i, i + 25) as any) as any).go();
-}
-
-/** The job a work item or part belongs to, from its locator; 404 when there is none. */
-async function jobOfLine(kind: "work" | "part", id: number, label: string): Promise<number> {
-  const res: any = await LineLocator.get({ kind, line: id }).go({ consistent: true } as any);
-  if (!res.data?.parent) throw new NotFoundError(label);
-  return res.data.parent as number;
+/**
+ * The job a work item or part belongs to: the engine's locator of the line
+ * (core/platform/lines.ts `getLine`), which also checks the job still holds
+ * it; 404 ("Work item", "Part") when it does not.
+ */
+async function jobOfLine(collection: "work_items" | "parts", id: number): Promise<number> {
+  return (await JobLines.getLine(collection, id)).parent_id;
 }
 
 /** The index copies (jobs list tabs, column filters, search) from the records as they are now. */
@@ -265,7 +250,7 @@ type SaveOptions = { linesOnly?: boolean; checkFresh?: boolean; server?: Rec; fr
 /**
  * Save a job (create when `id` is null): parse, freshness (409), the rules
  * of 002 §4-5 (400 with the spec's message), pricing, then the engine's
- * write of the job and its lines; locators follow the lines.
+ * write of the job and its lines (their locators written with them).
  */
 async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOnly = false, checkFresh = true, server = {}, fromQuote = false }: SaveOptions = {}): Promise<Rec> {
   const stored = id === null ? null : await load(id);
@@ -289,12 +274,8 @@ async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOn
   job.work_items = priceJobItems(job, ctx);
   Object.assign(job, indexCopies(job, vehicle, contacts));
   const flat = flatten(job, stored ? (checkFresh ? lastSavedOf(body) : stored.row.last_saved) : null);
-  const before = lineIds(stored?.lines ?? {});
   const row = stored ? await JobLines.update(stored.row.id, flat, actor.email, { current: stored.row }) : await JobLines.create(flat, actor.email);
-  const savedId = (row as Rec).id as number;
-  const after = ((await JobLines.load([savedId])).get(savedId) ?? {}) as Rec;
-  await moveLocators(savedId, before, lineIds(after));
-  return present(savedId);
+  return present((row as Rec).id as number);
 }
 
 /** The jobs list's views (002 §2 Jobs list) and the open-items check. */
@@ -465,7 +446,6 @@ export const Jobs = {
     const approved = stored.lines.work_items.some((w) => w.invoice_approved || w.po_approved) || stored.lines.parts.some((p) => p.approved);
     if (approved) throw new ValidationError(MESSAGES.deleteApproved, { id: MESSAGES.deleteApproved });
     await JobLines.remove(id, actor.email);
-    await moveLocators(id, lineIds(stored.lines), lineIds({}));
     // The quote items it was made from are free again (core/workshop/quote-jobs.ts).
     if (stored.row.quote && !stored.row.is_defect && !stored.row.is_enquiry) await (await import("./quote-jobs.js")).unlinkJob(stored.row.quote, id, actor.email);
     await JobImages.removeForJob(id, actor.email);
@@ -589,7 +569,7 @@ export const Jobs = {
 
   /** GET work/{id}: one work item with its parts (its job's last_saved beside it). */
   async getWork(id: number) {
-    const jobId = await jobOfLine("work", id, "Work item");
+    const jobId = await jobOfLine("work_items", id);
     const job = await present(jobId).catch((e) => {
       if (e instanceof NotFoundError) throw new NotFoundError("Work item");
       throw e;
@@ -601,7 +581,7 @@ export const Jobs = {
 
   /** PUT work/update/{id}: save one work item (its last_saved; the locks of 002 §4; its job's totals). */
   async saveWork(id: number, body: unknown, actor: Staff) {
-    const jobId = await jobOfLine("work", id, "Work item");
+    const jobId = await jobOfLine("work_items", id);
     const stored = await load(jobId);
     const item = stored.nested.work_items.find((w: Rec) => w.id === id);
     if (!item) throw new NotFoundError("Work item");
@@ -614,7 +594,7 @@ export const Jobs = {
 
   /** GET parts/update/{id}: one job part. */
   async getPart(id: number) {
-    const jobId = await jobOfLine("part", id, "Part");
+    const jobId = await jobOfLine("parts", id);
     const job = await present(jobId);
     for (const w of job.work_items as Rec[]) {
       const p = (w.parts as Rec[]).find((x) => x.id === id);
@@ -661,7 +641,7 @@ for (const [name, fn] of Object.entries(Jobs) as Array<[keyof typeof Jobs, (...a
   };
 
 async function partHolder(id: number) {
-  const jobId = await jobOfLine("part", id, "Part");
+  const jobId = await jobOfLine("parts", id);
   const stored = await load(jobId);
   const item = stored.nested.work_items.find((w: Rec) => (w.parts as Rec[]).some((p) => p.id === id));
   if (!item) throw new NotFoundError("Part");

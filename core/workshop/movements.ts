@@ -10,7 +10,7 @@ import { declareReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
 import { Department, Driver, MovementRate, MovementType, TrackingCategory, WorkType } from "../settings/index.js";
 import { movementCostOf } from "./movement-costs.js";
-import { Job, JobLines, LineLocator } from "./job.js";
+import { Job, JobLines } from "./job.js";
 import { MOVEMENT_MESSAGES, MOVEMENT_SERVER_FIELDS, movement, movementRuleResult, movementView, type MovementView } from "./movement-definitions.js";
 
 /**
@@ -275,15 +275,8 @@ async function withJobItem(jobId: number, movementId: number, m: Partial<Movemen
   if (!m) work_items = items.filter((w) => w !== held).map(line);
   else if (held) work_items = items.map((w) => (w === held ? { ...line(w), ...workItemOf(movementId, m, type?.name ?? null, w.key ?? `mv${movementId}`) } : line(w)));
   else work_items = [...items.map(line), workItemOf(movementId, m, type?.name ?? null, `mv${movementId}`)];
-  const before = new Set(items.map((w) => w.id as number));
+  // The item's locator (GET work/{id}) is written or removed with it by the engine, in this same save.
   await JobLines.update(jobId, { work_items, last_saved: row.last_saved }, actor, { partial: true, current: row, also: writeTogether(async () => [plan]) });
-  // Locators follow the lines (GET work/{id} finds the item's job), as the job's own saves keep them.
-  const after = (((await JobLines.load([jobId])).get(jobId) ?? {}) as Row).work_items as Row[] | undefined;
-  const now = new Set((after ?? []).map((w) => w.id as number));
-  const added = [...now].filter((id) => !before.has(id));
-  const gone = [...before].filter((id) => !now.has(id));
-  if (added.length) await (LineLocator.put(added.map((line) => ({ kind: "work", line, parent_type: "job", parent: jobId })) as any) as any).go();
-  if (gone.length) await (LineLocator.delete(gone.map((line) => ({ kind: "work", line })) as any) as any).go();
 }
 
 /** The id a planned create issued (its audit entry names it). */

@@ -3,6 +3,7 @@ import { client, signIn } from "../support/api.js";
 import { ok } from "./fleet-support.js";
 import { item, jobBody, newVan, part, workshopReference, type WorkshopRef } from "./workshop-support.js";
 import { Job, JobLines } from "../../core/workshop/job.js";
+import { linesTestSeam } from "../../core/platform/lines.js";
 
 /**
  * Job card locks (002 §4), a job too big for one transaction (saved in
@@ -132,6 +133,48 @@ describe("a job too big for one transaction (data-model §2.12)", () => {
     expect(saved.work_items[7].last_saved).not.toBe(read.work_items[7].last_saved);
     expect((await api.put(`jobs/${job.id}`, { ...read, job_description: "stale" })).status).toBe(409);
   }, 120_000);
+});
+
+describe("work items and parts found by id through the engine's locators (data-model §2.12)", () => {
+  it("finds every line after a save in steps, and answers 404 once the line is removed (also while the removal is committed but not applied)", async () => {
+    const v = await newVan(api, ref);
+    // 30 work items and 60 parts, each with its locator: well past 100 items, so saved in steps.
+    const work_items = Array.from({ length: 30 }, (_, i) => item(ref, { description: `Item ${i + 1}`, labour_hours: 1, parts: [part(ref, { name: `Part ${i + 1}a` }), part(ref, { name: `Part ${i + 1}b` })] }));
+    const job = await ok(api.post("createjob", jobBody(ref, v.id, { work_items })));
+    for (const w of [job.work_items[0], job.work_items[17], job.work_items[29]]) {
+      expect(await ok(api.get(`work/${w.id}`))).toMatchObject({ id: w.id, description: w.description, job: job.id, job_last_saved: job.last_saved });
+      expect(await ok(api.get(`parts/update/${w.parts[1].id}`))).toMatchObject({ id: w.parts[1].id, name: w.parts[1].name, work: w.id, job: job.id });
+    }
+    // Remove 20 items (60 lines and 60 locators: in steps), crashing just after the commit: readers already see the new version.
+    const kept = job.work_items.slice(0, 10);
+    const gone = job.work_items.slice(10);
+    linesTestSeam.failAfter = "commit";
+    try {
+      expect((await api.put(`jobs/${job.id}`, { ...job, work_items: kept })).status).toBe(500);
+      // The seam fires only in a save in steps.
+      expect(linesTestSeam.failAfter).toBeNull();
+    } finally {
+      linesTestSeam.failAfter = null;
+    }
+    expect((await api.get(`work/${gone[0].id}`)).status).toBe(404);
+    expect((await api.get(`parts/update/${gone[5].parts[0].id}`)).status).toBe(404);
+    expect((await api.put(`parts/update/${gone[5].parts[0].id}`, { ...gone[5].parts[0], cost: 1 })).status).toBe(404);
+    expect((await api.put(`work/update/${gone[0].id}`, { ...gone[0], labour_hours: 2 })).status).toBe(404);
+    expect((await ok(api.get(`work/${kept[3].id}`))).parts).toHaveLength(2);
+    // A save by id completes the removal first, then lands; the removed lines stay not found.
+    const one = await ok(api.get(`parts/update/${kept[3].parts[0].id}`));
+    expect(await ok(api.put(`parts/update/${one.id}`, { ...one, name: "Renamed" }))).toMatchObject({ id: one.id, name: "Renamed", work: kept[3].id });
+    const read = await ok(api.get(`jobs/${job.id}`));
+    expect(read.work_items.map((w: any) => w.id)).toEqual(kept.map((w: any) => w.id));
+    for (const w of gone.slice(0, 5)) {
+      expect((await api.get(`work/${w.id}`)).status).toBe(404);
+      expect((await api.get(`parts/update/${w.parts[1].id}`)).status).toBe(404);
+    }
+    // A part removed by its own call: its locator goes with it.
+    await ok(api.del(`parts/update/${kept[0].parts[0].id}`));
+    expect((await api.get(`parts/update/${kept[0].parts[0].id}`)).status).toBe(404);
+    expect((await ok(api.get(`parts/update/${kept[0].parts[1].id}`))).work).toBe(kept[0].id);
+  }, 180_000);
 });
 
 const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b1e1d50000000049454e44ae426082", "hex");

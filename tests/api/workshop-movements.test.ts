@@ -329,6 +329,8 @@ describe("a job's movement owns a work item on the job (002 §3 Work item moveme
     const other = await ok(api.post("movement", movement({ job: x.job.id, work_type: x.service.id })));
     const w = await itemOf(other.id);
     expect(w).toBeTruthy();
+    // Its locator is written with it: GET work/{id} finds it on its job.
+    expect(await ok(api.get(`work/${w.id}`))).toMatchObject({ id: w.id, movement: other.id, job: x.job.id });
     await ok(api.del(`movement/${other.id}`));
     expect(await itemOf(other.id)).toBeUndefined();
     expect((await api.get(`work/${w.id}`)).status).toBe(404);
