@@ -28,8 +28,8 @@ test("the picker finds a vehicle, shows its details and inspections, and an insp
   await expect(picker.getByRole("link", { name: "Vehicle Details" })).toHaveAttribute("href", /\/editvehicle\/\d+$/);
 
   await page.getByLabel("Inspection type").selectOption({ label: "MOT" });
-  await page.getByLabel("Last completed", { exact: true }).fill("2026-11-01");
-  await page.getByLabel("Expiry", { exact: true }).fill("2027-10-31");
+  await page.getByRole("textbox", { name: "Last completed", exact: true }).fill("01/11/2026");
+  await page.getByRole("textbox", { name: "Expiry", exact: true }).fill("31/10/2027");
   await page.getByRole("button", { name: "Add inspection" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(table.locator("tbody tr")).toHaveCount(before + 1);
