@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { expectToast, signIn } from "./helpers";
+import { apiOf, makeJob, refsOf } from "./workshop-jobs-helpers";
 
 /**
  * The vehicle picker (000 §2), shown on /inspections (docs/decisions.md):
@@ -27,8 +28,8 @@ test("the picker finds a vehicle, shows its details and inspections, and an insp
   await expect(picker.getByRole("link", { name: "Vehicle Details" })).toHaveAttribute("href", /\/editvehicle\/\d+$/);
 
   await page.getByLabel("Inspection type").selectOption({ label: "MOT" });
-  await page.getByLabel("Last completed", { exact: true }).fill("2026-11-01");
-  await page.getByLabel("Expiry", { exact: true }).fill("2027-10-31");
+  await page.getByRole("textbox", { name: "Last completed", exact: true }).fill("01/11/2026");
+  await page.getByRole("textbox", { name: "Expiry", exact: true }).fill("31/10/2027");
   await page.getByRole("button", { name: "Add inspection" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(table.locator("tbody tr")).toHaveCount(before + 1);
@@ -37,21 +38,17 @@ test("the picker finds a vehicle, shows its details and inspections, and an insp
 
 test("a vehicle with open jobs or quotes shows them first: open one, or continue", async ({ page }) => {
   await signIn(page);
-  // The workshop calls are not in this release: the test answers them as the contract says.
-  await page.route("**/api/jobs?*", async (route) => {
-    const url = new URL(route.request().url());
-    expect(url.searchParams.get("view")).toBe("not_finished");
-    expect(url.searchParams.get("ws")).toBe("all");
-    await route.fulfill({
-      json: {
-        count: 1,
-        results: [{ id: 71, job_description: "Replace front brake pads", customer: { id: 1, display_name: "Acme Builders Ltd" }, workshop: { id: 2, display_name: "Midland Commercial Repairs" }, workshop_date: "2026-12-01", is_defect: false }],
-      },
-    });
+  // A real open job and quote of the van, made through the API: the open-items check finds them.
+  const jobsApi = await apiOf(page);
+  const refs = await refsOf(jobsApi, "bv21");
+  const tag = Math.random().toString(36).slice(2, 7);
+  const job = await makeJob(jobsApi, refs, { job_description: `Replace front brake pads ${tag}`, workshop_date: "2026-12-01" });
+  const quote = await jobsApi.post("createquote", { vehicle: refs.vehicle.id, customer: refs.customer.id, department: refs.department.id, quote_type: "NONE", description: `Body repair estimate ${tag}`, provisional_start_date: "2026-12-10",
+    estimated_work_items: [{ key: `w-${tag}`, description: "Panel repair", work_type: refs.workType.id, estimated_labour_hours: 1 }],
   });
-  await page.route("**/api/quotes?*", async (route) => {
-    expect(new URL(route.request().url()).searchParams.get("ready_for_customer_invoice")).toBe("false");
-    await route.fulfill({ json: { count: 1, results: [{ id: 9, description: "Body repair estimate", customer: { id: 1, display_name: "Acme Builders Ltd" }, provisional_start_date: "2026-12-10" }] } });
+  const calls: string[] = [];
+  page.on("request", (r) => {
+    if (/\/api\/(jobs|quotes)\?/.test(r.url())) calls.push(r.url());
   });
   await page.goto("/inspections");
   const picker = page.getByRole("region", { name: "Vehicle picker" });
@@ -60,10 +57,12 @@ test("a vehicle with open jobs or quotes shows them first: open one, or continue
   const dialog = page.getByRole("dialog", { name: "Quotes/Jobs already in progress for this vehicle" });
   await expect(dialog).toBeVisible();
   const list = dialog.getByRole("table", { name: "In progress" });
-  await expect(list.getByRole("row").filter({ hasText: "Replace front brake pads" })).toContainText("01/12/2026");
-  await expect(list.getByRole("row").filter({ hasText: "Replace front brake pads" })).toContainText("Midland Commercial Repairs");
-  await expect(list.getByRole("row").filter({ hasText: "Body repair estimate" })).toContainText("10/12/2026");
-  await expect(list.getByRole("row").filter({ hasText: "Replace front brake pads" }).getByRole("link", { name: "Open" })).toHaveAttribute("href", "/editjob/71");
+  await expect(list.getByRole("row").filter({ hasText: `Replace front brake pads ${tag}` })).toContainText("01/12/2026");
+  await expect(list.getByRole("row").filter({ hasText: `Replace front brake pads ${tag}` })).toContainText("Midland Commercial Repairs");
+  await expect(list.getByRole("row").filter({ hasText: `Body repair estimate ${tag}` })).toContainText("10/12/2026");
+  await expect(list.getByRole("row").filter({ hasText: `Replace front brake pads ${tag}` }).getByRole("link", { name: "Open" })).toHaveAttribute("href", `/editjob/${job.id}`);
+  expect(calls.some((u) => u.includes("view=not_finished") && u.includes("ws=all"))).toBe(true);
+  expect(calls.some((u) => u.includes("ready_for_customer_invoice=false"))).toBe(true);
   // Not taken until the user continues.
   await expect(picker.getByText("Registration: BV21 KLM")).toHaveCount(0);
   await dialog.getByRole("button", { name: "Continue" }).click();
@@ -72,6 +71,6 @@ test("a vehicle with open jobs or quotes shows them first: open one, or continue
   // Or open one.
   await picker.getByRole("textbox", { name: "Vehicle", exact: true }).fill("bv21");
   await page.getByRole("option", { name: /BV21 KLM/ }).click();
-  await dialog.getByRole("row").filter({ hasText: "Body repair estimate" }).getByRole("link", { name: "Open" }).click();
-  await expect(page).toHaveURL(/\/editquote\/9$/);
+  await dialog.getByRole("row").filter({ hasText: `Body repair estimate ${tag}` }).getByRole("link", { name: "Open" }).click();
+  await expect(page).toHaveURL(new RegExp(`/editquote/${quote.id}$`));
 });

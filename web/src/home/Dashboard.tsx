@@ -19,7 +19,9 @@ const GLOSSARY: Array<[string, string]> = [
   ["Homepage totals", "Short-term and long-term income figures kept by hand on the home page."],
   ["Weekly target", "The weekly target in force on the chosen date (Settings, Weekly Targets); monthly: target x weeks of the month (days / 7)."],
   ["Profit vs target", "Rentals income minus the target for the period."],
-  ["Workshop, Part Orders, Misc", "Income and expenses from job cards, part orders and transactions. Those records are not kept in this release yet, so these panels add up nothing and show zero."],
+  ["Workshop", "Income = the customer labour charge and expenses = the labour cost of the job cards whose workshop date falls in the period (GET work/figures), for the department."],
+  ["Part Orders, Misc", "Income and expenses from part orders and transactions. Those records are not kept in this release yet, so these panels add up nothing and show zero."],
+  ["Jobs Starting Today", "Job cards of every workshop tab whose workshop date is today (the jobs list's Today view)."],
   ["Vehicles", "Vehicles sold in the period, their sold prices (sales income) and profit on sales = sold price - book value on the day sold (the purchase price less its annual depreciation up to that day); fleet counts by status (Active, For Sale, Processing, Sold, Ordered) for the department."],
   ["CAP values", "Active, Ordered and For Sale vehicles of the department now: how many and the sum of their CAP clean and retail values (kept up to date with every vehicle save). Cap 0s: those with no CAP retail value. CAP clean change since the period's start: what the CAP uploads since then changed on the vehicles they revalued (new value - old value). Last CAP upload: the same for the latest upload that changed any value."],
   ["Vehicle Sales", "Agreements with a sold date inside the period (GET financeagreements): how many, the total of their sold prices, and each sale."],
@@ -100,6 +102,43 @@ function CapValuesPanel({ start, department }: { start?: string; department: str
 type Sale = ApiRecord & { sold_date: string; sold_price: number | null; vehicle: { id: number; registration: string | null; make?: { name: string } | null; model?: { name: string } | null } };
 
 /** Vehicle Sales (001 §2.5): agreements sold in the period, from GET financeagreements. */
+/** Workshop panel (001 §2): income and expenses of job cards by workshop date in the period (GET work/figures). */
+function WorkshopPanel({ start, end, type, department }: { start?: string; end?: string; type: string; department: string }) {
+  const q = useApiGet<{ income: number; expenses: number }>(["work", "figures", start, end, department], "work/figures", { start, end, type, department: department === "ALL" ? undefined : department }, { enabled: !!start && !!end, errorMessage: "There was an error" });
+  return (
+    <Panel title="Workshop">
+      <Figure label="Income" value={formatMoney(q.data?.income ?? 0)} testId="workshop-income" />
+      <Figure label="Expenses" value={formatMoney(q.data?.expenses ?? 0)} testId="workshop-expenses" />
+    </Panel>
+  );
+}
+
+type TodayJob = ApiRecord & { job_description?: string | null; vehicle?: { registration?: string | null } | null; workshop?: { display_name?: string | null } | null };
+
+/** Jobs Starting Today (001 §2): the jobs list's today view over every workshop tab (GET jobs?view=today&ws=all). */
+function JobsStartingToday() {
+  const q = useList<TodayJob>("jobs", { view: "today", ws: "all", page: 1, page_size: 25 }, { errorMessage: "There was an error" });
+  return (
+    <Panel title="Jobs Starting Today">
+      <Figure label="Jobs" value={String(q.data?.count ?? 0)} testId="jobs-today" />
+      <Table aria-label="Jobs Starting Today" fz="sm">
+        <Table.Tbody>
+          {(q.data?.results ?? []).map((j) => (
+            <Table.Tr key={j.id}>
+              <Table.Td>
+                <Link to={`/editjob/${j.id}`}>{j.id}</Link>
+              </Table.Td>
+              <Table.Td>{j.vehicle?.registration ?? ""}</Table.Td>
+              <Table.Td>{j.job_description ?? ""}</Table.Td>
+              <Table.Td>{j.workshop?.display_name ?? ""}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Panel>
+  );
+}
+
 function VehicleSales({ start, end, department }: { start?: string; end?: string; department: string }) {
   const q = useApiGet<{ count: number; total_sold_price: number; results: Sale[] }>(
     ["financeagreements", start, end, department],
@@ -310,13 +349,7 @@ export function Dashboard() {
           <Figure label={type === "monthly" ? "Target (month)" : "Weekly target"} value={formatMoney(periodTarget)} />
           <Figure label="Profit vs target" value={formatMoney((f?.total_income ?? 0) - periodTarget)} />
         </Panel>
-        <Panel title="Workshop">
-          <Figure label="Income" value={formatMoney(0)} />
-          <Figure label="Expenses" value={formatMoney(0)} />
-          <Text size="xs" c="dimmed">
-            No job cards are recorded in this release.
-          </Text>
-        </Panel>
+        <WorkshopPanel start={f?.start} end={f?.end} type={type} department={department} />
         <Panel title="Part Orders">
           <Figure label="Income" value={formatMoney(0)} />
           <Figure label="Expenses" value={formatMoney(0)} />
@@ -332,12 +365,7 @@ export function Dashboard() {
           </Text>
         </Panel>
         <VehicleSales start={f?.start} end={f?.end} department={department} />
-        <Panel title="Jobs Starting Today">
-          <Figure label="Jobs" value="0" />
-          <Text size="xs" c="dimmed">
-            No job cards are recorded in this release.
-          </Text>
-        </Panel>
+        <JobsStartingToday />
         <HomepageTotals />
         <Panel title="Incomplete Contacts">
           <Table aria-label="Incomplete Contacts" fz="sm">

@@ -1,59 +1,150 @@
-import { Button, Collapse, Fieldset, Pagination, SegmentedControl, Table, Text } from "@mantine/core";
+import { Button, Checkbox, Collapse, Fieldset, Group, Modal, Pagination, SegmentedControl, Table, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
+import { sum } from "../../../../core/platform/money";
 import { useList, type ApiRecord } from "../../platform/api";
 import { formatDate, formatMoney } from "../../platform/format";
+import { ListPager, ListTable, useListController } from "../../platform/list";
+import { PrintDocument } from "../../platform/print";
+import { InProgressModal, inProgressFor, type PickedVehicle } from "../picker/VehiclePicker";
+
+type WorkPart = { id: number; name?: string | null; cost?: number | null; customer_cost?: number | null };
+type WorkRow = ApiRecord & {
+  description?: string | null;
+  chargeable?: boolean | null;
+  labour_hours?: number | null;
+  labour_cost?: number | null;
+  customer_labour_cost?: number | null;
+  job: number;
+  workshop_date?: string | null;
+  parts?: WorkPart[];
+};
+
+const partsCost = (w: WorkRow) => sum(...(w.parts ?? []).map((p) => p.cost)).toNumber();
+const rowTotal = (w: WorkRow) => sum(w.labour_cost, partsCost(w)).toNumber();
 
 /**
- * Service Record (000 §2): the vehicle's work and parts from job cards,
- * 15 a page, with the chargeable filter. Job cards arrive with the
- * workshop issue; until then the table shows that there is no work.
+ * Service Record (000 §2, §7): the work items of the vehicle's job cards
+ * (GET work?vehicle&page&page_size=15&dateSort&chargeable), 15 a page, the
+ * chargeable filter, a date sort, selectable rows and Print Selected (a
+ * printable service record of the chosen rows with totals). Filters stay in
+ * the component, not the URL: the list sits inside the vehicle form.
  */
-export function ServiceRecord() {
+export function ServiceRecord({ vehicleId, registration }: { vehicleId: number; registration: string }) {
   const [open, { toggle }] = useDisclosure(false);
-  const [chargeable, setChargeable] = useState("all");
+  const [printing, printCtl] = useDisclosure(false);
+  const [selected, setSelected] = useState<Map<number, WorkRow>>(new Map());
+  const fixed = useMemo(() => ({ vehicle: vehicleId }), [vehicleId]);
+  const list = useListController<WorkRow>({ resource: "work", pageSize: 15, filters: ["chargeable", "dateSort"], fixed, local: true, errorMessage: "There was an error" });
+  const rows = list.results;
+  const toggleRow = (w: WorkRow) =>
+    setSelected((m) => {
+      const n = new Map(m);
+      if (n.has(w.id)) n.delete(w.id);
+      else n.set(w.id, w);
+      return n;
+    });
+  const chosen = [...selected.values()];
   return (
     <Fieldset legend="Service Record" variant="filled" p="sm">
       <Button size="compact-xs" variant="subtle" onClick={toggle} aria-expanded={open}>
         {open ? "Hide service record" : "Show service record"}
       </Button>
       <Collapse expanded={open}>
-        <SegmentedControl
+        <Group mt="xs" gap="sm">
+          <SegmentedControl
+            size="xs"
+            aria-label="Chargeable"
+            value={list.filters.chargeable ?? "all"}
+            onChange={(v) => list.setFilter("chargeable", v === "all" ? null : v)}
+            data={[
+              { value: "all", label: "All" },
+              { value: "true", label: "Chargeable" },
+              { value: "false", label: "Non-Chargeable" },
+            ]}
+          />
+          <Button size="compact-xs" variant="default" onClick={() => list.setFilter("dateSort", list.filters.dateSort === "asc" ? "desc" : "asc")}>
+            {list.filters.dateSort === "asc" ? "Date: oldest first" : "Date: newest first"}
+          </Button>
+          <Button size="compact-xs" disabled={chosen.length === 0} onClick={printCtl.open}>
+            Print Selected ({chosen.length})
+          </Button>
+        </Group>
+        <ListTable<WorkRow>
+          label="Service Record"
           mt="xs"
-          size="xs"
-          aria-label="Chargeable"
-          value={chargeable}
-          onChange={setChargeable}
-          data={[
-            { value: "all", label: "All" },
-            { value: "true", label: "Chargeable" },
-            { value: "false", label: "Non-Chargeable" },
+          loading={list.isLoading}
+          error={list.isError}
+          empty="No work recorded for this vehicle."
+          rows={rows}
+          columns={[
+            { key: "select", header: "", width: 30, render: (w) => <Checkbox size="xs" aria-label={`Select ${w.description ?? w.id}`} checked={selected.has(w.id)} onChange={() => toggleRow(w)} /> },
+            { key: "workshop_date", header: "Date", render: (w) => formatDate(w.workshop_date) },
+            { key: "job", header: "Job", render: (w) => <Link to={`/editjob/${w.job}`}>{w.job}</Link> },
+            { key: "description", header: "Work" },
+            { key: "chargeable", header: "Chargeable", render: (w) => (w.chargeable ? "Yes" : "No") },
+            { key: "labour_cost", header: "Labour", render: (w) => formatMoney(w.labour_cost ?? 0) },
+            { key: "parts", header: "Parts", render: (w) => formatMoney(partsCost(w)) },
+            { key: "total", header: "Total", render: (w) => formatMoney(rowTotal(w)) },
           ]}
         />
-        <Table aria-label="Service Record" withTableBorder fz="sm" mt="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Job</Table.Th>
-              <Table.Th>Mileage</Table.Th>
-              <Table.Th>Work</Table.Th>
-              <Table.Th>Parts</Table.Th>
-              <Table.Th>Total</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Td colSpan={6}>
-                <Text size="sm" c="dimmed">
-                  No work recorded for this vehicle.
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
+        <ListPager list={list} noun={["work item", "work items"]} />
       </Collapse>
+      <Modal opened={printing} onClose={printCtl.close} title="Service Record" size="xl">
+        <PrintDocument title="Printed service record">
+          <h2>Service Record - {registration}</h2>
+          <Table aria-label="Printed service record" withTableBorder fz="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Job</Table.Th>
+                <Table.Th>Work</Table.Th>
+                <Table.Th>Labour</Table.Th>
+                <Table.Th>Parts</Table.Th>
+                <Table.Th>Total</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {chosen.map((w) => (
+                <Table.Tr key={w.id}>
+                  <Table.Td>{formatDate(w.workshop_date)}</Table.Td>
+                  <Table.Td>{w.job}</Table.Td>
+                  <Table.Td>{w.description ?? ""}</Table.Td>
+                  <Table.Td>{formatMoney(w.labour_cost ?? 0)}</Table.Td>
+                  <Table.Td>{formatMoney(partsCost(w))}</Table.Td>
+                  <Table.Td>{formatMoney(rowTotal(w))}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr>
+                <Table.Th colSpan={3}>Totals</Table.Th>
+                <Table.Th>{formatMoney(sum(...chosen.map((w) => w.labour_cost)).toNumber())}</Table.Th>
+                <Table.Th>{formatMoney(sum(...chosen.map(partsCost)).toNumber())}</Table.Th>
+                <Table.Th>{formatMoney(sum(...chosen.map(rowTotal)).toNumber())}</Table.Th>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </PrintDocument>
+      </Modal>
     </Fieldset>
+  );
+}
+
+/** 'Quotes/Jobs already in progress for this vehicle' (000 §2) on the vehicle page: the open jobs and quotes, each opens. */
+export function InProgressButton({ vehicle }: { vehicle: PickedVehicle }) {
+  const [opened, ctl] = useDisclosure(false);
+  const items = useQuery({ queryKey: ["jobs", "in-progress", vehicle.id], queryFn: () => inProgressFor(vehicle.id) });
+  const n = items.data?.length ?? 0;
+  return (
+    <>
+      <Button size="xs" variant="default" onClick={ctl.open} disabled={n === 0}>
+        Quotes/Jobs in progress ({n})
+      </Button>
+      {opened && <InProgressModal vehicle={vehicle} items={items.data ?? []} onClose={ctl.close} />}
+    </>
   );
 }
 

@@ -32,7 +32,8 @@ import {
 } from "./fields";
 import { ImagesSection } from "./ImagesSection";
 import { InspectionsSection, checkInspections, type InspectionRow } from "./InspectionsSection";
-import { RentalRecord, ServiceRecord } from "./Records";
+import { InProgressButton, RentalRecord, ServiceRecord } from "./Records";
+import type { PickedVehicle } from "../picker/VehiclePicker";
 import { TrackerSection } from "./TrackerSection";
 
 const STATUS_REMINDER = "Make sure if any preparation needs to be done, the right job card has been raised.";
@@ -264,7 +265,10 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
         )}
         {record && (
           <SectionErrorBoundary name="Service Record">
-            <ServiceRecord />
+            <Group>
+              <InProgressButton vehicle={record as PickedVehicle} />
+            </Group>
+            <ServiceRecord vehicleId={record.id} registration={String(record.registration ?? "")} />
           </SectionErrorBoundary>
         )}
         {record && (

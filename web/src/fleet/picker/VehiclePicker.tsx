@@ -66,7 +66,7 @@ export async function inProgressFor(vehicle: number): Promise<InProgressItem[]> 
 }
 
 /** 'Quotes/Jobs already in progress for this vehicle' (000 §2): open one, or continue with the vehicle. */
-function InProgressModal({ vehicle, items, onContinue, onClose }: { vehicle: PickedVehicle; items: InProgressItem[]; onContinue: () => void; onClose: () => void }) {
+export function InProgressModal({ vehicle, items, onContinue, onClose }: { vehicle: PickedVehicle; items: InProgressItem[]; onContinue?: () => void; onClose: () => void }) {
   return (
     <Modal opened onClose={onClose} title="Quotes/Jobs already in progress for this vehicle" size="xl" centered>
       <Stack gap="sm">
@@ -103,9 +103,9 @@ function InProgressModal({ vehicle, items, onContinue, onClose }: { vehicle: Pic
         </Table>
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {onContinue ? "Cancel" : "Close"}
           </Button>
-          <Button onClick={onContinue}>Continue</Button>
+          {onContinue && <Button onClick={onContinue}>Continue</Button>}
         </Group>
       </Stack>
     </Modal>
