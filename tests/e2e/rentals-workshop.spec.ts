@@ -27,12 +27,13 @@ test("a van with an open NOT_DRIVEABLE defect is marked in the finder and warned
   await expect(row.getByRole("status", { name: "Workshop warnings" })).toContainText(warning);
   await row.getByRole("button", { name: `Select ${registration}` }).click();
   await expect(page.getByLabel("Chosen vehicle")).toContainText(registration);
-  const beside = page.getByRole("group", { name: "Vehicle" }).getByRole("status", { name: "Workshop warnings" });
+  const beside = page.getByRole("group", { name: "Vehicle", exact: true }).getByRole("status", { name: "Workshop warnings" });
   await expect(beside).toContainText(warning);
   await expect(beside.getByRole("link", { name: warning })).toHaveAttribute("href", `/editjob/${job}`);
   // A warning, never a block: the rental saves.
   await page.getByRole("textbox", { name: "Hirer", exact: true }).fill("acme");
   await page.getByRole("option", { name: "Acme Builders Ltd" }).click();
+  await byLabel(page, "Start mileage").fill("15000");
   await byLabel(page, "Deposit").fill("0");
   await byLabel(page, "Deposit paid date").fill("2033-05-01");
   await byLabel(page, "Initial payment").fill("0");
@@ -40,5 +41,5 @@ test("a van with an open NOT_DRIVEABLE defect is marked in the finder and warned
   await page.getByRole("button", { name: "Save Rental" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(page).toHaveURL(/\/editrental\/\d+$/);
-  await expect(page.getByRole("group", { name: "Vehicle" }).getByRole("status", { name: "Workshop warnings" })).toContainText(warning);
+  await expect(page.getByRole("group", { name: "Vehicle", exact: true }).getByRole("status", { name: "Workshop warnings" })).toContainText(warning);
 });
