@@ -4,6 +4,7 @@ import { columnList, columnSort, tabList } from "../fleet/rules.js";
 import { addDays, monthOf, todayInLondon, weekOf } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { fromPence, pounds, sum } from "../platform/money.js";
+import { workshopWarnings, type WorkshopWarning } from "../workshop/holds.js";
 import { RentalMargin, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
 import { Rental, figureValuesOf, figureValuesOfEntry, normaliseRentalInput, type RentalFigureValues } from "./rental.js";
 import { datesOverlap, isLongRental, latestUnsettled, mileageTooHigh, monthsFromTo, MESSAGES, suggestedWeeklyRate, weeklyPence } from "./rules.js";
@@ -163,6 +164,7 @@ export const Rentals = {
     if (q.status) tags.push(`status=${q.status}`);
     if (q.department) tags.push(`dept=${q.department}`);
     let rows: Row[] | null = null;
+    let workshop_warnings: WorkshopWarning[] | undefined;
     // The vehicle's or the customer's own list of rentals, newest first.
     const ownList = q.vehicle ? `vehicle#${q.vehicle}` : q.customer ? `customer#${q.customer}` : null;
     if (ownList && !q.start_date && !q.finish_date && !tags.length) {
@@ -172,7 +174,12 @@ export const Rentals = {
     }
     if (ownList) {
       const window = q.start_date || q.finish_date ? { start_date: q.start_date ?? q.finish_date!, finish_date: q.finish_date ?? q.start_date! } : null;
-      if (q.vehicle && window) rows = await standingRentalsMeeting(q.vehicle, window, tags);
+      if (q.vehicle && window) {
+        // The availability check: the van's rentals meeting the dates, and its workshop warnings for them.
+        const [standing, warnings] = await Promise.all([standingRentalsMeeting(q.vehicle, window, tags), workshopWarnings([q.vehicle], window)]);
+        rows = standing;
+        workshop_warnings = warnings.get(q.vehicle) ?? [];
+      }
       else {
         rows = ((await Rental.getMany(await Rental.idsIn(ownList, { tags, order: "desc" }))) as Row[]).sort((a, b) => byStart(b, a));
         // A customer's rentals meeting dates: those that still stand.
@@ -203,6 +210,7 @@ export const Rentals = {
         results,
         total_cost: sumOf(counted, "total"),
         total_weekly: weeklySum(counted),
+        ...(workshop_warnings ? { workshop_warnings } : {}),
       };
     }
     // Every rental, or those of a status and/or department: one page of that list, newest first.
@@ -231,7 +239,10 @@ export const Rentals = {
     const term = q.search?.replace(/\s+/g, "").toLowerCase();
     if (term) rows = rows.filter((v) => String(v.registration ?? "").replace(/\s+/g, "").toLowerCase().startsWith(term) || String(v.fleet_number ?? "").toLowerCase().startsWith(term));
     rows.sort((a, b) => String(a.registration ?? "").localeCompare(String(b.registration ?? "")));
-    return { count: rows.length, results: await Vehicle.present(page(rows, q) as any) };
+    const shown = page(rows, q);
+    // The page's vans only: a van in the workshop is marked, never left out (docs/rentals.md "Workshop warnings").
+    const [results, warnings] = await Promise.all([Vehicle.present(shown as any), workshopWarnings(shown.map((v) => v.id), q)]);
+    return { count: rows.length, results: (results as Row[]).map((v) => ({ ...v, workshop_warnings: warnings.get(v.id) ?? [] })) };
   },
 
   /** Vehicles against days (the calendar view and the dashboard's Monday-Sunday calendar). */

@@ -11,6 +11,7 @@ import { ValidationError } from "../platform/errors.js";
 import { Department, Fitter, PaymentType, VehicleMake, VehicleModel, WorkType, NominalCode } from "../settings/index.js";
 import { jobTotals } from "./costs.js";
 import { comment, job, part, workItem } from "./definitions.js";
+import { holdTags } from "./holds.js";
 import { jobState, type JobState } from "./rules.js";
 
 /**
@@ -83,7 +84,8 @@ export type Column = keyof typeof COLUMNS;
  * - `jobs#w#<W>#d#<D>` by workshop date: All, Today, Yesterday (not defects, enquiries);
  * - `wash#d#<D>` by workshop date, tagged with its tabs: Wash Needed (while on site);
  * - `mydef#<creator e-mail>`: My Defects;
- * - `veh#<vehicle>` by workshop date and `veh#<vehicle>#open`: a vehicle's jobs, its open ones;
+ * - `veh#<vehicle>` by workshop date and `veh#<vehicle>#open`: a vehicle's jobs, its open ones
+ *   (tagged with the job's hold on the van: state, defect status, workshop days; holds.ts);
  * - `f#<column>#<value>` by `<0 live|1 finished>#<workshop date>`: column filters;
  * - `search` by job registration and customer names.
  * Tags: `st` state, `w` tabs, `d` departments, `wd` workshop date, `v=jobs`
@@ -109,7 +111,8 @@ export function jobMemberships(r: Partial<JobFields>) {
   }
   if (r.vehicle) {
     out.push({ list: `veh#${r.vehicle}`, sort: wd, tags });
-    if (st !== "APPROVED" && st !== "CONVERTED") out.push({ list: `veh#${r.vehicle}#open`, sort: "" });
+    // Tagged with the job's hold on the van: the rental finder's workshop warnings read them (holds.ts).
+    if (st !== "APPROVED" && st !== "CONVERTED") out.push({ list: `veh#${r.vehicle}#open`, sort: "", tags: holdTags(r, st) });
   }
   if (st !== "CONVERTED")
     for (const c of Object.keys(COLUMNS) as Column[]) {
@@ -182,6 +185,8 @@ export const Job = defineRecordType({
   defaults: () => ({ status: "IN_PROGRESS" as const, approved: false, is_defect: false, is_enquiry: false, vehicle_arrived: false, wash_needed: false, wash_complete: false }),
   validate: (r) => deriveJob(r as Rec),
   lists: (r) => jobMemberships(r),
+  // 2: the vehicle's open-jobs entries carry the job's hold on the van (holds.ts), so jobs saved before are indexed again once.
+  indexVersion: 2,
   facets: (r) => jobFacets(r),
   // Any page of the long lists (All, Approved) starts from position counts by month and day.
   listPositions: { coarse: 7, fine: 10, lists: (l) => l.startsWith("jobs#") || l.startsWith("s#approved#") },

@@ -52,6 +52,8 @@ const SHARED = [
   "core/agreements/finance.ts",
   "core/agreements/rules.ts",
   "core/agreements/service.ts",
+  // The workshop warnings on a rental (docs/rentals.md): reads the jobs' open-list entries through the engine, carrying no job card code.
+  "core/workshop/holds.ts",
 ];
 
 /** The core folders each area's routes are built on (its own area). */

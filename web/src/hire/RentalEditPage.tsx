@@ -81,6 +81,25 @@ function OtherRentals({ start, finish, rentalId }: { start: string; finish: stri
   );
 }
 
+type WorkshopWarning = { job: number; reason: string; message: string };
+
+/**
+ * A van off the road over the dates (docs/rentals.md "Workshop warnings"):
+ * the job and why, beside the van; it never stops a save.
+ */
+function WorkshopWarnings({ warnings, compact }: { warnings?: WorkshopWarning[]; compact?: boolean }) {
+  if (!warnings?.length) return null;
+  return (
+    <Stack gap={2} mt={compact ? 2 : 0} role="status" aria-label="Workshop warnings">
+      {warnings.map((w) => (
+        <Text key={`${w.job}-${w.reason}`} size={compact ? "xs" : "sm"} c="orange.8" fw={600}>
+          Workshop: <Anchor component={Link} to={`/editjob/${w.job}`} target="_blank" size={compact ? "xs" : "sm"}>{w.message}</Anchor>
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 /** The finder: shown once a tracking option is chosen; available vans for the dates and the other rentals. */
 function VehicleFinder({ start, finish, rentalId, onPick }: { start: string; finish: string; rentalId?: number; onPick: (v: Vehicle) => void }) {
   const [search, setSearch] = useState("");
@@ -112,6 +131,7 @@ function VehicleFinder({ start, finish, rentalId, onPick }: { start: string; fin
                     <Table.Td>{v.registration}</Table.Td>
                     <Table.Td>
                       {v.make?.name ?? ""} {v.model?.name ?? ""}
+                      <WorkshopWarnings warnings={v.workshop_warnings} compact />
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
@@ -161,6 +181,15 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
     "rentals/suggestedrate",
     { vehicle: vehicle?.id, margin: v.margin ? Number(v.margin) : undefined, mileage_allowance: v.mileage_allowance === "" ? undefined : Number(v.mileage_allowance), term: v.term === "" ? undefined : Number(v.term), start_mileage: v.start_mileage === "" ? undefined : Number(v.start_mileage) },
     { enabled: lt && !!vehicle },
+  );
+
+  // The chosen van's workshop warnings for the dates (the availability check answers them).
+  const datesSet = !!vehicle && !!v.start_date && !!v.finish_date && datesOk;
+  const availability = useApiGet<{ workshop_warnings?: WorkshopWarning[] }>(
+    ["rentals", "availability", vehicle?.id, v.start_date, v.finish_date],
+    "rentals",
+    { vehicle: vehicle?.id, start_date: String(v.start_date || ""), finish_date: String(v.finish_date || "") },
+    { enabled: datesSet },
   );
 
   /** 001 §5: the vehicle is attached only when no rental of it meets the dates. */
@@ -231,6 +260,7 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
             <Text size="sm">Model: {vehicle?.model?.name ?? ""}</Text>
             <Text size="sm">Mileage limit: {vehicle?.model?.mileage_limit ?? ""}</Text>
           </SimpleGrid>
+          {datesSet && <WorkshopWarnings warnings={availability.data?.workshop_warnings} />}
         </Fieldset>
 
         {lt ? (
