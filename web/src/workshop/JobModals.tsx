@@ -5,12 +5,12 @@ import { Link } from "react-router-dom";
 import { MESSAGES } from "../../../core/workshop/rules";
 import { CustomerPicker, type ContactOption } from "../contacts/pickers";
 import { VehicleSearch, inProgressLink, type InProgressItem, type PickedVehicle } from "../fleet/picker/VehiclePicker";
-import { UPLOAD_MESSAGES, UPLOAD_TYPES } from "../fleet/shared/uploads";
-import { UploadProgress } from "../fleet/edit/ImagesSection";
+import { uploadSignedFile } from "../fleet/shared/uploads";
+import { UploadProgress, useFileUploads } from "../fleet/edit/ImagesSection";
 import { api, useApiGet, useList, type ApiRecord } from "../platform/api";
 import { confirmAction } from "../platform/modal";
 import { formatDate } from "../platform/format";
-import { toastError, toastFailure, toastSuccess, toastWarning } from "../platform/toast";
+import { toastFailure, toastSuccess, toastWarning } from "../platform/toast";
 import { nameOf, type Job } from "./jobFormat";
 
 /**
@@ -152,27 +152,7 @@ type JobImage = ApiRecord & { url: string; content_type: string; key: string };
 export function ImagesModal({ job, onClose }: { job: Job; onClose: () => void }) {
   const images = useApiGet<{ count: number; results: JobImage[] }>(["images", "list", { job: job.id }], "images", { job: job.id }, { errorMessage: "There was an error" });
   const qc = useQueryClient();
-  const [progress, setProgress] = useState<Record<string, number>>({});
-  const upload = async (files: File[]) => {
-    for (const file of files) {
-      if (!UPLOAD_TYPES[file.type]) {
-        toastError(UPLOAD_MESSAGES.notSupported);
-        continue;
-      }
-      setProgress((p) => ({ ...p, [file.name]: 0 }));
-      try {
-        await uploadJobFile(job, file, (pct) => setProgress((p) => ({ ...p, [file.name]: pct })));
-        toastSuccess(UPLOAD_MESSAGES.uploaded);
-      } catch (e) {
-        toastError(e instanceof Error && e.message ? e.message : UPLOAD_MESSAGES.failed);
-      }
-      setProgress((p) => {
-        const { [file.name]: _done, ...rest } = p;
-        return rest;
-      });
-    }
-    await qc.invalidateQueries({ queryKey: ["images"] });
-  };
+  const { upload, progress } = useFileUploads((file, onProgress) => uploadJobFile(job, file, onProgress), "images");
   const remove = async (img: JobImage) => {
     if (!(await confirmAction({ title: "Delete", message: "Delete this image? This cannot be undone." }))) return;
     try {
@@ -222,23 +202,14 @@ export function ImagesModal({ job, onClose }: { job: Job; onClose: () => void })
   );
 }
 
-type SignedUpload = { key: string; url: string; fields: Record<string, string>; max_bytes: number };
-
-/** One file for a job (or a defect being created): a presigned POST to S3, then the confirmation that records it. */
-export async function uploadJobFile(job: { id: number }, file: File, onProgress: (pct: number) => void = () => undefined) {
-  const fileType = UPLOAD_TYPES[file.type];
-  if (!fileType) throw new Error(UPLOAD_MESSAGES.notSupported);
-  const signed = await api<{ results: SignedUpload[] }>("GET", "jobimageupload", { query: { job: job.id, file_type: fileType } });
-  const target = signed.results[0];
-  if (!target?.url) throw new Error(UPLOAD_MESSAGES.noUrl);
-  const form = new FormData();
-  for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
-  form.append("file", file);
-  onProgress(10);
-  const res = await fetch(target.url, { method: "POST", body: form });
-  if (!res.ok) throw new Error(UPLOAD_MESSAGES.signedUrlFailed);
-  onProgress(100);
-  return api("POST", "images", { body: { job: job.id, key: target.key, name: file.name } });
+/** One file for a job (or a defect being created): signed by GET jobimageupload, recorded by POST images. */
+export function uploadJobFile(job: { id: number }, file: File, onProgress: (pct: number) => void = () => undefined) {
+  return uploadSignedFile(
+    file,
+    onProgress,
+    (fileType) => api("GET", "jobimageupload", { query: { job: job.id, file_type: fileType } }),
+    (key) => api("POST", "images", { body: { job: job.id, key, name: file.name } }),
+  );
 }
 
 /** Pick a customer (typeahead) and show who is chosen. */

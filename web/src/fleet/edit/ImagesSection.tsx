@@ -8,8 +8,13 @@ import { UPLOAD_MESSAGES, UPLOAD_TYPES, uploadVehicleFile } from "../shared/uplo
 
 type VehicleImage = ApiRecord & { url: string; content_type: string; key: string };
 
-/** Upload several files, each with its own progress; only png, jpeg and pdf (000 §5). */
-export function useVehicleUploads(vehicle: { id: number; registration?: string | null }) {
+/**
+ * Upload several files, each with its own progress; only png, jpeg and pdf
+ * (000 §5). `send` uploads one file (a vehicle's, a job's); the list under
+ * `queryKey` is read again afterwards. The one upload mechanism of the
+ * vehicle screens, the phone upload page and the job card.
+ */
+export function useFileUploads(send: (file: File, onProgress: (pct: number) => void) => Promise<unknown>, queryKey: string) {
   const qc = useQueryClient();
   const [progress, setProgress] = useState<Record<string, number>>({});
   const upload = async (files: File[]) => {
@@ -20,7 +25,7 @@ export function useVehicleUploads(vehicle: { id: number; registration?: string |
       }
       setProgress((p) => ({ ...p, [file.name]: 0 }));
       try {
-        await uploadVehicleFile(vehicle, file, (pct) => setProgress((p) => ({ ...p, [file.name]: pct })));
+        await send(file, (pct) => setProgress((p) => ({ ...p, [file.name]: pct })));
         setProgress((p) => ({ ...p, [file.name]: 100 }));
         toastSuccess(UPLOAD_MESSAGES.uploaded);
       } catch (e) {
@@ -31,9 +36,13 @@ export function useVehicleUploads(vehicle: { id: number; registration?: string |
         });
       }
     }
-    await qc.invalidateQueries({ queryKey: ["vehicleimages"] });
+    await qc.invalidateQueries({ queryKey: [queryKey] });
   };
   return { upload, progress };
+}
+
+export function useVehicleUploads(vehicle: { id: number; registration?: string | null }) {
+  return useFileUploads((file, onProgress) => uploadVehicleFile(vehicle, file, onProgress), "vehicleimages");
 }
 
 export function UploadProgress({ progress }: { progress: Record<string, number> }) {

@@ -36,17 +36,32 @@ function postWithProgress(target: SignedUpload, file: File, onProgress: (pct: nu
 }
 
 /**
- * One vehicle file: a signed upload from the API (GET uploadimage), the
- * POST to S3, then the confirmation that checks and records it (POST
- * vehicleimages). A file over the limit is refused before it is sent.
+ * One file through a signed upload: `sign` asks the API for the presigned
+ * POST of this file type, the file goes to S3 with its progress, then
+ * `confirm` has the API check and record it. A file over the limit is
+ * refused before it is sent. The one upload path of vehicles and job cards.
  */
-export async function uploadVehicleFile(vehicle: { id: number; registration?: string | null }, file: File, onProgress: (pct: number) => void) {
+export async function uploadSignedFile(
+  file: File,
+  onProgress: (pct: number) => void,
+  sign: (fileType: string) => Promise<{ results: SignedUpload[] }>,
+  confirm: (key: string) => Promise<unknown>,
+) {
   const fileType = UPLOAD_TYPES[file.type];
   if (!fileType) throw new Error(UPLOAD_MESSAGES.notSupported);
-  const signed = await api<{ results: SignedUpload[] }>("GET", "uploadimage", { query: { id: vehicle.id, reg: vehicle.registration ?? "", type: "vehicle", file_type: fileType } });
-  const target = signed.results[0];
+  const target = (await sign(fileType)).results[0];
   if (!target?.url) throw new Error(UPLOAD_MESSAGES.noUrl);
   if (file.size > target.max_bytes) throw new Error(TOO_LARGE);
   await postWithProgress(target, file, onProgress);
-  return api("POST", "vehicleimages", { body: { vehicle: vehicle.id, key: target.key } });
+  return confirm(target.key);
+}
+
+/** One vehicle file: signed by GET uploadimage, recorded by POST vehicleimages. */
+export function uploadVehicleFile(vehicle: { id: number; registration?: string | null }, file: File, onProgress: (pct: number) => void) {
+  return uploadSignedFile(
+    file,
+    onProgress,
+    (fileType) => api("GET", "uploadimage", { query: { id: vehicle.id, reg: vehicle.registration ?? "", type: "vehicle", file_type: fileType } }),
+    (key) => api("POST", "vehicleimages", { body: { vehicle: vehicle.id, key } }),
+  );
 }
