@@ -207,3 +207,22 @@ test("the works selector (with View Parts) and the parts selector add lookups to
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "You must specify a work type for Minor service" }).first()).toBeVisible();
 });
+
+test("attached images: a job card uploads an image through the signed upload, lists it, refuses a text file and deletes it", async ({ page }) => {
+  const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+  await signIn(page);
+  const api = await apiOf(page);
+  const job = await makeJob(api, await refsOf(api, "yk23 hva"));
+  await page.goto(`/editjob/${job.id}`);
+  await page.getByRole("button", { name: /Show Attached Images/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Attached images" });
+  await dialog.locator("input[type=file]").setInputFiles({ name: "damage.png", mimeType: "image/png", buffer: PNG });
+  await expectToast(page, "Success", "Image uploaded successfully");
+  await expect(dialog.getByTestId("job-image")).toHaveCount(1);
+  await dialog.locator("input[type=file]").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await expectToast(page, "Error", "Not supported file format");
+  await expect(dialog.getByTestId("job-image")).toHaveCount(1);
+  await dialog.getByTestId("job-image").getByRole("button", { name: "Delete" }).click();
+  await page.getByRole("dialog", { name: "Delete" }).getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(dialog.getByTestId("job-image")).toHaveCount(0);
+});
