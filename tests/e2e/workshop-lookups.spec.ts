@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { byLabel, clearToasts, expectToast, signIn, uniq } from "./helpers";
+import { apiOf } from "./workshop-jobs-helpers";
 
 /**
  * Part Stock, Work Lookups and the work lookup detail (002 §2 "Work and
@@ -35,8 +36,11 @@ test("Part Stock: a new part, the duplicate warning, Edit Selected", async ({ pa
   await page.getByRole("searchbox", { name: "Search" }).fill(name.toLowerCase());
   const row = table.getByRole("row").filter({ hasText: name });
   await expect(row).toBeVisible();
-  // The customer cost is worked out from the cost with the demo's 25% default parts markup.
-  await expect(row).toContainText("£25.00");
+  // The customer cost is worked out from the cost with the default parts markup in force
+  // (25% in the demo data; the Defaults browser test may have set another).
+  const defaults = await (await apiOf(page)).get("appdefaults");
+  const pence = Math.round(2000 * (100 + Number(defaults.default_parts_markup ?? 0)));
+  await expect(row).toContainText(`£${Math.floor(pence / 10000)}.${String(Math.round((pence % 10000) / 100)).padStart(2, "0")}`);
   await expect(row).toContainText("Midland Commercial Repairs");
   await clearToasts(page);
 
