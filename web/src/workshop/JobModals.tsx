@@ -1,4 +1,4 @@
-import { Anchor, Button, FileButton, Group, Image, Modal, NativeSelect, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Button, FileButton, Group, Modal, NativeSelect, Stack, Table, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router-dom";
@@ -6,7 +6,7 @@ import { MESSAGES } from "../../../core/workshop/rules";
 import { CustomerPicker, type ContactOption } from "../contacts/pickers";
 import { VehicleSearch, inProgressLink, type InProgressItem, type PickedVehicle } from "../fleet/picker/VehiclePicker";
 import { uploadSignedFile } from "../fleet/shared/uploads";
-import { UploadProgress, useFileUploads } from "../fleet/edit/ImagesSection";
+import { ImageGrid, UploadProgress, useFileUploads } from "../fleet/edit/ImagesSection";
 import { api, useApiGet, useList, type ApiRecord } from "../platform/api";
 import { confirmAction } from "../platform/modal";
 import { formatDate } from "../platform/format";
@@ -174,29 +174,7 @@ export function ImagesModal({ job, onClose }: { job: Job; onClose: () => void })
           )}
         </FileButton>
         <UploadProgress progress={progress} />
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" aria-label="Job images">
-          {(images.data?.results ?? []).map((img) => (
-            <Stack key={img.id} gap={2} data-testid="job-image">
-              {img.content_type === "application/pdf" ? (
-                <Anchor href={img.url} target="_blank" size="sm">
-                  PDF document
-                </Anchor>
-              ) : (
-                <Anchor href={img.url} target="_blank">
-                  <Image src={img.url} alt={`Job image ${img.id}`} h={90} fit="cover" radius="sm" />
-                </Anchor>
-              )}
-              <Button size="compact-xs" variant="subtle" color="red" onClick={() => void remove(img)}>
-                Delete
-              </Button>
-            </Stack>
-          ))}
-        </SimpleGrid>
-        {images.data && images.data.results.length === 0 && (
-          <Text size="sm" c="dimmed">
-            No images attached.
-          </Text>
-        )}
+        <ImageGrid images={images.data?.results} kind="Job" testId="job-image" empty="No images attached." onDelete={(img) => void remove(img)} />
       </Stack>
     </Modal>
   );

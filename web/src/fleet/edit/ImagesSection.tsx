@@ -77,36 +77,48 @@ export function ImagesSection({ vehicle }: { vehicle: ApiRecord }) {
         </FileButton>
       </Group>
       <UploadProgress progress={progress} />
-      <SimpleGrid cols={{ base: 2, sm: 4, lg: 6 }} spacing="xs" mt="xs" aria-label="Vehicle images">
-        {(images.data?.results ?? []).map((img) => (
-          <Stack key={img.id} gap={2} data-testid="vehicle-image">
+      <ImageGrid
+        images={images.data?.results}
+        kind="Vehicle"
+        testId="vehicle-image"
+        empty="No images yet."
+        onDelete={async (img) => {
+          if (await confirmDelete("this image")) remove.mutate(img.id);
+        }}
+      />
+    </Fieldset>
+  );
+}
+
+type UploadedImage = ApiRecord & { url: string; content_type: string };
+
+/** The thumbnails of uploaded images (a PDF as a link), each with Delete: the vehicle's and a job card's. */
+export function ImageGrid<T extends UploadedImage>({ images, kind, testId, empty, onDelete }: { images: T[] | undefined; kind: string; testId: string; empty: string; onDelete: (img: T) => void }) {
+  return (
+    <>
+      <SimpleGrid cols={{ base: 2, sm: 4, lg: 6 }} spacing="xs" mt="xs" aria-label={`${kind} images`}>
+        {(images ?? []).map((img) => (
+          <Stack key={img.id} gap={2} data-testid={testId}>
             {img.content_type === "application/pdf" ? (
               <Anchor href={img.url} target="_blank" size="sm">
                 PDF document
               </Anchor>
             ) : (
               <Anchor href={img.url} target="_blank">
-                <Image src={img.url} alt={`Vehicle image ${img.id}`} h={90} fit="cover" radius="sm" />
+                <Image src={img.url} alt={`${kind} image ${img.id}`} h={90} fit="cover" radius="sm" />
               </Anchor>
             )}
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="red"
-              onClick={async () => {
-                if (await confirmDelete("this image")) remove.mutate(img.id);
-              }}
-            >
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => onDelete(img)}>
               Delete
             </Button>
           </Stack>
         ))}
       </SimpleGrid>
-      {images.data && images.data.results.length === 0 && (
+      {images && images.length === 0 && (
         <Text size="sm" c="dimmed">
-          No images yet.
+          {empty}
         </Text>
       )}
-    </Fieldset>
+    </>
   );
 }
