@@ -2,7 +2,6 @@ import type { Hono } from "hono";
 import * as z from "zod";
 import { Invoice, Payment, withInvoiceNumber } from "../../core/accounts/index.js";
 import { soldAgreements } from "../../core/agreements/index.js";
-import { reportRoutes } from "./reports.js";
 import { dateRange, isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
@@ -11,7 +10,7 @@ import { route } from "../platform/registry.js";
 
 const department = z.preprocess((v) => (v === "" || v === undefined || v === "ALL" ? undefined : v), z.coerce.number({ error: "department must be a department id or ALL" }).int().positive().optional());
 
-/** Payments and invoices as the vehicle sale raises them (000 §7), the dashboard's vehicle sales and the finance reports (003 §7). */
+/** Payments and invoices as the vehicle sale raises them (000 §7) and the dashboard's vehicle sales. */
 export function accountsRoutes(app: Hono<AppEnv>) {
   crudRoutes(app, { record: Payment, tag: "Payments", path: "payments" });
   crudRoutes(app, { record: Invoice, tag: "Invoices", path: "invoices", prepareCreate: withInvoiceNumber });
@@ -28,5 +27,4 @@ export function accountsRoutes(app: Hono<AppEnv>) {
     async (_c, { query }) => soldAgreements({ ...query, start: query.start ?? undefined, end: query.end ?? undefined }),
   );
 
-  reportRoutes(app);
 }

@@ -43,8 +43,13 @@ const paramsOf = (q: Parsed): ReportParams => ({
   department: q.department ?? null,
 });
 
-/** GET report/{name} (003 §7) and the screen's export runs (docs/reports.md "Large reports"). */
-export function reportRoutes(app: Hono<AppEnv>) {
+/**
+ * The reports area (003 §7 `GET report/{name}`, and the screen's export
+ * runs: docs/reports.md "Large reports"). Its own Lambda: a report reads
+ * every area's records, so it carries every area's report modules and no
+ * other area carries them.
+ */
+export function reportsRoutes(app: Hono<AppEnv>) {
   route(
     app,
     {
