@@ -4,6 +4,7 @@ import { fleetRoutes } from "./fleet/routes.js";
 import { hireRoutes } from "./hire/routes.js";
 import { workshopRoutes } from "./workshop/routes.js";
 import { accountsRoutes } from "./accounts/routes.js";
+import { reportsRoutes } from "./reports/routes.js";
 import { createApi, type AreaRoutes } from "./platform/app.js";
 import { docsRoutes } from "./platform/openapi.js";
 import { settingsRoutes } from "./settings/routes.js";
@@ -22,6 +23,7 @@ export const areaRoutes: Record<AreaName, AreaRoutes> = {
   hire: hireRoutes,
   workshop: workshopRoutes,
   accounts: accountsRoutes,
+  reports: reportsRoutes,
   docs: docsRoutes,
 };
 

@@ -55,7 +55,13 @@ export const areas = [
   {
     name: "accounts",
     handler: "functions/lambda/accounts.handler",
-    prefixes: ["payments", "invoices", "financeagreements", "report"],
+    prefixes: ["payments", "invoices", "financeagreements"],
+  },
+  {
+    // Reports read every area's records, so they have a Lambda of their own.
+    name: "reports",
+    handler: "functions/lambda/reports.handler",
+    prefixes: ["report", "reportexport"],
   },
   {
     // The API reference lists every route, so its Lambda composes every area.

@@ -1,9 +1,20 @@
-import { Cron as CronJob, StackContext } from "sst/constructs";
+import { StartingPosition } from "aws-cdk-lib/aws-lambda";
+import { Cron as CronJob, StackContext, use } from "sst/constructs";
 import { backendFunctionProps } from "./backend";
+import { Database } from "./Database";
 
-/** Scheduled jobs, with the same environment and bindings as the API Lambdas. */
+/** A report export may run this long (Lambda's limit), far past the API's 29 seconds. */
+export const REPORT_EXPORT_TIMEOUT = 900;
+
+/**
+ * Scheduled and background jobs, with the same environment and bindings as
+ * the API Lambdas: the daily and 15-minute crons, and the report exports
+ * (core/platform/reports.ts), started by the new export item arriving on
+ * the table's stream.
+ */
 export function Cron({ stack }: StackContext) {
   const props = backendFunctionProps();
+  const { table } = use(Database);
 
   const recurringPayments = new CronJob(stack, "RecurringPayments", {
     schedule: "cron(0 2 * * ? *)", // daily at 02:00 UTC
@@ -13,6 +24,15 @@ export function Cron({ stack }: StackContext) {
   const xeroSync = new CronJob(stack, "XeroSync", {
     schedule: "rate(15 minutes)",
     job: { function: { ...props, handler: "functions/cron/xero-sync.handler" } },
+  });
+
+  table.addConsumers(stack, {
+    reportExports: {
+      function: { ...props, handler: "functions/cron/report-export.handler", timeout: REPORT_EXPORT_TIMEOUT },
+      // Only new export items (ElectroDB names an item's entity in __edb_e__).
+      filters: [{ eventName: ["INSERT"], dynamodb: { NewImage: { __edb_e__: { S: ["reportexport"] } } } }],
+      cdk: { eventSource: { startingPosition: StartingPosition.LATEST, batchSize: 1, retryAttempts: 1 } },
+    },
   });
 
   return { recurringPayments, xeroSync };

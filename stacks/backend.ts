@@ -22,6 +22,8 @@ export function backendFunctionProps(): FunctionProps {
       // Local sign-in must be off in every deployed function.
       LOCAL_SIGN_IN: "false",
       SESSION_HOURS: "12",
+      // Report exports run in the report Lambda, reached through the table's stream (stacks/Cron.ts).
+      REPORT_EXPORTS: "stream",
     },
     bind: [table, bucket, ...secrets.all],
     nodejs: {

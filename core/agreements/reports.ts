@@ -1,5 +1,4 @@
-import { toCsv } from "../platform/csv.js";
-import { NotFoundError } from "../platform/errors.js";
+import { oneChunk, type ReportDefinition } from "../platform/reports.js";
 import { todayInLondon, ukDate } from "../platform/dates.js";
 import { bookValueOn, costByMonth, financeFigures, monthsOfYear } from "./finance.js";
 import { FINANCE_TYPE_LABELS } from "./rules.js";
@@ -212,13 +211,14 @@ export const REPORTS: Record<string, Report> = {
 
 export const FINANCE_REPORT_NAMES = Object.keys(REPORTS);
 
-/** GET report/{name}: the CSV text and a file name. */
-export async function financeReport(name: string, p: ReportParams): Promise<{ filename: string; csv: string }> {
-  // Own names only: "__proto__", "constructor" or "toString" are no report (404), not a crash.
-  const report = Object.hasOwn(REPORTS, name) ? REPORTS[name] : undefined;
-  if (!report) throw new NotFoundError("Report");
-  const { header, rows } = await report.build(p);
-  const dept = p.department && p.department !== "ALL" ? `-dept${p.department}` : "";
-  const month = p.month ? `-${String(p.month).padStart(2, "0")}` : "";
-  return { filename: `${report.filename}-${p.year}${month}${dept}.csv`, csv: toCsv(header, rows) };
-}
+/** The finance reports as the report mechanism takes them (core/platform/reports.ts): a year (this one by default), optionally a month. */
+export const FINANCE_REPORTS: ReportDefinition[] = Object.entries(REPORTS).map(([name, r]) => ({
+  name,
+  title: r.title,
+  needs: "year" as const,
+  filename: r.filename,
+  async build(p) {
+    const { header, rows } = await r.build({ year: p.year ?? Number(todayInLondon().slice(0, 4)), month: p.month ?? null, department: p.department ?? null });
+    return { header, chunks: oneChunk(rows) };
+  },
+}));

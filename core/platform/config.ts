@@ -20,6 +20,14 @@ export const config = {
   get region() {
     return process.env.AWS_REGION ?? "eu-west-2";
   },
+  /**
+   * "stream" on AWS (set by the stack): an export item reaches the report
+   * Lambda through the table's stream. Unset locally: the API's own process
+   * runs the export after answering.
+   */
+  get reportExports(): "stream" | "in-process" {
+    return process.env.REPORT_EXPORTS === "stream" ? "stream" : "in-process";
+  },
   /** Local sign-in (`POST /api/auth/local`) exists only where this is "true". */
   get localSignIn() {
     return process.env.LOCAL_SIGN_IN === "true";

@@ -1,4 +1,15 @@
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from "@aws-sdk/client-s3";
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { config } from "./config.js";
@@ -62,9 +73,62 @@ export async function moveObject(from: string, to: string): Promise<void> {
   await deleteObject(from);
 }
 
-/** A link to read one object, shown inline. */
-export async function downloadUrl(key: string): Promise<string> {
-  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: config.bucketName, Key: key, ResponseContentDisposition: "inline" }), { expiresIn: URL_SECONDS });
+/** A link to read one object, shown inline, or saved under `saveAs` (a download such as a report). */
+export async function downloadUrl(key: string, saveAs?: string): Promise<string> {
+  const disposition = saveAs ? `attachment; filename="${saveAs.replace(/[^A-Za-z0-9._-]/g, "_")}"` : "inline";
+  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: config.bucketName, Key: key, ResponseContentDisposition: disposition }), { expiresIn: URL_SECONDS });
+}
+
+/** S3 takes parts of at least 5 MiB (but the last) in a multipart upload. */
+export const MIN_PART_BYTES = 5 * 1024 * 1024;
+
+/**
+ * An object the server writes in pieces (a report of any size): text is
+ * buffered and sent as parts of at least 5 MiB, so memory stays at about a
+ * part whatever the object's size; a small object is one PutObject.
+ */
+export function objectWriter(key: string, contentType: string) {
+  let buffered: Buffer[] = [];
+  let bufferedBytes = 0;
+  let uploadId: string | undefined;
+  const parts: Array<{ ETag: string; PartNumber: number }> = [];
+  let bytes = 0;
+
+  async function sendPart() {
+    if (!uploadId) uploadId = (await s3().send(new CreateMultipartUploadCommand({ Bucket: config.bucketName, Key: key, ContentType: contentType }))).UploadId;
+    const body = Buffer.concat(buffered);
+    buffered = [];
+    bufferedBytes = 0;
+    const PartNumber = parts.length + 1;
+    const res = await s3().send(new UploadPartCommand({ Bucket: config.bucketName, Key: key, UploadId: uploadId, PartNumber, Body: body }));
+    parts.push({ ETag: res.ETag!, PartNumber });
+  }
+
+  return {
+    key,
+    get bytes() {
+      return bytes;
+    },
+    async write(text: string) {
+      if (!text) return;
+      const chunk = Buffer.from(text, "utf8");
+      buffered.push(chunk);
+      bufferedBytes += chunk.length;
+      bytes += chunk.length;
+      if (bufferedBytes >= MIN_PART_BYTES) await sendPart();
+    },
+    async finish() {
+      if (!uploadId) {
+        await s3().send(new PutObjectCommand({ Bucket: config.bucketName, Key: key, ContentType: contentType, Body: Buffer.concat(buffered) }));
+        return;
+      }
+      if (bufferedBytes) await sendPart();
+      await s3().send(new CompleteMultipartUploadCommand({ Bucket: config.bucketName, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+    },
+    async abort() {
+      if (uploadId) await s3().send(new AbortMultipartUploadCommand({ Bucket: config.bucketName, Key: key, UploadId: uploadId })).catch(() => undefined);
+    },
+  };
 }
 
 /** An uploaded object's content type and size, or null when nothing was uploaded at that key. */

@@ -2,7 +2,7 @@ import { expect, test } from "@playwright/test";
 import { readFile } from "node:fs/promises";
 import { signIn } from "./helpers";
 
-test("reports: department first, years from this year down to 2019, a finance report downloads as CSV while 'Preparing Report' shows", async ({ page }) => {
+test("reports: department first, years from this year down to 2019, a finance report prepared on the server and saved as CSV while 'Preparing Report' shows", async ({ page }) => {
   await signIn(page);
   await page.goto("/reports");
   await expect(page.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
@@ -20,11 +20,11 @@ test("reports: department first, years from this year down to 2019, a finance re
   await expect(page).toHaveURL(/department=\d+/);
   const deptId = new URL(page.url()).searchParams.get("department");
   // Slow the answer down a little so the modal can be seen.
-  await page.route("**/api/report/**", async (route) => {
+  await page.route("**/api/reportexport/**", async (route) => {
     await new Promise((r) => setTimeout(r, 400));
     await route.continue();
   });
-  const asked = page.waitForRequest((r) => r.url().includes("/api/report/fleetvaluereport"));
+  const asked = page.waitForRequest((r) => r.method() === "POST" && r.url().includes("/api/reportexport/fleetvaluereport"));
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download Fleet value" }).click();
   await expect(page.getByText("Preparing Report")).toBeVisible();
@@ -40,7 +40,7 @@ test("reports: department first, years from this year down to 2019, a finance re
   // A monthly report with a month picked asks for that month.
   await page.getByLabel("Monthly HP interest (Fixed Rate) year").selectOption("2025");
   await page.getByLabel("Monthly HP interest (Fixed Rate) month").selectOption({ label: "March" });
-  const monthly = page.waitForRequest((r) => r.url().includes("/api/report/monthlyfinancehpinterestreport"));
+  const monthly = page.waitForRequest((r) => r.url().includes("/api/reportexport/monthlyfinancehpinterestreport"));
   const monthlyFile = page.waitForEvent("download");
   await page.getByRole("button", { name: "Download Monthly HP interest (Fixed Rate)" }).click();
   const m = new URL((await monthly).url());
@@ -50,10 +50,34 @@ test("reports: department first, years from this year down to 2019, a finance re
   expect(header).not.toContain("Apr 2025");
 });
 
+test("reports: a date-range report asks for both dates first (the spec's message), then downloads the period's rows", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/reports");
+  const section = page.getByRole("region", { name: "Date-range reports" });
+  let asked = 0;
+  page.on("request", (r) => r.url().includes("/api/reportexport/inspectionreport") && asked++);
+  await section.getByRole("button", { name: "Download Inspections due" }).click();
+  await expect(section.getByRole("alert")).toHaveText("Please specify a valid report range");
+  await section.getByLabel("Inspections due start").fill("01/01/2019");
+  await section.getByRole("button", { name: "Download Inspections due" }).click();
+  await expect(section.getByRole("alert")).toHaveText("Please specify a valid report range");
+  expect(asked).toBe(0);
+  await section.getByLabel("Inspections due end").fill("31/12/2040");
+  const download = page.waitForEvent("download");
+  await section.getByRole("button", { name: "Download Inspections due" }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe("inspections-2019-01-01-to-2040-12-31.csv");
+  const lines = (await readFile((await file.path())!, "utf8")).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+  expect(lines[0]).toBe("Registration,Fleet No,Make,Model,Department,Vehicle Status,Inspection Type,Last Completed,Expiry Date,Booked In,Workshop,Comments");
+  // The demo fleet's inspections.
+  expect(lines.length).toBeGreaterThan(1);
+  expect(asked).toBe(1);
+});
+
 test("reports: a failure shows the spec's error modal", async ({ page }) => {
   await signIn(page);
   await page.goto("/reports");
-  await page.route("**/api/report/**", (route) => route.fulfill({ status: 500, body: "{}" }));
+  await page.route("**/api/reportexport/**", (route) => route.fulfill({ status: 500, body: "{}" }));
   await page.getByRole("button", { name: "Download CAP details" }).click();
   const dialog = page.getByRole("dialog", { name: "An Error has occured!" });
   await expect(dialog).toContainText("An error occured while preparing your report");

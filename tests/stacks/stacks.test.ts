@@ -10,7 +10,7 @@ import { tableDefinition } from "../../core/platform/table.js";
 import { areas } from "../../functions/areas.js";
 import sstConfig from "../../sst.config.js";
 import { API_THROTTLE, Api, SIGN_IN_ROUTES, SIGN_IN_THROTTLE } from "../../stacks/Api.js";
-import { Cron } from "../../stacks/Cron.js";
+import { Cron, REPORT_EXPORT_TIMEOUT } from "../../stacks/Cron.js";
 import { Database } from "../../stacks/Database.js";
 import { SECRET_NAMES } from "../../stacks/Secrets.js";
 import { PENDING_UPLOAD_DAYS, Storage } from "../../stacks/Storage.js";
@@ -123,21 +123,23 @@ describe("Storage stack", () => {
 });
 
 describe("functions", () => {
-  it("has one Lambda per area and two cron Lambdas", () => {
+  it("has one Lambda per area, two cron Lambdas and the report export Lambda", () => {
     expect(Object.keys(ourFunctions(t.api))).toHaveLength(areas.length);
-    expect(Object.keys(ourFunctions(t.cron))).toHaveLength(2);
+    expect(Object.keys(ourFunctions(t.cron))).toHaveLength(3);
   });
 
   it("runs every Lambda on nodejs20.x, arm64, with local sign-in off, the table, bucket and secrets", () => {
     const all = Object.values(t).flatMap((template) => Object.values(ourFunctions(template)));
-    expect(all.length).toBe(areas.length + 2);
+    expect(all.length).toBe(areas.length + 3);
     for (const { Properties: p } of all) {
       expect(p.Runtime).toBe("nodejs20.x");
       expect(p.Architectures).toEqual(["arm64"]);
       expect(p.MemorySize).toBe(1024);
-      expect(p.Timeout).toBe(29);
+      // Only the report export Lambda runs past API Gateway's 29 seconds.
+      expect(p.Timeout).toBe(String(p.Handler).includes("report-export") ? REPORT_EXPORT_TIMEOUT : 29);
       const env = p.Environment.Variables;
       expect(env.LOCAL_SIGN_IN).toBe("false");
+      expect(env.REPORT_EXPORTS).toBe("stream");
       expect(env.SESSION_HOURS).toBe("12");
       expect(env.TABLE_NAME).toBeDefined();
       expect(env.BUCKET_NAME).toBeDefined();
@@ -210,6 +212,22 @@ describe("Api stack", () => {
 
   it("exports the API url", () => {
     expect(Object.keys(t.api.toJSON().Outputs ?? {})).toContain("ApiUrl");
+  });
+});
+
+describe("report exports", () => {
+  it("streams the table's new images to the report Lambda, new export items only", () => {
+    const [table] = Object.values(resources(t.db, "AWS::DynamoDB::Table"));
+    expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: "NEW_IMAGE" });
+    const mappings = Object.values(resources(t.cron, "AWS::Lambda::EventSourceMapping")).concat(Object.values(resources(t.db, "AWS::Lambda::EventSourceMapping")));
+    expect(mappings).toHaveLength(1);
+    const [mapping] = mappings;
+    expect(mapping.Properties.BatchSize).toBe(1);
+    expect(mapping.Properties.StartingPosition).toBe("LATEST");
+    const patterns = mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
+    expect(patterns).toEqual([{ eventName: ["INSERT"], dynamodb: { NewImage: { __edb_e__: { S: ["reportexport"] } } } }]);
+    const fn = Object.values(ourFunctions(t.cron)).find((f) => String(f.Properties.Handler).includes("report-export"))!;
+    expect(fn.Properties.Timeout).toBe(REPORT_EXPORT_TIMEOUT);
   });
 });
 

@@ -12,7 +12,7 @@ import { isFresh, lastSavedOf } from "./freshness.js";
 import { claimsOf, commitOf, foldCounts, indexOps, lifeOps, listCounter, listScope, positionsOption, type Indexing } from "./indexes.js";
 import { firstIdOf, planPage } from "./positions.js";
 import { allRangesOf, END, headOf, overlaps, planRanges, rangeItem, rangeWriteCount, rangeWrites, rangesMeeting, type HeldRange, type ScopePlan } from "./ranges.js";
-import { coarseBuckets, entriesOfList, pageOfList, skipThenTakeItems, startOfPage, type ListSource } from "./reading.js";
+import { coarseBuckets, entriesOfList, entryChunksOfList, pageOfList, skipThenTakeItems, startOfPage, type ListSource } from "./reading.js";
 import { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type IndexOp, type ListInQuery, type ListOptions, type Meta, type RecordTypeOptions, type SavedRecord, type Where, type WriteExtra } from "./types.js";
 
 /** How often a transaction cancelled by a concurrent write to a shared item is tried again. */
@@ -620,6 +620,17 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     /** The entries of an indexed list that match (each id once, in list order). */
     async entriesIn(list: string, q: EntryQuery = {}): Promise<Array<{ id: number; sort: string; tags: string[] }>> {
       return entriesOfList(listScope(opts.type, list), q);
+    },
+
+    /** The records of an indexed list that match, in list order and as a list page shows them, a chunk at a time (reports: lists of any length). */
+    async *rowsInChunks(list: string, q: EntryQuery = {}, size = 500): AsyncGenerator<Array<Record<string, any>>> {
+      for await (const entries of entryChunksOfList(listScope(opts.type, list), q, size)) {
+        const ids = entries.map((e) => e.id);
+        const rows = await this.getMany(ids);
+        const order = new Map(ids.map((id, i) => [id, i]));
+        rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+        yield (await shape(rows)) as Array<Record<string, any>>;
+      }
     },
 
     /** The ids of an indexed list that match (each once, in list order). */

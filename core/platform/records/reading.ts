@@ -148,8 +148,10 @@ export async function pageOfList(src: ListSource, q: ListInQuery): Promise<{ cou
   return { count, entries: await entriesOfPage(src, count, offset, q.page_size, order, coarse) };
 }
 
-/** The entries of an indexed list (its partition `scope`) that match, each id once, in list order. */
-export async function entriesOfList(scope: string, q: EntryQuery = {}): Promise<Array<{ id: number; sort: string; tags: string[]; parent?: string }>> {
+type ListedEntry = { id: number; sort: string; tags: string[]; parent?: string };
+
+/** The Query of an indexed list's entries that match (search prefix, sort range, tags). */
+function matchingEntries(scope: string, q: EntryQuery): any {
   const pk = { list: scope };
   const term = q.search?.trim().toLowerCase();
   let query: any;
@@ -161,14 +163,39 @@ export async function entriesOfList(scope: string, q: EntryQuery = {}): Promise<
   else query = ListEntry.query.byList(pk);
   const tags = (q.tags ?? []).map((t) => `|${t.toLowerCase()}|`);
   if (tags.length) query = query.where((a: any, op: any) => tags.map((t) => op.contains(a.tags, t)).join(" AND "));
-  const res: any = await query.go({ pages: "all", order: q.order ?? "asc" } as any);
-  const seen = new Set<number>();
-  const out: Array<{ id: number; sort: string; tags: string[]; parent?: string }> = [];
-  for (const e of res.data as Array<{ id: number; sort: string; tags?: string; parent?: string }>) {
+  return query;
+}
+
+/** Stored entries as callers see them, each id once (`seen` carries across chunks). */
+function distinctEntries(items: Array<{ id: number; sort: string; tags?: string; parent?: string }>, seen: Set<number>): ListedEntry[] {
+  const out: ListedEntry[] = [];
+  for (const e of items) {
     if (seen.has(e.id)) continue;
     seen.add(e.id);
     const entry = { id: e.id, sort: e.sort, tags: (e.tags ?? "").split("|").filter(Boolean) };
     out.push(e.parent === undefined || e.parent === null ? entry : { ...entry, parent: e.parent });
   }
   return out;
+}
+
+/** The entries of an indexed list (its partition `scope`) that match, each id once, in list order. */
+export async function entriesOfList(scope: string, q: EntryQuery = {}): Promise<ListedEntry[]> {
+  const res: any = await matchingEntries(scope, q).go({ pages: "all", order: q.order ?? "asc" } as any);
+  return distinctEntries(res.data, new Set());
+}
+
+/**
+ * The same entries in chunks of about `size`, one Query page at a time: a
+ * report walks a list of any length without holding it all (each chunk is
+ * read only when the caller asks for it).
+ */
+export async function* entryChunksOfList(scope: string, q: EntryQuery = {}, size = 500): AsyncGenerator<ListedEntry[]> {
+  const seen = new Set<number>();
+  let cursor: string | null = null;
+  do {
+    const res: any = await matchingEntries(scope, q).go({ limit: size, cursor, order: q.order ?? "asc" } as any);
+    cursor = res.cursor ?? null;
+    const chunk = distinctEntries(res.data, seen);
+    if (chunk.length) yield chunk;
+  } while (cursor);
 }
