@@ -88,6 +88,8 @@ export const job = defineFields({
   enquiry_make: { label: "Make", kind: "text", max: 100 },
   enquiry_model: { label: "Model", kind: "text", max: 100 },
   enquiry_description: { label: "Enquiry Description", kind: "textarea", max: 4000 },
+  // The enquiry's part order (W12), set by POST createpartenquiry.
+  part_order: { label: "Part Order", kind: "ref" },
   // Derived (the server's): state for the lists, the latest comment, the summary box's totals.
   jstate: { label: "State", kind: "text", max: 20 },
   latest_comment: { label: "Comments", kind: "textarea", max: 4000 },
@@ -114,6 +116,7 @@ export const JOB_DERIVED = [
   "approved_date",
   "defect_creator",
   "defect_creator_email",
+  "part_order",
   "jstate",
   "latest_comment",
   // The summary box's totals, worked out by costs.ts on every save.

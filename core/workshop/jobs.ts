@@ -13,6 +13,7 @@ import { isFresh, lastSavedOf, writeTogether } from "../platform/records.js";
 import { parseInput } from "../platform/validation.js";
 import { AppDefaults, Department, VehicleModel, WorkType } from "../settings/index.js";
 import { JobImages } from "./images.js";
+import { PartOrders } from "./partorders.js";
 import { priceJobItems, type PricingContext } from "./costs.js";
 import { JOB_DERIVED, comment as commentDefinition, job as jobDefinition, part as partDefinition, workItem as workDefinition } from "./definitions.js";
 import { JOB_INDEX_COPIES, Job, JobLines, expandJobs, NO_DATE, compactTerm, jobFields, jobMemberships, nestLines, type Column } from "./job.js";
@@ -275,6 +276,8 @@ async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOn
   Object.assign(job, indexCopies(job, vehicle, contacts));
   const flat = flatten(job, stored ? (checkFresh ? lastSavedOf(body) : stored.row.last_saved) : null);
   const row = stored ? await JobLines.update(stored.row.id, flat, actor.email, { current: stored.row }) : await JobLines.create(flat, actor.email);
+  // An enquiry turned into a job makes its part order an ORDER (W12).
+  if (turning && stored.row.is_enquiry && stored.row.part_order) await PartOrders.enquiryMoved(stored.row.part_order, "ORDER", actor.email);
   return present((row as Rec).id as number);
 }
 
