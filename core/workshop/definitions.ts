@@ -185,6 +185,7 @@ export const part = defineFields({
   created_from_lookup: { label: "Created From Lookup", kind: "ref" },
   part: { label: "Job Card Part", kind: "ref" },
   work: { label: "Work Item", kind: "ref" }, // derived on a job: the work item it belongs to
+  due_date: { label: "Due Date", kind: "date" }, // derived at save: payment date, else invoice date + the supplier's terms (part-lines.ts)
 });
 
 /** A comment on a job or quote (002 §3 Comment): creator and time are the server's. */

@@ -4,15 +4,16 @@ import { toPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { declareReferences } from "../platform/references.js";
 import { Department, NominalCode, PaymentType } from "../settings/index.js";
+import { partLineCollection } from "./part-lines.js";
 import { orderPart, partOrder } from "./partorder-definitions.js";
 import { COUNTED_STATUSES, partOrderTotals, type PartOrderStatus } from "./partorder-rules.js";
 
 /**
  * The part order (002 §3; docs/data-model.md §7.1 "Part order"): a parent
- * with lines (core/platform/lines.ts). Its parts are lines of line type
- * "part", the type a job's and a quote's parts share (one Parts Expenses
- * list holds them all), with ids from the workshop's part counter and a
- * locator, so `parts/update/{id}` finds an order's part by its id.
+ * with lines (core/platform/lines.ts). Its parts are lines of the `part`
+ * line type (part-lines.ts), which a job's and a quote's parts share: one
+ * Parts Expenses list holds them all, ids come from the part counter, and
+ * `parts/update/{id}` finds an order's part by its id (the locator).
  */
 
 export const MAX_ORDER_PARTS = 200;
@@ -20,10 +21,8 @@ export const MAX_ORDER_PARTS = 200;
 export const PartOrderLines = defineLines("partorder", [
   {
     name: "parts",
-    idCounter: "part",
-    label: "Part",
-    lineType: "part",
-    locator: true,
+    // The part line type's lists, facets, locator and id counter (part-lines.ts): the order's parts are in Parts Expenses with the jobs' and quotes'.
+    ...partLineCollection("partorder"),
     fields: orderPart.schema as any,
     max: { count: MAX_ORDER_PARTS, message: `At most ${MAX_ORDER_PARTS} parts on one part order` },
   },

@@ -8,6 +8,7 @@ import { Facet } from "../platform/service.js";
 import { writeTogether, type WriteExtra } from "../platform/records.js";
 import { AppDefaults, Department } from "../settings/index.js";
 import { partCustomerCost, partsMarkup } from "./costs.js";
+import { partDueDate } from "./part-rules.js";
 import { PART_ORDER_SERVER_FIELDS } from "./partorder-definitions.js";
 import { PartOrder, PartOrderLines, creatorKey } from "./partorder.js";
 import {
@@ -66,8 +67,11 @@ async function prepare(body: unknown, stored: Rec | null): Promise<Rec> {
   const out: Rec = {};
   for (const [k, v] of Object.entries(body)) if (!OUTPUT_ONLY.includes(k) && !(PART_ORDER_SERVER_FIELDS as readonly string[]).includes(k)) out[k] = v;
   const customerId = out.customer !== undefined ? idOf(out.customer) : (stored?.customer ?? null);
-  const [customers, defaults] = await Promise.all([Contact.getMany(customerId ? [customerId] : []), AppDefaults.get()]);
-  const customer = (customers[0] as Rec | undefined) ?? null;
+  const sentParts = Array.isArray(out.parts) ? (out.parts as unknown[]).filter(isObject) : [];
+  const supplierIds = [...sentParts, ...((stored?.parts ?? []) as Rec[])].map((p) => idOf(p.supplier)).filter((x): x is number => !!x);
+  const [contacts, defaults] = await Promise.all([Contact.getMany([...(customerId ? [customerId] : []), ...supplierIds]), AppDefaults.get()]);
+  const byId = new Map((contacts as Rec[]).map((c) => [c.id, c]));
+  const customer = (customerId ? byId.get(customerId) : undefined) ?? null;
   out.customer_name = customer?.display_name ?? null;
   if (out.parts !== undefined && out.parts !== null) {
     if (!Array.isArray(out.parts)) throw new ValidationError("parts must be a list", { parts: "Must be a list" });
@@ -81,10 +85,13 @@ async function prepare(body: unknown, stored: Rec | null): Promise<Rec> {
       for (const f of ["date_ordered", "backorder_expected_date", "invoice_date", "payment_date"]) if (p[f] === "") p[f] = null;
       const before = held.get(Number(p.id));
       if (!before) for (const [k, v] of Object.entries(PART_LINE_DEFAULTS)) if (p[k] === undefined || p[k] === null || p[k] === "") p[k] = v;
+      delete p.due_date;
       const merged = { ...(before ?? {}), ...p };
-      // A figure that is no amount is left for the engine's parse to refuse with its own message.
+      // A figure or date that is no amount or date is left for the engine's parse to refuse with its own message.
       try {
         p.customer_cost = partCustomerCost(merged, markup);
+        // The due date Parts Expenses lists it by: the payment date, else the invoice date plus the supplier's terms (part-rules.ts).
+        p.due_date = partDueDate(merged, byId.get(idOf(merged.supplier) ?? -1));
       } catch {
         /* refused by the line's schema */
       }

@@ -91,6 +91,18 @@ describe("POST createpartorder and GET partorder/{id} (002 §4, §5, §9)", () =
   });
 });
 
+describe("the order's parts in the shared part lists (line type part, data-model §7.1 Part)", () => {
+  it("lists an order's parts in the Parts Expenses views (current, to be ordered) by department", async () => {
+    const { PartOrderLines } = await import("../../core/workshop/partorder.js");
+    const made = await ok(api.post("createpartorder", orderBody({ parts: [line({ name: "Cambelt kit", part_number: "CB-77", cost: 80 })] })));
+    const page = await PartOrderLines.linesIn("parts", "v#current#d#all", { page: 1, page_size: 200, order: "desc" });
+    const mine = page.results.find((r: any) => r.id === made.parts[0].id) as any;
+    expect(mine).toMatchObject({ name: "Cambelt kit", parent_type: "partorder", parent_id: made.id });
+    const tbo = await PartOrderLines.lineEntriesIn("parts", "v#tbo#d#3", {});
+    expect(tbo.map((e: any) => e.id)).toContain(made.parts[0].id);
+  });
+});
+
 describe("PUT partorder/{id} (002 §5, §7)", () => {
   it("saves the whole order, parts added, changed and removed, totals following", async () => {
     const made = await ok(api.post("createpartorder", orderBody({ parts: [line(), line({ name: "Air filter" })] })));
