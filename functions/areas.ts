@@ -50,6 +50,7 @@ export const areas = [
       "partlookup", "partlookups", "worklookup",
       "movement", "movementfigures", "movementcomplete", "movementquote",
       "quotes", "createquote", "createquotejob", "defectquote", "enquiryquote",
+      "partorder", "createpartorder", "partorderapprove", "createpartenquiry",
     ],
   },
   {

@@ -94,6 +94,7 @@ export async function seedDemoData(): Promise<boolean> {
   await seedFleet();
   await seedRentals();
   await seedLookups();
+  await seedPartOrders(options);
   return true;
 }
 
@@ -261,4 +262,30 @@ async function seedLookups() {
   ];
   for (const [description, labour_hours, labour_cost, customer_labour_cost, with_parts] of works)
     await createWorkLookup({ description, labour_hours, labour_cost, customer_labour_cost, supplier, part_work_lookup: with_parts.map((n) => ({ id: ids[n] })) }, by);
+}
+
+/**
+ * Demo part orders (002 §2 Part orders): a few in each status (ORDER,
+ * QUOTE, COMPLETE, and a part enquiry with its job), so every view of
+ * /partorders and the dashboard's Part Orders panel show something.
+ */
+async function seedPartOrders(options: Array<{ id: number; name: string }>) {
+  const { PartOrders } = await import("../workshop/partorders.js");
+  const staff = { email: "parts@demo.local", given_name: "Pat", family_name: "Parker" };
+  const find = async (list: string, search: string) => ((await Contact.listIn(list, { page: 1, page_size: 1, search })).results[0] as { id: number } | undefined)?.id ?? null;
+  const supplier = await find("type#SP#active", "midland");
+  const customer = await find("type#CC#active", "acme");
+  const option = options.find((o) => o.name === "PARTS DIRECT") ?? options[0];
+  const tracking = { id: option.id, name: option.name };
+  const part = (name: string, part_number: string, cost: number) => ({ name, part_number, supplier, cost, supplier_tracking_option: tracking, customer_tracking_option: tracking });
+  const order = (status: string, customer_vehicle: string, order_number: string, description: string, parts: unknown[]) =>
+    PartOrders.create({ status, customer, customer_vehicle, order_number, description, delivery_address: "3 Pride Park, Derby, DE24 8HX", parts }, staff);
+  await order("ORDER", "DE19 KXP", "ACME-1041", "Service parts for the customer's Transit", [part("Oil Filter", "OF-TC-100", 7.8), part("Air Filter", "AF-TC-210", 14.25)]);
+  await order("ORDER", "DE21 BNV", "ACME-1042", "Front brakes", [part("Brake Pads Front", "BP-TC-F01", 38.5), part("Brake Discs Front (pair)", "BD-TC-F02", 92)]);
+  await order("ORDER", "NG68 TRW", "", "Wipers", [part("Wiper Blade Set", "WB-SP-900", 24.99)]);
+  await order("QUOTE", "DE70 LMC", "ACME-Q7", "Price for a cabin filter and wipers", [part("Cabin Pollen Filter", "PF-TC-330", 11.4), part("Wiper Blade Set", "WB-SP-900", 24.99)]);
+  await order("QUOTE", "LS15 VXA", "", "Tow bar quote", [part("Tow bar kit", "TB-TC-01", 185)]);
+  const done = await order("ORDER", "DE66 PTA", "ACME-1039", "Brake pads collected", [part("Brake Pads Front", "BP-TC-F01", 38.5)]);
+  await PartOrders.complete(done.id as number, { tracking_option: tracking }, staff);
+  await PartOrders.createEnquiry({ description: "Roof rack for a Transit Custom L1", registration: "DE18 WRC", make: "Ford", model: "Transit Custom" }, staff);
 }

@@ -10,6 +10,7 @@ import {
   fitsApply,
   fitsOneTransaction,
   isIndexed,
+  lineIndexOps,
   locatorOf,
   matchLines,
   parentKey,
@@ -37,7 +38,7 @@ import {
   type SavedRecord,
   type WriteExtra,
 } from "./records.js";
-import { pause } from "./records/bulk.js";
+import { Sums, batchWrite, inParallel, pause } from "./records/bulk.js";
 import { commitOf, foldCounts, listCounter, listScope, positionsOption } from "./records/indexes.js";
 import { entriesOfList, pageOfList, type ListSource, type PageEntry } from "./records/reading.js";
 import type { IndexOp, ListPositions } from "./records/types.js";
@@ -164,6 +165,13 @@ export type LineCollection = LineSchema & {
   listPositions?: boolean | number | ListPositions;
   /** Keep a locator per line, so `getLine` and `saveLine` find the line by its id alone. */
   locator?: boolean;
+  /**
+   * Raised when a release indexes the line type differently (lists or
+   * facets added, a new locator scope): the index upgrade lists every
+   * stored line of the type again once (`rebuildLineType`). Collections
+   * sharing a `lineType` give the same version.
+   */
+  indexVersion?: number;
 };
 
 /** The steps of a save in steps, where a test may inject a failure. */
@@ -230,12 +238,14 @@ export type LineListOptions = { parents?: boolean };
 type Holder = { parentType: string; collection: string; engine: EngineInside };
 type EngineInside = {
   parentType: string;
+  indexingOf: (collection: string) => LineIndexing;
+  readPartition: (id: number) => Promise<Partition>;
   finishApplying: () => Promise<boolean>;
   bound: () => RecordType | null;
   saveLineHere: (collection: string, lineId: number, body: Record<string, unknown>, actor: string) => Promise<{ parent: any; line: LineRow }>;
   readLine: (collection: string, lineId: number, parentId: number) => Promise<StoredLine | null>;
 };
-const lineTypes = new Map<string, { positions: LineIndexing["positions"]; holders: Holder[] }>();
+const lineTypes = new Map<string, { positions: LineIndexing["positions"]; holders: Holder[]; version: number }>();
 
 /** What an apply step's transaction writes: lines, and their entries, counts, facets and locators. */
 const applyEntities = { line: LineItem, entry: ListEntry, facet: Facet, counter: Counter, claim: UniqueClaim };
@@ -724,13 +734,14 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     return row;
   }
 
-  const inside: EngineInside = { parentType, finishApplying, bound: () => bound, saveLineHere, readLine };
+  const inside: EngineInside = { parentType, indexingOf: (c) => indexing.get(c)!, readPartition, finishApplying, bound: () => bound, saveLineHere, readLine };
   for (const c of collections) {
     const ix = indexing.get(c.name)!;
     if (!isIndexed(ix)) continue;
-    const known = lineTypes.get(ix.lineType) ?? { positions: ix.positions, holders: [] };
+    const known = lineTypes.get(ix.lineType) ?? { positions: ix.positions, holders: [], version: 1 };
     if (known.holders.some((h) => h.parentType === parentType)) throw new Error(`${parentType}: two collections of line type ${ix.lineType}`);
     known.holders.push({ parentType, collection: c.name, engine: inside });
+    known.version = Math.max(known.version, c.indexVersion ?? 1);
     lineTypes.set(ix.lineType, known);
   }
 
@@ -832,6 +843,11 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
       return afterApplying(lineType, () => entriesOfList(listScope(lineType, list), q));
     },
 
+    /** The lines entries name (from `lineEntriesIn`: a bounded read that picked its own page), in the entries' order: one BatchGet (and one of the parents when asked). */
+    async linesOf(collection: string, entries: PageEntry[], opts: LineListOptions = {}): Promise<LineRow[]> {
+      return rowsOf(lineTypeOf(collection), entries, opts);
+    },
+
     /** Counts of several line lists at once, from their counters (one BatchGet). */
     async lineCounts(collection: string, lists: string[]): Promise<Record<string, number>> {
       const lineType = lineTypeOf(collection);
@@ -883,6 +899,48 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
       const located = await locate(lineTypeOf(collection), lineId);
       if (!located) throw new NotFoundError(collectionOf(collection).label ?? "Line");
       return located.holder.engine.saveLineHere(located.holder.collection, lineId, body, actor);
+    },
+
+    /**
+     * Load many lines at once under parents already stored (benchmarks and
+     * one-off imports into a table nobody else is writing to): each line
+     * parsed with its collection's schema, its id from the collection's
+     * counter (one ADD for the block), the line item, its entries and its
+     * locator put with BatchWriteItem, shared counts and facets summed in
+     * memory and added once each. `parent`: the parent's fields as its
+     * lines' lists read them (read from the table when left out). The
+     * parent's own derived fields (totals) are not worked out again.
+     */
+    async bulkLoadLines(collection: string, rows: Array<{ parentId: number; parent?: Record<string, unknown>; lines: unknown[] }>, actor: string, { concurrency = 8 } = {}) {
+      const c = collectionOf(collection);
+      const ix = indexing.get(c.name)!;
+      const parsed = rows.map((r) => ({ ...r, lines: parseSentLines(c, r.lines).map((l) => l.fields) }));
+      const ids = await reserveIds(c.idCounter, parsed.reduce((t, r) => t + r.lines.length, 0));
+      const now = new Date().toISOString();
+      const sums = new Sums();
+      let k = 0;
+      let items = 0;
+      for (const batch of chunk(parsed, 500)) {
+        const missing = batch.filter((r) => !r.parent).map((r) => r.parentId);
+        const fetched = new Map<number, Record<string, unknown>>(missing.length ? ((await bound!.getMany(missing)) as any[]).map((p) => [p.id, p]) : []);
+        const puts: Array<Record<string, any>> = [];
+        for (const r of batch) {
+          const key = partitionOf(r.parentId);
+          const parentView = { ...(r.parent ?? fetched.get(r.parentId) ?? {}), id: r.parentId };
+          for (const fields of r.lines) {
+            const id = ids[k++];
+            puts.push(LineItem.put(lineItem(key, c.name, { id, last_saved: now, created_at: now, created_by: actor, updated_by: actor, fields }, lineKey(c.name, id)) as any).params().Item);
+            for (const w of lineIndexOps(ix, id, key, undefined, { line: { ...fields, id }, parent: parentView })) {
+              const item = batchItemOfLineOp(w, sums);
+              if (item) puts.push(item);
+            }
+          }
+        }
+        items += await batchWrite(puts, concurrency);
+      }
+      await inParallel([...sums.counters], concurrency, ([name, live]) => (live ? Counter.update({ name }).add({ live }).go() : null));
+      await inParallel(sums.facetEntries(), concurrency, ({ facet, value, live }) => (live ? Facet.update({ facet, value }).add({ live }).go() : null));
+      return { first: ids[0] ?? 0, last: ids[ids.length - 1] ?? 0, count: ids.length, items };
     },
 
     /**
@@ -979,4 +1037,71 @@ async function inBatches(kind: "put" | "delete", items: any[]) {
 
 function ignoreConditionFailed(e: any) {
   if (!/conditional request failed/i.test(String(e?.message ?? e))) throw e;
+}
+
+/** A line's index operation as an item for BatchWriteItem (puts only: a bulk load or a rebuild); counts go to `sums`. */
+function batchItemOfLineOp(w: IndexOp, sums: Sums): Record<string, any> | null {
+  switch (w.op) {
+    case "entry-put":
+      return ListEntry.put({ list: w.list, sort: w.sort, id: w.id, tags: w.tags, parent: w.parent } as any).params().Item;
+    case "claim-create":
+      return UniqueClaim.put({ scope: w.scope, value: w.value, id: w.id, parent: w.parent } as any).params().Item;
+    case "counter-add":
+      sums.counter(w.name, w.live);
+      return null;
+    case "facet-add":
+      sums.facet(w.facet, w.value, w.live);
+      return null;
+    default:
+      throw new Error(`lines batch write: unexpected ${w.op}`);
+  }
+}
+
+/** Every indexed line type and the index version its declarations are at (core/platform/upgrades.ts). */
+export function lineTypeVersions(): Array<{ lineType: string; version: number }> {
+  return [...lineTypes].map(([lineType, t]) => ({ lineType, version: t.version }));
+}
+
+/**
+ * Index every stored line of a line type again as the current code indexes
+ * it, across every parent type holding it (a job's, a quote's and a part
+ * order's parts together, since they share counts): each line's entries
+ * and locator put, and the list counts, position counts and facets set to
+ * what the lines add up to. For the index upgrade only, while nobody else
+ * writes (counts are set, not added to). Entries the current code no
+ * longer writes are left as they are.
+ */
+export async function rebuildLineType(lineType: string, { concurrency = 4 } = {}): Promise<{ lines: number; items: number }> {
+  const t = lineTypes.get(lineType);
+  if (!t) return { lines: 0, items: 0 };
+  const sums = new Sums();
+  let lines = 0;
+  let items = 0;
+  for (const h of t.holders) {
+    await h.engine.finishApplying();
+    const parent = h.engine.bound();
+    if (!parent) continue;
+    const ix = h.engine.indexingOf(h.collection);
+    let cursor: string | null = null;
+    do {
+      const page: any = await (parent.entity as any).query.byId({ record_type: parent.type }).go({ cursor, limit: 200 } as any);
+      cursor = page.cursor;
+      const puts: Array<Record<string, any>> = [];
+      await inParallel(page.data as any[], concurrency, async (row: any) => {
+        const p = await h.engine.readPartition(row.id);
+        const parentView = { ...row, ...Object.fromEntries([...p.lines].map(([n, ls]) => [n, ls.map(lineView)])), id: row.id };
+        for (const l of p.lines.get(h.collection) ?? []) {
+          lines++;
+          for (const w of lineIndexOps(ix, l.id, parentKey(h.parentType, row.id), undefined, { line: { ...l.fields, id: l.id }, parent: parentView })) {
+            const item = batchItemOfLineOp(w, sums);
+            if (item) puts.push(item);
+          }
+        }
+      });
+      items += await batchWrite(puts, concurrency);
+    } while (cursor);
+  }
+  await inParallel([...sums.counters], concurrency, ([name, live]) => Counter.update({ name }).set({ live }).go());
+  await inParallel(sums.facetEntries(), concurrency, ({ facet, value, live }) => Facet.update({ facet, value }).set({ live }).go());
+  return { lines, items: items + sums.counters.size + sums.facets.size };
 }

@@ -1,3 +1,4 @@
+import { lineTypeVersions, rebuildLineType } from "./lines.js";
 import { recordTypes } from "./records.js";
 import { Counter } from "./service.js";
 
@@ -40,6 +41,18 @@ export async function upgradeIndexes(log: (line: string) => void = () => undefin
     const { records } = await t.rebuildIndexes();
     await Counter.update({ name }).set({ seq: t.indexVersion }).go();
     done.push({ type: t.type, from, to: t.indexVersion, records });
+  }
+  // Line types (core/platform/lines.ts): every stored line of a type listed again once when its declarations' version rises.
+  for (const { lineType, version } of lineTypeVersions()) {
+    if (version <= 1) continue;
+    const name = `indexversion#line#${lineType}`;
+    const stored: any = await Counter.get({ name }).go({ consistent: true } as any);
+    const from = (stored.data?.seq as number | undefined) ?? 1;
+    if (from >= version) continue;
+    log(`Indexing ${lineType} lines for this release (index version ${from} -> ${version})...`);
+    const { lines } = await rebuildLineType(lineType);
+    await Counter.update({ name }).set({ seq: version }).go();
+    done.push({ type: `line:${lineType}`, from, to: version, records: lines });
   }
   return done;
 }

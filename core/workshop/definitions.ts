@@ -88,6 +88,8 @@ export const job = defineFields({
   enquiry_make: { label: "Make", kind: "text", max: 100 },
   enquiry_model: { label: "Model", kind: "text", max: 100 },
   enquiry_description: { label: "Enquiry Description", kind: "textarea", max: 4000 },
+  // The enquiry's part order (W12), set by POST createpartenquiry.
+  part_order: { label: "Part Order", kind: "ref" },
   // Derived (the server's): state for the lists, the latest comment, the summary box's totals.
   jstate: { label: "State", kind: "text", max: 20 },
   latest_comment: { label: "Comments", kind: "textarea", max: 4000 },
@@ -114,6 +116,7 @@ export const JOB_DERIVED = [
   "approved_date",
   "defect_creator",
   "defect_creator_email",
+  "part_order",
   "jstate",
   "latest_comment",
   // The summary box's totals, worked out by costs.ts on every save.
@@ -182,6 +185,7 @@ export const part = defineFields({
   created_from_lookup: { label: "Created From Lookup", kind: "ref" },
   part: { label: "Job Card Part", kind: "ref" },
   work: { label: "Work Item", kind: "ref" }, // derived on a job: the work item it belongs to
+  due_date: { label: "Due Date", kind: "date" }, // derived at save: payment date, else invoice date + the supplier's terms (part-lines.ts)
 });
 
 /** A comment on a job or quote (002 §3 Comment): creator and time are the server's. */

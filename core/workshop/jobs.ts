@@ -13,6 +13,8 @@ import { isFresh, lastSavedOf, writeTogether } from "../platform/records.js";
 import { parseInput } from "../platform/validation.js";
 import { AppDefaults, Department, VehicleModel, WorkType } from "../settings/index.js";
 import { JobImages } from "./images.js";
+import { PartOrders } from "./partorders.js";
+import { withDueDates } from "./part-lines.js";
 import { priceJobItems, type PricingContext } from "./costs.js";
 import { JOB_DERIVED, comment as commentDefinition, job as jobDefinition, part as partDefinition, workItem as workDefinition } from "./definitions.js";
 import { JOB_INDEX_COPIES, Job, JobLines, expandJobs, NO_DATE, compactTerm, jobFields, jobMemberships, nestLines, type Column } from "./job.js";
@@ -245,14 +247,14 @@ function withoutTrackingOptions(r: RuleResult): RuleResult {
 }
 
 /** `server`: fields only the server sets (a defect's creator), laid over the job as sent. */
-type SaveOptions = { linesOnly?: boolean; checkFresh?: boolean; server?: Rec; fromQuote?: boolean };
+type SaveOptions = { linesOnly?: boolean; checkFresh?: boolean; server?: Rec; fromQuote?: boolean; partsServer?: Map<number, Rec> };
 
 /**
  * Save a job (create when `id` is null): parse, freshness (409), the rules
  * of 002 §4-5 (400 with the spec's message), pricing, then the engine's
  * write of the job and its lines (their locators written with them).
  */
-async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOnly = false, checkFresh = true, server = {}, fromQuote = false }: SaveOptions = {}): Promise<Rec> {
+async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOnly = false, checkFresh = true, server = {}, fromQuote = false, partsServer }: SaveOptions = {}): Promise<Rec> {
   const stored = id === null ? null : await load(id);
   if (stored && checkFresh) {
     const sent = lastSavedOf(body);
@@ -261,6 +263,8 @@ async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOn
   const sent = parseJobBody(body);
   const now = new Date().toISOString();
   const job = { ...mergeJob(stored, sent, actor, now), ...server };
+  // Fields the parts approval owns (approved, approver), laid over the parts it approves (core/workshop/parts.ts).
+  if (partsServer) for (const w of job.work_items ?? []) for (const p of w.parts ?? []) if (p.id && partsServer.has(p.id)) Object.assign(p, partsServer.get(p.id));
   if (stored) {
     refuse(readOnlyRules(stored.nested, { ...sent.fields, ...(sent.items ? { work_items: sent.items.map((s) => ({ id: s.id, parts: (s.parts ?? []).map((p) => ({ id: p.id })) })) } : {}) }));
     refuse(lockRules(stored.nested.work_items, job.work_items));
@@ -271,10 +275,12 @@ async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOn
   // A job card made from quote items (createquotejob) has no tracking options yet: the job card asks for them on its first save.
   if (!turning) refuse(fromQuote ? withoutTrackingOptions(jobSaveRules(job, { linesOnly })) : jobSaveRules(job, { linesOnly }));
   const { ctx, vehicle, contacts } = await contextOf(job);
-  job.work_items = priceJobItems(job, ctx);
+  job.work_items = await withDueDates(priceJobItems(job, ctx));
   Object.assign(job, indexCopies(job, vehicle, contacts));
   const flat = flatten(job, stored ? (checkFresh ? lastSavedOf(body) : stored.row.last_saved) : null);
   const row = stored ? await JobLines.update(stored.row.id, flat, actor.email, { current: stored.row }) : await JobLines.create(flat, actor.email);
+  // An enquiry turned into a job makes its part order an ORDER (W12).
+  if (turning && stored.row.is_enquiry && stored.row.part_order) await PartOrders.enquiryMoved(stored.row.part_order, "ORDER", actor.email);
   return present((row as Rec).id as number);
 }
 
@@ -614,6 +620,20 @@ export const Jobs = {
     );
     await saveJob(jobId, { work_items: items, last_saved: stored.row.last_saved }, actor, { linesOnly: true });
     return Jobs.getPart(id);
+  },
+
+  /**
+   * PUT parts/update (bulk, core/workshop/parts.ts): several parts of one
+   * job saved in one unit: `changes` the fields sent per part id (already
+   * checked fresh), `server` the approval's own fields per part id.
+   */
+  async saveParts(jobId: number, changes: Map<number, Rec>, server: Map<number, Rec>, actor: Staff) {
+    const stored = await load(jobId);
+    const items = stored.nested.work_items.map((w: Rec) => ({
+      ...w,
+      parts: (w.parts as Rec[]).map((p) => (changes.has(p.id) ? { ...p, ...changes.get(p.id), id: p.id, last_saved: p.last_saved } : p)),
+    }));
+    return saveJob(jobId, { work_items: items, last_saved: stored.row.last_saved }, actor, { linesOnly: true, partsServer: server });
   },
 
   /** DELETE parts/update/{id}: remove a job part (refused on a locked item or an approved part). */

@@ -6,6 +6,7 @@ import { ConflictError, NotFoundError, ValidationError, VisibleError } from "../
 import { estimateMatchesJob } from "./costs.js";
 import { Job, JobLines, nestLines } from "./job.js";
 import { Jobs } from "./jobs.js";
+import { PartOrders } from "./partorders.js";
 import { QuoteLines } from "./quote.js";
 import { QUOTE_MESSAGES, createJobRefusal, defectQuoteRefusal, enquiryQuoteRefusal, idOf } from "./quote-rules.js";
 import { Quotes, storedQuote } from "./quotes.js";
@@ -206,13 +207,16 @@ export const QuoteConversions = {
     const refused = enquiryQuoteRefusal({ vehicle: idOf(body.vehicle), customer: idOf(body.customer) });
     if (refused) throw new ValidationError(refused.message, refused.errors);
     const job = await jobToConvert(body, "is_enquiry");
-    return convert(job, user, {
+    const made = await convert(job, user, {
       vehicle: idOf(body.vehicle),
       customer: idOf(body.customer),
       customer2: idOf(body.customer2),
       description: job.enquiry_description ?? job.job_description ?? null,
       enquiry_description: job.enquiry_description ?? null,
     });
+    // Its part order becomes a QUOTE (W12).
+    if (job.part_order) await PartOrders.enquiryMoved(job.part_order, "QUOTE", user.email);
+    return made;
   },
 };
 

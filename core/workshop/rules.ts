@@ -5,6 +5,7 @@
  * before sending. Messages are the spec's, verbatim; where the spec shows
  * none the wording is ours (docs/workshop.md "Messages we chose").
  */
+import { PART_MESSAGES } from "./part-rules.js";
 
 export const JOB_STATUSES = ["IN_PROGRESS", "RETURNED_FROM_WORKSHOP", "READY_FOR_COLLECTION", "COLLECTED"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -243,6 +244,9 @@ export function lockRules(stored: Rec[], sent: Rec[]): RuleResult {
       if (op.approved && !np) errors.push([`work_items.${j}.parts`, MESSAGES.partApprovedRemoved(partName(op))]);
       if (op.approved && np && !same(np.supplier_tracking_option, op.supplier_tracking_option))
         errors.push([`work_items.${j}.parts.${(now.parts as Rec[]).indexOf(np)}.supplier_tracking_option`, MESSAGES.partApprovedLocked(partName(op))]);
+      // 002 §5: nominal code editing is off once the part is approved.
+      if (op.approved && np && !same(np.supplier_nominal_code, op.supplier_nominal_code))
+        errors.push([`work_items.${j}.parts.${(now.parts as Rec[]).indexOf(np)}.supplier_nominal_code`, PART_MESSAGES.nominalLocked(partName(op))]);
     });
   });
   return result(errors);

@@ -8,6 +8,7 @@ import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
 import { lookupRoutes } from "./lookups.js";
 import { movementRoutes } from "./movements.js";
+import { partOrderRoutes } from "./partorders.js";
 import { quoteRoutes } from "./quotes.js";
 
 const tag = "Workshop";
@@ -142,4 +143,5 @@ export function workshopRoutes(app: Hono<AppEnv>) {
   );
   route(app, { method: "delete", path: "/deleteinternalimage/:id", summary: "Delete an attached image", tag }, async (c, { id }) => I.remove(id, staff(c).email));
   movementRoutes(app); // vehicle movements: functions/workshop/movements.ts
+  partOrderRoutes(app); // part orders and part enquiries: functions/workshop/partorders.ts
 }

@@ -25,11 +25,8 @@ type Later = { path: string; title: string | ((q: URLSearchParams) => string) };
 const INVOICE_VIEWS: Record<string, string> = { movement: "Movement Invoices", sales: "Vehicle Sales Invoices", order: "Parts Invoices", hire: "Hire Invoices" };
 
 export const LATER_ROUTES: Later[] = [
-  { path: "/partenquiry", title: "Part Enquiry" },
   { path: "/parts", title: "Parts Expenses" },
   { path: "/partHistory", title: "Part History" },
-  { path: "/partorders", title: "Part Orders" },
-  { path: "/editpartorder/:partorder?", title: "Part Order" },
   { path: "/invoicing", title: "Workshop Invoicing" },
   { path: "/po", title: "Workshop Expenses" },
   { path: "/income", title: "Income" },
@@ -89,6 +86,10 @@ export const routes: RouteObject[] = [
       { path: "/reports", element: lazyScreen(() => import("./accounts/ReportsPage"), "ReportsPage") },
       { path: "/partLookup", element: lazyScreen(() => import("./parts/PartStockPage"), "PartStockPage") },
       { path: "/workLookup", element: lazyScreen(() => import("./parts/WorkStockPage"), "WorkStockPage") },
+      { path: "/partorders", element: lazyScreen(() => import("./parts/PartOrdersListPage"), "PartOrdersListPage") },
+      { path: "/editpartorder/:partorder?", element: lazyScreen(() => import("./parts/PartOrderEditPage"), "PartOrderEditPage") },
+      { path: "/printpartorder/:partorder", element: lazyScreen(() => import("./parts/PartOrderPrintPage"), "PartOrderPrintPage") },
+      { path: "/partenquiry", element: lazyScreen(() => import("./parts/PartEnquiryPage"), "PartEnquiryPage") },
       { path: "/detailWorkLookup/:workLookup?", element: lazyScreen(() => import("./parts/WorkLookupDetailPage"), "WorkLookupDetailPage") },
       { path: "/jobs", element: lazyScreen(() => import("./workshop/JobsListPage"), "JobsListPage") },
       { path: "/editjob/:job?", element: lazyScreen(() => import("./workshop/JobEditPage"), "JobEditPage") },

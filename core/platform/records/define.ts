@@ -160,8 +160,9 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
 
   /** The record's entity in another record's transaction (see `planCreate`). */
   const recordKey = `record_${opts.type}`;
-  function writableTogether() {
-    if (opts.unique || opts.exclusive || opts.outside) throw new Error(`${opts.type}: unique values, ranges or outside fields are written by its own transactions only`);
+  /** `withoutLines`: a create that carries none of the type's outside fields (a new part enquiry's job: no lines yet), so nothing outside is left unwritten. */
+  function writableTogether(withoutLines = false) {
+    if (opts.unique || opts.exclusive || (opts.outside && !withoutLines)) throw new Error(`${opts.type}: unique values, ranges or outside fields are written by its own transactions only`);
   }
 
   /** An index operation as an item for BatchWriteItem (puts only: a create or a rebuild); counts go to `sums`. */
@@ -502,13 +503,15 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
      * without unique values, exclusive ranges or outside fields (their
      * refusals are explained by their own transactions).
      */
-    async planCreate(body: unknown, actor: string, { sameWrite = [] }: { sameWrite?: string[] } = {}): Promise<PlannedWrite> {
-      writableTogether();
+    async planCreate(body: unknown, actor: string, { sameWrite = [], id: given }: { sameWrite?: string[]; id?: number } = {}): Promise<PlannedWrite> {
+      const sentOutside = outsideNames.some((n) => body && typeof body === "object" && (body as Record<string, unknown>)[n] !== undefined && (body as Record<string, unknown>)[n] !== null);
+      writableTogether(!sentOutside);
       const fields = { ...(opts.defaults?.() ?? {}), ...stripUndefined(parse(body, false)) } as Fields;
       opts.validate?.(fields);
       // `sameWrite`: fields naming the record this one is written with (a vehicle being created): it exists once both land.
       await checkBeforeWrite(opts.type, opts.fields, fields, pick(fields, sameWrite));
-      const id = await nextId(opts.type);
+      // `id`: issued beforehand by `nextId(type)`, when the record written with this one must name it (a part enquiry and its job, linked both ways).
+      const id = given ?? (await nextId(opts.type));
       const now = new Date().toISOString();
       const item = recordItem(fields, id, actor, now);
       return { entities: { [recordKey]: entity }, writes: createOps(fields, id, actor, now).writes, record: (t) => t[recordKey].create(item).commit() };

@@ -20,7 +20,8 @@ const GLOSSARY: Array<[string, string]> = [
   ["Weekly target", "The weekly target in force on the chosen date (Settings, Weekly Targets); monthly: target x weeks of the month (days / 7)."],
   ["Profit vs target", "Rentals income minus the target for the period."],
   ["Workshop", "Income = the customer labour charge and expenses = the labour cost of the job cards whose workshop date falls in the period (GET work/figures), for the department."],
-  ["Part Orders, Misc", "Income and expenses from part orders and transactions. Those records are not kept in this release yet, so these panels add up nothing and show zero."],
+  ["Part Orders", "Income = the customer charge and expenses = the parts cost of the part orders with status ORDER or COMPLETE created in the period (GET partorder/figure), for the department."],
+  ["Misc", "Income and expenses from transactions. Those records are not kept in this release yet, so this panel adds up nothing and shows zero."],
   ["Jobs Starting Today", "Job cards of every workshop tab whose workshop date is today (the jobs list's Today view)."],
   ["Vehicles", "Vehicles sold in the period, their sold prices (sales income) and profit on sales = sold price - book value on the day sold (the purchase price less its annual depreciation up to that day); fleet counts by status (Active, For Sale, Processing, Sold, Ordered) for the department."],
   ["CAP values", "Active, Ordered and For Sale vehicles of the department now: how many and the sum of their CAP clean and retail values (kept up to date with every vehicle save). Cap 0s: those with no CAP retail value. CAP clean change since the period's start: what the CAP uploads since then changed on the vehicles they revalued (new value - old value). Last CAP upload: the same for the latest upload that changed any value."],
@@ -109,6 +110,17 @@ function WorkshopPanel({ start, end, type, department }: { start?: string; end?:
     <Panel title="Workshop">
       <Figure label="Income" value={formatMoney(q.data?.income ?? 0)} testId="workshop-income" />
       <Figure label="Expenses" value={formatMoney(q.data?.expenses ?? 0)} testId="workshop-expenses" />
+    </Panel>
+  );
+}
+
+/** Part Orders panel (001 §2, 002 §9): charge and cost of ORDER and COMPLETE part orders created in the period (GET partorder/figure). */
+function PartOrdersPanel({ start, end, type, department }: { start?: string; end?: string; type: string; department: string }) {
+  const q = useApiGet<{ income: number; expenses: number }>(["partorder", "figure", start, end, department], "partorder/figure", { start, end, type, department: department === "ALL" ? undefined : department }, { enabled: !!start && !!end, errorMessage: "There was an error" });
+  return (
+    <Panel title="Part Orders">
+      <Figure label="Income" value={formatMoney(q.data?.income ?? 0)} testId="partorders-income" />
+      <Figure label="Expenses" value={formatMoney(q.data?.expenses ?? 0)} testId="partorders-expenses" />
     </Panel>
   );
 }
@@ -350,13 +362,7 @@ export function Dashboard() {
           <Figure label="Profit vs target" value={formatMoney((f?.total_income ?? 0) - periodTarget)} />
         </Panel>
         <WorkshopPanel start={f?.start} end={f?.end} type={type} department={department} />
-        <Panel title="Part Orders">
-          <Figure label="Income" value={formatMoney(0)} />
-          <Figure label="Expenses" value={formatMoney(0)} />
-          <Text size="xs" c="dimmed">
-            No part orders are recorded in this release.
-          </Text>
-        </Panel>
+        <PartOrdersPanel start={f?.start} end={f?.end} type={type} department={department} />
         <Panel title="Misc">
           <Figure label="Income" value={formatMoney(0)} />
           <Figure label="Expenses" value={formatMoney(0)} />

@@ -249,6 +249,7 @@ export type PartColumn =
   | "supplier_tracking_option"
   | "customer_tracking_option"
   | "comments"
+  | "cost_vat"
   | "remove";
 
 const HEADERS: Record<PartColumn, string> = {
@@ -269,6 +270,7 @@ const HEADERS: Record<PartColumn, string> = {
   supplier_tracking_option: "Supplier Tracking",
   customer_tracking_option: "Customer Tracking",
   comments: "Comments",
+  cost_vat: "VAT Rate",
   remove: "Remove",
 };
 
@@ -352,6 +354,7 @@ export function PartsTable({
   priceOf,
   onRemoveRefused,
   errorOf,
+  headers,
 }: {
   label: string;
   parts: PartRow[];
@@ -363,7 +366,10 @@ export function PartsTable({
   onRemoveRefused?: (message: string) => void;
   /** A refused save's message for one cell (the rules key parts as `<index>.<field>`). */
   errorOf?: (index: number, column: PartColumn) => string | undefined;
+  /** A screen's own words for some columns (the part order's "Part Expense Tracking Option"). */
+  headers?: Partial<Record<PartColumn, string>>;
 }) {
+  const headerOf = (c: PartColumn) => headers?.[c] ?? HEADERS[c];
   const change = (i: number, patch: Partial<PartRow>) => {
     const next = parts.map((p, n) => {
       if (n !== i) return p;
@@ -381,7 +387,7 @@ export function PartsTable({
   const cell = (p: PartRow, i: number, c: PartColumn): ReactNode => {
     const l = lock?.(p) ?? {};
     const off = disabled || l.all || (l.columns ?? []).includes(c);
-    const name = `${HEADERS[c]} of ${p.name || `part ${i + 1}`}`;
+    const name = `${headerOf(c)} of ${p.name || `part ${i + 1}`}`;
     const error = errorOf?.(i, c);
     const money = (field: "cost" | "customer_cost" | "estimated_cost" | "estimated_customer_cost", readOnly = false) => (
       <NumberField size="xs" kind="money" aria-label={name} disabled={off || readOnly} value={(p[field] as number | string | null) ?? ""} onChange={(v) => change(i, { [field]: v })} style={{ minWidth: 90 }} />
@@ -392,7 +398,7 @@ export function PartsTable({
     const date = (field: "backorder_expected_date" | "date_ordered") => (
       <DateField size="xs" aria-label={name} disabled={off} value={(p[field] as string | null) ?? ""} onChange={(v) => change(i, { [field]: v || null })} style={{ minWidth: 120 }} />
     );
-    const text = (field: "name" | "part_number" | "part_invoice_number" | "comments", width = 110) => (
+    const text = (field: "name" | "part_number" | "part_invoice_number" | "comments" | "cost_vat", width = 110) => (
       <TextInput size="xs" aria-label={name} disabled={off} value={String(p[field] ?? "")} onChange={(e) => change(i, { [field]: e.currentTarget.value })} style={{ minWidth: width }} />
     );
     switch (c) {
@@ -404,6 +410,8 @@ export function PartsTable({
         return text("part_invoice_number");
       case "comments":
         return text("comments", 140);
+      case "cost_vat":
+        return text("cost_vat", 60);
       case "supplier":
         return <SupplierCell part={p} label={name} disabled={off} error={error} onChange={(s) => change(i, { supplier: s })} />;
       case "cost":
@@ -440,7 +448,7 @@ export function PartsTable({
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (
-              <Table.Th key={c}>{HEADERS[c]}</Table.Th>
+              <Table.Th key={c}>{headerOf(c)}</Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>

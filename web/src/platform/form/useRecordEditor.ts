@@ -43,6 +43,8 @@ export type RecordEditorOptions = {
   /** The spec's "before sending" normalisations, applied to the whole body. */
   transform?: (body: Record<string, unknown>) => Record<string, unknown>;
   errorMessage?: string;
+  /** The delete's own failure message when the spec gives one (002 §8 'There was an error deleting that part order'). */
+  deleteErrorMessage?: string;
   invalidates?: string[];
   /**
    * A save refused as stale (409: the record was edited elsewhere): the
@@ -66,7 +68,7 @@ export function useRecordEditor(o: RecordEditorOptions) {
   const lines = useChildRows(lineNames, o.record);
   const create = useCreate<ApiRecord>(o.resource, { path: o.createPath, errorMessage: o.errorMessage, invalidates: o.invalidates });
   const update = useUpdate<ApiRecord>(o.resource, { path: o.itemPath, errorMessage: o.errorMessage, invalidates: o.invalidates });
-  const remove = useRemove(o.resource, { path: o.itemPath, errorMessage: o.errorMessage, invalidates: o.invalidates });
+  const remove = useRemove(o.resource, { path: o.itemPath, errorMessage: o.deleteErrorMessage ?? o.errorMessage, invalidates: o.invalidates });
 
   // A fresh copy from the server (after a save) becomes the new baseline.
   useEffect(() => {

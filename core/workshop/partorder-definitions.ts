@@ -1,0 +1,61 @@
+import * as z from "zod";
+import { defineFields } from "../platform/definition.js";
+import { text } from "../platform/fields.js";
+import { part, trackingOptionSchema } from "./definitions.js";
+import { PART_ORDER_STATUSES } from "./partorder-rules.js";
+
+/**
+ * The part order of 002 §3, every field declared once (docs/decisions.md
+ * "One definition per record type"): partorder.ts parses with this schema,
+ * the part order screen draws its fields from it. Its parts are the
+ * workshop's part (definitions.ts `part`): a part order's parts are the
+ * same lines as a job's and a quote's (Parts Expenses lists them all).
+ */
+
+/** Who made the order (an enquiry's creator): the name staff see, and the e-mail the creator column filter keys by. */
+export const creatorSchema = z.strictObject({ name: text(200), email: text(200) }).nullable().optional();
+
+export const partOrder = defineFields({
+  status: { label: "Status", kind: "choice", options: PART_ORDER_STATUSES, message: `Status must be one of ${PART_ORDER_STATUSES.join(", ")}`, upperCase: true },
+  customer: { label: "Customer", kind: "ref" },
+  delivery_address: { label: "Delivery Address", kind: "textarea", max: 1000 },
+  delivery_contact_email: { label: "Delivery Email", kind: "text", max: 200 },
+  delivery_phone: { label: "Delivery Phone", kind: "text", max: 50 },
+  // 002 §5: required on save ('Customer Vehicle Registration is required'), checked by partOrderSaveRules.
+  customer_vehicle: { label: "Customer Vehicle Registration", kind: "text", max: 20 },
+  customer_vehicle_vin: { label: "Vehicle VIN", kind: "text", max: 40 },
+  order_number: { label: "Order Number", kind: "text", max: 100 },
+  department: { label: "Department", kind: "ref" },
+  description: { label: "Description", kind: "textarea", max: 4000 },
+  // The server's: set on create, on completion, by the accounts' payment.
+  date_created: { label: "Date Created", kind: "date" },
+  date_paid: { label: "Date Paid", kind: "date" },
+  date_completed: { label: "Date Completed", kind: "date" },
+  creator: { label: "Enquiry Creator", kind: "object", schema: creatorSchema },
+  // The tracking option chosen in the completion dialog (POST partorderapprove).
+  tracking_option: { label: "Tracking Option", kind: "object", schema: trackingOptionSchema },
+  // The part enquiry's job (W12), set by POST createpartenquiry.
+  job: { label: "Enquiry Job", kind: "ref" },
+  // Derived on every save (partorder.ts): the parts' totals and the name the list's search and columns read.
+  total_part_cost: { label: "Total Cost", kind: "money", signed: true },
+  total_part_customer_charge: { label: "Total Customer Charge", kind: "money", signed: true },
+  total_part_customer_charge_inc_vat: { label: "Total Charge Inc. VAT", kind: "money", signed: true },
+  customer_name: { label: "Customer name", kind: "text", max: 300 },
+});
+
+/** Part order fields only the server sets: a save may send them back, they are never taken from it. */
+export const PART_ORDER_SERVER_FIELDS = [
+  "date_created",
+  "date_paid",
+  "date_completed",
+  "creator",
+  "tracking_option",
+  "job",
+  "total_part_cost",
+  "total_part_customer_charge",
+  "total_part_customer_charge_inc_vat",
+  "customer_name",
+] as const;
+
+/** A line of the order (002 §3 Order part line): the workshop's part. */
+export const orderPart = part;
