@@ -214,15 +214,16 @@ describe("Api stack", () => {
 });
 
 describe("Cron stack", () => {
-  it("schedules recurring payments daily at 02:00 UTC and the Xero sync every 15 minutes", () => {
+  it("schedules recurring payments daily at 02:00 UTC, repeating transactions at 02:30 UTC and the Xero sync every 15 minutes", () => {
     const rules = Object.values(resources(t.cron, "AWS::Events::Rule")).map((r) => r.Properties);
-    expect(rules.map((r) => r.ScheduleExpression).sort()).toEqual(["cron(0 2 * * ? *)", "rate(15 minutes)"]);
+    expect(rules.map((r) => r.ScheduleExpression).sort()).toEqual(["cron(0 2 * * ? *)", "cron(30 2 * * ? *)", "rate(15 minutes)"]);
     const fns = ourFunctions(t.cron);
     const handlerOf = (expr: string) => {
       const rule = rules.find((r) => r.ScheduleExpression === expr)!;
       return fns[rule.Targets[0].Arn["Fn::GetAtt"][0]].Properties.Handler as string;
     };
     expect(handlerOf("cron(0 2 * * ? *)")).toMatch(/recurring-payments\.handler$/);
+    expect(handlerOf("cron(30 2 * * ? *)")).toMatch(/repeating-transactions\.handler$/);
     expect(handlerOf("rate(15 minutes)")).toMatch(/xero-sync\.handler$/);
   });
 });
