@@ -94,6 +94,7 @@ export async function seedDemoData(): Promise<boolean> {
   await seedFleet();
   await seedRentals();
   await seedLookups();
+  await (await import("../accounts/demo.js")).seedTransactionsDemo(by);
   return true;
 }
 
