@@ -1,4 +1,5 @@
 import { Button, Checkbox, Group, Paper, SegmentedControl } from "@mantine/core";
+import { useEffect, useState } from "react";
 import { DIARY_MESSAGES, diaryEntry } from "../../../core/accounts/diary-definitions";
 import { diaryRuleResult } from "../../../core/accounts/diary-rules";
 import { useUpdate, type ApiRecord } from "../platform/api";
@@ -65,6 +66,9 @@ export function DiaryPage() {
   const view = params.get("view") ?? "all";
   const date = params.get("date") ?? todayIso();
   const completed = params.get("completed") === "true";
+  // The box flips at once while the URL catches up.
+  const [showCompleted, setShowCompleted] = useState(completed);
+  useEffect(() => setShowCompleted(completed), [completed]);
 
   /** The window the view reads, written to the URL the table's list reads. */
   const go = (nextView: string, nextDate: string, nextCompleted: boolean) =>
@@ -88,7 +92,14 @@ export function DiaryPage() {
         <Group align="flex-end" gap="md">
           <SegmentedControl aria-label="Diary view" size="xs" value={view} onChange={(v) => go(v, date, completed)} data={VIEWS} />
           {view !== "all" && <DateField label="Date" size="xs" w={150} value={date} onChange={(v) => go(view, v || todayIso(), completed)} />}
-          <Checkbox label="Show Completed" checked={completed} onChange={(e) => go(view, date, e.currentTarget.checked)} />
+          <Checkbox
+            label="Show Completed"
+            checked={showCompleted}
+            onChange={(e) => {
+              setShowCompleted(e.currentTarget.checked);
+              go(view, date, e.currentTarget.checked);
+            }}
+          />
         </Group>
       </Paper>
       <SettingsTable screen={DIARY} />

@@ -87,7 +87,8 @@ export function TransactionsPage() {
   /** 003 §5: every selected transaction passes the approval rules, or none is sent. */
   function approve() {
     setWarning(null);
-    const rows = [...selected.values()];
+    // The rows as the table shows them now (an edit since they were ticked has a newer last_saved).
+    const rows = [...selected.values()].map((t) => list.results.find((r) => r.id === t.id) ?? t);
     if (!rows.length) return setWarning("You cannot approve 0 transactions");
     for (const t of rows) {
       const refused = approvalRuleResult(
