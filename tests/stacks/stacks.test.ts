@@ -123,14 +123,14 @@ describe("Storage stack", () => {
 });
 
 describe("functions", () => {
-  it("has one Lambda per area and two cron Lambdas", () => {
+  it("has one Lambda per area and three cron Lambdas (recurring payments, repeating transactions, Xero sync)", () => {
     expect(Object.keys(ourFunctions(t.api))).toHaveLength(areas.length);
-    expect(Object.keys(ourFunctions(t.cron))).toHaveLength(2);
+    expect(Object.keys(ourFunctions(t.cron))).toHaveLength(3);
   });
 
   it("runs every Lambda on nodejs20.x, arm64, with local sign-in off, the table, bucket and secrets", () => {
     const all = Object.values(t).flatMap((template) => Object.values(ourFunctions(template)));
-    expect(all.length).toBe(areas.length + 2);
+    expect(all.length).toBe(areas.length + 3);
     for (const { Properties: p } of all) {
       expect(p.Runtime).toBe("nodejs20.x");
       expect(p.Architectures).toEqual(["arm64"]);
