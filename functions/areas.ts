@@ -56,7 +56,7 @@ export const areas = [
   {
     name: "accounts",
     handler: "functions/lambda/accounts.handler",
-    prefixes: ["payments", "invoices", "financeagreements"],
+    prefixes: ["payments", "invoices", "financeagreements", "transactions", "fixedexpense", "diaryentries", "diaryentry"],
   },
   {
     // Reports read every area's records, so they have a Lambda of their own.

@@ -21,6 +21,11 @@ export function Cron({ stack }: StackContext) {
     job: { function: { ...props, handler: "functions/cron/recurring-payments.handler" } },
   });
 
+  const repeatingTransactions = new CronJob(stack, "RepeatingTransactions", {
+    schedule: "cron(30 2 * * ? *)", // daily at 02:30 UTC
+    job: { function: { ...props, handler: "functions/cron/repeating-transactions.handler" } },
+  });
+
   const xeroSync = new CronJob(stack, "XeroSync", {
     schedule: "rate(15 minutes)",
     job: { function: { ...props, handler: "functions/cron/xero-sync.handler" } },
@@ -35,5 +40,5 @@ export function Cron({ stack }: StackContext) {
     },
   });
 
-  return { recurringPayments, xeroSync };
+  return { recurringPayments, repeatingTransactions, xeroSync };
 }

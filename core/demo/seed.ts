@@ -95,6 +95,7 @@ export async function seedDemoData(): Promise<boolean> {
   await seedRentals();
   await seedLookups();
   await seedPartOrders(options);
+  await (await import("../accounts/demo.js")).seedTransactionsDemo(by);
   return true;
 }
 

@@ -7,6 +7,7 @@ import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
 import { crudRoutes } from "../platform/crud.js";
 import { route } from "../platform/registry.js";
+import { diaryRoutes, fixedExpenseRoutes, transactionRoutes } from "./transactions.js";
 
 const department = z.preprocess((v) => (v === "" || v === undefined || v === "ALL" ? undefined : v), z.coerce.number({ error: "department must be a department id or ALL" }).int().positive().optional());
 
@@ -14,6 +15,9 @@ const department = z.preprocess((v) => (v === "" || v === undefined || v === "AL
 export function accountsRoutes(app: Hono<AppEnv>) {
   crudRoutes(app, { record: Payment, tag: "Payments", path: "payments" });
   crudRoutes(app, { record: Invoice, tag: "Invoices", path: "invoices", prepareCreate: withInvoiceNumber });
+  transactionRoutes(app);
+  fixedExpenseRoutes(app);
+  diaryRoutes(app);
 
   route(
     app,

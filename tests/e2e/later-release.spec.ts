@@ -4,7 +4,6 @@ import { signIn } from "./helpers";
 const ROUTES: Array<[string, string]> = [
   ["/payments", "Sale Payments"],
   ["/recurringpayments", "Recurring Payments"],
-  ["/diary", "Diary"],
   ["/invoices?activeView=hire", "Hire Invoices"],
   ["/credit", "Credit Notes"],
 ];

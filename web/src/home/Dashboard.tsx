@@ -21,7 +21,7 @@ const GLOSSARY: Array<[string, string]> = [
   ["Profit vs target", "Rentals income minus the target for the period."],
   ["Workshop", "Income = the customer labour charge and expenses = the labour cost of the job cards whose workshop date falls in the period (GET work/figures), for the department."],
   ["Part Orders", "Income = the customer charge and expenses = the parts cost of the part orders with status ORDER or COMPLETE created in the period (GET partorder/figure), for the department."],
-  ["Misc", "Income and expenses from transactions. Those records are not kept in this release yet, so this panel adds up nothing and shows zero."],
+  ["Misc", "Income and expenses = the amounts (before VAT) of the income and expense transactions dated in the period (GET transactions/figures), approved or not, for the department; repeating transactions count by each transaction they create, never as templates. Per cost centre below the totals."],
   ["Jobs Starting Today", "Job cards of every workshop tab whose workshop date is today (the jobs list's Today view)."],
   ["Vehicles", "Vehicles sold in the period, their sold prices (sales income) and profit on sales = sold price - book value on the day sold (the purchase price less its annual depreciation up to that day); fleet counts by status (Active, For Sale, Processing, Sold, Ordered) for the department."],
   ["CAP values", "Active, Ordered and For Sale vehicles of the department now: how many and the sum of their CAP clean and retail values (kept up to date with every vehicle save). Cap 0s: those with no CAP retail value. CAP clean change since the period's start: what the CAP uploads since then changed on the vehicles they revalued (new value - old value). Last CAP upload: the same for the latest upload that changed any value."],
@@ -121,6 +121,20 @@ function PartOrdersPanel({ start, end, type, department }: { start?: string; end
     <Panel title="Part Orders">
       <Figure label="Income" value={formatMoney(q.data?.income ?? 0)} testId="partorders-income" />
       <Figure label="Expenses" value={formatMoney(q.data?.expenses ?? 0)} testId="partorders-expenses" />
+type MiscFigures = { categories: Array<{ id: number | null; name: string; in: number; out: number }>; total_in: number; total_out: number };
+
+/** Misc (001 §2.5): the period's income and expenses from the transactions (GET transactions/figures), per cost centre. */
+function MiscPanel({ start, end, department }: { start?: string; end?: string; department: string }) {
+  const q = useApiGet<MiscFigures>(["transactions/figures", start, end, department], "transactions/figures", { start, end, department: department === "ALL" ? undefined : department }, { enabled: !!start && !!end, errorMessage: "There was an error" });
+  return (
+    <Panel title="Misc">
+      <Figure label="Income" value={formatMoney(q.data?.total_in ?? 0)} testId="misc-income" />
+      <Figure label="Expenses" value={formatMoney(q.data?.total_out ?? 0)} testId="misc-expenses" />
+      {(q.data?.categories ?? []).map((c) => (
+        <Text key={c.name} size="xs" c="dimmed">
+          {c.name}: {formatMoney(c.in)} in, {formatMoney(c.out)} out
+        </Text>
+      ))}
     </Panel>
   );
 }
@@ -363,13 +377,7 @@ export function Dashboard() {
         </Panel>
         <WorkshopPanel start={f?.start} end={f?.end} type={type} department={department} />
         <PartOrdersPanel start={f?.start} end={f?.end} type={type} department={department} />
-        <Panel title="Misc">
-          <Figure label="Income" value={formatMoney(0)} />
-          <Figure label="Expenses" value={formatMoney(0)} />
-          <Text size="xs" c="dimmed">
-            No transactions are recorded in this release.
-          </Text>
-        </Panel>
+        <MiscPanel start={f?.start} end={f?.end} department={department} />
         <VehicleSales start={f?.start} end={f?.end} department={department} />
         <JobsStartingToday />
         <HomepageTotals />

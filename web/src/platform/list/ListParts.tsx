@@ -274,6 +274,7 @@ export function ListTable<T extends { id: number | string }>({
   loading,
   error,
   empty = "No records found.",
+  errorText = "The list could not be loaded.",
   renderRow,
   label,
   ...tableProps
@@ -283,6 +284,8 @@ export function ListTable<T extends { id: number | string }>({
   loading?: boolean;
   error?: boolean;
   empty?: string;
+  /** What it says when the list cannot be loaded. */
+  errorText?: string;
   renderRow?: (row: T) => ReactNode;
   label?: string;
 } & Omit<TableProps, "children">) {
@@ -304,7 +307,7 @@ export function ListTable<T extends { id: number | string }>({
             <Table.Tr>
               <Table.Td colSpan={columns.length}>
                 <Text size="sm" c="red">
-                  The list could not be loaded.
+                  {errorText}
                 </Text>
               </Table.Td>
             </Table.Tr>

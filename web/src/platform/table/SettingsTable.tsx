@@ -62,8 +62,9 @@ function SettingsRow({ screen, fields: shown, row }: { screen: TableScreen; fiel
   const fields = shown.filter((f) => !f.readOnly);
   const [editing, setEditing] = useState(false);
   const form = useRecordForm(fields, initialValues(fields, row), { validate: screen.validate, guard: editing });
-  const update = useUpdate(screen.resource, { errorMessage: screen.messages?.save ?? GENERIC, invalidates: screen.invalidates });
-  const remove = useRemove(screen.resource, { errorMessage: screen.messages?.remove ?? GENERIC, invalidates: screen.invalidates });
+  const update = useUpdate(screen.resource, { path: screen.itemPath, errorMessage: screen.messages?.save ?? GENERIC, invalidates: screen.invalidates });
+  const remove = useRemove(screen.resource, { path: screen.itemPath, errorMessage: screen.messages?.remove ?? GENERIC, invalidates: screen.invalidates });
+  const RowActions = screen.rowActions;
   const qc = useQueryClient();
   const label = screen.itemLabel(row);
   // A box ticked in a read-only row shows its new state while it saves.
@@ -131,6 +132,7 @@ function SettingsRow({ screen, fields: shown, row }: { screen: TableScreen; fiel
             <Button size="compact-xs" variant="light" color="red" onClick={() => void del()} loading={remove.isPending}>
               Delete
             </Button>
+            {RowActions && <RowActions row={row} />}
             <HistoryButton recordType={screen.historyType} id={row.id} title={label} />
           </Group>
         )}
@@ -190,6 +192,7 @@ export function SettingsTable({ screen }: { screen: TableScreen }) {
         rows={list.results}
         loading={list.isLoading}
         error={list.isError}
+        errorText={screen.failText}
         empty={list.search ? "Nothing matches this search." : `No ${screen.title.toLowerCase()} yet.`}
         renderRow={(row) => <SettingsRow key={`${row.id}`} screen={screen} fields={fields} row={row} />}
       />

@@ -13,6 +13,8 @@ export type TableScreen = {
   resource: string;
   /** Create path when it differs (POST createdepartment). */
   createPath?: string;
+  /** PUT/DELETE path when it differs from the list's (GET diaryentries, PUT diaryentry/{id}). */
+  itemPath?: string;
   /** Record type for GET /api/history/<type>/<id>. */
   historyType: string;
   fields: FieldDef[];
@@ -36,4 +38,8 @@ export type TableScreen = {
   /** Shown above the add box (the target in force today). */
   intro?: ComponentType;
   itemLabel: (row: ApiRecord) => string;
+  /** More buttons of a read-only row (the diary's Mark As Completed). */
+  rowActions?: ComponentType<{ row: ApiRecord }>;
+  /** What the table says when the list cannot be loaded (the diary's 'Fail'). */
+  failText?: string;
 };

@@ -1,0 +1,30 @@
+import { defineFields } from "../platform/definition.js";
+
+/**
+ * The diary entry of 003 §3 (task_for, comments, start_date, end_date,
+ * time, completed), every field declared once: core/accounts/diary.ts
+ * parses with its schema, web/src/accounts/DiaryPage.tsx draws the add
+ * form and the editable table from it.
+ */
+
+export const DIARY_MESSAGES = {
+  /** 003 §2 Diary: what the page shows when its data cannot be loaded. */
+  fail: "Fail",
+  // Ours (003 names the fields; the end date may be blank, 003 §5).
+  taskRequired: "Task For is required",
+  startRequired: "Start date is required",
+  timeFormat: "Must be a time of day (HH:MM)",
+  window: "Choose a week or a day: a diary window is at most 6 weeks",
+} as const;
+
+export const diaryEntry = defineFields({
+  task_for: { label: "Task For", kind: "text", max: 200, required: DIARY_MESSAGES.taskRequired },
+  start_date: { label: "Start date", kind: "date", required: DIARY_MESSAGES.startRequired },
+  end_date: { label: "End date", kind: "date" },
+  time: { label: "Time", kind: "text", max: 5 },
+  comments: { label: "Comments", kind: "textarea", max: 2000 },
+  completed: { label: "Completed", kind: "boolean" },
+});
+
+/** HH:MM, 00:00 to 23:59. */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;

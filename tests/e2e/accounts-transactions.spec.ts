@@ -1,0 +1,158 @@
+import { expect, test, type Page } from "@playwright/test";
+import { byLabel, clearToasts, confirmDialog, editingRow, expectToast, rowWith, signIn, uniq } from "./helpers";
+
+/** Income and expenses, fixed expenses and the diary (003 §2) driven in the browser against the demo data. */
+
+const addPanel = (page: Page) => page.getByRole("form", { name: "Add transaction" });
+
+test("income: add a transaction (VAT and invoice total as typed), approval refused without a nominal code, then approved and locked", async ({ page }) => {
+  await signIn(page);
+  const tag = `e2e income ${uniq()}`;
+  await page.goto("/income");
+  await expect(page.getByRole("heading", { level: 1, name: "Income" })).toBeVisible();
+  const panel = addPanel(page);
+  await byLabel(panel, "Description").fill(tag);
+  await byLabel(panel, "Amount").fill("100");
+  await byLabel(panel, "Amount").blur();
+  // 003 §5: vat 20% of the amount; the invoice total follows.
+  await expect(byLabel(panel, "VAT")).toHaveValue("20.00");
+  await expect(panel.getByTestId("invoice-total")).toHaveText("Invoice total: £120.00");
+  await panel.getByRole("textbox", { name: "Customer", exact: true }).fill("acme");
+  await page.getByRole("option", { name: "Acme Builders Ltd" }).click();
+  await panel.getByRole("button", { name: "Add Transaction" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await clearToasts(page);
+
+  await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  const table = page.getByRole("table", { name: "Income transactions" });
+  const row = rowWith(table, tag);
+  await expect(row).toContainText("£120.00");
+  await expect(row).toContainText("Not approved");
+
+  // Without a nominal code, invoice date and number the approval is refused on screen: nothing is sent.
+  await row.getByRole("checkbox").check();
+  await page.getByRole("button", { name: /Approve Selected/ }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Transaction Nominal Code is required" })).toBeVisible();
+  await expect(row).toContainText("Not approved");
+
+  // Fill them in through Edit, then approve.
+  await row.getByRole("button", { name: "Edit" }).click();
+  const modal = page.getByRole("dialog");
+  await byLabel(modal, "Nominal code").selectOption({ label: "200 Sales - Hire" });
+  await byLabel(modal, "Invoice date").fill("2026-11-02");
+  await byLabel(modal, "Invoice number").fill(`INV-${tag.slice(-6)}`);
+  await modal.getByRole("button", { name: "Save Transaction" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(modal).toHaveCount(0);
+  await clearToasts(page);
+  await row.getByRole("checkbox").check();
+  await page.getByRole("button", { name: /Approve Selected/ }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(row).toContainText("Approved by Robin");
+  // Approved: no edit, no delete, no selection.
+  await expect(row.getByRole("button", { name: "Edit" })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: "Delete" })).toHaveCount(0);
+  await expect(row.getByRole("checkbox")).toHaveCount(0);
+
+  // The dashboard's Misc panel adds up the week's income.
+  await page.goto("/");
+  await expect(page.getByTestId("misc-income")).not.toHaveText("£0.00");
+});
+
+test("expenses: the week view shows this week's transactions and moves week by week; the figures follow", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/expenses");
+  await page.getByRole("radiogroup", { name: "View" }).getByText("Week", { exact: true }).click();
+  await expect(page.getByTestId("week-range")).toContainText("Week");
+  const table = page.getByRole("table", { name: "Expenses transactions" });
+  // The demo data's expenses of this week.
+  await expect(rowWith(table, "Diesel for delivery vans")).toHaveCount(1);
+  await expect(page.getByTestId("figures-out")).not.toHaveText("£0.00");
+  await page.getByRole("button", { name: "Next week" }).click();
+  await expect(rowWith(table, "Diesel for delivery vans")).toHaveCount(0);
+  await page.getByRole("button", { name: "Previous week" }).click();
+  await expect(rowWith(table, "Diesel for delivery vans")).toHaveCount(1);
+});
+
+test("expenses: a repeating transaction goes to the repeating panel, not the table", async ({ page }) => {
+  await signIn(page);
+  const tag = `e2e rent ${uniq()}`;
+  await page.goto("/expenses");
+  const panel = addPanel(page);
+  await byLabel(panel, "Description").fill(tag);
+  await byLabel(panel, "Amount").fill("750");
+  await byLabel(panel, "Repeating").check();
+  await byLabel(panel, "Frequency").selectOption({ label: "Monthly" });
+  await panel.getByRole("button", { name: "Add Repeating Transaction" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  const repeating = page.getByRole("table", { name: "Repeating transactions" });
+  await expect(rowWith(repeating, tag)).toContainText("Monthly");
+  await expect(rowWith(repeating, tag)).toContainText("£750.00");
+  await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  await expect(page.getByRole("table", { name: "Expenses transactions" })).toContainText("No transactions found.");
+});
+
+test("fixed expenses: add, edit and delete", async ({ page }) => {
+  await signIn(page);
+  const name = `e2e lease ${uniq()}`;
+  await page.goto("/fixedexpense");
+  await expect(page.getByRole("heading", { level: 1, name: "Fixed Expenses" })).toBeVisible();
+  const add = page.getByRole("form", { name: "Add fixed expense" });
+  await byLabel(add, "Name").fill(name);
+  await byLabel(add, "Department").selectOption({ label: "RAPID FIT" });
+  await byLabel(add, "Yearly amount").fill("1200");
+  await add.getByRole("button", { name: "Add" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await clearToasts(page);
+  const table = page.getByRole("table", { name: "Fixed Expenses" });
+  await expect(rowWith(table, name)).toContainText("RAPID FIT");
+  await expect(rowWith(table, name)).toContainText("£1,200.00");
+
+  await rowWith(table, name).getByRole("button", { name: "Edit" }).click();
+  await byLabel(editingRow(table), "Yearly amount").fill("1500");
+  await editingRow(table).getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(rowWith(table, name)).toContainText("£1,500.00");
+  await clearToasts(page);
+
+  await rowWith(table, name).getByRole("button", { name: "Delete" }).click();
+  await confirmDialog(page, "Delete");
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(rowWith(table, name)).toHaveCount(0);
+});
+
+test("diary: add an entry, the weekly view shows it, Mark As Completed hides it unless Show Completed", async ({ page }) => {
+  await signIn(page);
+  const task = `e2e task ${uniq()}`;
+  const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date());
+  await page.goto("/diary");
+  await expect(page.getByRole("heading", { level: 1, name: "Diary" })).toBeVisible();
+  const add = page.getByRole("form", { name: "Add diary entry" });
+  await byLabel(add, "Task For").fill(task);
+  await byLabel(add, "Start date").fill(today);
+  await byLabel(add, "Time").fill("09:15");
+  await byLabel(add, "Comments").fill("Chase the MOT bookings");
+  await add.getByRole("button", { name: "Add" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await clearToasts(page);
+
+  await page.getByRole("radiogroup", { name: "Diary view" }).getByText("Weekly", { exact: true }).click();
+  await expect(page).toHaveURL(/start_date=/);
+  const table = page.getByRole("table", { name: "Diary" });
+  const row = rowWith(table, task);
+  await expect(row).toContainText("Chase the MOT bookings");
+
+  await row.getByRole("button", { name: "Mark As Completed" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(rowWith(table, task)).toHaveCount(0);
+  await page.getByLabel("Show Completed").check();
+  await expect(rowWith(table, task)).toHaveCount(1);
+  await expect(rowWith(table, task).getByRole("button", { name: "Mark As Completed" })).toHaveCount(0);
+});
+
+test("diary: the page says 'Fail' when the entries cannot be loaded", async ({ page }) => {
+  await signIn(page);
+  await page.route("**/api/diaryentries?**", (route) => route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "down" }) }));
+  await page.goto("/diary");
+  await expect(page.getByRole("table", { name: "Diary" })).toContainText("Fail");
+});

@@ -1,0 +1,52 @@
+import { NativeSelect } from "@mantine/core";
+import { FIXED_EXPENSE_MESSAGES, fixedExpense } from "../../../core/accounts/fixedexpense-definitions";
+import { useList, type ApiRecord } from "../platform/api";
+import { fieldsFrom, recordOptions } from "../platform/form";
+import { Page } from "../platform/page";
+import { SettingsTable, type TableScreen } from "../platform/table";
+import { useUrlParams } from "../platform/url";
+
+/** The fixed expenses as the generic record table draws them (add panel, rows edited in place, history). */
+const FIXED_EXPENSES: TableScreen = {
+  kind: "table",
+  key: "fixed-expenses",
+  title: "Fixed Expenses",
+  singular: "fixed expense",
+  resource: "fixedexpense",
+  historyType: "fixedexpense",
+  pageSize: 25,
+  filters: ["department"],
+  fields: fieldsFrom(fixedExpense, {
+    name: { minWidth: 240 },
+    department: { options: recordOptions("departments", (r) => r.name), display: (_v, r) => String(r.department_name ?? "") },
+  }),
+  messages: { save: FIXED_EXPENSE_MESSAGES.saveFailed, remove: FIXED_EXPENSE_MESSAGES.deleteFailed },
+  itemLabel: (r) => String(r.name ?? r.id),
+};
+
+/** /fixedexpense (003 §2 Fixed Expenses): an add panel, a department filter and the table, 25 a page. */
+export function FixedExpensesPage() {
+  const [params, update] = useUrlParams();
+  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 });
+  const department = params.get("department") ?? "";
+  return (
+    <Page title="Fixed Expenses">
+      <NativeSelect
+        label="Department"
+        size="xs"
+        w={240}
+        value={department}
+        onChange={(e) => {
+          const v = e.currentTarget.value;
+          update((n) => {
+            if (v) n.set("department", v);
+            else n.delete("department");
+            n.delete("page");
+          });
+        }}
+        data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
+      />
+      <SettingsTable screen={FIXED_EXPENSES} />
+    </Page>
+  );
+}
