@@ -10,6 +10,7 @@ import {
   fitsApply,
   fitsOneTransaction,
   isIndexed,
+  lineIndexOps,
   locatorOf,
   matchLines,
   parentKey,
@@ -37,7 +38,7 @@ import {
   type SavedRecord,
   type WriteExtra,
 } from "./records.js";
-import { pause } from "./records/bulk.js";
+import { Sums, batchWrite, inParallel, pause } from "./records/bulk.js";
 import { commitOf, foldCounts, listCounter, listScope, positionsOption } from "./records/indexes.js";
 import { entriesOfList, pageOfList, type ListSource, type PageEntry } from "./records/reading.js";
 import type { IndexOp, ListPositions } from "./records/types.js";
@@ -227,13 +228,14 @@ export type LineRow = Record<string, unknown> & {
 export type LineListOptions = { parents?: boolean };
 
 /** What the module knows of each line type: the collections that hold its lines. */
-type Holder = { parentType: string; collection: string; engine: EngineInside };
+type Holder = { parentType: string; collection: string; engine: EngineInside; indexing: LineIndexing };
 type EngineInside = {
   parentType: string;
   finishApplying: () => Promise<boolean>;
   bound: () => RecordType | null;
   saveLineHere: (collection: string, lineId: number, body: Record<string, unknown>, actor: string) => Promise<{ parent: any; line: LineRow }>;
   readLine: (collection: string, lineId: number, parentId: number) => Promise<StoredLine | null>;
+  load: (ids: number[]) => Promise<Map<number, Record<string, unknown>>>;
 };
 const lineTypes = new Map<string, { positions: LineIndexing["positions"]; holders: Holder[] }>();
 
@@ -310,6 +312,55 @@ async function rowsOf(lineType: string, entries: PageEntry[], opts: LineListOpti
     for (const r of rows) r.parent = parents.get(`${r.parent_type}#${r.parent_id}`) ?? null;
   }
   return rows;
+}
+
+/**
+ * Index every stored line of a line type again as the current code indexes
+ * it (a collection that gains `lists` or `facets` in a release): each
+ * line's list entries are put, and its lists' counts, position counts and
+ * facets set to what the lines add up to, over every parent type holding
+ * the line type. Locators are left as they are (written with each line).
+ * For the index upgrade only (core/platform/upgrades.ts `dataUpgrades`),
+ * while nobody else writes: counts are set, not added to. Entries the
+ * current code no longer writes are left as they are, as a record type's
+ * `rebuildIndexes` does.
+ */
+export async function rebuildLineIndexes(lineType: string): Promise<{ lines: number; items: number }> {
+  const known = lineTypes.get(lineType);
+  if (!known) return { lines: 0, items: 0 };
+  const sums = new Sums();
+  let lines = 0;
+  let items = 0;
+  for (const h of known.holders) {
+    const record = h.engine.bound();
+    const ix = h.indexing;
+    if (!record || !(ix.lists || ix.facets)) continue;
+    let cursor: string | null = null;
+    do {
+      const page: any = await record.entity.query.byId({ record_type: record.type }).go({ cursor, limit: 100 } as any);
+      cursor = page.cursor;
+      const rows = page.data as Array<Record<string, any>>;
+      const loaded = await h.engine.load(rows.map((r) => r.id));
+      const puts: Array<Record<string, any>> = [];
+      for (const row of rows) {
+        const withLines: Record<string, any> = { ...row, ...loaded.get(row.id), id: row.id };
+        const key = parentKey(h.parentType, row.id);
+        for (const line of (withLines[h.collection] ?? []) as Array<Record<string, unknown>>) {
+          lines++;
+          const { last_saved: _l, ...view } = line;
+          for (const w of lineIndexOps({ ...ix, locator: false }, line.id as number, key, undefined, { line: view, parent: withLines })) {
+            if (w.op === "entry-put") puts.push(ListEntry.put({ list: w.list, sort: w.sort, id: w.id, tags: w.tags, parent: w.parent } as any).params().Item);
+            else if (w.op === "counter-add") sums.counter(w.name, w.live);
+            else if (w.op === "facet-add") sums.facet(w.facet, w.value, w.live);
+          }
+        }
+      }
+      items += await batchWrite(puts, 4);
+    } while (cursor);
+  }
+  await inParallel([...sums.counters], 4, ([name, live]) => Counter.update({ name }).set({ live }).go());
+  await inParallel(sums.facetEntries(), 4, ({ facet, value, live }) => Facet.update({ facet, value }).set({ live }).go());
+  return { lines, items: items + sums.counters.size + sums.facets.size };
 }
 
 /**
@@ -724,13 +775,13 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     return row;
   }
 
-  const inside: EngineInside = { parentType, finishApplying, bound: () => bound, saveLineHere, readLine };
+  const inside: EngineInside = { parentType, finishApplying, bound: () => bound, saveLineHere, readLine, load };
   for (const c of collections) {
     const ix = indexing.get(c.name)!;
     if (!isIndexed(ix)) continue;
     const known = lineTypes.get(ix.lineType) ?? { positions: ix.positions, holders: [] };
     if (known.holders.some((h) => h.parentType === parentType)) throw new Error(`${parentType}: two collections of line type ${ix.lineType}`);
-    known.holders.push({ parentType, collection: c.name, engine: inside });
+    known.holders.push({ parentType, collection: c.name, engine: inside, indexing: ix });
     lineTypes.set(ix.lineType, known);
   }
 

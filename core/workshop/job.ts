@@ -3,7 +3,8 @@ import { Contact } from "../contacts/index.js";
 import { Vehicle } from "../fleet/vehicle.js";
 import { Key } from "../fleet/keys.js";
 import { bool, ref, text } from "../platform/fields.js";
-import { defineLines } from "../platform/lines.js";
+import { defineLines, rebuildLineIndexes } from "../platform/lines.js";
+import { dataUpgrades } from "../platform/upgrades.js";
 import { toPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { declareReferences } from "../platform/references.js";
@@ -13,6 +14,7 @@ import { jobTotals } from "./costs.js";
 import { comment, job, part, workItem } from "./definitions.js";
 import { holdTags } from "./holds.js";
 import { jobState, type JobState } from "./rules.js";
+import { WORK_LIST_POSITIONS, workItemLists } from "./work-lines.js";
 
 /**
  * The job card (002 §3 Job; docs/data-model.md §7.1): a parent with lines
@@ -44,7 +46,17 @@ export const partLine = part.schema.extend({ work_key: text(100) });
 
 export const JobLines = defineLines("job", [
   // Work items and parts are also found by their own id (GET work/{id}, parts/update/{id}): the engine's locators, written with the line.
-  { name: "work_items", idCounter: "work", label: "Work item", locator: true, fields: workItem.schema as any, max: { count: 100, message: "At most 100 work items on one job" } },
+  {
+    name: "work_items",
+    idCounter: "work",
+    label: "Work item",
+    locator: true,
+    fields: workItem.schema as any,
+    max: { count: 100, message: "At most 100 work items on one job" },
+    // Workshop Expenses and Workshop Invoicing (003): work-lines.ts.
+    lists: workItemLists,
+    listPositions: WORK_LIST_POSITIONS,
+  },
   { name: "parts", idCounter: "part", label: "Part", locator: true, fields: partLine as any, max: { count: 400, message: "At most 400 parts on one job" } },
   { name: "comments_list", idCounter: "comment", fields: comment.schema as any, max: { count: 1000, message: "At most 1,000 comments on one job" } },
 ]);
@@ -186,7 +198,8 @@ export const Job = defineRecordType({
   validate: (r) => deriveJob(r as Rec),
   lists: (r) => jobMemberships(r),
   // 2: the vehicle's open-jobs entries carry the job's hold on the van (holds.ts), so jobs saved before are indexed again once.
-  indexVersion: 2,
+  // 3: work items listed for workshop expenses and invoicing (work-lines.ts): the data upgrade below indexes their lines.
+  indexVersion: 3,
   facets: (r) => jobFacets(r),
   // Any page of the long lists (All, Approved) starts from position counts by month and day.
   listPositions: { coarse: 7, fine: 10, lists: (l) => l.startsWith("jobs#") || l.startsWith("s#approved#") },
@@ -195,6 +208,8 @@ export const Job = defineRecordType({
   expand: async (rows) => expandJobs(rows),
 });
 JobLines.bind(Job);
+// Work items saved before their lists existed get their entries once (index version 3).
+dataUpgrades.push({ type: "job", version: 3, run: async () => (await rebuildLineIndexes("job.work_items")).lines });
 
 declareReferences(Job, () => ({
   vehicle: Vehicle,

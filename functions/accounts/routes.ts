@@ -8,6 +8,7 @@ import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
 import { crudRoutes } from "../platform/crud.js";
 import { route } from "../platform/registry.js";
+import { workTotalsRoutes } from "./work.js";
 
 const department = z.preprocess((v) => (v === "" || v === undefined || v === "ALL" ? undefined : v), z.coerce.number({ error: "department must be a department id or ALL" }).int().positive().optional());
 
@@ -29,6 +30,7 @@ const reportQuery = z.looseObject({
 export function accountsRoutes(app: Hono<AppEnv>) {
   crudRoutes(app, { record: Payment, tag: "Payments", path: "payments" });
   crudRoutes(app, { record: Invoice, tag: "Invoices", path: "invoices", prepareCreate: withInvoiceNumber });
+  workTotalsRoutes(app);
 
   route(
     app,

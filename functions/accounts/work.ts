@@ -1,0 +1,22 @@
+import type { Hono } from "hono";
+import { WorkApprovals } from "../../core/accounts/work-approvals.js";
+import type { AppEnv } from "../platform/app.js";
+import { route } from "../platform/registry.js";
+
+/**
+ * GET worktotals/{id} (003 §7 "Work approvals"): a job's estimated against
+ * actual labour and part costs, from the job's stored totals. The `work`
+ * calls answer under the workshop area's prefix (functions/workshop/work-approvals.ts).
+ */
+export function workTotalsRoutes(app: Hono<AppEnv>) {
+  route(
+    app,
+    {
+      method: "get",
+      path: "/worktotals/:id",
+      summary: "A job's total_estimate_labour_cost, total_job_labour_cost, total_estimate_part_cost, total_job_part_cost",
+      tag: "Work approvals",
+    },
+    async (_c, { id }) => WorkApprovals.totals(id),
+  );
+}
