@@ -370,16 +370,4 @@ export const WorkApprovals = {
       );
     return answer(order, warnings);
   },
-
-  /** GET worktotals/{id} (003 §7): the job's estimated and actual labour and parts costs, from its stored totals (no line read). */
-  async totals(jobId: number) {
-    const [job] = (await Job.getMany([jobId])) as Rec[];
-    if (!job) throw new NotFoundError("Job");
-    return {
-      total_estimate_labour_cost: job.estimated_labour_cost_total ?? 0,
-      total_job_labour_cost: job.labour_cost_total ?? 0,
-      total_estimate_part_cost: job.estimated_parts_cost_total ?? 0,
-      total_job_part_cost: job.parts_cost_total ?? 0,
-    };
-  },
 };

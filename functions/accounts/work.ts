@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import { WorkApprovals } from "../../core/accounts/work-approvals.js";
+import { workTotals } from "../../core/accounts/work-totals.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
 
@@ -17,6 +17,6 @@ export function workTotalsRoutes(app: Hono<AppEnv>) {
       summary: "A job's total_estimate_labour_cost, total_job_labour_cost, total_estimate_part_cost, total_job_part_cost",
       tag: "Work approvals",
     },
-    async (_c, { id }) => WorkApprovals.totals(id),
+    async (_c, { id }) => workTotals(id),
   );
 }
