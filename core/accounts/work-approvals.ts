@@ -74,6 +74,7 @@ function present(w: Rec, job: Rec, refs: Refs): Rec {
     job: job.id,
     job_last_saved: job.last_saved ?? null,
     job_status: job.status ?? null,
+    job_state: job.jstate ?? null,
     job_approved: !!job.approved,
     workshop_date: job.workshop_date ?? null,
     registration: job.registration ?? null,

@@ -1,4 +1,4 @@
-import { taxRate } from "../settings/accounting.js";
+import { TAX_TYPES } from "../settings/taxtypes.js";
 import { isCredit } from "../workshop/work-lines.js";
 
 /**
@@ -121,6 +121,8 @@ export function batchRules(kind: "ready" | Side, batch: Candidate[]): WorkRuleRe
  * 003 §5 warning (never a refusal): the VAT entered on an item (its tax
  * type) does not match its nominal code's, by rate.
  */
+const taxRate = (t: string | null | undefined) => TAX_TYPES.find((x) => x.tax_type === t)?.rate ?? 0;
+
 export function vatMismatch(item: Rec, nominal: Rec | null | undefined): boolean {
   if (!has(item.labour_cost_vat) || !nominal || !has(nominal.tax_type)) return false;
   return taxRate(String(item.labour_cost_vat).toUpperCase()) !== taxRate(nominal.tax_type);

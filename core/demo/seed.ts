@@ -94,6 +94,7 @@ export async function seedDemoData(): Promise<boolean> {
   await seedFleet();
   await seedRentals();
   await seedLookups();
+  await (await import("./work-approvals.js")).seedWorkApprovals();
   return true;
 }
 
