@@ -49,7 +49,7 @@ export const areas = [
       "work", "parts", "images", "jobimageupload", "deleteimage", "deleteinternalimage", "service",
       "partlookup", "partlookups", "worklookup",
       "movement", "movementfigures", "movementcomplete", "movementquote",
-      "quotes", "createquote", "createquotejob", "defectquote", "enquiryquote",
+      "quotes", "createquote", "createquotejob", "defectquote", "enquiryquote", "worktotals",
       "partorder", "createpartorder", "partorderapprove", "createpartenquiry",
     ],
   },

@@ -96,6 +96,7 @@ export async function seedDemoData(): Promise<boolean> {
   await seedLookups();
   await seedPartOrders(options);
   await (await import("../accounts/demo.js")).seedTransactionsDemo(by);
+  await (await import("./work-approvals.js")).seedWorkApprovals();
   return true;
 }
 

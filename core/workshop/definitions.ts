@@ -149,6 +149,16 @@ export const workItem = defineFields({
   po_approved: { label: "PO Approved", kind: "boolean" }, // set by expenses approval (003)
   invoice_comments: { label: "Invoice Comments", kind: "textarea", max: 2000 },
   movement: { label: "Movement", kind: "ref" }, // set by movements
+  // Workshop expenses and invoicing (003 §3 Work item, invoicing row): approvals set by PUT work/readytoapprove and work/approve.
+  ready_to_approve: { label: "Ready To Approve", kind: "boolean" },
+  po_approver: { label: "PO Approver", kind: "object", schema: personSchema },
+  po_approved_date: { label: "PO Approved Date", kind: "date" },
+  invoice_approver: { label: "Invoice Approver", kind: "object", schema: personSchema },
+  invoice_approved_date: { label: "Invoice Approved Date", kind: "date" },
+  supplier_nominal_code: { label: "Supplier Nominal Code", kind: "ref" },
+  customer_nominal_code: { label: "Customer Nominal Code", kind: "ref" },
+  approval_needed: { label: "Approval Needed", kind: "boolean" }, // derived: the work type's flag (work-lines.ts)
+  free_of_charge: { label: "Free Of Charge", kind: "boolean" }, // derived: the work type's flag (work-lines.ts)
 });
 
 /**
@@ -186,6 +196,7 @@ export const part = defineFields({
   part: { label: "Job Card Part", kind: "ref" },
   work: { label: "Work Item", kind: "ref" }, // derived on a job: the work item it belongs to
   due_date: { label: "Due Date", kind: "date" }, // derived at save: payment date, else invoice date + the supplier's terms (part-lines.ts)
+  customer_nominal_code: { label: "Customer Nominal Code", kind: "ref" }, // workshop invoicing (003 §5 'All parts need a nominal code')
 });
 
 /** A comment on a job or quote (002 §3 Comment): creator and time are the server's. */

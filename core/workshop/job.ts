@@ -14,6 +14,7 @@ import { comment, job, part, workItem } from "./definitions.js";
 import { holdTags } from "./holds.js";
 import { partLineCollection } from "./part-lines.js";
 import { jobState, type JobState } from "./rules.js";
+import { WORK_LIST_POSITIONS, workItemLists } from "./work-lines.js";
 
 /**
  * The job card (002 §3 Job; docs/data-model.md §7.1): a parent with lines
@@ -45,7 +46,19 @@ export const partLine = part.schema.extend({ work_key: text(100) });
 
 export const JobLines = defineLines("job", [
   // Work items and parts are also found by their own id (GET work/{id}, parts/update/{id}): the engine's locators, written with the line.
-  { name: "work_items", idCounter: "work", label: "Work item", locator: true, fields: workItem.schema as any, max: { count: 100, message: "At most 100 work items on one job" } },
+  {
+    name: "work_items",
+    idCounter: "work",
+    label: "Work item",
+    locator: true,
+    fields: workItem.schema as any,
+    max: { count: 100, message: "At most 100 work items on one job" },
+    // Workshop Expenses and Workshop Invoicing (003): work-lines.ts.
+    lists: workItemLists,
+    listPositions: WORK_LIST_POSITIONS,
+    // 2: lists added; the index upgrade lists stored work items once (rebuildLineType).
+    indexVersion: 2,
+  },
   // Parts: the shared `part` line type (part-lines.ts): Parts Expenses, Part History, the parts figures, found by id.
   { name: "parts", ...partLineCollection("job"), fields: partLine as any, max: { count: 400, message: "At most 400 parts on one job" } },
   { name: "comments_list", idCounter: "comment", fields: comment.schema as any, max: { count: 1000, message: "At most 1,000 comments on one job" } },

@@ -15,6 +15,7 @@ import { AppDefaults, Department, VehicleModel, WorkType } from "../settings/ind
 import { JobImages } from "./images.js";
 import { PartOrders } from "./partorders.js";
 import { withDueDates } from "./part-lines.js";
+import { withWorkTypeFlags } from "./work-lines.js";
 import { priceJobItems, type PricingContext } from "./costs.js";
 import { JOB_DERIVED, comment as commentDefinition, job as jobDefinition, part as partDefinition, workItem as workDefinition } from "./definitions.js";
 import { JOB_INDEX_COPIES, Job, JobLines, expandJobs, NO_DATE, compactTerm, jobFields, jobMemberships, nestLines, type Column } from "./job.js";
@@ -275,7 +276,7 @@ async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOn
   // A job card made from quote items (createquotejob) has no tracking options yet: the job card asks for them on its first save.
   if (!turning) refuse(fromQuote ? withoutTrackingOptions(jobSaveRules(job, { linesOnly })) : jobSaveRules(job, { linesOnly }));
   const { ctx, vehicle, contacts } = await contextOf(job);
-  job.work_items = await withDueDates(priceJobItems(job, ctx));
+  job.work_items = withWorkTypeFlags(await withDueDates(priceJobItems(job, ctx)), ctx.workTypes);
   Object.assign(job, indexCopies(job, vehicle, contacts));
   const flat = flatten(job, stored ? (checkFresh ? lastSavedOf(body) : stored.row.last_saved) : null);
   const row = stored ? await JobLines.update(stored.row.id, flat, actor.email, { current: stored.row }) : await JobLines.create(flat, actor.email);

@@ -196,12 +196,24 @@ export function afterReadyForCollection(customers: Array<Rec | null | undefined>
 }
 
 /** Fields the accounts screens own on a work item (003): a job save keeps the stored values. */
-export const WORK_SERVER_FIELDS = ["invoice_approved", "po_approved", "movement", "job", "estimate_matches_job"] as const;
+export const WORK_SERVER_FIELDS = [
+  "invoice_approved",
+  "po_approved",
+  "movement",
+  "job",
+  "estimate_matches_job",
+  // Set by the work approvals (core/accounts/work-approvals.ts) only.
+  "ready_to_approve",
+  "po_approver",
+  "po_approved_date",
+  "invoice_approver",
+  "invoice_approved_date",
+] as const;
 /** Fields the parts approval owns on a part: a job save keeps the stored values. */
 export const PART_SERVER_FIELDS = ["approved", "approver", "work"] as const;
 
 /** Work item fields an invoice-approved item still lets through (003 invoicing fields). */
-const INVOICE_UNLOCKED = new Set(["invoice_comments", "complete", "key", "parts"]);
+const INVOICE_UNLOCKED = new Set(["invoice_comments", "complete", "key", "parts", "approval_needed", "free_of_charge"]);
 /** What a movement-linked work item may not change (002 §4). */
 const MOVEMENT_LOCKED = ["labour_hours", "cost_override", "complete", "work_type"];
 

@@ -10,6 +10,8 @@ import { lookupRoutes } from "./lookups.js";
 import { movementRoutes } from "./movements.js";
 import { partOrderRoutes } from "./partorders.js";
 import { quoteRoutes } from "./quotes.js";
+import { workApprovalRoutes } from "./work-approvals.js";
+import { workTotalsRoutes } from "./work-totals.js";
 
 const tag = "Workshop";
 const anyBody = z.record(z.string(), z.unknown());
@@ -93,22 +95,9 @@ export function workshopRoutes(app: Hono<AppEnv>) {
       return F.work({ start: query.start ?? w.start, end: query.end ?? w.end, department: query.department });
     },
   );
-  route(
-    app,
-    {
-      method: "get",
-      path: "/work",
-      summary: "A vehicle's service record: the work items of its jobs, 15 a page, by workshop date",
-      tag,
-      query: pageQuery.extend({
-        vehicle: z.coerce.number({ error: "vehicle is required" }).int().positive().max(1e12),
-        page_size: z.coerce.number().int().min(1).max(1000).default(15),
-        dateSort: z.preprocess(lower, z.enum(["asc", "desc"]).optional()),
-        chargeable: z.preprocess((v) => (v === "true" ? true : v === "false" ? false : v === "" ? undefined : v), z.boolean({ error: "chargeable must be true or false" }).optional()),
-      }),
-    },
-    async (_c, { query }) => F.serviceRecord(query),
-  );
+  // GET work (service record and the work approval lists), PUT work/readytoapprove, PUT work/approve.
+  workApprovalRoutes(app);
+  workTotalsRoutes(app);
   route(
     app,
     { method: "get", path: "/service", summary: "A vehicle's last approved jobs (amount, default 6)", tag, query: z.object({ vehicle: z.coerce.number().int().positive().max(1e12), amount: z.coerce.number().int().min(1).max(50).default(6) }) },

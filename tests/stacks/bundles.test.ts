@@ -65,7 +65,8 @@ const OWN_CORE: Record<AreaName, string[]> = {
   contacts: ["core/contacts/"],
   fleet: ["core/fleet/", "core/agreements/"],
   hire: ["core/hire/"],
-  workshop: ["core/workshop/"],
+  // The work approvals answer under the workshop's `work` prefix (functions/workshop/work-approvals.ts), GET worktotals too.
+  workshop: ["core/workshop/", "core/accounts/work-"],
   accounts: ["core/accounts/", "core/agreements/"],
   // A report reads any area's records through that area's report module (core/<area>/reports.ts).
   reports: ["core/"],

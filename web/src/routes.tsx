@@ -27,8 +27,6 @@ const INVOICE_VIEWS: Record<string, string> = { movement: "Movement Invoices", s
 export const LATER_ROUTES: Later[] = [
   { path: "/parts", title: "Parts Expenses" },
   { path: "/partHistory", title: "Part History" },
-  { path: "/invoicing", title: "Workshop Invoicing" },
-  { path: "/po", title: "Workshop Expenses" },
   { path: "/payments", title: "Sale Payments" },
   { path: "/recurringpayments", title: "Recurring Payments" },
   { path: "/invoices", title: (q) => INVOICE_VIEWS[q.get("activeView") ?? ""] ?? "Invoices" },
@@ -64,6 +62,8 @@ export const routes: RouteObject[] = [
       { path: "/settings", element: lazyScreen(() => import("./settings/SettingsPage"), "SettingsPage") },
       { path: "/contacts", element: lazyScreen(() => import("./contacts/ContactsListPage"), "ContactsListPage") },
       { path: "/editcontact/:contact?", element: lazyScreen(() => import("./contacts/ContactEditPage"), "ContactEditPage") },
+      { path: "/po", element: lazyScreen(() => import("./accounts/WorkApprovalsPage"), "WorkApprovalsPage") },
+      { path: "/invoicing", element: lazyScreen(() => import("./accounts/WorkApprovalsPage"), "WorkApprovalsPage") },
       { path: "/accountbalance", element: lazyScreen(() => import("./contacts/AccountBalancePage"), "AccountBalancePage") },
       { path: "/editvehicle/:vehicle?", element: lazyScreen(() => import("./fleet/edit/VehicleEditPage"), "VehicleEditPage") },
       { path: "/vehicleupload/:vehicle", element: lazyScreen(() => import("./fleet/upload/PhoneUploadPage"), "PhoneUploadPage") },

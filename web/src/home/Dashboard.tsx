@@ -121,6 +121,10 @@ function PartOrdersPanel({ start, end, type, department }: { start?: string; end
     <Panel title="Part Orders">
       <Figure label="Income" value={formatMoney(q.data?.income ?? 0)} testId="partorders-income" />
       <Figure label="Expenses" value={formatMoney(q.data?.expenses ?? 0)} testId="partorders-expenses" />
+    </Panel>
+  );
+}
+
 type MiscFigures = { categories: Array<{ id: number | null; name: string; in: number; out: number }>; total_in: number; total_out: number };
 
 /** Misc (001 §2.5): the period's income and expenses from the transactions (GET transactions/figures), per cost centre. */
