@@ -94,6 +94,7 @@ export async function seedDemoData(): Promise<boolean> {
   await seedFleet();
   await seedRentals();
   await seedLookups();
+  await seedPayments();
   return true;
 }
 
@@ -261,4 +262,39 @@ async function seedLookups() {
   ];
   for (const [description, labour_hours, labour_cost, customer_labour_cost, with_parts] of works)
     await createWorkLookup({ description, labour_hours, labour_cost, customer_labour_cost, supplier, part_work_lookup: with_parts.map((n) => ({ id: ids[n] })) }, by);
+}
+
+/**
+ * Demo payments and recurring payments (003 §2): unpaid ones overdue, due
+ * this week and later (the Payments screen's three colours), one paid, and
+ * recurring payments whose first dates fall today and in the coming days
+ * (the scheduled run raises them).
+ */
+async function seedPayments() {
+  const { Payments, RecurringPayments } = await import("../accounts/index.js");
+  const today = todayInLondon();
+  const find = async (list: string, name: string) => ((await Contact.listIn(list, { page: 1, page_size: 1, search: name })).results[0] as { id: number } | undefined)?.id ?? null;
+  const acme = await find("type#CC#active", "acme");
+  const bright = await find("type#CC#active", "brightside");
+  const midland = await find("type#SP#active", "midland");
+  const depts = new Map(((await S.Department.all()) as Array<{ id: number; name: string }>).map((d) => [d.name, d.id]));
+  const dvh = depts.get("DIRECT VAN HIRE") ?? null;
+  const vsd = depts.get("VAN SALES DIRECT") ?? null;
+  const rows = [
+    { contact: acme, department: dvh, payment_date: addDays(today, -5), amount: 420, invoice_number: "IN00012", comments: "Hire, October" },
+    { contact: acme, department: dvh, payment_date: addDays(today, 3), amount: 185, payment_type: "DIRECT DEBIT", comments: "Long-term hire, weekly" },
+    { contact: bright, department: vsd, payment_date: addDays(today, 21), amount: 11450, payment_type: "BACS", invoice_number: "IN00015", comments: "Balance for LD19 PXR" },
+    { contact: bright, department: dvh, payment_date: addDays(today, -12), amount: 96.5, payment_type: "CARD", comments: "Excess mileage", paid: true },
+  ];
+  for (const { paid, ...r } of rows) {
+    if (!r.contact) continue;
+    const made = (await Payments.create(r, by)) as { id: number; last_saved: string };
+    if (paid) await Payments.save(made.id, { last_saved: made.last_saved, date_paid: addDays(today, -10) }, by);
+  }
+  const recurring = [
+    { contact: midland, department: dvh, payment_type: "DIRECT DEBIT", interval_type: "MONTHLY", interval_payment_amount: 650, start_date: today, comments: "Workshop bay rent" },
+    { contact: acme, department: dvh, payment_type: "BACS", interval_type: "WEEKLY", interval_payment_amount: 185, start_date: addDays(today, 3), end_date: addDays(today, 365), comments: "Long-term hire MX72 RFA" },
+    { contact: bright, department: vsd, payment_type: "CARD", interval_type: "FIXED_DURATION", interval_day: 14, interval_payment_amount: 240, start_date: addDays(today, 1), comments: "Van sale instalments" },
+  ];
+  for (const r of recurring) if (r.contact) await RecurringPayments.create(r, by);
 }

@@ -2,8 +2,6 @@ import { expect, test } from "@playwright/test";
 import { signIn } from "./helpers";
 
 const ROUTES: Array<[string, string]> = [
-  ["/payments", "Sale Payments"],
-  ["/recurringpayments", "Recurring Payments"],
   ["/diary", "Diary"],
   ["/invoices?activeView=hire", "Hire Invoices"],
   ["/credit", "Credit Notes"],
