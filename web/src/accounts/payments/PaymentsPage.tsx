@@ -53,7 +53,8 @@ export function PaymentsPage() {
   const [end, setEnd] = useState(list.filters.end ?? "");
   const [selected, setSelected] = useState<Map<number, PaymentRow>>(new Map());
   const [busy, setBusy] = useState(false);
-  const save = useApiMutation<{ id: number; body: Record<string, unknown> }, PaymentRow>("PUT", (b) => `payment/${b.id}`, { resource: "payments", errorMessage: PAYMENT_MESSAGES.saveFailed });
+  // The body carries the id for the path; the server takes it as the answer-only field it is.
+  const save = useApiMutation<{ id: number; last_saved: string | null; date_paid: string }, PaymentRow>("PUT", (b) => `payment/${b.id}`, { resource: "payments", errorMessage: PAYMENT_MESSAGES.saveFailed });
   const remove = useApiMutation<{ id: number }>("DELETE", (b) => `payment/${b.id}`, { resource: "payments", errorMessage: PAYMENT_MESSAGES.deleteFailed });
   const today = todayIso();
 
@@ -93,7 +94,7 @@ export function PaymentsPage() {
     setBusy(true);
     try {
       for (const r of rows.filter((x) => x.state === "UNPAID")) {
-        await save.mutateAsync({ id: r.id, body: { last_saved: r.last_saved, date_paid: today } });
+        await save.mutateAsync({ id: r.id, last_saved: r.last_saved, date_paid: today });
         toggle(r, false);
       }
     } catch {
