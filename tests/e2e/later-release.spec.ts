@@ -5,8 +5,6 @@ const ROUTES: Array<[string, string]> = [
   ["/payments", "Sale Payments"],
   ["/recurringpayments", "Recurring Payments"],
   ["/diary", "Diary"],
-  ["/invoices?activeView=hire", "Hire Invoices"],
-  ["/credit", "Credit Notes"],
   ["/editpartorder/9", "Part Order"],
 ];
 
