@@ -55,7 +55,7 @@ export const areas = [
   {
     name: "accounts",
     handler: "functions/lambda/accounts.handler",
-    prefixes: ["payments", "payment", "recurringpayments", "recurringpayment", "invoices", "financeagreements", "report"],
+    prefixes: ["payments", "payment", "recurringpayments", "recurringpayment", "invoices", "invoiceready", "invoiceapprove", "credit", "creditready", "creditapprove", "financeagreements", "report"],
   },
   {
     // The API reference lists every route, so its Lambda composes every area.

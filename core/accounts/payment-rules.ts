@@ -47,18 +47,3 @@ export function dueBoundsResult(start: unknown, end: unknown): { message: string
   if (!isSet(end)) errors.end = PAYMENT_MESSAGES.dueBounds;
   return { message: PAYMENT_MESSAGES.dueBounds, errors };
 }
-
-/**
- * The trading area a department's money counts against (003 §3 Contact:
- * the credit usage of direct van hire, rapid fit and van sales direct;
- * docs/data-model.md A3): from the department's name; parts direct and
- * any other department have none (they count in the total only).
- */
-export type TradingArea = "dvh" | "rf" | "vsd";
-export function tradingAreaOf(departmentName: string | null | undefined): TradingArea | null {
-  const n = String(departmentName ?? "").toUpperCase().replace(/[^A-Z]/g, "");
-  if (n === "DIRECTVANHIRE") return "dvh";
-  if (n === "RAPIDFIT") return "rf";
-  if (n === "VANSALESDIRECT") return "vsd";
-  return null;
-}

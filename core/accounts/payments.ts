@@ -1,18 +1,21 @@
 import { ValidationError } from "../platform/errors.js";
 import { offsetOf, type Page } from "../platform/paging.js";
-import { META_FIELDS, lastSavedOf, type WriteExtra } from "../platform/records.js";
+import { money, pounds, type Money } from "../platform/money.js";
+import { META_FIELDS, joinExtras, lastSavedOf, writeTogether, type WriteExtra } from "../platform/records.js";
 import { parseInput } from "../platform/validation.js";
 import { Department } from "../settings/index.js";
 import { DEFAULT_PAYMENT_COST_CENTRE, DEFAULT_PAYMENT_DEPARTMENT, DEFAULT_PAYMENT_TYPE, payment, type PaymentView } from "./payment-definitions.js";
 import { PAYMENT_SERVER_FIELDS, Payment, type PaymentFields } from "./payment.js";
-import { dueBoundsResult, tradingAreaOf } from "./payment-rules.js";
+import { dueBoundsResult } from "./payment-rules.js";
+import { tradingAreaOf } from "./invoice-definitions.js";
+import { Invoice } from "./invoice.js";
 
 /**
  * Payments use cases (003 §2 Payments, §5, §7; 000 §7 POST payments;
  * docs/data-model.md §8.3): the views, one payment by id, create (one call
- * per bulk row), save (marking paid moves the contact's balance in the
- * payment's own transaction), delete (a PAID one's balance effect leaves
- * with it).
+ * per bulk row), save (marking paid moves the contact's balance and the
+ * named invoice's outstanding in the payment's own transaction), delete (a
+ * PAID one's effects leave with it).
  */
 
 type Row = Record<string, any>;
@@ -52,6 +55,42 @@ export async function newPaymentFields(sent: Partial<PaymentFields>): Promise<Pa
   return out;
 }
 
+/** What a payment takes off an invoice (A6): a PAID one whose invoice number is set, its amount against that number. */
+function paidOn(p: Partial<PaymentFields> | undefined): { number: string; amount: number } | null {
+  const number = p?.invoice_number?.trim();
+  if (!p || !p.date_paid || !number || !p.amount) return null;
+  return { number: number.toUpperCase(), amount: p.amount };
+}
+
+/**
+ * A6: a PAID payment whose invoice number names an invoice (the invoice's
+ * `number` claim) takes its amount off that invoice's outstanding, by
+ * raising the invoice's `paid`, in the payment's own transaction; marking
+ * it unpaid, changing its amount or invoice number, or deleting it moves
+ * the invoice back. A number no invoice holds moves nothing (a payment may
+ * name an invoice of another system). The invoice is written on the
+ * version read: a save of it meanwhile cancels the unit (409, try again).
+ */
+async function invoiceEffect(before: Partial<PaymentFields> | undefined, after: Partial<PaymentFields> | undefined, actor: string): Promise<WriteExtra | undefined> {
+  const was = paidOn(before);
+  const now = paidOn(after);
+  const deltas = new Map<string, Money>();
+  if (was) deltas.set(was.number, money(deltas.get(was.number)).minus(money(was.amount)));
+  if (now) deltas.set(now.number, money(deltas.get(now.number)).plus(money(now.amount)));
+  const moving = [...deltas].filter(([, d]) => !d.isZero()).map(([n]) => n);
+  if (!moving.length) return undefined;
+  const held = await Invoice.claimedBy("number", moving);
+  if (!held.size) return undefined;
+  return writeTogether(async () =>
+    Promise.all(
+      [...held].map(async ([number, id]) => {
+        const invoice = (await Invoice.stored(id)) as Row;
+        return Invoice.planUpdate(id, { paid: pounds(money(invoice.paid).plus(deltas.get(number)!)) }, actor, { partial: true, system: true });
+      }),
+    ),
+  );
+}
+
 export type PaymentListQuery = { page: number; page_size: number; view?: PaymentView; department?: number; start?: string | null; end?: string | null };
 
 const STATE_OF: Record<PaymentView, string> = { unpaid: "UNPAID", paid: "PAID", all: "ALL" };
@@ -63,7 +102,8 @@ export const Payments = {
 
   /** POST payments: one payment (one call per bulk row); 'Please fill in all fields' without contact, payment date or amount. */
   async create(body: unknown, actor: string, { extra }: { extra?: WriteExtra } = {}) {
-    return Payment.create(await newPaymentFields(sentFields(body)), actor, { extra });
+    const fields = await newPaymentFields(sentFields(body));
+    return Payment.create(fields, actor, { extra: joinExtras(extra, await invoiceEffect(undefined, fields, actor)) });
   },
 
   /**
@@ -78,12 +118,14 @@ export const Payments = {
     const sent = sentFields(body);
     const fields: Row = { ...sent, last_saved: lastSaved };
     if ("department" in sent && sent.department !== stored.department) fields.trading_area = await areaOf(sent.department);
-    return Payment.update(id, fields, actor, { current: stored, partial: true });
+    const extra = await invoiceEffect(stored as Partial<PaymentFields>, { ...stored, ...sent } as Partial<PaymentFields>, actor);
+    return Payment.update(id, fields, actor, { current: stored, partial: true, extra });
   },
 
   /** DELETE payment/{id}: a PAID payment's balance effect is reversed in its own transaction (A15). */
   async remove(id: number, actor: string) {
-    return Payment.remove(id, actor);
+    const stored = await Payment.stored(id);
+    return Payment.remove(id, actor, { extra: await invoiceEffect(stored as Partial<PaymentFields>, undefined, actor) });
   },
 
   /**

@@ -155,7 +155,7 @@ async function seedContacts() {
       display_name: "Acme Builders Ltd", contact_type: "CC", partial_contact: false, company_name: "Acme Builders Ltd", company_email: "accounts@acmebuilders.co.uk",
       company_phone: "07700 900123", company_phone_type: "Mobile", company_phone_country_code: "+44",
       address_line1: "3 Pride Park", town: "Derby", region: "Derbyshire", postcode: "DE24 8HX", country: "United Kingdom",
-      payment_term_days: 30, payment_terms: "30 days from invoice", credit_limit: 5000, outstanding_balance: 1250.5,
+      payment_term_days: 30, payment_terms: "30 days from invoice", credit_limit: 5000, opening_balance: 1250.5,
       hire_account_code: "01", workshop_account_code: "02", labour_rate_markup: 10, parts_markup: 15, weekly_target: 1500,
       first_name: "Priya", last_name: "Shah", contact_number: "07700 900123", email: "priya@acmebuilders.co.uk",
     },

@@ -1,6 +1,5 @@
 import type { Hono } from "hono";
 import * as z from "zod";
-import { Invoice, withInvoiceNumber } from "../../core/accounts/index.js";
 import { FINANCE_REPORT_NAMES, FIRST_REPORT_YEAR, financeReport, soldAgreements } from "../../core/agreements/index.js";
 import { todayInLondon } from "../../core/platform/dates.js";
 import { dateRange, isoDate } from "../../core/platform/fields.js";
@@ -9,6 +8,7 @@ import type { AppEnv } from "../platform/app.js";
 import { crudRoutes } from "../platform/crud.js";
 import { route } from "../platform/registry.js";
 import { paymentRoutes } from "./payments.js";
+import { invoiceRoutes } from "./invoices.js";
 
 const department = z.preprocess((v) => (v === "" || v === undefined || v === "ALL" ? undefined : v), z.coerce.number({ error: "department must be a department id or ALL" }).int().positive().optional());
 
@@ -29,7 +29,7 @@ const reportQuery = z.looseObject({
 /** Payments and invoices as the vehicle sale raises them (000 §7), the dashboard's vehicle sales and the finance reports (003 §7). */
 export function accountsRoutes(app: Hono<AppEnv>) {
   paymentRoutes(app);
-  crudRoutes(app, { record: Invoice, tag: "Invoices", path: "invoices", prepareCreate: withInvoiceNumber });
+  invoiceRoutes(app);
 
   route(
     app,

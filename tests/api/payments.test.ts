@@ -165,3 +165,28 @@ describe("PUT and DELETE payment/{id}: marking paid moves the contact's balance 
     expect(emptied.body.message).toBe("Please fill in all fields");
   });
 });
+
+describe("A6: a PAID payment naming an invoice reduces that invoice's outstanding", () => {
+  it("marking paid takes the amount off; unpaid, a changed amount or number, and delete move it back", async () => {
+    const inv = (await api.post("invoices", { customer: ref.acme.id, amount: 1000, no_vat_amount: 50 })).body;
+    expect(inv.outstanding, JSON.stringify(inv)).toBe(1250);
+    const outstanding = async () => (await api.get(`invoices/${inv.id}`)).body.outstanding;
+    const p = (await api.post("payments", { contact: ref.acme.id, amount: 400, payment_date: today, invoice_number: inv.invoice_number.toLowerCase() })).body;
+    expect(await outstanding()).toBe(1250);
+    const paid = (await api.put(`payment/${p.id}`, { last_saved: p.last_saved, date_paid: today })).body;
+    expect(await outstanding()).toBe(850);
+    const more = (await api.put(`payment/${p.id}`, { last_saved: paid.last_saved, amount: 450.5 })).body;
+    expect(await outstanding()).toBe(799.5);
+    // A second payment made paid at once (POST with date_paid).
+    const q = (await api.post("payments", { contact: ref.acme.id, amount: 99.5, payment_date: today, date_paid: today, invoice_number: inv.invoice_number })).body;
+    expect(await outstanding()).toBe(700);
+    // Moved to a number no invoice holds: the invoice gets its amount back.
+    const moved = (await api.put(`payment/${p.id}`, { last_saved: more.last_saved, invoice_number: "EXT-1" })).body;
+    expect(await outstanding()).toBe(1150.5);
+    const unpaid = await api.put(`payment/${moved.id}`, { last_saved: moved.last_saved, date_paid: null, invoice_number: inv.invoice_number });
+    expect(unpaid.status).toBe(200);
+    expect(await outstanding()).toBe(1150.5);
+    expect((await api.del(`payment/${q.id}`)).status).toBe(200);
+    expect(await outstanding()).toBe(1250);
+  });
+});

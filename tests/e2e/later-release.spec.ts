@@ -3,8 +3,6 @@ import { signIn } from "./helpers";
 
 const ROUTES: Array<[string, string]> = [
   ["/diary", "Diary"],
-  ["/invoices?activeView=hire", "Hire Invoices"],
-  ["/credit", "Credit Notes"],
   ["/editpartorder/9", "Part Order"],
 ];
 

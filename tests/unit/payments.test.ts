@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { dueBoundsResult, paymentColour, paymentRowResult, tradingAreaOf } from "../../core/accounts/payment-rules.js";
+import { dueBoundsResult, paymentColour, paymentRowResult } from "../../core/accounts/payment-rules.js";
+import { tradingAreaOf } from "../../core/accounts/invoice-definitions.js";
 import { firstOnOrAfter, intervalDayFor, nextAfter, occurrence, previewDates, recurringRuleResult } from "../../core/accounts/recurring-payment-rules.js";
 
 const today = "2026-11-24";

@@ -22,8 +22,6 @@ function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentTyp
  */
 type Later = { path: string; title: string | ((q: URLSearchParams) => string) };
 
-const INVOICE_VIEWS: Record<string, string> = { movement: "Movement Invoices", sales: "Vehicle Sales Invoices", order: "Parts Invoices", hire: "Hire Invoices" };
-
 export const LATER_ROUTES: Later[] = [
   { path: "/partenquiry", title: "Part Enquiry" },
   { path: "/parts", title: "Parts Expenses" },
@@ -36,8 +34,6 @@ export const LATER_ROUTES: Later[] = [
   { path: "/expenses", title: "Expenses" },
   { path: "/fixedexpense", title: "Fixed Expenses" },
   { path: "/diary", title: "Diary" },
-  { path: "/invoices", title: (q) => INVOICE_VIEWS[q.get("activeView") ?? ""] ?? "Invoices" },
-  { path: "/credit", title: "Credit Notes" },
 ];
 
 function LaterRoute({ title }: { title: Later["title"] }) {
@@ -72,6 +68,8 @@ export const routes: RouteObject[] = [
       { path: "/accountbalance", element: lazyScreen(() => import("./contacts/AccountBalancePage"), "AccountBalancePage") },
       { path: "/payments", element: lazyScreen(() => import("./accounts/payments/PaymentsPage"), "PaymentsPage") },
       { path: "/recurringpayments", element: lazyScreen(() => import("./accounts/payments/RecurringPaymentsPage"), "RecurringPaymentsPage") },
+      { path: "/invoices", element: lazyScreen(() => import("./accounts/invoices/InvoicesPage"), "InvoicesPage") },
+      { path: "/credit", element: lazyScreen(() => import("./accounts/invoices/CreditNotesPage"), "CreditNotesPage") },
       { path: "/editvehicle/:vehicle?", element: lazyScreen(() => import("./fleet/edit/VehicleEditPage"), "VehicleEditPage") },
       { path: "/vehicleupload/:vehicle", element: lazyScreen(() => import("./fleet/upload/PhoneUploadPage"), "PhoneUploadPage") },
       { path: "/vehicles", element: lazyScreen(() => import("./fleet/list/VehiclesListPage"), "VehiclesListPage") },

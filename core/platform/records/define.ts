@@ -160,8 +160,16 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
 
   /** The record's entity in another record's transaction (see `planCreate`). */
   const recordKey = `record_${opts.type}`;
-  function writableTogether() {
-    if (opts.unique || opts.exclusive || opts.outside) throw new Error(`${opts.type}: unique values, ranges or outside fields are written by its own transactions only`);
+  /**
+   * A planned write joins another record's transaction only when no refusal
+   * of its own can cancel it: no ranges or outside fields, and no unique
+   * value it takes or gives up (a claim unchanged writes nothing, so an
+   * invoice raised without a number, or credited, can be planned).
+   */
+  function writableTogether(before?: Fields, after?: Fields) {
+    const claims = (f: Fields | undefined) => claimsOf(ix, f).map((c) => `${c.scope}\u0000${c.value}`).sort().join("\u0001");
+    if (opts.exclusive || opts.outside || (opts.unique && claims(before) !== claims(after)))
+      throw new Error(`${opts.type}: unique values, ranges or outside fields are written by its own transactions only`);
   }
 
   /** An index operation as an item for BatchWriteItem (puts only: a create or a rebuild); counts go to `sums`. */
@@ -503,8 +511,8 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
      * refusals are explained by their own transactions).
      */
     async planCreate(body: unknown, actor: string, { sameWrite = [] }: { sameWrite?: string[] } = {}): Promise<PlannedWrite> {
-      writableTogether();
       const fields = { ...(opts.defaults?.() ?? {}), ...stripUndefined(parse(body, false)) } as Fields;
+      writableTogether(undefined, fields);
       opts.validate?.(fields);
       // `sameWrite`: fields naming the record this one is written with (a vehicle being created): it exists once both land.
       await checkBeforeWrite(opts.type, opts.fields, fields, pick(fields, sameWrite));
@@ -515,13 +523,13 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     },
 
     async planUpdate(id: number, body: unknown, actor: string, { partial = false, system = false }: { partial?: boolean; system?: boolean } = {}): Promise<PlannedWrite> {
-      writableTogether();
       const current = await getRow(id);
       const sent = system ? null : lastSavedOf(body);
       const fieldsSent = parse(body, partial);
       if (sent !== null && !isFresh(current.last_saved, sent)) throw new ConflictError();
       const before = pick(current, fieldNames) as Fields;
       const merged = { ...before, ...stripUndefined(fieldsSent) } as Fields;
+      writableTogether(before, merged);
       opts.validate?.(merged);
       await checkBeforeWrite(opts.type, opts.fields, merged, before);
       const now = new Date().toISOString();
@@ -540,9 +548,9 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     },
 
     async planRemove(id: number, actor: string): Promise<PlannedWrite> {
-      writableTogether();
       const current = await getRow(id);
       const before = pick(current, fieldNames) as Fields;
+      writableTogether(before, undefined);
       const now = new Date().toISOString();
       return {
         entities: { [recordKey]: entity },
