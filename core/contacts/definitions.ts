@@ -65,8 +65,11 @@ export const contact = defineFields({
   rapid_fit_credit_limit: signedMoney("Rapid Fit credit limit"),
   van_sales_direct_credit_limit: signedMoney("Van Sales Direct credit limit"),
   credit_limit: signedMoney("Credit limit"),
+  // The balance staff enter when the account is opened (A3); the outstanding balance is it plus the money records' balance facets (core/accounts/balances.ts).
+  opening_balance: signedMoney("Opening balance"),
+  // Read-only: maintained by invoices, credits and payments; a client's values are ignored (service.ts).
+  // A contact saved before balances were kept holds its opening balance here (core/accounts/balances.ts openingOf).
   outstanding_balance: signedMoney("Outstanding balance"),
-  // Read-only: maintained by invoices and payments; a client's values are ignored (service.ts).
   direct_van_hire_credit_usage: signedMoney("Direct Van Hire credit usage"),
   rapid_fit_credit_usage: signedMoney("Rapid Fit credit usage"),
   van_sales_direct_credit_usage: signedMoney("Van Sales Direct credit usage"),

@@ -39,8 +39,8 @@ export const ACCOUNT_CODE_FILLS: Record<AccountCodeField, string> = {
   court_account_code: "07",
 };
 
-/** Credit usage per trading area: maintained by invoices and payments, never taken from a client. */
-export const READ_ONLY_FIELDS = ["direct_van_hire_credit_usage", "rapid_fit_credit_usage", "van_sales_direct_credit_usage"] as const;
+/** Outstanding balance, overdue payment and credit usage per trading area: kept by invoices, credits and payments (core/accounts/balances.ts), never taken from a client. */
+export const READ_ONLY_FIELDS = ["outstanding_balance", "overdue_payment", "direct_van_hire_credit_usage", "rapid_fit_credit_usage", "van_sales_direct_credit_usage"] as const;
 
 /** Typeaheads and list searches start at 2 characters (003 §5, §9). */
 export const SEARCH_MIN_CHARS = 2;
@@ -162,6 +162,7 @@ export function newContactDefaults(type: ContactType = "CC") {
     labour_rate_markup: 0,
     parts_markup: 0,
     movement_markup: 0,
+    opening_balance: 0,
     outstanding_balance: 0,
     direct_van_hire_credit_usage: 0,
     rapid_fit_credit_usage: 0,

@@ -42,6 +42,7 @@ export async function accountBalance(q: { page: number; page_size: number; searc
       display_name: c.display_name,
       company_phone: c.company_phone,
       credit_limit: c.credit_limit,
+      opening_balance: c.opening_balance ?? null,
       outstanding_balance: c.outstanding_balance,
       partial_contact: c.partial_contact,
     })),

@@ -97,6 +97,7 @@ export async function seedDemoData(): Promise<boolean> {
   await seedPartOrders(options);
   await (await import("../accounts/demo.js")).seedTransactionsDemo(by);
   await (await import("./work-approvals.js")).seedWorkApprovals();
+  await seedPayments();
   return true;
 }
 
@@ -157,7 +158,7 @@ async function seedContacts() {
       display_name: "Acme Builders Ltd", contact_type: "CC", partial_contact: false, company_name: "Acme Builders Ltd", company_email: "accounts@acmebuilders.co.uk",
       company_phone: "07700 900123", company_phone_type: "Mobile", company_phone_country_code: "+44",
       address_line1: "3 Pride Park", town: "Derby", region: "Derbyshire", postcode: "DE24 8HX", country: "United Kingdom",
-      payment_term_days: 30, payment_terms: "30 days from invoice", credit_limit: 5000, outstanding_balance: 1250.5,
+      payment_term_days: 30, payment_terms: "30 days from invoice", credit_limit: 5000, opening_balance: 1250.5,
       hire_account_code: "01", workshop_account_code: "02", labour_rate_markup: 10, parts_markup: 15, weekly_target: 1500,
       first_name: "Priya", last_name: "Shah", contact_number: "07700 900123", email: "priya@acmebuilders.co.uk",
     },
@@ -290,4 +291,39 @@ async function seedPartOrders(options: Array<{ id: number; name: string }>) {
   const done = await order("ORDER", "DE66 PTA", "ACME-1039", "Brake pads collected", [part("Brake Pads Front", "BP-TC-F01", 38.5)]);
   await PartOrders.complete(done.id as number, { tracking_option: tracking }, staff);
   await PartOrders.createEnquiry({ description: "Roof rack for a Transit Custom L1", registration: "DE18 WRC", make: "Ford", model: "Transit Custom" }, staff);
+}
+
+/**
+ * Demo payments and recurring payments (003 §2): unpaid ones overdue, due
+ * this week and later (the Payments screen's three colours), one paid, and
+ * recurring payments whose first dates fall today and in the coming days
+ * (the scheduled run raises them).
+ */
+async function seedPayments() {
+  const { Payments, RecurringPayments } = await import("../accounts/index.js");
+  const today = todayInLondon();
+  const find = async (list: string, name: string) => ((await Contact.listIn(list, { page: 1, page_size: 1, search: name })).results[0] as { id: number } | undefined)?.id ?? null;
+  const acme = await find("type#CC#active", "acme");
+  const bright = await find("type#CC#active", "brightside");
+  const midland = await find("type#SP#active", "midland");
+  const depts = new Map(((await S.Department.all()) as Array<{ id: number; name: string }>).map((d) => [d.name, d.id]));
+  const dvh = depts.get("DIRECT VAN HIRE") ?? null;
+  const vsd = depts.get("VAN SALES DIRECT") ?? null;
+  const rows = [
+    { contact: acme, department: dvh, payment_date: addDays(today, -5), amount: 420, invoice_number: "IN00012", comments: "Hire, October" },
+    { contact: acme, department: dvh, payment_date: addDays(today, 3), amount: 185, payment_type: "DIRECT DEBIT", comments: "Long-term hire, weekly" },
+    { contact: bright, department: vsd, payment_date: addDays(today, 21), amount: 11450, payment_type: "BACS", invoice_number: "IN00015", comments: "Balance for LD19 PXR" },
+    { contact: bright, department: dvh, payment_date: addDays(today, -12), amount: 96.5, payment_type: "CARD", comments: "Excess mileage", paid: true },
+  ];
+  for (const { paid, ...r } of rows) {
+    if (!r.contact) continue;
+    const made = (await Payments.create(r, by)) as { id: number; last_saved: string };
+    if (paid) await Payments.save(made.id, { last_saved: made.last_saved, date_paid: addDays(today, -10) }, by);
+  }
+  const recurring = [
+    { contact: midland, department: dvh, payment_type: "DIRECT DEBIT", interval_type: "MONTHLY", interval_payment_amount: 650, start_date: today, comments: "Workshop bay rent" },
+    { contact: acme, department: dvh, payment_type: "BACS", interval_type: "WEEKLY", interval_payment_amount: 185, start_date: addDays(today, 3), end_date: addDays(today, 365), comments: "Long-term hire MX72 RFA" },
+    { contact: bright, department: vsd, payment_type: "CARD", interval_type: "FIXED_DURATION", interval_day: 14, interval_payment_amount: 240, start_date: addDays(today, 1), comments: "Van sale instalments" },
+  ];
+  for (const r of recurring) if (r.contact) await RecurringPayments.create(r, by);
 }

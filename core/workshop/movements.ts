@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { Invoices } from "../accounts/invoices.js";
 import { Contact } from "../contacts/index.js";
 import { Vehicle } from "../fleet/vehicle.js";
 import { todayInLondon } from "../platform/dates.js";
@@ -342,6 +343,34 @@ function sumsOf(entries: Entry[]) {
   return { w, r };
 }
 
+/**
+ * A completed chargeable movement is invoiced (issue 12 "movement invoice on
+ * completion"; docs/accounts.md "Invoices"): a movement for a customer, not
+ * from a job (a job's movement is charged through its work item), with a
+ * cost above 0. The invoice (MOVEMENT, TR number on approval) is written in
+ * the completion's own transaction: completed and invoiced land together.
+ */
+function movementInvoice(m: Row, actor: string) {
+  if (m.job || !m.customer || !(Number(m.cost ?? 0) > 0)) return undefined;
+  const route = [m.start_address, m.end_address].filter(Boolean).join(" to ");
+  return writeTogether(async () => [
+    await Invoices.planRaise(
+      {
+        src: "MOVEMENT",
+        movement: m.id,
+        customer: m.customer,
+        department: m.department ?? null,
+        amount: m.cost,
+        internal_charge: m.internal_charge ?? null,
+        tracking_option: m.tracking_option ?? null,
+        invoice_date: todayInLondon(),
+        description: `Movement ${m.id}${m.vehicle ? ` (${m.vehicle})` : ""}${route ? `: ${route}` : ""}`.slice(0, 2000),
+      },
+      actor,
+    ),
+  ]);
+}
+
 export const Movements = {
   async get(id: number) {
     return Movement.get(id);
@@ -402,7 +431,8 @@ export const Movements = {
     if (!option) throw new ValidationError(MOVEMENT_MESSAGES.trackingRequired, { tracking_option: MOVEMENT_MESSAGES.trackingRequired });
     await checkTrackingOption(option);
     const fields = { tracking_option: option, completed: true, last_saved: lastSaved };
-    if (!stored.job) return Movement.update(id, fields, actor, { current: stored, partial: true });
+    // A chargeable movement raises its invoice in this same unit (docs/accounts.md "Invoices").
+    if (!stored.job) return Movement.update(id, fields, actor, { current: stored, partial: true, extra: movementInvoice({ ...stored, ...fields, id }, actor) });
     await withJobItem(stored.job, id, { ...stored, ...fields } as Partial<MovementFields>, await Movement.planUpdate(id, fields, actor, { partial: true }), actor);
     return Movement.get(id);
   },

@@ -1,20 +1,20 @@
 import type { Hono } from "hono";
 import * as z from "zod";
-import { Invoice, Payment, withInvoiceNumber } from "../../core/accounts/index.js";
 import { soldAgreements } from "../../core/agreements/index.js";
 import { dateRange, isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
-import { crudRoutes } from "../platform/crud.js";
 import { route } from "../platform/registry.js";
 import { diaryRoutes, fixedExpenseRoutes, transactionRoutes } from "./transactions.js";
+import { paymentRoutes } from "./payments.js";
+import { invoiceRoutes } from "./invoices.js";
 
 const department = z.preprocess((v) => (v === "" || v === undefined || v === "ALL" ? undefined : v), z.coerce.number({ error: "department must be a department id or ALL" }).int().positive().optional());
 
-/** Payments and invoices as the vehicle sale raises them (000 §7) and the dashboard's vehicle sales. */
+/** The accounts area (003): payments, invoices and credit notes, income and expenses, fixed expenses, the diary, and the dashboard's vehicle sales. */
 export function accountsRoutes(app: Hono<AppEnv>) {
-  crudRoutes(app, { record: Payment, tag: "Payments", path: "payments" });
-  crudRoutes(app, { record: Invoice, tag: "Invoices", path: "invoices", prepareCreate: withInvoiceNumber });
+  paymentRoutes(app);
+  invoiceRoutes(app);
   transactionRoutes(app);
   fixedExpenseRoutes(app);
   diaryRoutes(app);

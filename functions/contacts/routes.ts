@@ -14,6 +14,7 @@ import {
   saveContact,
   searchContacts,
 } from "../../core/contacts/index.js";
+import { balancesOf, withBalance } from "../../core/accounts/balances.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
@@ -68,7 +69,9 @@ export function contactsRoutes(app: Hono<AppEnv>) {
     read_only_fields: READ_ONLY_FIELDS,
     search_min_chars: SEARCH_MIN_CHARS,
   }));
-  route(app, { method: "get", path: "/contacts/:id", summary: "Get one contact", tag }, async (_c, { id }) => Contact.get(id));
+  route(app, { method: "get", path: "/contacts/:id", summary: "Get one contact with its outstanding balance, credit usages and overdue_payment (kept by invoices, credits and payments)", tag }, async (_c, { id }) =>
+    withBalance((await Contact.get(id)) as { id: number }),
+  );
   route(app, { method: "post", path: "/contacts", summary: "Create a contact (201); the rules of 003 §5 apply", tag, body }, async (c, { body }) => createContact(body, actor(c)));
   route(app, { method: "put", path: "/contacts/:id", summary: "Save a contact (send last_saved; 409 when stale; display name locked)", tag, body }, async (c, { id, body }) =>
     saveContact(id, body, actor(c)),
@@ -84,6 +87,12 @@ export function contactsRoutes(app: Hono<AppEnv>) {
   typeahead("customersearch", "CC", "Customer");
 
   route(app, { method: "get", path: "/accountbalance", summary: "Customer Account Balance: active customers by display name with credit limit and outstanding balance", tag, query: pageQuery }, async (_c, { query }) =>
-    accountBalance(query),
+    withBalances(await accountBalance(query)),
   );
+}
+
+/** The account balance page's balances: opening balance + the money records' facets, one BatchGet for the page (A3). */
+async function withBalances(page: { count: number; results: Array<Record<string, any>> }) {
+  const balances = await balancesOf(page.results as Array<{ id: number }>);
+  return { count: page.count, results: page.results.map((r) => ({ ...r, ...balances.get(r.id) })) };
 }

@@ -37,6 +37,21 @@ const { upgradeIndexes } = await import("../../core/platform/upgrades.js");
 await upgradeIndexes((line) => console.log(line));
 
 const server = await listen(createLocalApp(), port, host);
+
+// The scheduled jobs of stacks/Cron.ts that a local stack runs itself: the
+// recurring payments once at start and again whenever the London date has
+// moved on (checked hourly); each run raises a payment at most once.
+const { handler: recurringPayments } = await import("../cron/recurring-payments.js");
+const { todayInLondon } = await import("../../core/platform/dates.js");
+let lastRun = "";
+async function dailyJobs() {
+  const today = todayInLondon();
+  if (today === lastRun) return;
+  lastRun = today;
+  await recurringPayments({ date: today }).catch((e) => console.error("recurring payments failed:", e));
+}
+await dailyJobs();
+setInterval(() => void dailyJobs(), 60 * 60 * 1000).unref();
 console.log(`\nBack office running at http://${host === "127.0.0.1" ? "localhost" : urlHost(host)}:${port}`);
 console.log(process.env.LOCAL_SIGN_IN === "true" ? "Sign in with any e-mail address and your first name (local sign-in)." : "Sign in with Google.");
 console.log(`Data is kept in ${dataDir}. Press Ctrl-C to stop.\n`);

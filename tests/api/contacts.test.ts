@@ -40,7 +40,8 @@ describe("a new contact (003 §3 defaults)", () => {
     expect(made.body.created_by).toBe("jo@vanco.co.uk");
     const got = await api.get(`contacts/${made.body.id}`);
     expect(got.status).toBe(200);
-    expect(got.body).toEqual(made.body);
+    // GET adds the balance the money records keep (core/accounts/balances.ts, A3) to the stored contact.
+    expect(got.body).toEqual({ ...made.body, opening_balance: 0, outstanding_balance: 0, overdue_payment: false });
   });
 
   it("a new supplier is never partial; the defaults call says what the form starts with", async () => {
@@ -460,7 +461,7 @@ describe("customer account balance", () => {
     const before = (await api.get("accountbalance")).body.count;
     const made = [];
     for (let i = 27; i >= 1; i--) {
-      const res = await api.post("contacts", partialCustomer(`Bal ${String(i).padStart(2, "0")}`, { credit_limit: 1000 + i, outstanding_balance: i * 10.5 }));
+      const res = await api.post("contacts", partialCustomer(`Bal ${String(i).padStart(2, "0")}`, { credit_limit: 1000 + i, opening_balance: i * 10.5 }));
       expect(res.status).toBe(201);
       made.push(res.body);
     }
@@ -474,7 +475,8 @@ describe("customer account balance", () => {
     expect(bal.body.count).toBe(27);
     expect(bal.body.results.map((r: { display_name: string }) => r.display_name).slice(0, 3)).toEqual(["Bal 01", "Bal 02", "Bal 03"]);
     expect(bal.body.results[0]).toEqual({
-      id: made[26].id, display_name: "Bal 01", company_phone: "01332 496000", credit_limit: 1001, outstanding_balance: 10.5, partial_contact: true,
+      id: made[26].id, display_name: "Bal 01", company_phone: "01332 496000", credit_limit: 1001, opening_balance: 10.5, outstanding_balance: 10.5, partial_contact: true,
+      direct_van_hire_credit_usage: 0, rapid_fit_credit_usage: 0, van_sales_direct_credit_usage: 0,
     });
     const page2 = await api.get("accountbalance?search=bal&page=2");
     expect(page2.body.results.map((r: { display_name: string }) => r.display_name)).toEqual(["Bal 26", "Bal 27"]);
@@ -508,8 +510,8 @@ describe("bounds (issue 15)", () => {
     const negative = await api.post("contacts", partialCustomer("Negative Ltd", { credit_limit: -5 }));
     expect(negative.body.errors).toEqual({ credit_limit: "Credit Limit cannot be negative" });
     expect(await total()).toBe(before);
-    // An outstanding balance may be negative (a customer in credit).
-    const inCredit = await api.post("contacts", partialCustomer("In Credit Ltd", { outstanding_balance: -120.5, credit_limit: 10_000_000 }));
+    // An opening balance may be negative (a customer in credit).
+    const inCredit = await api.post("contacts", partialCustomer("In Credit Ltd", { opening_balance: -120.5, credit_limit: 10_000_000 }));
     expect(inCredit.status, JSON.stringify(inCredit.body)).toBe(201);
   });
 

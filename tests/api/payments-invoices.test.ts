@@ -15,12 +15,14 @@ beforeAll(async () => {
 });
 
 describe("POST payments (000 §7: the sale's Create Payment)", () => {
-  it("creates a real payment: BACS and cost centre 4 by default, today's date when none is sent", async () => {
-    const made = await api.post("payments", { contact: ref.acme.id, department: ref.sales.id, invoice_number: "IN00001", amount: 11450, comments: "Balance for the van" });
+  it("creates a real payment: BACS and cost centre 4 by default; the payment date is required (003 §5)", async () => {
+    const made = await api.post("payments", { contact: ref.acme.id, department: ref.sales.id, invoice_number: "IN00001", amount: 11450, payment_date: "2026-03-02", comments: "Balance for the van" });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    expect(made.body).toMatchObject({ contact: ref.acme.id, amount: 11450, payment_type: "BACS", cost_centre: 4 });
-    expect(made.body.payment_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect((await api.get(`payments/${made.body.id}`)).body.amount).toBe(11450);
+    expect(made.body).toMatchObject({ contact: { id: ref.acme.id }, amount: 11450, payment_type: "BACS", cost_centre: { id: 4 }, payment_date: "2026-03-02" });
+    expect((await api.get(`payment/${made.body.id}`)).body.amount).toBe(11450);
+    const undated = await api.post("payments", { contact: ref.acme.id, amount: 5 });
+    expect(undated.status).toBe(400);
+    expect(undated.body).toEqual({ message: "Please fill in all fields", errors: { payment_date: "Please fill in all fields" } });
   });
 
   it("refuses a payment without contact or amount, an unknown payment type, a negative amount; nothing is written", async () => {
@@ -35,7 +37,7 @@ describe("POST payments (000 §7: the sale's Create Payment)", () => {
   });
 
   it("accepts each payment method of 000 §9", async () => {
-    for (const payment_type of ["BACS", "CASH", "CARD", "DIRECT DEBIT"]) expect((await api.post("payments", { contact: ref.acme.id, amount: 1, payment_type })).status).toBe(201);
+    for (const payment_type of ["BACS", "CASH", "CARD", "DIRECT DEBIT"]) expect((await api.post("payments", { contact: ref.acme.id, amount: 1, payment_type, payment_date: "2026-03-02" })).status).toBe(201);
   });
 });
 
@@ -73,10 +75,10 @@ describe("integrity (issue 15): references, signs and bounds", () => {
   it("refuses a payment or invoice for a customer, vehicle or cost centre that does not exist, naming the field; nothing is written", async () => {
     const payments = (await api.get("payments?page_size=1")).body.count;
     const invoices = (await api.get("invoices?page_size=1")).body.count;
-    const p = await api.post("payments", { contact: 999999, amount: 10 });
+    const p = await api.post("payments", { contact: 999999, amount: 10, payment_date: "2026-03-02" });
     expect(p.status).toBe(400);
     expect(p.body).toEqual({ message: "Contact 999999 does not exist", errors: { contact: "Contact 999999 does not exist" } });
-    expect((await api.post("payments", { contact: ref.acme.id, amount: 10, cost_centre: 999 })).body.errors).toEqual({ cost_centre: "Cost centre 999 does not exist" });
+    expect((await api.post("payments", { contact: ref.acme.id, amount: 10, cost_centre: 999, payment_date: "2026-03-02" })).body.errors).toEqual({ cost_centre: "Cost centre 999 does not exist" });
     const i = await api.post("invoices", { customer: 999999, vehicle: 888888, amount: 10 });
     expect(i.status).toBe(400);
     expect(i.body.errors).toEqual({ customer: "Contact 999999 does not exist", vehicle: "Vehicle 888888 does not exist" });
@@ -97,7 +99,7 @@ describe("integrity (issue 15): references, signs and bounds", () => {
       const inv = await api.post("invoices", { customer: ref.acme.id, amount });
       expect(inv.status, String(amount)).toBe(400);
       expect(inv.body.errors).toHaveProperty("amount");
-      const pay = await api.post("payments", { contact: ref.acme.id, amount });
+      const pay = await api.post("payments", { contact: ref.acme.id, amount, payment_date: "2026-03-02" });
       expect(pay.status, String(amount)).toBe(400);
       expect(pay.body.errors).toHaveProperty("amount");
     }

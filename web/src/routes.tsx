@@ -22,15 +22,9 @@ function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentTyp
  */
 type Later = { path: string; title: string | ((q: URLSearchParams) => string) };
 
-const INVOICE_VIEWS: Record<string, string> = { movement: "Movement Invoices", sales: "Vehicle Sales Invoices", order: "Parts Invoices", hire: "Hire Invoices" };
-
 export const LATER_ROUTES: Later[] = [
   { path: "/parts", title: "Parts Expenses" },
   { path: "/partHistory", title: "Part History" },
-  { path: "/payments", title: "Sale Payments" },
-  { path: "/recurringpayments", title: "Recurring Payments" },
-  { path: "/invoices", title: (q) => INVOICE_VIEWS[q.get("activeView") ?? ""] ?? "Invoices" },
-  { path: "/credit", title: "Credit Notes" },
 ];
 
 function LaterRoute({ title }: { title: Later["title"] }) {
@@ -65,6 +59,10 @@ export const routes: RouteObject[] = [
       { path: "/po", element: lazyScreen(() => import("./accounts/WorkApprovalsPage"), "WorkApprovalsPage") },
       { path: "/invoicing", element: lazyScreen(() => import("./accounts/WorkApprovalsPage"), "WorkApprovalsPage") },
       { path: "/accountbalance", element: lazyScreen(() => import("./contacts/AccountBalancePage"), "AccountBalancePage") },
+      { path: "/payments", element: lazyScreen(() => import("./accounts/payments/PaymentsPage"), "PaymentsPage") },
+      { path: "/recurringpayments", element: lazyScreen(() => import("./accounts/payments/RecurringPaymentsPage"), "RecurringPaymentsPage") },
+      { path: "/invoices", element: lazyScreen(() => import("./accounts/invoices/InvoicesPage"), "InvoicesPage") },
+      { path: "/credit", element: lazyScreen(() => import("./accounts/invoices/CreditNotesPage"), "CreditNotesPage") },
       { path: "/editvehicle/:vehicle?", element: lazyScreen(() => import("./fleet/edit/VehicleEditPage"), "VehicleEditPage") },
       { path: "/vehicleupload/:vehicle", element: lazyScreen(() => import("./fleet/upload/PhoneUploadPage"), "PhoneUploadPage") },
       { path: "/vehicles", element: lazyScreen(() => import("./fleet/list/VehiclesListPage"), "VehiclesListPage") },

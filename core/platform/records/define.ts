@@ -160,9 +160,17 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
 
   /** The record's entity in another record's transaction (see `planCreate`). */
   const recordKey = `record_${opts.type}`;
-  /** `withoutLines`: a create that carries none of the type's outside fields (a new part enquiry's job: no lines yet), so nothing outside is left unwritten. */
-  function writableTogether(withoutLines = false) {
-    if (opts.unique || opts.exclusive || (opts.outside && !withoutLines)) throw new Error(`${opts.type}: unique values, ranges or outside fields are written by its own transactions only`);
+  /**
+   * A planned write joins another record's transaction only when no refusal
+   * of its own can cancel it: no ranges, no outside fields (unless the
+   * create carries none of them: a new part enquiry's job has no lines yet),
+   * and no unique value it takes or gives up (a claim unchanged writes
+   * nothing, so an invoice raised without a number, or credited, can be planned).
+   */
+  function writableTogether(before?: Fields, after?: Fields, withoutLines = false) {
+    const claims = (f: Fields | undefined) => claimsOf(ix, f).map((c) => `${c.scope}\u0000${c.value}`).sort().join("\u0001");
+    if (opts.exclusive || (opts.outside && !withoutLines) || (opts.unique && claims(before) !== claims(after)))
+      throw new Error(`${opts.type}: unique values, ranges or outside fields are written by its own transactions only`);
   }
 
   /** An index operation as an item for BatchWriteItem (puts only: a create or a rebuild); counts go to `sums`. */
@@ -505,8 +513,8 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
      */
     async planCreate(body: unknown, actor: string, { sameWrite = [], id: given }: { sameWrite?: string[]; id?: number } = {}): Promise<PlannedWrite> {
       const sentOutside = outsideNames.some((n) => body && typeof body === "object" && (body as Record<string, unknown>)[n] !== undefined && (body as Record<string, unknown>)[n] !== null);
-      writableTogether(!sentOutside);
       const fields = { ...(opts.defaults?.() ?? {}), ...stripUndefined(parse(body, false)) } as Fields;
+      writableTogether(undefined, fields, !sentOutside);
       opts.validate?.(fields);
       // `sameWrite`: fields naming the record this one is written with (a vehicle being created): it exists once both land.
       await checkBeforeWrite(opts.type, opts.fields, fields, pick(fields, sameWrite));
@@ -518,13 +526,13 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     },
 
     async planUpdate(id: number, body: unknown, actor: string, { partial = false, system = false }: { partial?: boolean; system?: boolean } = {}): Promise<PlannedWrite> {
-      writableTogether();
       const current = await getRow(id);
       const sent = system ? null : lastSavedOf(body);
       const fieldsSent = parse(body, partial);
       if (sent !== null && !isFresh(current.last_saved, sent)) throw new ConflictError();
       const before = pick(current, fieldNames) as Fields;
       const merged = { ...before, ...stripUndefined(fieldsSent) } as Fields;
+      writableTogether(before, merged);
       opts.validate?.(merged);
       await checkBeforeWrite(opts.type, opts.fields, merged, before);
       const now = new Date().toISOString();
@@ -543,9 +551,9 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     },
 
     async planRemove(id: number, actor: string): Promise<PlannedWrite> {
-      writableTogether();
       const current = await getRow(id);
       const before = pick(current, fieldNames) as Fields;
+      writableTogether(before, undefined);
       const now = new Date().toISOString();
       return {
         entities: { [recordKey]: entity },

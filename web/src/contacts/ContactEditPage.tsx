@@ -194,6 +194,10 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
         <FormSection legend="Company" fields={COMPANY} form={form} />
         <FormSection legend="Credit and payment" fields={CREDIT} form={form}>
           <Group gap="lg" mt="xs">
+            <Text size="sm">
+              Outstanding balance: <strong data-testid="outstanding-balance">{formatMoney(record?.outstanding_balance ?? 0)}</strong>
+            </Text>
+            <Text size="sm">Overdue payment: {record?.overdue_payment ? "Yes" : "No"}</Text>
             <Text size="sm">Direct Van Hire credit usage: {formatMoney(record?.direct_van_hire_credit_usage ?? 0)}</Text>
             <Text size="sm">Rapid Fit credit usage: {formatMoney(record?.rapid_fit_credit_usage ?? 0)}</Text>
             <Text size="sm">Van Sales Direct credit usage: {formatMoney(record?.van_sales_direct_credit_usage ?? 0)}</Text>

@@ -44,11 +44,10 @@ export const CREDIT = pick([
   "rapid_fit_credit_limit",
   "van_sales_direct_credit_limit",
   "credit_limit",
-  "outstanding_balance",
+  "opening_balance",
   "payment_terms",
   "payment_term_days",
   "payment_method",
-  "overdue_payment",
 ]);
 export const CODES = pick(ACCOUNT_CODE_FIELDS);
 export const WORKSHOP_PARTS = pick(["workshop_name", "workshop_contact_number", "workshop_email", "workshop_comments", "parts_name", "parts_contact_number", "parts_email", "parts_comments"]);

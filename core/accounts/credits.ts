@@ -1,0 +1,221 @@
+import * as z from "zod";
+import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
+import { nextId } from "../platform/ids.js";
+import { money, pounds } from "../platform/money.js";
+import { todayInLondon } from "../platform/dates.js";
+import type { Page } from "../platform/paging.js";
+import { isFresh, lastSavedOf, writeTogether } from "../platform/records.js";
+import { checkReferences } from "../platform/references.js";
+import { parseInput } from "../platform/validation.js";
+import { JobLines } from "../workshop/job.js";
+import { Credit, type CreditFields } from "./credit.js";
+import {
+  CREDIT_APPROVED_FILTER,
+  CREDIT_MESSAGES,
+  CREDIT_SERVER_FIELDS,
+  credit,
+  creditApproveResult,
+  creditState,
+  creditTotals,
+  invoiceCreditKind,
+  linkOf,
+  type CreditKind,
+  type CreditLink,
+} from "./credit-definitions.js";
+import { documentNumber, invoiceTotals, numberCounter } from "./invoice-definitions.js";
+import { Invoice } from "./invoice.js";
+import { Invoices, type Approver } from "./invoices.js";
+
+/**
+ * Credit notes use cases (003 §2 Credit Notes, §4, §5, §7; docs/data-model.md
+ * §8 Credit note; docs/accounts.md "Credit notes"). Each credit names one
+ * record; the record is read through its own area (an invoice here, a work
+ * item or part through the job's lines, a transaction through the reader the
+ * transactions area registers), never edited here except the invoice, whose
+ * credited amount moves in the credit's approval unit.
+ */
+
+type Row = Record<string, any>;
+
+/** What a credit needs of the record it credits. */
+export type Credited = {
+  kind: CreditKind;
+  contact: number | null;
+  party: "CUSTOMER" | "SUPPLIER";
+  department: number | null;
+  area?: "dvh" | "rf" | "vsd" | null;
+  /** The most this credit may be (net + no-VAT for lines, gross for invoices), in pounds. */
+  left: number;
+  /** Whether `left` is compared with the credit's total (invoices) or its net amounts (lines, transactions). */
+  gross: boolean;
+};
+
+/**
+ * Readers of the records a credit can link to, by link field. Transactions
+ * belong to the transactions area: it registers its reader here
+ * (`creditSources.transaction = ...`), so this module never imports it.
+ */
+export const creditSources: Partial<Record<CreditLink, (id: number) => Promise<Credited | null>>> = {
+  async invoice(id) {
+    const inv = await Invoice.getMany([id]).then((r) => r[0] as Row | undefined);
+    if (!inv) return null;
+    if (!inv.approved) throw new ValidationError(CREDIT_MESSAGES.invoiceNotApproved, { invoice: CREDIT_MESSAGES.invoiceNotApproved });
+    const left = pounds(money(invoiceTotals(inv).total).minus(money(inv.credited)));
+    return { kind: invoiceCreditKind(inv.src), contact: inv.customer ?? null, party: "CUSTOMER", department: inv.department ?? null, area: inv.area ?? null, left, gross: true };
+  },
+  async work_item(id) {
+    const line = await JobLines.getLine("work_items", id, { parents: true }).catch((e) => (e instanceof NotFoundError ? null : Promise.reject(e)));
+    if (!line) return null;
+    const job = (line as Row).parent as Row | null;
+    const sales = !!(line as Row).invoice_approved;
+    const value = sales ? (line as Row).customer_labour_cost : (line as Row).labour_cost;
+    return { kind: "WORK", contact: (sales ? job?.customer : job?.workshop) ?? null, party: sales ? "CUSTOMER" : "SUPPLIER", department: job?.department ?? null, left: pounds(money(value).abs()), gross: false };
+  },
+  async part(id) {
+    const line = await JobLines.getLine("parts", id, { parents: true }).catch((e) => (e instanceof NotFoundError ? null : Promise.reject(e)));
+    if (!line) return null;
+    const parent = (line as Row).parent as Row | null;
+    return { kind: "PART", contact: (line as Row).supplier ?? null, party: "SUPPLIER", department: parent?.department ?? null, left: pounds(money((line as Row).cost).abs()), gross: false };
+  },
+};
+
+const LINK_LABEL: Record<CreditLink, string> = { invoice: "Invoice", transaction: "Transaction", work_item: "Work item", part: "Part" };
+
+/** The credited record, read through its area: 400 when it does not exist or cannot be credited. */
+async function creditedBy(link: { field: CreditLink; id: number }): Promise<Credited> {
+  const reader = creditSources[link.field];
+  if (!reader) throw new ValidationError(CREDIT_MESSAGES.transactionsNotWired, { [link.field]: CREDIT_MESSAGES.transactionsNotWired });
+  const found = await reader(link.id);
+  if (!found) {
+    const msg = CREDIT_MESSAGES.linkedMissing(LINK_LABEL[link.field], link.id);
+    throw new ValidationError(msg, { [link.field]: msg });
+  }
+  return found;
+}
+
+/** The credit fits what is left of the credited record. */
+function checkFits(c: Partial<CreditFields>, credited: Credited) {
+  const value = credited.gross ? creditTotals(c).total : pounds(money(c.amount).plus(money(c.no_vat_amount)));
+  if (money(value).gt(money(credited.left))) throw new ValidationError(CREDIT_MESSAGES.tooMuch(credited.left), { amount: CREDIT_MESSAGES.tooMuch(credited.left) });
+}
+
+const META = ["id", "last_saved", "created_by", "updated_by", "created_at"];
+const ANSWER_ONLY = ["cstate", "vat", "total", "contact_detail", "department_detail", "vat_nominal_code_detail", "no_vat_nominal_code_detail", "area"];
+
+function sentFields(body: unknown): Partial<CreditFields> {
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ValidationError("The request body must be a JSON object.");
+  const rest: Row = {};
+  for (const [k, v] of Object.entries(body as Row)) if (!ANSWER_ONLY.includes(k) && !META.includes(k) && !(CREDIT_SERVER_FIELDS as readonly string[]).includes(k)) rest[k] = v;
+  const parsed = parseInput(credit.schema.partial().strict(), rest) as Row;
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as Partial<CreditFields>;
+}
+
+export type CreditListQuery = { page: number; page_size: number; view?: CreditKind; approved?: "not_approved" | "ready" | "approved"; department?: number };
+
+export const creditBatch = z
+  .array(z.looseObject({ id: z.coerce.number().int().positive(), last_saved: z.unknown() }), { error: CREDIT_MESSAGES.noneSent })
+  .min(1, CREDIT_MESSAGES.noneSent)
+  .max(1000, "At most 1000 credit notes at once");
+
+async function readBatch(items: Array<{ id: number; last_saved: unknown }>) {
+  const out: Array<{ stored: Row; lastSaved: string }> = [];
+  const seen = new Set<number>();
+  for (const item of items) {
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    const lastSaved = lastSavedOf(item);
+    const stored = (await Credit.stored(item.id)) as Row;
+    if (!isFresh(stored.last_saved, lastSaved)) throw new ConflictError();
+    out.push({ stored, lastSaved });
+  }
+  return out;
+}
+
+async function notApproved(id: number, message: string) {
+  const stored = (await Credit.stored(id)) as Row;
+  if (stored.approved) throw new ValidationError(message, {});
+  return stored;
+}
+
+export const Credits = {
+  get: (id: number) => Credit.get(id),
+
+  /** GET credit: one list per view (kind), approved state and department, newest date issued first. */
+  async list(q: CreditListQuery): Promise<Page<Row>> {
+    const state = CREDIT_APPROVED_FILTER.find((f) => f.value === q.approved)?.state ?? "ALL";
+    return (await Credit.listIn(`k#${q.view ?? "ALL"}#s#${state}#d#${q.department ?? "ALL"}`, { page: q.page, page_size: q.page_size, order: "desc" })) as Page<Row>;
+  },
+
+  /**
+   * POST credit: names one record (read through its area: it must exist,
+   * an invoice must be approved, and the credit must fit what is left of
+   * it), takes the next CN number (A1) unless one is typed.
+   */
+  async create(body: unknown, actor: string) {
+    const sent = sentFields(body);
+    const link = linkOf(sent);
+    if (!link) throw new ValidationError(CREDIT_MESSAGES.oneLink, { invoice: CREDIT_MESSAGES.oneLink });
+    const credited = await creditedBy(link);
+    const fields: Partial<CreditFields> = { date: todayInLondon(), ...sent, kind: credited.kind, contact: credited.contact, party: credited.party, department: credited.department, area: credited.area ?? null, approved: false, ready_to_approve: false };
+    const amount = creditApproveResult({ ...fields, date_issued: "x", vat_nominal_code: 1, no_vat_nominal_code: 1 });
+    if (amount) throw new ValidationError(amount.message, amount.errors);
+    checkFits(fields, credited);
+    await checkReferences(Credit.type, fields);
+    const number = fields.credit_note_number || documentNumber("CN", await nextId(numberCounter("CN")));
+    return Credit.create({ ...fields, credit_note_number: number }, actor);
+  },
+
+  /** PUT credit/{id}: refused once approved; the link is fixed. */
+  async save(id: number, body: unknown, actor: string) {
+    const stored = await notApproved(id, CREDIT_MESSAGES.approvedLocked);
+    const lastSaved = lastSavedOf(body);
+    const sent = sentFields(body);
+    const before = linkOf(stored);
+    const after = linkOf({ ...stored, ...sent });
+    if (!after || before?.field !== after.field || before.id !== after.id) throw new ValidationError(CREDIT_MESSAGES.linkFixed, {});
+    checkFits({ ...stored, ...sent }, await creditedBy(after));
+    return Credit.update(id, { ...sent, last_saved: lastSaved }, actor, { partial: true, current: stored as any });
+  },
+
+  /** DELETE credit/{id}: refused once approved (003 §4). */
+  async remove(id: number, actor: string) {
+    await notApproved(id, CREDIT_MESSAGES.approvedNoDelete);
+    return Credit.remove(id, actor);
+  },
+
+  /** PUT creditready: each credit sent, not approved, becomes ready to approve. */
+  async ready(items: Array<{ id: number; last_saved: unknown }>, actor: string) {
+    const batch = await readBatch(items);
+    for (const { stored } of batch) if (creditState(stored) !== "NOTAPPROVED") throw new ValidationError(CREDIT_MESSAGES.notNotApproved, { id: `Credit note ${stored.id}` });
+    const out = [];
+    for (const { stored, lastSaved } of batch) out.push(await Credit.update(stored.id, { ready_to_approve: true, last_saved: lastSaved }, actor, { partial: true, current: stored as any }));
+    return { count: out.length, results: out };
+  },
+
+  /** PUT creditapprove: every credit checked (003 §5, ready, still fits) before any is written; then each in one unit (approveCredit). */
+  async approve(items: Array<{ id: number; last_saved: unknown }>, who: Approver) {
+    const batch = await readBatch(items);
+    for (const { stored } of batch) {
+      if (creditState(stored) !== "READY") throw new ValidationError(CREDIT_MESSAGES.notReady, { id: `Credit note ${stored.id}` });
+      const refused = creditApproveResult(stored);
+      if (refused) throw new ValidationError(refused.message, refused.errors);
+      checkFits(stored, await creditedBy(linkOf(stored)!));
+    }
+    const out = [];
+    for (const { stored, lastSaved } of batch) out.push(await approveCredit(stored, lastSaved, who));
+    return { count: out.length, results: out };
+  },
+};
+
+/**
+ * Approving one credit: one unit (the credit's transaction: its state,
+ * approver, the customer's balance facets and, for an invoice, the
+ * invoice's credited amount, outstanding and unpaid entries). The Xero
+ * credit note push (CNS / CNP, issue 14) joins this unit here.
+ */
+async function approveCredit(stored: Row, lastSaved: string, who: Approver) {
+  const approver = { first_name: who.given_name ?? null, last_name: who.family_name ?? null, email: who.email };
+  const gross = creditTotals(stored).total;
+  const extra = stored.invoice ? writeTogether(async () => [await Invoices.planCredited(stored.invoice, gross, who.email)]) : undefined;
+  return Credit.update(stored.id, { approved: true, ready_to_approve: true, approver, approved_date: todayInLondon(), last_saved: lastSaved }, who.email, { partial: true, current: stored as any, extra });
+}

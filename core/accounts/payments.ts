@@ -1,0 +1,152 @@
+import { ValidationError } from "../platform/errors.js";
+import { offsetOf, type Page } from "../platform/paging.js";
+import { money, pounds, type Money } from "../platform/money.js";
+import { META_FIELDS, joinExtras, lastSavedOf, writeTogether, type WriteExtra } from "../platform/records.js";
+import { parseInput } from "../platform/validation.js";
+import { Department } from "../settings/index.js";
+import { DEFAULT_PAYMENT_COST_CENTRE, DEFAULT_PAYMENT_DEPARTMENT, DEFAULT_PAYMENT_TYPE, payment, type PaymentView } from "./payment-definitions.js";
+import { PAYMENT_SERVER_FIELDS, Payment, type PaymentFields } from "./payment.js";
+import { dueBoundsResult } from "./payment-rules.js";
+import { tradingAreaOf } from "./invoice-definitions.js";
+import { Invoice } from "./invoice.js";
+
+/**
+ * Payments use cases (003 §2 Payments, §5, §7; 000 §7 POST payments;
+ * docs/data-model.md §8.3): the views, one payment by id, create (one call
+ * per bulk row), save (marking paid moves the contact's balance and the
+ * named invoice's outstanding in the payment's own transaction), delete (a
+ * PAID one's effects leave with it).
+ */
+
+type Row = Record<string, any>;
+
+/** Fields a client may send back from an answer but never sets. */
+const ANSWER_ONLY = new Set<string>([...META_FIELDS, ...PAYMENT_SERVER_FIELDS, "state", "colour"]);
+
+/** What a client sends, parsed: answer-only and server fields dropped, references as ids. */
+function sentFields(body: unknown): Partial<PaymentFields> {
+  if (!body || typeof body !== "object" || Array.isArray(body)) throw new ValidationError("The request body must be a JSON object.");
+  const rest: Row = {};
+  for (const [k, v] of Object.entries(body as Row)) if (!ANSWER_ONLY.has(k)) rest[k] = v;
+  const parsed = parseInput(payment.schema.partial().strict(), rest) as Row;
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as Partial<PaymentFields>;
+}
+
+const unset = (v: unknown) => v === null || v === undefined || v === "";
+
+/** The trading area of a department, from its name (one GetItem; none for an unknown one: the reference check refuses it). */
+async function areaOf(department: number | null | undefined) {
+  if (!department) return null;
+  const [d] = (await Department.getMany([department])) as Row[];
+  return tradingAreaOf(d?.name);
+}
+
+/**
+ * A new payment as it will be stored: 003 §5 and §9 defaults (BACS,
+ * department 1; 000 §9 cost centre 4) for what the row leaves out, and the
+ * department's trading area.
+ */
+export async function newPaymentFields(sent: Partial<PaymentFields>): Promise<Partial<PaymentFields>> {
+  const out = { ...sent };
+  if (unset(out.payment_type)) out.payment_type = DEFAULT_PAYMENT_TYPE;
+  if (unset(out.department)) out.department = DEFAULT_PAYMENT_DEPARTMENT;
+  if (unset(out.cost_centre)) out.cost_centre = DEFAULT_PAYMENT_COST_CENTRE;
+  out.trading_area = await areaOf(out.department);
+  return out;
+}
+
+/** What a payment takes off an invoice (A6): a PAID one whose invoice number is set, its amount against that number. */
+function paidOn(p: Partial<PaymentFields> | undefined): { number: string; amount: number } | null {
+  const number = p?.invoice_number?.trim();
+  if (!p || !p.date_paid || !number || !p.amount) return null;
+  return { number: number.toUpperCase(), amount: p.amount };
+}
+
+/**
+ * A6: a PAID payment whose invoice number names an invoice (the invoice's
+ * `number` claim) takes its amount off that invoice's outstanding, by
+ * raising the invoice's `paid`, in the payment's own transaction; marking
+ * it unpaid, changing its amount or invoice number, or deleting it moves
+ * the invoice back. A number no invoice holds moves nothing (a payment may
+ * name an invoice of another system). The invoice is written on the
+ * version read: a save of it meanwhile cancels the unit (409, try again).
+ */
+async function invoiceEffect(before: Partial<PaymentFields> | undefined, after: Partial<PaymentFields> | undefined, actor: string): Promise<WriteExtra | undefined> {
+  const was = paidOn(before);
+  const now = paidOn(after);
+  const deltas = new Map<string, Money>();
+  if (was) deltas.set(was.number, money(deltas.get(was.number)).minus(money(was.amount)));
+  if (now) deltas.set(now.number, money(deltas.get(now.number)).plus(money(now.amount)));
+  const moving = [...deltas].filter(([, d]) => !d.isZero()).map(([n]) => n);
+  if (!moving.length) return undefined;
+  const held = await Invoice.claimedBy("number", moving);
+  if (!held.size) return undefined;
+  return writeTogether(async () =>
+    Promise.all(
+      [...held].map(async ([number, id]) => {
+        const invoice = (await Invoice.stored(id)) as Row;
+        return Invoice.planUpdate(id, { paid: pounds(money(invoice.paid).plus(deltas.get(number)!)) }, actor, { partial: true, system: true });
+      }),
+    ),
+  );
+}
+
+export type PaymentListQuery = { page: number; page_size: number; view?: PaymentView; department?: number; start?: string | null; end?: string | null };
+
+const STATE_OF: Record<PaymentView, string> = { unpaid: "UNPAID", paid: "PAID", all: "ALL" };
+
+export const Payments = {
+  async get(id: number) {
+    return Payment.get(id);
+  },
+
+  /** POST payments: one payment (one call per bulk row); 'Please fill in all fields' without contact, payment date or amount. */
+  async create(body: unknown, actor: string, { extra }: { extra?: WriteExtra } = {}) {
+    const fields = await newPaymentFields(sentFields(body));
+    return Payment.create(fields, actor, { extra: joinExtras(extra, await invoiceEffect(undefined, fields, actor)) });
+  },
+
+  /**
+   * PUT payment/{id}: a save with its last_saved (409 when stale).
+   * Marking paid is sending date_paid: the payment moves to PAID and its
+   * amount comes off the contact's balance in the same transaction;
+   * clearing it puts the amount back.
+   */
+  async save(id: number, body: unknown, actor: string) {
+    const stored = await Payment.stored(id);
+    const lastSaved = lastSavedOf(body);
+    const sent = sentFields(body);
+    const fields: Row = { ...sent, last_saved: lastSaved };
+    if ("department" in sent && sent.department !== stored.department) fields.trading_area = await areaOf(sent.department);
+    const extra = await invoiceEffect(stored as Partial<PaymentFields>, { ...stored, ...sent } as Partial<PaymentFields>, actor);
+    return Payment.update(id, fields, actor, { current: stored, partial: true, extra });
+  },
+
+  /** DELETE payment/{id}: a PAID payment's balance effect is reversed in its own transaction (A15). */
+  async remove(id: number, actor: string) {
+    const stored = await Payment.stored(id);
+    return Payment.remove(id, actor, { extra: await invoiceEffect(stored as Partial<PaymentFields>, undefined, actor) });
+  },
+
+  /**
+   * GET payments (A5): a view (unpaid by default; unpaid soonest due
+   * first, paid and all newest first) for a department or all, 25 a
+   * page; with due-date bounds (both, or 'Please enter due date start and
+   * end'), the view's entries in that payment-date range.
+   */
+  async list(q: PaymentListQuery): Promise<Page<Row>> {
+    const view = q.view ?? "unpaid";
+    const list = `s#${STATE_OF[view]}#d#${q.department ?? "ALL"}`;
+    const order = view === "unpaid" ? "asc" : "desc";
+    if (unset(q.start) && unset(q.end)) return (await Payment.listIn(list, { page: q.page, page_size: q.page_size, order })) as Page<Row>;
+    const refused = dueBoundsResult(q.start, q.end);
+    if (refused) throw new ValidationError(refused.message, refused.errors);
+    const entries = await Payment.entriesIn(list, { from: q.start!, to: q.end!, order });
+    const from = offsetOf(q);
+    const ids = entries.slice(from, from + q.page_size).map((e) => e.id);
+    const rows = (await Payment.getMany(ids)) as Row[];
+    const at = new Map(ids.map((id, i) => [id, i]));
+    rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+    return { count: entries.length, results: (await Payment.present(rows as any)) as Row[] };
+  },
+};

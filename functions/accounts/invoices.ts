@@ -1,0 +1,64 @@
+import type { Hono } from "hono";
+import * as z from "zod";
+import { ACTIVE_VIEWS, Credits, CREDIT_VIEWS, INVOICE_VIEWS, Invoices, creditApprovedQuery, creditBatch, invoiceBatch } from "../../core/accounts/index.js";
+import { pageQuery } from "../../core/platform/paging.js";
+import { actor, type AppEnv } from "../platform/app.js";
+import { route } from "../platform/registry.js";
+
+const anyBody = z.record(z.string(), z.unknown());
+const id = z.coerce.number().int().positive().max(999_999_999_999).optional();
+const blankless = (v: unknown) => (v === "" || v === "ALL" || v === "all" ? undefined : v);
+
+/** GET invoices (003 §7): activeView hire|movement|sales|order, view all|approved|ready|not_approved, department, search, customer (column filter). */
+const invoiceQuery = pageQuery.extend({
+  activeView: z.preprocess(
+    (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : ACTIVE_VIEWS[v.trim().toLowerCase()] ?? v) : v),
+    z.enum(["HIRE", "MOVEMENT", "SALES", "ORDER"], { error: "activeView must be hire, movement, sales or order" }).optional(),
+  ),
+  view: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v), z.enum(INVOICE_VIEWS.map((v) => v.value) as ["all", "approved", "ready", "not_approved"], { error: "view must be all, approved, ready or not_approved" }).optional()),
+  department: z.preprocess(blankless, id),
+  customer: z.preprocess(blankless, id),
+  searchFresh: z.string().max(100).optional(),
+});
+
+/** GET credit (003 §7): view = the kind (A10), approved = not_approved|ready|approved, department. */
+const creditQuery = pageQuery.extend({
+  view: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v),
+    z.enum(["ALL", ...CREDIT_VIEWS.map((v) => v.value)] as ["ALL", "TRANSACTION", "MOVEMENT", "SALE", "WORK", "PART"], { error: "view must be TRANSACTION, MOVEMENT, SALE, WORK or PART" }).optional(),
+  ),
+  approved: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v), creditApprovedQuery.optional()),
+  department: z.preprocess(blankless, id),
+});
+
+/** The approver: the signed-in staff member's name (003 §3 approver first_name, last_name). */
+const approverOf = (c: { get: (k: "user") => { email: string; given_name: string; family_name: string } }) => c.get("user");
+
+/** Invoicing and credit note calls of 003 §7 (docs/data-model.md §8.3), in the accounts area. */
+export function invoiceRoutes(app: Hono<AppEnv>) {
+  const tag = "Invoices";
+  route(app, { method: "get", path: "/invoices", summary: "Invoices of a view: activeView (source), view (state), department, search (number or customer name), customer; newest invoice date first", tag, query: invoiceQuery }, async (_c, { query }) =>
+    Invoices.list({ ...query, view: query.view, activeView: query.activeView }),
+  );
+  route(app, { method: "get", path: "/invoices/:id", summary: "One invoice with its state, VAT, total and outstanding", tag }, async (_c, { id }) => Invoices.get(id));
+  route(app, { method: "post", path: "/invoices", summary: "Create a vehicle sale invoice (000 §7), numbered IN… when no number is sent", tag, body: anyBody }, async (c, { body }) => Invoices.createSale(body, actor(c)));
+  route(app, { method: "put", path: "/invoices/:id", summary: "Save an invoice (send last_saved); refused once approved", tag, body: anyBody }, async (c, { id, body }) => Invoices.save(id, body, actor(c)));
+  route(app, { method: "delete", path: "/invoices/:id", summary: "Delete an invoice; refused once approved", tag }, async (c, { id }) => Invoices.remove(id, actor(c)));
+  route(app, { method: "put", path: "/invoiceready", summary: "Not approved → ready to invoice: body [{id, last_saved}]", tag, body: invoiceBatch }, async (c, { body }) => Invoices.ready(body, actor(c)));
+  route(app, { method: "put", path: "/invoiceapprove", summary: "Ready → approved (003 §5 rules; numbers per A1): body [{id, last_saved}]", tag, body: invoiceBatch }, async (c, { body }) =>
+    Invoices.approve(body, approverOf(c)),
+  );
+
+  const ctag = "Credit notes";
+  route(app, { method: "get", path: "/credit", summary: "Credit notes: view (kind), approved (state), department; newest date issued first", tag: ctag, query: creditQuery }, async (_c, { query }) =>
+    Credits.list({ ...query, view: query.view === "ALL" ? undefined : query.view }),
+  );
+  route(app, { method: "get", path: "/credit/:id", summary: "One credit note", tag: ctag }, async (_c, { id }) => Credits.get(id));
+  route(app, { method: "post", path: "/credit", summary: "Create a credit note of one invoice, transaction, work item or part; CN number", tag: ctag, body: anyBody }, async (c, { body }) => Credits.create(body, actor(c)));
+  route(app, { method: "put", path: "/credit/:id", summary: "Save a credit note (send last_saved); refused once approved", tag: ctag, body: anyBody }, async (c, { id, body }) => Credits.save(id, body, actor(c)));
+  route(app, { method: "delete", path: "/credit/:id", summary: "Delete a credit note; refused once approved", tag: ctag }, async (c, { id }) => Credits.remove(id, actor(c)));
+  route(app, { method: "put", path: "/creditready", summary: "Not approved → ready to approve: body [{id, last_saved}]", tag: ctag, body: creditBatch }, async (c, { body }) => Credits.ready(body, actor(c)));
+  route(app, { method: "put", path: "/creditapprove", summary: "Ready → approved (003 §5): body [{id, last_saved}]; an invoice's outstanding falls", tag: ctag, body: creditBatch }, async (c, { body }) =>
+    Credits.approve(body, approverOf(c)),
+  );
+}

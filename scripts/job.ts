@@ -1,0 +1,32 @@
+/**
+ * `npm run job -- <name> [--date YYYY-MM-DD]`: runs a scheduled job's own
+ * Lambda handler against the local stack `npm start` is running (its
+ * DynamoDB Local on PORT+1000; PORT, DYNAMODB_PORT and TABLE_NAME as for
+ * `npm start`). `--date` runs it as of another day.
+ *
+ *   npm run job -- recurring-payments
+ *   npm run job -- recurring-payments --date 2030-01-31
+ */
+import { localHost, urlHost } from "../functions/local/dynamodb-local.js";
+
+const JOBS = {
+  "recurring-payments": async (date?: string) => (await import("../functions/cron/recurring-payments.js")).handler({ date }),
+} as const;
+
+const [name, ...rest] = process.argv.slice(2);
+const at = rest.indexOf("--date");
+const date = at >= 0 ? rest[at + 1] : undefined;
+if (!name || !(name in JOBS)) {
+  console.error(`Usage: npm run job -- <${Object.keys(JOBS).join("|")}> [--date YYYY-MM-DD]`);
+  process.exit(2);
+}
+if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+  console.error("--date must be YYYY-MM-DD");
+  process.exit(2);
+}
+const port = Number(process.env.PORT ?? 3000);
+process.env.DYNAMODB_ENDPOINT ??= `http://${urlHost(localHost())}:${process.env.DYNAMODB_PORT ?? port + 1000}`;
+process.env.TABLE_NAME ??= "backoffice";
+
+const result = await JOBS[name as keyof typeof JOBS](date);
+process.exit(result.ok ? 0 : 1);

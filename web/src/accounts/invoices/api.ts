@@ -1,0 +1,88 @@
+import { CREDIT_MESSAGES } from "../../../../core/accounts/credit-definitions";
+import { INVOICE_MESSAGES } from "../../../../core/accounts/invoice-definitions";
+import { useApiMutation, useCreate, useRemove, useUpdate, type ApiRecord } from "../../platform/api";
+
+type Named = { id: number; name?: string | null; code?: string | null } | null;
+
+/** An invoice as the API answers it (003 §3; references as ids, names beside them). */
+export type InvoiceRow = ApiRecord & {
+  src: "HIRE" | "MOVEMENT" | "SALES" | "ORDER";
+  istate: "NOTAPPROVED" | "READY" | "APPROVED";
+  customer: number | null;
+  customer_detail: { id: number; display_name: string; partial_contact: boolean | null } | null;
+  department: number | null;
+  department_detail: Named;
+  invoice_number: string | null;
+  invoice_date: string | null;
+  payment_date: string | null;
+  description: string | null;
+  comments: string | null;
+  amount: number | null;
+  no_vat_amount: number | null;
+  vat: number;
+  total: number;
+  outstanding: number;
+  credited: number | null;
+  vat_nominal_code: number | null;
+  no_vat_nominal_code: number | null;
+  vat_nominal_code_detail: Named;
+  no_vat_nominal_code_detail: Named;
+  approved: boolean;
+  ready_to_invoice: boolean;
+  approver: { first_name: string | null; last_name: string | null } | null;
+  movement: number | null;
+  part_order: number | null;
+  rental: number | null;
+};
+
+/** A credit note as the API answers it. */
+export type CreditRow = ApiRecord & {
+  kind: string;
+  cstate: "NOTAPPROVED" | "READY" | "APPROVED";
+  credit_note_number: string | null;
+  description: string | null;
+  date_issued: string | null;
+  amount: number | null;
+  no_vat_amount: number | null;
+  vat: number;
+  total: number;
+  vat_nominal_code: number | null;
+  no_vat_nominal_code: number | null;
+  contact_detail: { id: number; display_name: string } | null;
+  department_detail: Named;
+  invoice: number | null;
+  transaction: number | null;
+  work_item: number | null;
+  part: number | null;
+  approved: boolean;
+  approver: { first_name: string | null; last_name: string | null } | null;
+};
+
+type Batch = Array<{ id: number; last_saved: string | null }>;
+const batchOf = (rows: Array<{ id: number; last_saved: string | null }>): Batch => rows.map((r) => ({ id: r.id, last_saved: r.last_saved }));
+
+/** Lists and figures an invoice or credit write changes (the balances too). */
+const CHANGES = { invalidates: ["invoices", "credit", "accountbalance", "contacts"] };
+
+/** The invoice calls of 003 §7 with the failure messages of 003 §8 (the server's own message when it gives one). */
+export function useInvoiceCalls() {
+  return {
+    save: useUpdate<InvoiceRow>("invoices", { ...CHANGES, errorMessage: INVOICE_MESSAGES.saveFailed }),
+    remove: useRemove("invoices", { ...CHANGES, errorMessage: INVOICE_MESSAGES.deleteFailed }),
+    ready: useApiMutation<Batch, unknown>("PUT", "invoiceready", { resource: "invoices", ...CHANGES, errorMessage: INVOICE_MESSAGES.readyFailed }),
+    approve: useApiMutation<Batch, unknown>("PUT", "invoiceapprove", { resource: "invoices", ...CHANGES, errorMessage: INVOICE_MESSAGES.readyFailed }),
+    batchOf,
+  };
+}
+
+/** The credit note calls of 003 §7 ('There was an error' for ready and credit calls, 003 §8). */
+export function useCreditCalls() {
+  return {
+    create: useCreate<CreditRow>("credit", { ...CHANGES, errorMessage: CREDIT_MESSAGES.failed }),
+    save: useUpdate<CreditRow>("credit", { ...CHANGES, errorMessage: CREDIT_MESSAGES.failed }),
+    remove: useRemove("credit", { ...CHANGES, errorMessage: CREDIT_MESSAGES.failed }),
+    ready: useApiMutation<Batch, unknown>("PUT", "creditready", { resource: "credit", ...CHANGES, errorMessage: CREDIT_MESSAGES.failed }),
+    approve: useApiMutation<Batch, unknown>("PUT", "creditapprove", { resource: "credit", ...CHANGES, errorMessage: CREDIT_MESSAGES.failed }),
+    batchOf,
+  };
+}
