@@ -65,7 +65,7 @@ test("an invoice goes not approved → ready → approved on screen, is credited
   await clearToasts(page);
 
   // Edit: set the nominal code, then approve.
-  await row.getByRole("button", { name: "Edit" }).click();
+  await row.getByRole("button", { name: "Edit", exact: true }).click();
   const modal = page.getByRole("dialog");
   await byLabel(modal, "VAT nominal code").selectOption({ index: 1 });
   await modal.getByRole("button", { name: "Save Invoice" }).click();
@@ -77,7 +77,7 @@ test("an invoice goes not approved → ready → approved on screen, is credited
   await page.getByRole("radiogroup", { name: "View" }).getByText("Approved", { exact: true }).click();
   await expect(row).toHaveAttribute("data-state", "APPROVED");
   await expect(row).toContainText(/IN\d{5}/);
-  await expect(row.getByRole("button", { name: "Edit" })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: "Edit", exact: true })).toHaveCount(0);
   void nominal;
 
   // Credit it: £10 + VAT = £12 off the £120 outstanding.
