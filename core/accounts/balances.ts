@@ -1,7 +1,8 @@
 import { addDays, todayInLondon } from "../platform/dates.js";
 import { fromPence, money, pounds } from "../platform/money.js";
+import { listScope } from "../platform/records/indexes.js";
+import { entriesOfList } from "../platform/records/reading.js";
 import { Facet } from "../platform/service.js";
-import { Invoice } from "./invoice.js";
 
 /**
  * Customer balances (decision A3; docs/accounts.md "Balances"): a
@@ -70,7 +71,8 @@ export async function balancesOf(contacts: ContactLike[]): Promise<Map<number, B
  * yesterday (the customer's overdue invoices only).
  */
 export async function hasOverduePayment(contactId: number, today = todayInLondon()): Promise<boolean> {
-  const overdue = await Invoice.entriesIn(`unpaid#c#${contactId}`, { to: addDays(today, -1) });
+  // The invoice type's list read through the engine alone: the contacts Lambda carries no invoice code.
+  const overdue = await entriesOfList(listScope("invoice", `unpaid#c#${contactId}`), { to: addDays(today, -1) });
   return overdue.some((e) => Number(e.tags.find((t) => t.startsWith("g="))?.slice(2) ?? 0) > 0);
 }
 

@@ -11,7 +11,7 @@ export { RecurringPayments } from "./recurring-payments.js";
 // The invoice and credit note records and their services (issue 13): their own files.
 export * from "./invoice-definitions.js";
 export { Invoice, invoiceFields, expandInvoices, checkInvoice, sourceOf, type InvoiceFields } from "./invoice.js";
-export { Invoices, invoiceBatch, type Approver, type InvoiceListQuery } from "./invoices.js";
+export { Invoices, invoiceBatch, raiseOrderInvoice, type Approver, type InvoiceListQuery } from "./invoices.js";
 export * from "./credit-definitions.js";
 export { Credit, creditFields, type CreditFields } from "./credit.js";
 export { Credits, creditBatch, creditSources, type Credited, type CreditListQuery } from "./credits.js";

@@ -5,7 +5,7 @@ import { ConflictError, ValidationError } from "../platform/errors.js";
 import { nextId } from "../platform/ids.js";
 import { money, pounds } from "../platform/money.js";
 import { offsetOf, type Page } from "../platform/paging.js";
-import { isFresh, lastSavedOf, type PlannedWrite } from "../platform/records.js";
+import { isFresh, lastSavedOf, writeTogether, type PlannedWrite, type WriteExtra } from "../platform/records.js";
 import { checkReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
 import { Department } from "../settings/index.js";
@@ -238,6 +238,11 @@ export const Invoices = {
     return Invoice.planUpdate(id, { credited }, actor, { partial: true, system: true });
   },
 
+  /** The same invoice raised on its own (a hire run, demo data): its own transaction. */
+  async raise(fields: Partial<InvoiceFields> & { src: InvoiceSource }, actor: string) {
+    return Invoice.create(await newInvoice(fields), actor);
+  },
+
   /** The invoices raised from one source record (`of#<kind>#<id>`). */
   async ofSource(kind: "movement" | "partorder" | "rental" | "agreement", id: number) {
     return Invoice.listIn(`of#${kind}#${id}`, { page: 1, page_size: 100 });
@@ -286,3 +291,36 @@ async function approveInvoice(stored: Row, lastSaved: string, who: Approver) {
 
 /** What is still owed on an invoice as stored (for credits and payments). */
 export const owedOn = (r: Row) => outstandingOf(r);
+
+/**
+ * The ORDER invoice of a completed part order (003 §2 Invoicing page
+ * activeView=order; A2): PA number on approval, the order's customer,
+ * department, tracking option and customer charge (net of VAT). Returned as
+ * a `WriteExtra` for the completion's own unit, so completing and invoicing
+ * land together: `completePartOrder(id, body, user, { also: raiseOrderInvoice(order, user.email) })`
+ * (core/workshop/partorders.ts on feat/part-orders). An order without a
+ * customer or charge raises none (undefined).
+ */
+export function raiseOrderInvoice(
+  order: { id: number; customer?: number | { id: number } | null; department?: number | { id: number } | null; tracking_option?: number | { id: number } | null; description?: string | null; order_number?: string | null; total_part_customer_charge?: number | null },
+  actor: string,
+): WriteExtra | undefined {
+  const idOf = (v: number | { id: number } | null | undefined) => (v && typeof v === "object" ? v.id : (v ?? null));
+  const customer = idOf(order.customer);
+  if (!customer || !(Number(order.total_part_customer_charge ?? 0) > 0)) return undefined;
+  return writeTogether(async () => [
+    await Invoices.planRaise(
+      {
+        src: "ORDER",
+        part_order: order.id,
+        customer,
+        department: idOf(order.department),
+        tracking_option: idOf(order.tracking_option),
+        amount: pounds(money(order.total_part_customer_charge)),
+        invoice_date: todayInLondon(),
+        description: `Part order ${order.order_number ?? order.id}${order.description ? `: ${order.description}` : ""}`.slice(0, 2000),
+      },
+      actor,
+    ),
+  ]);
+}

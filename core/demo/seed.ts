@@ -98,7 +98,45 @@ export async function seedDemoData(): Promise<boolean> {
   await (await import("../accounts/demo.js")).seedTransactionsDemo(by);
   await (await import("./work-approvals.js")).seedWorkApprovals();
   await seedPayments();
+  await seedInvoices();
   return true;
+}
+
+/**
+ * Demo invoices and a credit note (003 §2 Invoicing page, Credit Notes):
+ * one of each source in each state for Acme, so every activeView and view
+ * has rows, an approved one with a credit note, and Acme's balance moved
+ * by them.
+ */
+async function seedInvoices() {
+  const { Invoices, Credits } = await import("../accounts/index.js");
+  const today = todayInLondon();
+  const acme = ((await Contact.listIn("type#CC#active", { page: 1, page_size: 1, search: "acme" })).results[0] as { id: number }).id;
+  const depts = new Map(((await S.Department.all()) as Array<{ id: number; name: string }>).map((d) => [d.name, d.id]));
+  const codes = new Map(((await S.NominalCode.all()) as Array<{ id: number; code: string }>).map((n) => [n.code, n.id]));
+  const who = { email: by, given_name: "Demo", family_name: "Data" };
+  const sources = [
+    ["HIRE", "DIRECT VAN HIRE", "200", "Monthly hire, Mercedes Sprinter MX72 RFA", 740],
+    ["MOVEMENT", "DIRECT VAN HIRE", "204", "Delivery to Acme site, Coventry", 112],
+    ["SALES", "VAN SALES DIRECT", "202", "Sale of Mercedes Sprinter KP18 ZTA", 9250],
+    ["ORDER", "PARTS DIRECT", "203", "Brake pads and discs for customer van", 186.4],
+  ] as const;
+  for (const [src, dept, code, description, amount] of sources) {
+    const base = { src, customer: acme, department: depts.get(dept) ?? null, vat_nominal_code: codes.get(code) ?? null, description, amount, no_vat_amount: 0 };
+    await Invoices.raise({ ...base, invoice_date: today }, by);
+    const ready = await Invoices.raise({ ...base, description: `${description} (ready)`, invoice_date: addDays(today, -7) }, by);
+    await Invoices.ready([{ id: ready.id as number, last_saved: ready.last_saved }], by);
+    const approved = await Invoices.raise({ ...base, description: `${description} (approved)`, invoice_date: addDays(today, -40) }, by);
+    const r = (await Invoices.ready([{ id: approved.id as number, last_saved: approved.last_saved }], by)).results[0] as { id: number; last_saved: string };
+    const done = (await Invoices.approve([{ id: r.id, last_saved: r.last_saved }], who)).results[0] as { id: number };
+    if (src === "MOVEMENT" || src === "SALES") {
+      const c = (await Credits.create({ invoice: done.id, amount: 10, description: "Goodwill credit", date_issued: today, vat_nominal_code: codes.get(code) }, by)) as { id: number; last_saved: string };
+      if (src === "SALES") {
+        const cr = (await Credits.ready([{ id: c.id, last_saved: c.last_saved }], by)).results[0] as { id: number; last_saved: string };
+        await Credits.approve([{ id: cr.id, last_saved: cr.last_saved }], who);
+      }
+    }
+  }
 }
 
 /**

@@ -6,8 +6,11 @@ test("contact page: unsaved list edits warn before leaving; history opens; credi
   await page.goto("/contacts");
   await page.getByRole("table", { name: "Contacts" }).getByRole("link", { name: "Acme Builders Ltd" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Acme Builders Ltd" })).toBeVisible();
-  await expect(page.getByText("Direct Van Hire credit usage: £0.00")).toBeVisible();
-  await expect(byLabel(page, "Outstanding balance")).toHaveValue("1,250.50");
+  // The demo's approved invoices and credit for Acme move its balance (core/accounts/balances.ts): opening £1,250.50
+  // + hire £888.00 + movement £134.40 (Direct Van Hire) + sale £11,100.00 − credit £12.00 + parts £223.68.
+  await expect(page.getByText("Direct Van Hire credit usage: £1,022.40")).toBeVisible();
+  await expect(byLabel(page, "Opening balance")).toHaveValue("1,250.50");
+  await expect(page.getByTestId("outstanding-balance")).toHaveText("£13,584.58");
 
   await page.getByRole("button", { name: "History" }).click();
   const history = page.getByRole("dialog", { name: "History: Acme Builders Ltd" });
