@@ -19,7 +19,7 @@ import { approverOf, jobStatusLabel, nameOf, registrationOf, type Job } from "./
 import { ChangeKeyModal, ImagesModal, QuoteFromJobModal, InstructionsModal, MileageWarning, OpenItemsModal, confirmApprove } from "./JobModals";
 import { JobMovements } from "./movements";
 import { CommentsTable, type Comment } from "./selectors";
-import { WorkItems, type WorkRow, type WorkType } from "./WorkItems";
+import { WorkItems, typedFigureRefusal, type WorkRow, type WorkType } from "./WorkItems";
 
 const ERROR = "An error occurred!";
 /** 002 §4: edits trigger a delayed automatic save (timing not shown: ours, docs/workshop.md). */
@@ -231,7 +231,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
     extra: () => ({ ...Object.fromEntries(KEPT.filter((k) => record && k in record).map((k) => [k, record![k]])), ...(record ? {} : { status: "IN_PROGRESS" }) }),
     // 002 §5: the server's own job-save rules, run before sending (combined missing-fields message first).
     checkBody: (body) => {
-      const refused = jobSaveRules(body);
+      const refused = typedFigureRefusal((body.work_items ?? []) as WorkRow[]) ?? jobSaveRules(body);
       if (refused) toastWarning(refused.message, "Validation failed!");
       return refused;
     },
