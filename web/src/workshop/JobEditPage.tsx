@@ -255,8 +255,9 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
       defaults: refs.defaults,
     };
   }, [customer, customer2, workshop, refs, v.department]);
+  // A figure typed that is not (yet) a number ('-') is kept as typed, unpriced, so the save can refuse it with the field's message.
   const priced = (next: WorkRow[], c = ctx, c2: unknown = customer2?.id ?? null) =>
-    priceJobItems({ customer: customer?.id ?? null, customer2: c2, parts_markup: v.parts_markup === "" ? null : v.parts_markup, work_items: next }, c) as WorkRow[];
+    typedFigureRefusal(next) ? next : (priceJobItems({ customer: customer?.id ?? null, customer2: c2, parts_markup: v.parts_markup === "" ? null : v.parts_markup, work_items: next }, c) as WorkRow[]);
   const setItems = (next: WorkRow[]) => lines.set("work_items", priced(next));
   // Cost toggles (002 §4): a change of customer, workshop or department reprices the items.
   const firstCtx = useRef(true);
@@ -268,7 +269,9 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
     if (items.length) lines.set("work_items", priced(withoutCustomer2Charges(items, customer2?.id ?? null)));
   }, [ctx]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const totals = jobTotals({ customer2: customer2?.id ?? null, work_items: items });
+  // While a figure is not (yet) a number the summary keeps the last totals it could work out.
+  const lastTotals = useRef<ReturnType<typeof jobTotals> | null>(null);
+  const totals = typedFigureRefusal(items) && lastTotals.current ? lastTotals.current : (lastTotals.current = jobTotals({ customer2: customer2?.id ?? null, work_items: typedFigureRefusal(items) ? [] : items }));
   const lockedAll = isDefect || isEnquiry || approved;
   const addBlocked = lockedAll || items.some((w) => w.invoice_approved);
 

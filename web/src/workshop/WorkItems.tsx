@@ -103,7 +103,7 @@ function WorkItemCard({ item: w, index, onChange, onRemove, workTypes, hasCustom
   const type = w.work_type && typeof w.work_type === "object" ? (w.work_type as WorkType) : workTypes.find((t) => t.id === Number(w.work_type));
   const blocked = readOnly || addPartBlocked(w);
   const fromQuote = has(idOf(w.quote));
-  const matches = !fromQuote || estimateMatchesJob(w);
+  const matches = !fromQuote || !!typedFigureRefusal([w]) || estimateMatchesJob(w);
   const money = (field: string, label: string, disabled: boolean) => (
     <NumberField size="xs" kind="money" label={label} aria-label={`${label} of ${name}`} disabled={disabled} value={w[field] ?? ""} onChange={(v) => set({ [field]: v })} error={err(field)} />
   );
