@@ -9,7 +9,8 @@
  *
  * Loading: jobs go in with `bulkLoad` (the items create writes; no lines:
  * the lists measured are the job's own). Run:
- * JOBS=100000 npx tsx bench/jobs.ts (JOBS, BENCH_VANS, BENCH_CUSTOMERS, BENCH_RUNS, BENCH_CONCURRENCY).
+ * JOBS=100000 npx tsx bench/jobs.ts (JOBS, BENCH_STEPS: sizes to measure at on the way, e.g.
+ * "20000,50000,100000"; BENCH_VANS, BENCH_CUSTOMERS, BENCH_RUNS, BENCH_CONCURRENCY).
  */
 import { benchApi, benchTable, measure as measureRuns, meterCapacity, tableHeader } from "./support.js";
 
@@ -99,41 +100,58 @@ function bodyOf(i: number) {
     ...extra,
   };
 }
-const t0 = Date.now();
-console.log(`Loading ${N.toLocaleString()} jobs of ${VANS} vans (${start} to ${today}) with bulkLoad, ${CONCURRENCY} at a time...`);
-const loaded = await W.Job.bulkLoad(Array.from({ length: N }, (_, i) => bodyOf(i)), by, { concurrency: CONCURRENCY });
-console.log(`Loaded in ${((Date.now() - t0) / 1000).toFixed(0)} s (${loaded.items.toLocaleString()} items)`);
-
+// Loaded in steps (BENCH_STEPS, e.g. "20000,50000,100000"; default: N at once), the reads measured at each
+// step. Rows go in a shuffled order (i * 7919 mod N, a bijection when N is not a multiple of 7919), so every
+// step's table is a like sample of the full one: its share of live work, of history and of each date.
+const STEPS = (process.env.BENCH_STEPS ?? String(N)).split(",").map(Number).filter((n) => n > 0 && n <= N);
+const order = (j: number) => (j * 7919) % N;
 const measure = (label: string, fn: (run: number) => Promise<any>) => measureRuns(label, RUNS, fn);
 const D = depts[0];
-tableHeader(`jobs list (${N.toLocaleString("en-GB")} jobs, ${VANS} vans)`);
-for (const view of W.JOB_VIEWS.filter((v) => v !== "not_finished")) await measure(`GET jobs?view=${view} page 1`, () => api.get(`jobs?view=${view}&page=1`));
-await measure("GET jobs (default: started), department", () => api.get(`jobs?department=${D}`));
-await measure(`GET jobs?view=approved&ws=${workshops[0]} (a job-tab workshop)`, () => api.get(`jobs?view=approved&ws=${workshops[0]}`));
-await measure("GET jobs?view=all&ws=external&department=", () => api.get(`jobs?view=all&ws=external&department=${D}`));
-const all = (await api.get("jobs?view=all&page_size=1")).count as number;
-const approved = (await api.get("jobs?view=approved&page_size=1")).count as number;
-for (const [view, count] of [["all", all], ["approved", approved]] as const) {
-  const last = Math.ceil(count / 25);
-  await measure(`GET jobs?view=${view} page ${Math.ceil(last / 2)} (middle of ${last})`, () => api.get(`jobs?view=${view}&page=${Math.ceil(last / 2)}`));
-  await measure(`GET jobs?view=${view} page ${last} (last)`, () => api.get(`jobs?view=${view}&page=${last}`));
+let loadedCount = 0;
+let firstId = 0;
+const t0 = Date.now();
+console.log(`Loading ${N.toLocaleString()} jobs of ${VANS} vans (${start} to ${today}) with bulkLoad, ${CONCURRENCY} at a time, measured at ${STEPS.join(", ")}...`);
+for (const step of STEPS) {
+  while (loadedCount < step) {
+    const upTo = Math.min(step, loadedCount + 5_000);
+    const chunk = await W.Job.bulkLoad(Array.from({ length: upTo - loadedCount }, (_, k) => bodyOf(order(loadedCount + k))), by, { concurrency: CONCURRENCY });
+    if (!firstId) firstId = chunk.first;
+    loadedCount = upTo;
+    console.log(`  ${loadedCount.toLocaleString("en-GB")} jobs loaded after ${((Date.now() - t0) / 1000).toFixed(0)} s (load average ${(await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(" ")})`);
+  }
+  await measureReads(step);
 }
-await measure("GET jobs?view=wash&date= (a day)", () => api.get(`jobs?view=wash&date=${today}`));
-tableHeader("counts and checks");
-await measure("GET countdefect", () => api.get("countdefect"));
-await measure("GET countenquiry", () => api.get("countenquiry"));
-await measure("GET jobstatuscount", () => api.get("jobstatuscount"));
-await measure("GET jobstatuscount?ws=external&department=", () => api.get(`jobstatuscount?ws=external&department=${D}`));
-await measure("open-items check: GET jobs?vehicle=&view=not_finished&ws=all", (r) => api.get(`jobs?vehicle=${van(r * 7)}&view=not_finished&ws=all`));
-await measure("column filter: GET jobs?view=started&customer=", (r) => api.get(`jobs?view=started&customer=${customers[r].id}`));
-await measure("column filter: GET jobs?view=approved&customer= (one customer's history)", (r) => api.get(`jobs?view=approved&customer=${customers[r].id}`));
-await measure("column filter: GET jobs?view=all&customer=&workshop=", (r) => api.get(`jobs?view=all&customer=${customers[r].id}&workshop=${workshops[r % 6]}`));
-await measure("search: GET jobs?view=all&search=<registration>", (r) => api.get(`jobs?view=all&search=${encodeURIComponent(regOf(r * 13))}`));
-await measure("search: GET jobs?view=started&search=<customer name>", (r) => api.get(`jobs?view=started&search=${encodeURIComponent(customers[r].name)}`));
-await measure("search: GET jobs?view=all&search=<job no.>", (r) => api.get(`jobs?view=all&search=${loaded.first + r * 101}`));
-await measure("service record: GET work?vehicle=&page_size=15", (r) => api.get(`work?vehicle=${van(r * 3)}&page=1&page_size=15`));
-await measure("GET service?amount=6&vehicle=", (r) => api.get(`service?amount=6&vehicle=${van(r * 3)}`));
-await measure("GET work/figures (a week)", () => api.get(`work/figures?type=weekly&date=${today}`));
+
+async function measureReads(n: number) {
+  tableHeader(`jobs list (${n.toLocaleString("en-GB")} jobs, ${VANS} vans)`);
+  for (const view of W.JOB_VIEWS.filter((v) => v !== "not_finished")) await measure(`GET jobs?view=${view} page 1`, () => api.get(`jobs?view=${view}&page=1`));
+  await measure("GET jobs (default: started), department", () => api.get(`jobs?department=${D}`));
+  await measure(`GET jobs?view=approved&ws=${workshops[0]} (a job-tab workshop)`, () => api.get(`jobs?view=approved&ws=${workshops[0]}`));
+  await measure("GET jobs?view=all&ws=external&department=", () => api.get(`jobs?view=all&ws=external&department=${D}`));
+  const all = (await api.get("jobs?view=all&page_size=1")).count as number;
+  const approved = (await api.get("jobs?view=approved&page_size=1")).count as number;
+  for (const [view, count] of [["all", all], ["approved", approved]] as const) {
+    const last = Math.ceil(count / 25);
+    await measure(`GET jobs?view=${view} page ${Math.ceil(last / 2)} (middle of ${last})`, () => api.get(`jobs?view=${view}&page=${Math.ceil(last / 2)}`));
+    await measure(`GET jobs?view=${view} page ${last} (last)`, () => api.get(`jobs?view=${view}&page=${last}`));
+  }
+  await measure("GET jobs?view=wash&date= (a day)", () => api.get(`jobs?view=wash&date=${today}`));
+  tableHeader(`counts and checks (${n.toLocaleString("en-GB")} jobs)`);
+  await measure("GET countdefect", () => api.get("countdefect"));
+  await measure("GET countenquiry", () => api.get("countenquiry"));
+  await measure("GET jobstatuscount", () => api.get("jobstatuscount"));
+  await measure("GET jobstatuscount?ws=external&department=", () => api.get(`jobstatuscount?ws=external&department=${D}`));
+  await measure("open-items check: GET jobs?vehicle=&view=not_finished&ws=all", (r) => api.get(`jobs?vehicle=${van(r * 7)}&view=not_finished&ws=all`));
+  await measure("column filter: GET jobs?view=started&customer=", (r) => api.get(`jobs?view=started&customer=${customers[r].id}`));
+  await measure("column filter: GET jobs?view=approved&customer= (one customer's history)", (r) => api.get(`jobs?view=approved&customer=${customers[r].id}`));
+  await measure("column filter: GET jobs?view=all&customer=&workshop=", (r) => api.get(`jobs?view=all&customer=${customers[r].id}&workshop=${workshops[r % 6]}`));
+  await measure("search: GET jobs?view=all&search=<registration>", (r) => api.get(`jobs?view=all&search=${encodeURIComponent(regOf(r * 13))}`));
+  await measure("search: GET jobs?view=started&search=<customer name>", (r) => api.get(`jobs?view=started&search=${encodeURIComponent(customers[r].name)}`));
+  await measure("search: GET jobs?view=all&search=<job no.>", (r) => api.get(`jobs?view=all&search=${firstId + r * 101}`));
+  await measure("service record: GET work?vehicle=&page_size=15", (r) => api.get(`work?vehicle=${van(r * 3)}&page=1&page_size=15`));
+  await measure("GET service?amount=6&vehicle=", (r) => api.get(`service?amount=6&vehicle=${van(r * 3)}`));
+  await measure("GET work/figures (a week)", () => api.get(`work/figures?type=weekly&date=${today}`));
+}
 
 tableHeader("one job card");
 const body = (k: number) => ({

@@ -10,7 +10,8 @@
  * benchmark data only), without lines, in every state but ACTIVE (a quote
  * with job cards: those are made through createquotejob, so the Active
  * view is measured on the quotes given a job card here).
- * Run: QUOTES=30000 npx tsx bench/quotes.ts  (QUOTES, BENCH_RUNS, BENCH_CONCURRENCY).
+ * Run: QUOTES=30000 npx tsx bench/quotes.ts  (QUOTES, BENCH_STEPS: sizes to measure at on the
+ * way, e.g. "2000,6000,30000"; BENCH_RUNS, BENCH_CONCURRENCY).
  */
 import { benchApi, benchTable, measure as measureRuns, meterCapacity, tableHeader } from "./support.js";
 
@@ -65,30 +66,44 @@ const bodyOf = (i: number) => {
     customer_invoice_number: i % 5 >= 3 ? `INV${String(i).padStart(6, "0")}` : null,
   };
 };
-console.log(`Loading ${N.toLocaleString()} quotes with bulkLoad, ${CONCURRENCY} at a time...`);
-const started = Date.now();
-const loaded = await Quote.bulkLoad(Array.from({ length: N }, (_, i) => bodyOf(i)), by, { concurrency: CONCURRENCY });
-console.log(`Loaded in ${((Date.now() - started) / 1000).toFixed(0)} s (${loaded.items.toLocaleString()} items, ids ${loaded.first}-${loaded.last})`);
-
+// Loaded in steps (BENCH_STEPS, e.g. "2000,6000,30000"; default: N at once), every call measured at each step.
+const STEPS = (process.env.BENCH_STEPS ?? String(N)).split(",").map(Number).filter((n) => n > 0 && n <= N);
 const measure = (label: string, fn: (run: number) => Promise<any>) => measureRuns(label, RUNS, fn);
-tableHeader(`quotes list (${N.toLocaleString("en-GB")} quotes, 3 departments, ${CUSTOMERS} customers, ${VANS} vans)`);
-for (const view of ["to_be_priced", "quotes", "approved", "all"]) {
-  const count = (await api.get(`quotes?view=${view}&page_size=1`)).count as number;
-  const last = Math.max(1, Math.ceil(count / 25));
-  const mid = Math.max(1, Math.ceil(last / 2));
-  await measure(`GET quotes?view=${view}, page 1`, () => api.get(`quotes?view=${view}`));
-  await measure(`GET quotes?view=${view}, page ${mid} (middle)`, () => api.get(`quotes?view=${view}&page=${mid}`));
-  await measure(`GET quotes?view=${view}, page ${last} (last)`, () => api.get(`quotes?view=${view}&page=${last}`));
-  await measure(`GET quotes?view=${view}&department=, page 1`, () => api.get(`quotes?view=${view}&department=${depts[1]}`));
+console.log(`Loading ${N.toLocaleString()} quotes with bulkLoad, ${CONCURRENCY} at a time, measured at ${STEPS.join(", ")}...`);
+const started = Date.now();
+let loadedCount = 0;
+let firstId = 0;
+for (const step of STEPS) {
+  while (loadedCount < step) {
+    const upTo = Math.min(step, loadedCount + 2_000);
+    const chunk = await Quote.bulkLoad(Array.from({ length: upTo - loadedCount }, (_, k) => bodyOf(loadedCount + k)), by, { concurrency: CONCURRENCY });
+    if (!firstId) firstId = chunk.first;
+    loadedCount = upTo;
+    console.log(`  ${loadedCount.toLocaleString("en-GB")} quotes loaded after ${((Date.now() - started) / 1000).toFixed(0)} s (load average ${(await import("node:os")).loadavg().map((l) => l.toFixed(1)).join(" ")})`);
+  }
+  await measureAt(step);
 }
-await measure("GET quotes (Active, the default view), page 1", () => api.get("quotes"));
-await measure("column filter: customer, view all", () => api.get(`quotes?view=all&customer=${customers[7]}`));
-await measure("column filter: customer, view to_be_priced", () => api.get(`quotes?view=to_be_priced&customer=${customers[7]}`));
-await measure("column filter: quote type SALES, view approved", () => api.get("quotes?view=approved&quote_type=SALES"));
-await measure("search: a customer name (customer 01…, 10 customers)", () => api.get("quotes?view=all&search=customer%2001"));
-await measure("search: a registration", () => api.get("quotes?view=all&search=QB12Q0002"));
-await measure("search: a quote no.", () => api.get(`quotes?view=all&search=${loaded.first + Math.floor(N / 2)}`));
-await measure("open-items check: GET quotes?vehicle&ready_for_customer_invoice=false", () => api.get(`quotes?vehicle=${vans[42]}&ready_for_customer_invoice=false`));
-await measure("GET quotes/{id}", () => api.get(`quotes/${loaded.first + 777}`));
+
+async function measureAt(n: number) {
+  tableHeader(`quotes list (${n.toLocaleString("en-GB")} quotes, 3 departments, ${CUSTOMERS} customers, ${VANS} vans)`);
+  for (const view of ["to_be_priced", "quotes", "approved", "all"]) {
+    const count = (await api.get(`quotes?view=${view}&page_size=1`)).count as number;
+    const last = Math.max(1, Math.ceil(count / 25));
+    const mid = Math.max(1, Math.ceil(last / 2));
+    await measure(`GET quotes?view=${view}, page 1`, () => api.get(`quotes?view=${view}`));
+    await measure(`GET quotes?view=${view}, page ${mid} (middle)`, () => api.get(`quotes?view=${view}&page=${mid}`));
+    await measure(`GET quotes?view=${view}, page ${last} (last)`, () => api.get(`quotes?view=${view}&page=${last}`));
+    await measure(`GET quotes?view=${view}&department=, page 1`, () => api.get(`quotes?view=${view}&department=${depts[1]}`));
+  }
+  await measure("GET quotes (Active, the default view), page 1", () => api.get("quotes"));
+  await measure("column filter: customer, view all", () => api.get(`quotes?view=all&customer=${customers[7]}`));
+  await measure("column filter: customer, view to_be_priced", () => api.get(`quotes?view=to_be_priced&customer=${customers[7]}`));
+  await measure("column filter: quote type SALES, view approved", () => api.get("quotes?view=approved&quote_type=SALES"));
+  await measure("search: a customer name (customer 01…, 10 customers)", () => api.get("quotes?view=all&search=customer%2001"));
+  await measure("search: a registration", () => api.get("quotes?view=all&search=QB12Q0002"));
+  await measure("search: a quote no.", () => api.get(`quotes?view=all&search=${firstId + Math.floor(n / 2)}`));
+  await measure("open-items check: GET quotes?vehicle&ready_for_customer_invoice=false", () => api.get(`quotes?vehicle=${vans[42]}&ready_for_customer_invoice=false`));
+  await measure("GET quotes/{id}", () => api.get(`quotes/${firstId + 777}`));
+}
 await dynamo.stop();
 process.exit(0);

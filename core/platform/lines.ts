@@ -234,6 +234,27 @@ export type LineRow = Record<string, unknown> & {
 /** Options of a line list read: `parents` also BatchGets each line's parent (its stored row, without its lines). */
 export type LineListOptions = { parents?: boolean };
 
+/**
+ * A parent service's rules and locks for a line saved by its id
+ * (`saveLine`), given by `onLineSave`: called once the line is found, fresh
+ * and parsed, with the parent as stored, every collection's stored lines
+ * and the line as it will be (stored fields with the sent ones over them).
+ * It throws to refuse (nothing is written), and answers the lines the save
+ * writes: the saved line as it should be stored (priced, its server-owned
+ * fields restored) and any other line the change carries (a work item's
+ * parts repriced); a line left out keeps what it holds. Answering nothing
+ * writes the line as sent.
+ */
+export type LineSaveHook = (save: {
+  parentId: number;
+  parent: Record<string, unknown>;
+  lines: Record<string, Array<Record<string, unknown>>>;
+  collection: string;
+  lineId: number;
+  line: Record<string, unknown>;
+  actor: string;
+}) => Promise<Array<{ collection: string; line: Record<string, unknown> }> | void>;
+
 /** What the module knows of each line type: the collections that hold its lines. */
 type Holder = { parentType: string; collection: string; engine: EngineInside };
 type EngineInside = {
@@ -676,6 +697,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
   }
 
   let bound: RecordType | null = null;
+  let lineSaveHook: LineSaveHook | null = null;
 
   /** Save one line by its id (this parent type's): see `saveLine`. */
   async function saveLineHere(collection: string, lineId: number, body: Record<string, unknown>, actor: string): Promise<{ parent: any; line: LineRow }> {
@@ -692,15 +714,37 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
       if (!isFresh(line.last_saved, sent)) throw new ConflictError();
       // The line as sent, checked alone (errors keyed by its own fields), then the collection with it.
       const one = body as Record<string, unknown>;
+      let parsed: Record<string, unknown>;
       try {
-        parseSentLines(c, [one]);
+        parsed = parseSentLines(c, [one])[0].fields;
       } catch (e) {
         if (e instanceof ValidationError) throw new ValidationError(e.message, rekey(e.errors, `${collection}.0.`));
         throw e;
       }
-      const sentLines = lines.map((l) => (l.id === lineId ? { ...one, id: l.id, last_saved: l.last_saved } : { ...lineView(l) }));
+      // Only the collections the save changes are sent: the others keep their lines (and write nothing).
+      const changed = new Map<string, Map<number, Record<string, unknown>>>([[collection, new Map([[lineId, { ...one }]])]]);
+      let current: Record<string, unknown> | undefined;
+      if (lineSaveHook) {
+        // The parent service's rules and locks run on the job as it will be; it answers the lines to write.
+        current = (await bound!.stored(parentId)) as Record<string, unknown>;
+        const views = Object.fromEntries(names.map((n) => [n, (p.lines.get(n) ?? []).map(lineView)]));
+        const answer = await lineSaveHook({ parentId, parent: current, lines: views, collection, lineId, line: { ...lineView(line), ...parsed, id: lineId, last_saved: line.last_saved }, actor });
+        if (answer) {
+          changed.clear();
+          for (const a of answer) {
+            if (!changed.has(a.collection)) changed.set(a.collection, new Map());
+            changed.get(a.collection)!.set(a.line.id as number, a.line);
+          }
+        }
+      }
+      const body2: Record<string, unknown> = {};
+      for (const [name, byId] of changed)
+        body2[name] = (p.lines.get(name) ?? []).map((l) => {
+          const sentLine = byId.get(l.id);
+          return sentLine ? { ...sentLine, id: l.id, last_saved: l.last_saved } : { ...lineView(l) };
+        });
       try {
-        const row: any = await updateParent(parentId, { [collection]: sentLines }, actor, { partial: true, system: true, settled: p });
+        const row: any = await updateParent(parentId, body2, actor, { partial: true, system: true, settled: p, current });
         const saved = ((row?.[collection] ?? []) as Array<Record<string, unknown>>).find((l) => l.id === lineId) ?? lineView((await readLine(collection, lineId, parentId))!);
         return { parent: row, line: { ...saved, parent_type: parentType, parent_id: parentId } as LineRow };
       } catch (e) {
@@ -755,6 +799,12 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     async attach<T extends { id: number }>(rows: T[]): Promise<Array<T & Record<string, unknown>>> {
       const byId = await load(rows.map((r) => r.id));
       return rows.map((r) => ({ ...r, ...byId.get(r.id) }));
+    },
+
+    /** The parent service's rules and locks for a line saved by its id (`LineSaveHook`; once, by the service). */
+    onLineSave(hook: LineSaveHook) {
+      lineSaveHook = hook;
+      return this;
     },
 
     /** The parent record type these lines belong to (once, after both are defined). */

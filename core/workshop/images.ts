@@ -7,6 +7,7 @@ import { declareReferences } from "../platform/references.js";
 import { PENDING_PREFIX, URL_SECONDS, deleteObject, downloadUrl, moveObject, uploadPost, uploadedObject } from "../platform/uploads.js";
 import { MAX_UPLOAD_BYTES, MESSAGES as FLEET_MESSAGES, contentTypeOfKey, uploadType } from "../fleet/rules.js";
 import { Job } from "./job.js";
+import { Quote } from "./quote.js";
 
 /**
  * Images attached to a job card (002 §2 "attached images, with upload";
@@ -15,8 +16,11 @@ import { Job } from "./job.js";
  * the job (`job#<id>`, whose counter is the count on "Show Attached
  * Images"). A record type of its own rather than the vehicle image's: a
  * job's images are listed, counted and deleted with the job, and a part
- * enquiry's job may have no vehicle. Quotes may attach theirs the same way
- * (`quote`).
+ * enquiry's job may have no vehicle. A quote's images are the same records
+ * under `quote#<id>` (its editor's "Show Attached Images", GET
+ * images?quote=): uploaded to the quote itself, or those of the defect or
+ * enquiry job it was made from, listed under the quote as well when it is
+ * converted (W13: an image of both keeps its `job`, and goes with the job).
  */
 export const JobImage = defineRecordType({
   type: "jobimage",
@@ -32,32 +36,38 @@ export const JobImage = defineRecordType({
   lists: (r) => [...(r.job ? [{ list: `job#${r.job}`, sort: "" }] : []), ...(r.quote ? [{ list: `quote#${r.quote}`, sort: "" }] : [])],
   unique: (r) => [{ scope: "key", value: r.key, message: "That upload is already recorded" }],
 });
-declareReferences(JobImage, () => ({ job: Job }));
+declareReferences(JobImage, () => ({ job: Job, quote: Quote }));
 
-const NOT_THIS_JOB = "That upload does not belong to this job";
+/** What images are attached to: a job card or a quote (one of `job`, `quote` in the call). */
+type Owner = { kind: "job" | "quote"; id: number };
+const OWNERS = { job: { record: Job, folder: "jobs", label: "Job" }, quote: { record: Quote, folder: "quotes", label: "Quote" } } as const;
+const listOf = (o: Owner) => `${o.kind}#${o.id}`;
+const notYours = (o: Owner) => `That upload does not belong to this ${o.kind}`;
 
 async function withUrl(rows: Array<Record<string, any>>) {
   return Promise.all(rows.map(async (r) => ({ ...r, url: await downloadUrl(r.key) })));
 }
 
-async function jobOf(id: unknown): Promise<number> {
-  const n = Number(id);
+/** The job or quote a call names (`job` or `quote`), which must exist. */
+async function ownerOf(q: { job?: unknown; quote?: unknown }): Promise<Owner> {
+  const kind = q.quote !== undefined && q.quote !== null && q.quote !== "" ? "quote" : "job";
+  const n = Number(q[kind]);
   if (!Number.isInteger(n) || n <= 0) throw new ValidationError("No job selected", { job: "No job selected" });
-  const [row] = await Job.getMany([n]);
-  if (!row) throw new NotFoundError("Job");
-  return n;
+  const [row] = await OWNERS[kind].record.getMany([n]);
+  if (!row) throw new NotFoundError(OWNERS[kind].label);
+  return { kind, id: n };
 }
 
 export const JobImages = {
-  /** Presigned uploads for a job's images, one per file type asked for (png, jpeg, pdf). */
-  async uploadUrls(q: { job?: unknown; file_type?: string | string[] }) {
-    const job = await jobOf(q.job);
+  /** Presigned uploads for a job's or a quote's images, one per file type asked for (png, jpeg, pdf). */
+  async uploadUrls(q: { job?: unknown; quote?: unknown; file_type?: string | string[] }) {
+    const owner = await ownerOf(q);
     const asked = (Array.isArray(q.file_type) ? q.file_type : [q.file_type ?? ""]).flatMap((f) => f.split(",")).map((f) => f.trim()).filter(Boolean);
     if (!asked.length) throw new ValidationError(FLEET_MESSAGES.notSupported, { file_type: FLEET_MESSAGES.notSupported });
     const results = await Promise.all(
       asked.map(async (f) => {
         const t = uploadType(f);
-        const key = `${PENDING_PREFIX}jobs/${job}/${randomUUID()}.${t.ext}`;
+        const key = `${PENDING_PREFIX}${OWNERS[owner.kind].folder}/${owner.id}/${randomUUID()}.${t.ext}`;
         const { url, fields } = await uploadPost(key, t.contentType, MAX_UPLOAD_BYTES);
         return { file_type: f, content_type: t.contentType, key, method: "POST", url, fields, max_bytes: MAX_UPLOAD_BYTES, expires_in: URL_SECONDS };
       }),
@@ -66,10 +76,10 @@ export const JobImages = {
   },
 
   /** Record an upload once the object is checked (type and size), moved out of pending. */
-  async confirm(body: { job?: unknown; key?: unknown; name?: unknown }, actor: string) {
-    const job = await jobOf(body.job);
+  async confirm(body: { job?: unknown; quote?: unknown; key?: unknown; name?: unknown }, actor: string) {
+    const owner = await ownerOf(body);
     const pending = typeof body.key === "string" ? body.key : "";
-    if (!pending.startsWith(`${PENDING_PREFIX}jobs/${job}/`) || pending.includes("..")) throw new ValidationError(NOT_THIS_JOB, { key: NOT_THIS_JOB });
+    if (!pending.startsWith(`${PENDING_PREFIX}${OWNERS[owner.kind].folder}/${owner.id}/`) || pending.includes("..")) throw new ValidationError(notYours(owner), { key: notYours(owner) });
     const uploaded = await uploadedObject(pending);
     if (!uploaded) throw new ValidationError("Image did not successfully upload", { key: "No file was uploaded" });
     const expected = contentTypeOfKey(pending);
@@ -79,7 +89,7 @@ export const JobImages = {
     }
     const key = pending.slice(PENDING_PREFIX.length);
     const saved = (await JobImage.create(
-      { job, key, name: typeof body.name === "string" ? body.name.slice(0, 300) : null, content_type: uploaded.contentType, size: uploaded.size },
+      { [owner.kind]: owner.id, key, name: typeof body.name === "string" ? body.name.slice(0, 300) : null, content_type: uploaded.contentType, size: uploaded.size },
       actor,
     )) as Record<string, any>;
     try {
@@ -91,15 +101,42 @@ export const JobImages = {
     return (await withUrl([saved]))[0];
   },
 
-  /** GET images?job=: a job's images with their count. */
-  async ofJob(jobId: unknown) {
-    const job = await jobOf(jobId);
-    const page = await JobImage.listIn(`job#${job}`, { page: 1, page_size: 1000 });
+  /** GET images?job= or images?quote=: the images with their count. */
+  async list(q: { job?: unknown; quote?: unknown }) {
+    const owner = await ownerOf(q);
+    const page = await JobImage.listIn(listOf(owner), { page: 1, page_size: 1000 });
     return { count: page.count, results: await withUrl(page.results as Array<Record<string, any>>) };
   },
 
-  async count(jobId: number) {
-    return (await JobImage.counts([`job#${jobId}`]))[`job#${jobId}`];
+  /** GET images?job=: a job's images with their count. */
+  async ofJob(jobId: unknown) {
+    return this.list({ job: jobId });
+  },
+
+  async count(jobId: number, kind: Owner["kind"] = "job") {
+    const list = listOf({ kind, id: jobId });
+    return (await JobImage.counts([list]))[list];
+  },
+
+  /**
+   * A defect or enquiry turned into a quote (W13): its images are listed
+   * under the quote as well (they stay the job's; the job keeps the report).
+   */
+  async followToQuote(jobId: number, quoteId: number, actor: string) {
+    for (const id of await JobImage.idsIn(`job#${jobId}`)) await JobImage.update(id, { quote: quoteId }, actor, { partial: true, system: true });
+  },
+
+  /** A quote being deleted: the images uploaded to it go with their files; those of its defect or enquiry job stay that job's. */
+  async removeForQuote(quoteId: number, actor: string) {
+    const page = await JobImage.listIn(`quote#${quoteId}`, { page: 1, page_size: 1000 });
+    for (const image of page.results as Array<Record<string, any>>) {
+      try {
+        if (image.job) await JobImage.update(image.id, { quote: null }, actor, { partial: true, system: true });
+        else await this.remove(image.id, actor);
+      } catch (e) {
+        if (!(e instanceof NotFoundError)) throw e;
+      }
+    }
   },
 
   /** DELETE deleteinternalimage/{id}: the record, then its file. */

@@ -586,16 +586,17 @@ export const Jobs = {
     return { ...item, job: jobId, job_last_saved: job.last_saved };
   },
 
-  /** PUT work/update/{id}: save one work item (its last_saved; the locks of 002 §4; its job's totals). */
+  /**
+   * PUT work/update/{id}: save one work item by its id (its last_saved: 409
+   * when stale), through the engine's `saveLine` with the job's rules and
+   * locks (`lineSaveRules` below): only the item (and its parts when their
+   * prices follow) is written, never the job's other lines.
+   */
   async saveWork(id: number, body: unknown, actor: Staff) {
-    const jobId = await jobOfLine("work_items", id);
-    const stored = await load(jobId);
-    const item = stored.nested.work_items.find((w: Rec) => w.id === id);
-    if (!item) throw new NotFoundError("Work item");
     if (!isObject(body)) throw new ValidationError("The request body must be a JSON object.");
-    if (!isFresh(item.last_saved, lastSavedOf(body))) throw new ConflictError();
-    const items = stored.nested.work_items.map((w: Rec) => (w.id === id ? { ...w, ...body, id, last_saved: w.last_saved, parts: body.parts ?? w.parts } : w));
-    const job = await saveJob(jobId, { work_items: items, last_saved: stored.row.last_saved }, actor, { linesOnly: true });
+    const { line } = await JobLines.saveLine("work_items", id, lineBody(body, ["parts", "job", "job_last_saved", ...WORK_SERVER_FIELDS]), actor.email);
+    const jobId = line.parent_id;
+    const job = await present(jobId);
     return { ...(job.work_items as Rec[]).find((w) => w.id === id), job: jobId, job_last_saved: job.last_saved };
   },
 
@@ -610,16 +611,10 @@ export const Jobs = {
     throw new NotFoundError("Part");
   },
 
-  /** PUT parts/update/{id}: save one job part (its last_saved; the customer cost priced by the server). */
+  /** PUT parts/update/{id}: save one job part by its id (its last_saved; the customer cost priced by the server), as `saveWork`. */
   async savePart(id: number, body: unknown, actor: Staff) {
-    const { jobId, stored, item } = await partHolder(id);
     if (!isObject(body)) throw new ValidationError("The request body must be a JSON object.");
-    const part = item.parts.find((p: Rec) => p.id === id);
-    if (!isFresh(part.last_saved, lastSavedOf(body))) throw new ConflictError();
-    const items = stored.nested.work_items.map((w: Rec) =>
-      w.id === item.id ? { ...w, parts: w.parts.map((p: Rec) => (p.id === id ? { ...p, ...body, id, last_saved: p.last_saved } : p)) } : w,
-    );
-    await saveJob(jobId, { work_items: items, last_saved: stored.row.last_saved }, actor, { linesOnly: true });
+    await JobLines.saveLine("parts", id, lineBody(body, ["job", "origin", "job_last_saved", "work_key", ...PART_SERVER_FIELDS]), actor.email);
     return Jobs.getPart(id);
   },
 
@@ -660,6 +655,46 @@ for (const [name, fn] of Object.entries(Jobs) as Array<[keyof typeof Jobs, (...a
       throw e instanceof ConflictError && e.message !== MESSAGES.edited ? editedElsewhere() : e;
     }
   };
+
+/** A line body as sent to PUT work/update or parts/update: the answer's own fields (and the server's) left out. */
+function lineBody(body: Rec, drop: readonly string[]): Rec {
+  return Object.fromEntries(Object.entries(body).filter(([k]) => !drop.includes(k) && !(OUTPUT_ONLY as readonly string[]).filter((f) => f !== "id").includes(k)));
+}
+
+/**
+ * The job's rules and locks on a work item or part saved by its id
+ * (core/platform/lines.ts `onLineSave`): the job as it will be with that
+ * line changed goes through the same checks as a job save (read-only
+ * defects and enquiries, the locks of 002 §4, Add Part, the lines' rules
+ * of 002 §5), then is priced; the saved line is written with the prices
+ * and the server-owned fields it had, and a work item's parts with it
+ * when their prices follow the item. Other lines are not rewritten.
+ */
+JobLines.onLineSave(async ({ parent, lines, collection, lineId, line }) => {
+  const storedLines = { work_items: lines.work_items ?? [], parts: lines.parts ?? [] };
+  const stored: Rec = { ...parent, work_items: nestLines(storedLines), comments_list: lines.comments_list ?? [] };
+  // Fields only the server sets keep their stored values.
+  const before = (storedLines[collection as "work_items" | "parts"] as Rec[]).find((l) => l.id === lineId)!;
+  const kept = collection === "work_items" ? WORK_SERVER_FIELDS : PART_SERVER_FIELDS;
+  const next: Rec = { ...line };
+  for (const f of kept) if (f in before || f in next) next[f] = before[f] ?? null;
+  if (collection === "parts") next.work_key = before.work_key;
+  const after = { ...storedLines, [collection]: (storedLines[collection as "work_items" | "parts"] as Rec[]).map((l) => (l.id === lineId ? next : l)) };
+  const job: Rec = { ...stored, work_items: withoutCustomer2Charges(nestLines(after), parent.customer2) };
+  refuse(readOnlyRules(stored, { work_items: job.work_items }));
+  refuse(lockRules(stored.work_items, job.work_items));
+  refuse(addRules(stored, stored.work_items, job.work_items));
+  refuse(jobSaveRules(job, { linesOnly: true }));
+  const { ctx } = await contextOf(job);
+  const priced = priceJobItems(job, ctx);
+  const workId = collection === "work_items" ? lineId : (next.work as number);
+  const item = priced.find((w) => w.id === workId)!;
+  const { parts: pricedParts, ...pricedItem } = item;
+  const flatPart = (p: Rec) => ({ ...p, work_key: storedLines.parts.find((x: Rec) => x.id === p.id)?.work_key ?? before.work_key });
+  if (collection === "parts") return [{ collection, line: flatPart((pricedParts as Rec[]).find((p) => p.id === lineId)!) }];
+  // A work item's parts are priced from it (its customer, its Charge Customer 2): they follow it; unchanged ones write nothing.
+  return [{ collection, line: pricedItem }, ...(pricedParts as Rec[]).map((p) => ({ collection: "parts", line: flatPart(p) }))];
+});
 
 async function partHolder(id: number) {
   const jobId = await jobOfLine("parts", id);

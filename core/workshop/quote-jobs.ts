@@ -5,6 +5,7 @@ import { todayInLondon } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError, VisibleError } from "../platform/errors.js";
 import { estimateMatchesJob } from "./costs.js";
 import { Job, JobLines, nestLines } from "./job.js";
+import { JobImages } from "./images.js";
 import { Jobs } from "./jobs.js";
 import { PartOrders } from "./partorders.js";
 import { QuoteLines } from "./quote.js";
@@ -257,6 +258,8 @@ async function convert(job: Row, user: StaffUser, fields: Row) {
     if (now?.quote) return { id: now.quote as number };
     throw e;
   }
+  // The defect's (or enquiry's) images follow it into the quote (W13): the quote's Show Attached Images lists them.
+  await JobImages.followToQuote(job.id, quote.id, user.email);
   return { id: quote.id as number };
 }
 

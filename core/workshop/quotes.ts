@@ -26,6 +26,7 @@ import {
   type QuoteView,
 } from "./quote-rules.js";
 import { quoteJobLinks, type LinkedJob } from "./quote-jobs.js";
+import { JobImages } from "./images.js";
 import { estimateQuoteItem } from "./quote-costs.js";
 
 type Row = Record<string, any>;
@@ -417,6 +418,7 @@ export const Quotes = {
       const stored = await storedQuote(id);
       if (((stored.estimated_work_items ?? []) as Row[]).some((i) => i.job || i.work)) throw new ValidationError(QUOTE_MESSAGES.itemLinked, { estimated_work_items: QUOTE_MESSAGES.itemLinked });
       await QuoteLines.remove(id, user.email);
+      await JobImages.removeForQuote(id, user.email);
       return { id };
     });
   },

@@ -112,19 +112,19 @@ export function workshopRoutes(app: Hono<AppEnv>) {
   route(app, { method: "delete", path: "/parts/update/:id", summary: "Remove one part of a job", tag }, async (c, { id }) => J.removePart(id, staff(c)));
 
   const I = Workshop.JobImages;
-  route(app, { method: "get", path: "/images", summary: "A job's attached images with their count", tag, query: z.object({ job: id }) }, async (_c, { query }) => I.ofJob(query.job));
+  route(app, { method: "get", path: "/images", summary: "A job's or a quote's attached images with their count (job= or quote=)", tag, query: z.object({ job: id, quote: id }) }, async (_c, { query }) => I.list(query));
   route(
     app,
     {
       method: "get",
       path: "/jobimageupload",
-      summary: "Presigned uploads for a job's images (png, jpeg, pdf; 15 MB)",
+      summary: "Presigned uploads for a job's or a quote's images (job= or quote=; png, jpeg, pdf; 15 MB)",
       tag,
-      query: z.object({ job: id, file_type: z.union([z.string(), z.array(z.string())]).optional() }),
+      query: z.object({ job: id, quote: id, file_type: z.union([z.string(), z.array(z.string())]).optional() }),
     },
     async (_c, { query }) => I.uploadUrls(query),
   );
-  route(app, { method: "post", path: "/images", summary: "Record an uploaded job image (job, key, name)", tag, body: anyBody }, async (c, { body }) => I.confirm(body, staff(c).email));
+  route(app, { method: "post", path: "/images", summary: "Record an uploaded image of a job or a quote (job or quote, key, name)", tag, body: anyBody }, async (c, { body }) => I.confirm(body, staff(c).email));
   route(
     app,
     { method: "post", path: "/deleteimage", summary: "Delete a job's uploaded image by name (blob_prefix = {registration}-{jobId})", tag, query: z.object({ blob_name: z.string().min(1).max(300), blob_prefix: z.string().min(1).max(100) }) },

@@ -234,3 +234,71 @@ describe("more views (002 §2 Jobs list)", () => {
     expect(byKey.count).toBe(2);
   }, 120_000);
 });
+
+describe("a work item or part saved by its id runs the job's rules and locks (lines.ts onLineSave)", () => {
+  it("refuses a locked line with the spec's message and writes nothing", async () => {
+    const v = await newVan(api, ref);
+    const made = await ok(api.post("createjob", jobBody(ref, v.id)));
+    const job = await flag(made.id, { invoice_approved: true });
+    const w = job.work_items[0];
+    const work = await ok(api.get(`work/${w.id}`));
+    const r = await api.put(`work/update/${w.id}`, { ...work, labour_hours: 9 });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toBe("Full service has been approved for invoicing and cannot be changed");
+    // A by-id part save on the invoiced item is refused the same way, and so is one sneaking the flag off.
+    const p = await ok(api.get(`parts/update/${w.parts[0].id}`));
+    expect((await api.put(`parts/update/${p.id}`, { ...p, cost: 1 })).body.message).toBe("Full service has been approved for invoicing and cannot be changed");
+    const sneaky = await ok(api.put(`work/update/${w.id}`, { ...work, invoice_approved: false, invoice_comments: "Checked" }));
+    expect(sneaky).toMatchObject({ invoice_approved: true, invoice_comments: "Checked", labour_hours: 2 });
+    const after = await ok(api.get(`jobs/${job.id}`));
+    expect(after.work_items[0]).toMatchObject({ labour_hours: 2, invoice_approved: true });
+    expect(after.work_items[0].parts[0]).toMatchObject({ cost: 100 });
+    // The lines' own rules (002 §5): a part without a supplier is refused with its message.
+    const open = await ok(api.post("createjob", jobBody(ref, v.id)));
+    const op = await ok(api.get(`parts/update/${open.work_items[0].parts[0].id}`));
+    expect((await api.put(`parts/update/${op.id}`, { ...op, supplier: null })).body.message).toBe("Part Brake pads is missing a supplier!");
+    const ow = await ok(api.get(`work/${open.work_items[0].id}`));
+    expect((await api.put(`work/update/${ow.id}`, { ...ow, work_type: null })).body.message).toBe("You must specify a work type for Full service");
+  }, 120_000);
+
+  it("writes only the line saved (and its repriced parts), renews the job's last_saved, and answers 409 on a stale line", async () => {
+    const v = await newVan(api, ref);
+    const job = await ok(
+      api.post("createjob", jobBody(ref, v.id, { work_items: [item(ref, { parts: [part(ref), part(ref, { name: "Discs" })] }), item(ref, { description: "Tyres", parts: [part(ref, { name: "Tyre" })] })] })),
+    );
+    const [a, b] = job.work_items;
+    const p = await ok(api.get(`parts/update/${a.parts[0].id}`));
+    const saved = await ok(api.put(`parts/update/${p.id}`, { ...p, cost: 40 }));
+    expect(saved).toMatchObject({ cost: 40, customer_cost: 48, work: a.id });
+    const after = await ok(api.get(`jobs/${job.id}`));
+    // The other lines keep their versions: nothing rewrote them.
+    expect(after.work_items[0].last_saved).toBe(a.last_saved);
+    expect(after.work_items[0].parts[1].last_saved).toBe(a.parts[1].last_saved);
+    expect(after.work_items[1].last_saved).toBe(b.last_saved);
+    expect(after.work_items[1].parts[0].last_saved).toBe(b.parts[0].last_saved);
+    expect(after.work_items[0].parts[0].last_saved).not.toBe(a.parts[0].last_saved);
+    // The job follows: its totals and last_saved (an open job card saving its older copy gets 409).
+    expect(after).toMatchObject({ parts_cost_total: 240 });
+    expect(after.last_saved).not.toBe(job.last_saved);
+    expect((await api.put(`jobs/${job.id}`, { ...job, job_description: "Old copy" })).status).toBe(409);
+    // A work item saved by id: its own line only (its parts' prices unchanged, so they keep their versions).
+    const w = await ok(api.get(`work/${b.id}`));
+    const sw = await ok(api.put(`work/update/${b.id}`, { ...w, labour_hours: 3 }));
+    expect(sw).toMatchObject({ labour_hours: 3, labour_cost: 150 });
+    const again = await ok(api.get(`jobs/${job.id}`));
+    expect(again.work_items[1].parts[0].last_saved).toBe(b.parts[0].last_saved);
+    expect(again.work_items[0].last_saved).toBe(a.last_saved);
+    // The stale copy of the line: 409 with the spec's message, nothing written.
+    const stale = await api.put(`work/update/${b.id}`, { ...w, labour_hours: 7 });
+    expect(stale.status).toBe(409);
+    expect(stale.body.message).toBe("It looks like the data has been edited elsewhere - fetching the latest update!");
+    expect((await ok(api.get(`work/${b.id}`))).labour_hours).toBe(3);
+    // Two by-id saves of different lines at once both land (the second reads the job again).
+    const [x, y] = await Promise.all([
+      api.put(`parts/update/${a.parts[1].id}`, { ...(await ok(api.get(`parts/update/${a.parts[1].id}`))), cost: 10 }),
+      api.put(`parts/update/${b.parts[0].id}`, { ...(await ok(api.get(`parts/update/${b.parts[0].id}`))), cost: 20 }),
+    ]);
+    expect([x.status, y.status]).toEqual([200, 200]);
+    expect((await ok(api.get(`jobs/${job.id}`))).parts_cost_total).toBe(70);
+  }, 120_000);
+});

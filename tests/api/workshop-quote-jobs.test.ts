@@ -203,3 +203,50 @@ describe("conversions (002 §4, §5)", () => {
     expect((await ok(api.get(`jobs/${enquiry.id}`))).quote).toBe(made.id);
   });
 });
+
+const PNG = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5b1e1d50000000049454e44ae426082", "hex");
+
+/** Upload one png through the presigned POST of a job or a quote (`owner`: "job=1" / "quote=2"), recorded by POST images. */
+async function uploadTo(owner: { job?: number; quote?: number }, name: string) {
+  const q = owner.quote ? `quote=${owner.quote}` : `job=${owner.job}`;
+  const signed = (await ok(api.get(`jobimageupload?${q}&file_type=png`))).results[0];
+  const form = new FormData();
+  for (const [k, val] of Object.entries(signed.fields as Record<string, string>)) form.append(k, val);
+  form.append("file", new Blob([new Uint8Array(PNG)]));
+  expect((await fetch(signed.url, { method: "POST", body: form })).status).toBe(204);
+  return ok(api.post("images", { ...owner, key: signed.key, name }));
+}
+
+describe("quote images (002 §2 Show Attached Images, §7 images?quote=)", () => {
+  it("a defect's images follow it into the quote; the quote uploads, lists and deletes its own; a quote's delete keeps the defect's", async () => {
+    const v = await newVan(api, ref);
+    const defect = await ok(api.post("createdefect", { vehicle: v.id, department: ref.hire.id, defect_description: "Tailgate glass cracked", defect_status: "DRIVEABLE" }));
+    await uploadTo({ job: defect.id }, "tailgate.png");
+    const made = await ok(api.post("defectquote", { ...defect, customer: ref.acme.id }));
+    const listed = await ok(api.get(`images?quote=${made.id}`));
+    expect(listed.count).toBe(1);
+    expect(listed.results[0]).toMatchObject({ name: "tailgate.png", job: defect.id, quote: made.id });
+    expect((await fetch(listed.results[0].url)).status).toBe(200);
+    // The quote's own upload: the same presigned path, recorded under the quote only.
+    const own = await uploadTo({ quote: made.id }, "estimate.png");
+    expect(own).toMatchObject({ quote: made.id, job: null });
+    expect((await ok(api.get(`images?quote=${made.id}`))).count).toBe(2);
+    expect((await ok(api.get(`images?job=${defect.id}`))).count).toBe(1);
+    // A key signed for another quote or job is refused; an unknown quote is a 404.
+    const other = await newQuote();
+    const signed = (await ok(api.get(`jobimageupload?quote=${other.id}&file_type=png`))).results[0];
+    expect((await api.post("images", { quote: made.id, key: signed.key, name: "x.png" })).body.message).toBe("That upload does not belong to this quote");
+    expect((await api.get("images?quote=999999")).status).toBe(404);
+    expect((await api.get("jobimageupload?quote=999999&file_type=png")).status).toBe(404);
+    // Delete by id; then the quote's delete: its own images go, the defect's stay the defect's.
+    const second = await uploadTo({ quote: made.id }, "second.png");
+    await ok(api.del(`deleteinternalimage/${own.id}`));
+    expect((await ok(api.get(`images?quote=${made.id}`))).results.map((r: any) => r.name).sort()).toEqual(["second.png", "tailgate.png"]);
+    await ok(api.del(`quotes/${made.id}`));
+    expect((await api.del(`deleteinternalimage/${second.id}`)).status).toBe(404);
+    const kept = await ok(api.get(`images?job=${defect.id}`));
+    expect(kept.count).toBe(1);
+    expect(kept.results[0]).toMatchObject({ name: "tailgate.png", quote: null });
+    expect((await ok(api.get(`jobs/${defect.id}`))).image_count).toBe(1);
+  });
+});

@@ -65,3 +65,13 @@ export async function confirmDialog(page: Page, button = "Delete") {
   await expect(dialog).toBeVisible();
   await dialog.getByRole("button", { name: button, exact: true }).click();
 }
+
+/** Clear a field and type into it key by key, then leave it (as staff type amounts: a typed thousands comma must stay one). */
+export async function typeInto(input: Locator, text: string) {
+  await input.click();
+  await input.press("Control+A");
+  await input.press("Delete");
+  await input.pressSequentially(text);
+  await input.blur();
+}
+

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { byLabel, expectToast, openSettings, signIn, uniq } from "./helpers";
+import { byLabel, expectToast, openSettings, signIn, typeInto, uniq } from "./helpers";
 
 // The one money input (issue 15): amounts are TYPED key by key, as staff
 // do, never filled, because a number widget used to turn a typed thousands
@@ -21,14 +21,6 @@ async function apiPost(page: Page, path: string, data: unknown) {
   return res.json();
 }
 
-/** Clear a field and type into it key by key, then leave it. */
-async function typeInto(input: Locator, text: string) {
-  await input.click();
-  await input.press("Control+A");
-  await input.press("Delete");
-  await input.pressSequentially(text);
-  await input.blur();
-}
 
 test("vehicle: typed 24,500 and 1,250.50 save as £24,500.00 and £1,250.50; a lone '-' is not yet a number and crashes nothing", async ({ page }) => {
   await signIn(page);

@@ -9,7 +9,7 @@ import { ApiError, useCreate, type ApiRecord } from "../platform/api";
 import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, type FieldDef } from "../platform/form";
 import { Page } from "../platform/page";
 import { toastError, toastWarning } from "../platform/toast";
-import { uploadJobFile } from "./JobModals";
+import { uploadImageFile } from "./JobModals";
 
 const choice = (v: string) => ({ value: v, label: v.replace(/_/g, " "), apiValue: v });
 
@@ -68,7 +68,7 @@ function NewDefect() {
         setUploading(true);
         for (const f of files) {
           try {
-            await uploadJobFile({ id: made.id }, f);
+            await uploadImageFile({ job: made.id }, f);
           } catch (err) {
             toastError(err instanceof Error && err.message ? err.message : UPLOAD_MESSAGES.failed);
           }

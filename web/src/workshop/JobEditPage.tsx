@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Collapse, Fieldset, Group, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Collapse, Fieldset, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
@@ -10,16 +10,16 @@ import { CustomerPicker, SupplierPicker, type ContactOption } from "../contacts/
 import { VehiclePicker, inProgressFor, type InProgressItem, type PickedVehicle } from "../fleet/picker/VehiclePicker";
 import { api, keys, useApiGet, useList, useOne, type ApiRecord } from "../platform/api";
 import { FieldInput, fieldsFrom, recordOptions, useRecordEditor, useUnsavedNotice, type FieldDef, type FormValue } from "../platform/form";
-import { formatDate, formatDateTime, formatMoney, formatNumber } from "../platform/format";
+import { formatDate, formatMoney, formatNumber } from "../platform/format";
 import { Loading } from "../platform/Loading";
 import { confirmAction } from "../platform/modal";
 import { Page } from "../platform/page";
 import { toastFailure, toastSuccess, toastWarning } from "../platform/toast";
 import { approverOf, jobStatusLabel, nameOf, registrationOf, type Job } from "./jobFormat";
-import { ChangeKeyModal, DefectQuoteModal, EnquiryQuoteModal, ImagesModal, InstructionsModal, MileageWarning, OpenItemsModal, confirmApprove } from "./JobModals";
+import { ChangeKeyModal, ImagesModal, QuoteFromJobModal, InstructionsModal, MileageWarning, OpenItemsModal, confirmApprove } from "./JobModals";
 import { JobMovements } from "./movements";
-import { newKey } from "./selectors";
-import { WorkItems, type WorkRow, type WorkType } from "./WorkItems";
+import { CommentsTable, type Comment } from "./selectors";
+import { WorkItems, typedFigureRefusal, type WorkRow, type WorkType } from "./WorkItems";
 
 const ERROR = "An error occurred!";
 /** 002 §4: edits trigger a delayed automatic save (timing not shown: ours, docs/workshop.md). */
@@ -42,47 +42,6 @@ const FIELDS: FieldDef[] = fieldsFrom(jobDef, {
 const byName = new Map(FIELDS.map((f) => [f.name, f]));
 const pick = (...names: string[]) => names.map((n) => byName.get(n)!).filter(Boolean);
 
-/** The fields the card holds as inputs (the rest are the server's or drawn as pickers). */
-const FORM_FIELDS = pick(
-  "vehicle",
-  "customer",
-  "customer2",
-  "workshop",
-  "department",
-  "fitter",
-  "book_in_date",
-  "workshop_date",
-  "finish_date",
-  "drop_off_eta",
-  "collection_eta",
-  "mileage",
-  "expected_mileage",
-  "parts_markup",
-  "job_description",
-  "history",
-  "customer_invoice_number",
-  "customer2_invoice_number",
-  "workshop_invoice_number",
-  "workshop_invoice_date",
-  "workshop_invoice_payment_date",
-  "workshop_credit_note_number",
-  "vehicle_arrived",
-  "wash_needed",
-  "wash_complete",
-  "customer_vehicle",
-  "custom_label_1",
-  "custom_value_1",
-  "custom_label_2",
-  "custom_value_2",
-  "custom_label_3",
-  "custom_value_3",
-  "defect_status",
-  "location_of_van",
-  "enquiry_registration",
-  "enquiry_make",
-  "enquiry_model",
-  "enquiry_description",
-);
 const INFO = pick(
   "department",
   "fitter",
@@ -108,13 +67,19 @@ const INFO = pick(
   "history",
 );
 const CUSTOM = pick("custom_label_1", "custom_value_1", "custom_label_2", "custom_value_2", "custom_label_3", "custom_value_3");
+/** The fields the card holds as inputs: the pickers', the job info's, the custom pairs, the defect's and the enquiry's (the rest are the server's). */
+const FORM_FIELDS = [
+  ...pick("vehicle", "customer", "customer2", "workshop"),
+  ...INFO,
+  ...CUSTOM,
+  ...pick("defect_status", "location_of_van", "enquiry_registration", "enquiry_make", "enquiry_model", "enquiry_description"),
+];
 const ENQUIRY = pick("enquiry_registration", "enquiry_make", "enquiry_model", "enquiry_description");
 /** The job's own fields sent back as they are (the server keeps what only it writes). */
 const KEPT = ["status", "is_defect", "is_enquiry", "quote", "inspection", "defect_department", "defect_driver_name", "defect_driver_number", "defect_description"];
 
 type Contact = ContactOption & Record<string, any>;
 type Vehicle = ApiRecord & Record<string, any>;
-type Comment = { id?: number; key?: string; text: string; created?: string; creator_name?: string; creator?: string };
 
 function Fields({ fields, values, set, errors, disabled, cols = 4 }: { fields: FieldDef[]; values: Record<string, FormValue>; set: (n: string, v: FormValue) => void; errors: Record<string, string>; disabled?: boolean | ((name: string) => boolean); cols?: number }) {
   return (
@@ -212,53 +177,6 @@ function VehiclePanel({ vehicle, onPick, disabled, error, saved }: { vehicle: Ve
   );
 }
 
-function CommentsTable({ comments, onChange, disabled }: { comments: Comment[]; onChange: (c: Comment[]) => void; disabled: boolean }) {
-  const [text, setText] = useState("");
-  return (
-    <Stack gap={4}>
-      <Table aria-label="Comments" withTableBorder fz="xs">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Comment</Table.Th>
-            <Table.Th>Date Created</Table.Th>
-            <Table.Th>Creator</Table.Th>
-            <Table.Th />
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {comments.map((c, i) => (
-            <Table.Tr key={c.id ?? c.key ?? i}>
-              <Table.Td style={{ whiteSpace: "pre-wrap" }}>{c.text}</Table.Td>
-              <Table.Td>{c.created ? formatDateTime(c.created) : "(not saved)"}</Table.Td>
-              <Table.Td>{c.creator_name ?? c.creator ?? ""}</Table.Td>
-              <Table.Td>
-                <Button size="compact-xs" variant="subtle" color="red" disabled={disabled} onClick={() => onChange(comments.filter((_, n) => n !== i))}>
-                  Remove
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-      {!disabled && (
-        <Group gap="xs" align="flex-end">
-          <TextInput size="xs" label="New comment" value={text} onChange={(e) => setText(e.currentTarget.value)} style={{ flex: 1 }} />
-          <Button
-            size="xs"
-            variant="light"
-            disabled={!text.trim()}
-            onClick={() => {
-              onChange([...comments, { key: newKey("c"), text: text.trim() }]);
-              setText("");
-            }}
-          >
-            Add Comment
-          </Button>
-        </Group>
-      )}
-    </Stack>
-  );
-}
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -282,7 +200,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
   const [customer, setCustomer] = useState<Contact | null>((record?.customer as Contact) ?? null);
   const [customer2, setCustomer2] = useState<Contact | null>((record?.customer2 as Contact) ?? null);
   const [workshop, setWorkshop] = useState<Contact | null>((record?.workshop as Contact) ?? null);
-  const [modal, setModal] = useState<null | { kind: "open-items"; items: InProgressItem[] } | { kind: "instructions"; text: string[] } | { kind: "key" } | { kind: "images" } | { kind: "defect-quote" } | { kind: "enquiry-quote" } | { kind: "mileage" } | { kind: "approve-blocked"; message: string }>(null);
+  const [modal, setModal] = useState<null | { kind: "open-items"; items: InProgressItem[] } | { kind: "instructions"; text: string[] } | { kind: "key" } | { kind: "images" } | { kind: "to-quote"; from: "defect" | "enquiry" } | { kind: "mileage" } | { kind: "approve-blocked"; message: string }>(null);
   const [enquiryOpen, setEnquiryOpen] = useState(true);
   const [busy, setBusy] = useState<string | null>(null);
 
@@ -313,7 +231,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
     extra: () => ({ ...Object.fromEntries(KEPT.filter((k) => record && k in record).map((k) => [k, record![k]])), ...(record ? {} : { status: "IN_PROGRESS" }) }),
     // 002 §5: the server's own job-save rules, run before sending (combined missing-fields message first).
     checkBody: (body) => {
-      const refused = jobSaveRules(body);
+      const refused = typedFigureRefusal((body.work_items ?? []) as WorkRow[]) ?? jobSaveRules(body);
       if (refused) toastWarning(refused.message, "Validation failed!");
       return refused;
     },
@@ -337,8 +255,9 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
       defaults: refs.defaults,
     };
   }, [customer, customer2, workshop, refs, v.department]);
+  // A figure typed that is not (yet) a number ('-') is kept as typed, unpriced, so the save can refuse it with the field's message.
   const priced = (next: WorkRow[], c = ctx, c2: unknown = customer2?.id ?? null) =>
-    priceJobItems({ customer: customer?.id ?? null, customer2: c2, parts_markup: v.parts_markup === "" ? null : v.parts_markup, work_items: next }, c) as WorkRow[];
+    typedFigureRefusal(next) ? next : (priceJobItems({ customer: customer?.id ?? null, customer2: c2, parts_markup: v.parts_markup === "" ? null : v.parts_markup, work_items: next }, c) as WorkRow[]);
   const setItems = (next: WorkRow[]) => lines.set("work_items", priced(next));
   // Cost toggles (002 §4): a change of customer, workshop or department reprices the items.
   const firstCtx = useRef(true);
@@ -350,7 +269,9 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
     if (items.length) lines.set("work_items", priced(withoutCustomer2Charges(items, customer2?.id ?? null)));
   }, [ctx]); // eslint-disable-line react-hooks/exhaustive-deps
 
-  const totals = jobTotals({ customer2: customer2?.id ?? null, work_items: items });
+  // While a figure is not (yet) a number the summary keeps the last totals it could work out.
+  const lastTotals = useRef<ReturnType<typeof jobTotals> | null>(null);
+  const totals = typedFigureRefusal(items) && lastTotals.current ? lastTotals.current : (lastTotals.current = jobTotals({ customer2: customer2?.id ?? null, work_items: typedFigureRefusal(items) ? [] : items }));
   const lockedAll = isDefect || isEnquiry || approved;
   const addBlocked = lockedAll || items.some((w) => w.invoice_approved);
 
@@ -619,12 +540,12 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
               </Button>
             )}
             {isDefect && !record?.quote && (
-              <Button variant="light" onClick={() => setModal({ kind: "defect-quote" })}>
+              <Button variant="light" onClick={() => setModal({ kind: "to-quote", from: "defect" })}>
                 Turn Into Quote
               </Button>
             )}
             {isEnquiry && !record?.quote && (
-              <Button variant="light" onClick={() => setModal({ kind: "enquiry-quote" })}>
+              <Button variant="light" onClick={() => setModal({ kind: "to-quote", from: "enquiry" })}>
                 Turn Into Quote
               </Button>
             )}
@@ -686,10 +607,9 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
         />
       )}
       {modal?.kind === "key" && vehicle && <ChangeKeyModal vehicle={vehicle as { id: number; registration?: string }} onClose={() => setModal(null)} />}
-      {modal?.kind === "images" && record && <ImagesModal job={record} onClose={() => setModal(null)} />}
+      {modal?.kind === "images" && record && <ImagesModal owner={{ job: record.id }} onClose={() => setModal(null)} />}
       {modal?.kind === "mileage" && <MileageWarning mileage={v.mileage} limit={vehicle?.model?.mileage_limit} onClose={() => setModal(null)} />}
-      {modal?.kind === "defect-quote" && record && <DefectQuoteModal job={record} onClose={() => setModal(null)} onDone={(id) => navigate(`/editquote/${id}`)} />}
-      {modal?.kind === "enquiry-quote" && record && <EnquiryQuoteModal job={record} onClose={() => setModal(null)} onDone={(id) => navigate(`/editquote/${id}`)} />}
+      {modal?.kind === "to-quote" && record && <QuoteFromJobModal job={record} kind={modal.from} onClose={() => setModal(null)} onDone={(id) => navigate(`/editquote/${id}`)} />}
     </form>
   );
 }

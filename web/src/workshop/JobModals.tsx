@@ -144,15 +144,25 @@ export function ChangeKeyModal({ vehicle, onClose }: { vehicle: { id: number; re
 
 type JobImage = ApiRecord & { url: string; content_type: string; key: string };
 
+/** What images are attached to: a job card or a quote (the `job` or `quote` of 002 §7's image calls). */
+export type ImageOwner = { job: number } | { quote: number };
+
+/** A job's or a quote's attached images with their count (GET images?job= / images?quote=): the modal's list and the button's count share it. */
+export function useAttachedImages(owner: ImageOwner | null) {
+  return useApiGet<{ count: number; results: JobImage[] }>(["images", "list", owner ?? {}], "images", owner ?? {}, { enabled: owner !== null, errorMessage: "There was an error" });
+}
+
 /**
- * Attached images (002 §2) with upload: the presigned uploads the vehicle
- * screens use (GET jobimageupload), confirmed against the job
- * (POST images); delete through DELETE deleteinternalimage/{id}.
+ * Attached images (002 §2: the job card's, and the quote editor's Show
+ * Attached Images) with upload: the presigned uploads the vehicle screens
+ * use (GET jobimageupload), confirmed against the job or quote (POST
+ * images); delete through DELETE deleteinternalimage/{id}. A quote made
+ * from a defect also lists the defect's images (W13).
  */
-export function ImagesModal({ job, onClose }: { job: Job; onClose: () => void }) {
-  const images = useApiGet<{ count: number; results: JobImage[] }>(["images", "list", { job: job.id }], "images", { job: job.id }, { errorMessage: "There was an error" });
+export function ImagesModal({ owner, onClose }: { owner: ImageOwner; onClose: () => void }) {
+  const images = useAttachedImages(owner);
   const qc = useQueryClient();
-  const { upload, progress } = useFileUploads((file, onProgress) => uploadJobFile(job, file, onProgress), "images");
+  const { upload, progress } = useFileUploads((file, onProgress) => uploadImageFile(owner, file, onProgress), "images");
   const remove = async (img: JobImage) => {
     if (!(await confirmAction({ title: "Delete", message: "Delete this image? This cannot be undone." }))) return;
     try {
@@ -174,19 +184,19 @@ export function ImagesModal({ job, onClose }: { job: Job; onClose: () => void })
           )}
         </FileButton>
         <UploadProgress progress={progress} />
-        <ImageGrid images={images.data?.results} kind="Job" testId="job-image" empty="No images attached." onDelete={(img) => void remove(img)} />
+        <ImageGrid images={images.data?.results} kind={"quote" in owner ? "Quote" : "Job"} testId="job-image" empty="No images attached." onDelete={(img) => void remove(img)} />
       </Stack>
     </Modal>
   );
 }
 
-/** One file for a job (or a defect being created): signed by GET jobimageupload, recorded by POST images. */
-export function uploadJobFile(job: { id: number }, file: File, onProgress: (pct: number) => void = () => undefined) {
+/** One file for a job, a quote or a defect being created: signed by GET jobimageupload, recorded by POST images. */
+export function uploadImageFile(owner: ImageOwner, file: File, onProgress: (pct: number) => void = () => undefined) {
   return uploadSignedFile(
     file,
     onProgress,
-    (fileType) => api("GET", "jobimageupload", { query: { job: job.id, file_type: fileType } }),
-    (key) => api("POST", "images", { body: { job: job.id, key, name: file.name } }),
+    (fileType) => api("GET", "jobimageupload", { query: { ...owner, file_type: fileType } }),
+    (key) => api("POST", "images", { body: { ...owner, key, name: file.name } }),
   );
 }
 
@@ -196,66 +206,44 @@ function CustomerChoice({ label, value, onChange }: { label: string; value: Cont
   return <CustomerPicker label={label} search={text} onSearchChange={setText} onChange={onChange} />;
 }
 
-/** Turn defect into quote (002 §4): at least one customer ('A customer is required'); POST defectquote answers the quote id. */
-export function DefectQuoteModal({ job, onClose, onDone }: { job: Job; onClose: () => void; onDone: (quoteId: number) => void }) {
-  const [customer, setCustomer] = useState<ContactOption | null>(null);
-  const [customer2, setCustomer2] = useState<ContactOption | null>(null);
-  const [busy, setBusy] = useState(false);
-  const go = async () => {
-    if (!customer && !customer2) return toastWarning(MESSAGES.defectQuoteCustomer);
-    setBusy(true);
-    try {
-      const made = await api<{ id: number }>("POST", "defectquote", { body: { ...job, customer: customer?.id ?? null, customer2: customer2?.id ?? null } });
-      toastSuccess();
-      onDone(made.id);
-    } catch (e) {
-      toastFailure(e, "An error occurred!");
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Modal opened onClose={onClose} title="Turn defect into quote" centered>
-      <Stack gap="sm">
-        <CustomerChoice label="Customer" value={customer} onChange={setCustomer} />
-        <CustomerChoice label="Customer 2" value={customer2} onChange={setCustomer2} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={() => void go()}>
-            Create Quote
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
-  );
-}
+/**
+ * Turning a defect or a part enquiry into a quote (002 §4, §5
+ * Conversions): a defect needs at least one customer ('A customer is
+ * required', POST defectquote); an enquiry a vehicle and customer 1
+ * ('Vehicle and Customer 1 are required', POST enquiryquote). Each
+ * answers the quote id. The failure texts are the spec's (§8), each as
+ * written there.
+ */
+const TO_QUOTE = {
+  defect: { title: "Turn defect into quote", path: "defectquote", needsVehicle: false, failed: "An error occurred!" },
+  enquiry: { title: "Turn enquiry into quote", path: "enquiryquote", needsVehicle: true, failed: "An error occured!" },
+} as const;
 
-/** Turn enquiry into quote (002 §4): a vehicle and customer 1 ('Vehicle and Customer 1 are required'); POST enquiryquote. */
-export function EnquiryQuoteModal({ job, onClose, onDone }: { job: Job; onClose: () => void; onDone: (quoteId: number) => void }) {
+export function QuoteFromJobModal({ job, kind, onClose, onDone }: { job: Job; kind: keyof typeof TO_QUOTE; onClose: () => void; onDone: (quoteId: number) => void }) {
+  const how = TO_QUOTE[kind];
   const [vehicle, setVehicle] = useState<PickedVehicle | null>(null);
   const [vehicleText, setVehicleText] = useState("");
   const [customer, setCustomer] = useState<ContactOption | null>(null);
   const [customer2, setCustomer2] = useState<ContactOption | null>(null);
   const [busy, setBusy] = useState(false);
   const go = async () => {
-    if (!vehicle || !customer) return toastWarning(MESSAGES.enquiryQuote);
+    if (how.needsVehicle ? !vehicle || !customer : !customer && !customer2) return toastWarning(how.needsVehicle ? MESSAGES.enquiryQuote : MESSAGES.defectQuoteCustomer);
     setBusy(true);
     try {
-      const made = await api<{ id: number }>("POST", "enquiryquote", { body: { ...job, vehicle: vehicle.id, customer: customer.id, customer2: customer2?.id ?? null } });
+      const chosen = how.needsVehicle ? { vehicle: vehicle!.id, customer: customer!.id } : { customer: customer?.id ?? null };
+      const made = await api<{ id: number }>("POST", how.path, { body: { ...job, ...chosen, customer2: customer2?.id ?? null } });
       toastSuccess();
       onDone(made.id);
     } catch (e) {
-      toastFailure(e, "An error occured!");
+      toastFailure(e, how.failed);
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Modal opened onClose={onClose} title="Turn enquiry into quote" centered>
+    <Modal opened onClose={onClose} title={how.title} centered>
       <Stack gap="sm">
-        <VehicleSearch label="Vehicle" search={vehicleText} onSearchChange={setVehicleText} onSelect={setVehicle} />
+        {how.needsVehicle && <VehicleSearch label="Vehicle" search={vehicleText} onSearchChange={setVehicleText} onSelect={setVehicle} />}
         <CustomerChoice label="Customer" value={customer} onChange={setCustomer} />
         <CustomerChoice label="Customer 2" value={customer2} onChange={setCustomer2} />
         <Group justify="flex-end">

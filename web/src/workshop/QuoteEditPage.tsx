@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Table, Text, Textarea, TextInput } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { estimateQuoteItem } from "../../../core/workshop/quote-costs";
@@ -20,13 +20,14 @@ import { ContactRefInput } from "../contacts/pickers";
 import { VehiclePicker, type PickedVehicle } from "../fleet/picker/VehiclePicker";
 import { useApiGet, useApiMutation, useList, useOne, type ApiRecord } from "../platform/api";
 import { FieldInput, fieldsFrom, recordOptions, useRecordEditor, useUnsavedNotice, type ChildRow, type FieldDef } from "../platform/form";
-import { formatDate, formatDateTime } from "../platform/format";
+import { formatDate } from "../platform/format";
 import { Loading } from "../platform/Loading";
 import { Page } from "../platform/page";
 import { toastWarning } from "../platform/toast";
 import { nameOf } from "./quote-display";
-import { blankPart, newKey, partFromLookup, PartsSelector, WorksSelector, type PartLookup, type WorkLookup } from "./selectors";
-import { ApproveModal, CannotApproveModal, CreateJobModal, FinalizeModal, ImagesModal, PrintOptionsModal, type CreateJobChoice } from "./QuoteModals";
+import { blankPart, CommentsTable, newKey, partFromLookup, PartsSelector, WorksSelector, type Comment, type PartLookup, type WorkLookup } from "./selectors";
+import { ApproveModal, CannotApproveModal, CreateJobModal, FinalizeModal, PrintOptionsModal, type CreateJobChoice } from "./QuoteModals";
+import { ImagesModal, useAttachedImages } from "./JobModals";
 import { QuoteWorkItemCard, type WorkType } from "./QuoteWorkItemCard";
 
 type Quote = ApiRecord & Record<string, any>;
@@ -150,21 +151,13 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
     if (id === "") setItems(withoutCustomer2(items).map((it) => priced(it, customer.data, undefined)));
   };
 
-  // Comments (002 §2 Quote Info): added as lines of the quote, saved with it.
-  const [comment, setComment] = useState("");
-  const addComment = () => {
-    if (!comment.trim()) return;
-    lines.set(COMMENTS, [...comments, { key: newKey(), text: comment.trim() }]);
-    setComment("");
-  };
 
   // Actions that save first (002 §4: finalize and approve both save, then answer the quote).
   const finalize = useApiMutation<void, Quote>("POST", () => `quotes/finalize/${record?.id}`, { resource: "quotes", errorMessage: FINALIZE_FAILED });
   const approve = useApiMutation<void, Quote>("POST", () => `quotes/approve/${record?.id}`, { resource: "quotes", errorMessage: SAVE_FAILED });
   const createJob = useApiMutation<Record<string, unknown>, { id: number }>("POST", "createquotejob", { resource: "quotes", invalidates: ["jobs"], errorMessage: "An error occurred!" });
-  // A quote's attached images are those of the defect or enquiry job it was made from (W13: kept with that job).
-  const sourceJob = idOf(record?.source_job);
-  const images = useApiGet<{ count: number; results: any[] }>(["images", "list", { job: sourceJob }], "images", { job: sourceJob }, { enabled: sourceJob !== null, errorMessage: "There was an error" });
+  // The quote's attached images: its own uploads and those of the defect or enquiry it was made from (W13).
+  const images = useAttachedImages(record ? { quote: record.id } : null);
 
   const [modal, setModal] = useState<null | "finalize" | "approve" | "createjob" | "print" | "images" | { notReady: string[] }>(null);
   const saveThen = async (then: () => Promise<unknown>) => {
@@ -292,36 +285,9 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
             {input(info("customer2_invoice_number"))}
           </SimpleGrid>
           <div style={{ marginTop: 8 }}>{input(info("description"))}</div>
-          <Table aria-label="Comments" withTableBorder fz="sm" mt="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Comment</Table.Th>
-                <Table.Th>Date Created</Table.Th>
-                <Table.Th>Creator</Table.Th>
-                <Table.Th>Remove</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {comments.map((c, n) => (
-                <Table.Tr key={c.id ?? c.key ?? n}>
-                  <Table.Td>{c.text}</Table.Td>
-                  <Table.Td>{c.created ? formatDateTime(c.created) : "(on save)"}</Table.Td>
-                  <Table.Td>{c.creator_name ?? nameOf(c.creator)}</Table.Td>
-                  <Table.Td>
-                    <Button size="compact-xs" color="red" variant="light" onClick={() => lines.set(COMMENTS, comments.filter((_, k) => k !== n))}>
-                      Remove
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-          <Group align="flex-end" gap="xs" mt="xs">
-            <Textarea label="New comment" autosize minRows={1} value={comment} onChange={(e) => setComment(e.currentTarget.value)} style={{ flex: 1 }} />
-            <Button variant="light" onClick={addComment}>
-              Add Comment
-            </Button>
-          </Group>
+          <div style={{ marginTop: 8 }}>
+            <CommentsTable comments={comments as Comment[]} onChange={(c) => lines.set(COMMENTS, c)} disabled={false} />
+          </div>
         </Fieldset>
 
         <Fieldset legend="Work" variant="filled" p="sm">
@@ -428,7 +394,7 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
           setSearching(null);
         }}
       />
-      {modal === "images" && <ImagesModal images={images.data?.results ?? []} onClose={() => setModal(null)} />}
+      {modal === "images" && record && <ImagesModal owner={{ quote: record.id }} onClose={() => setModal(null)} />}
     </form>
   );
 }

@@ -190,21 +190,3 @@ export function PrintOptionsModal({ onPrint, onClose }: { onPrint: (o: QuotePrin
   );
 }
 
-/** The quote's attached images (including those of a defect it came from). */
-export function ImagesModal({ images, onClose }: { images: Array<{ id: number; url?: string | null; name?: string | null; file_name?: string | null }>; onClose: () => void }) {
-  return (
-    <Modal opened onClose={onClose} title="Attached Images" size="xl" centered>
-      {images.length === 0 ? (
-        <Text size="sm">No images are attached to this quote.</Text>
-      ) : (
-        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" aria-label="Attached images">
-          {images.map((img) => (
-            <a key={img.id} href={img.url ?? "#"} target="_blank" rel="noreferrer">
-              {img.url ? <img src={img.url} alt={img.name ?? img.file_name ?? `Image ${img.id}`} style={{ width: "100%", height: 120, objectFit: "cover" }} /> : (img.name ?? img.file_name ?? `Image ${img.id}`)}
-            </a>
-          ))}
-        </SimpleGrid>
-      )}
-    </Modal>
-  );
-}

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid,
 import { useState } from "react";
 import { estimateMatchesJob } from "../../../core/workshop/costs";
 import { MESSAGES, workItemName } from "../../../core/workshop/rules";
-import { NumberField } from "../platform/form";
+import { NumberField, parseNumberText } from "../platform/form";
 import { toastWarning } from "../platform/toast";
 import { PartsSelector, PartsTable, TrackingSelect, WorksSelector, blankPart, newKey, partFromLookup, type PartColumn, type PartRow, type TrackingOption, type WorkLookup } from "./selectors";
 
@@ -103,7 +103,7 @@ function WorkItemCard({ item: w, index, onChange, onRemove, workTypes, hasCustom
   const type = w.work_type && typeof w.work_type === "object" ? (w.work_type as WorkType) : workTypes.find((t) => t.id === Number(w.work_type));
   const blocked = readOnly || addPartBlocked(w);
   const fromQuote = has(idOf(w.quote));
-  const matches = !fromQuote || estimateMatchesJob(w);
+  const matches = !fromQuote || !!typedFigureRefusal([w]) || estimateMatchesJob(w);
   const money = (field: string, label: string, disabled: boolean) => (
     <NumberField size="xs" kind="money" label={label} aria-label={`${label} of ${name}`} disabled={disabled} value={w[field] ?? ""} onChange={(v) => set({ [field]: v })} error={err(field)} />
   );
@@ -273,3 +273,33 @@ export function WorkItems({
     </Stack>
   );
 }
+
+/** The typed figures of a work item and of its parts (NumberField hands text that is not a number on as text). */
+const ITEM_FIGURES = ["labour_hours", "labour_cost", "customer_labour_cost", "estimated_labour_hours", "estimated_labour_cost", "estimated_customer_labour_cost"] as const;
+const PART_FIGURES = ["cost", "customer_cost", "estimated_cost", "estimated_customer_cost"] as const;
+
+/**
+ * A figure typed into a work item or part that is not a number (a lone
+ * '-', '24,50'): the save is refused with the field's own message (the one
+ * it shows under itself), before anything is sent.
+ */
+export function typedFigureRefusal(items: WorkRow[]): { message: string; errors: Record<string, string> } | null {
+  const bad = (v: unknown) => {
+    if (typeof v !== "string" || v.trim() === "") return null;
+    const parsed = parseNumberText(v, "money");
+    return parsed.ok ? null : parsed.message;
+  };
+  for (const [i, w] of items.entries()) {
+    for (const f of ITEM_FIGURES) {
+      const m = bad(w[f]);
+      if (m) return { message: `${m}: ${f.replace(/_/g, " ")} of ${workItemName(w, i)}`, errors: { [`work_items.${i}.${f}`]: m } };
+    }
+    for (const [k, p] of ((w.parts ?? []) as PartRow[]).entries())
+      for (const f of PART_FIGURES) {
+        const m = bad(p[f]);
+        if (m) return { message: `${m}: ${f.replace(/_/g, " ")} of part ${p.name || k + 1}`, errors: { [`work_items.${i}.parts.${k}.${f}`]: m } };
+      }
+  }
+  return null;
+}
+

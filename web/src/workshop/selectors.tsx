@@ -3,7 +3,7 @@ import { useState, type ReactNode } from "react";
 import { SupplierPicker } from "../contacts/pickers";
 import { api, useApiGet, type ApiRecord } from "../platform/api";
 import { DateField, NumberField } from "../platform/form";
-import { formatMoney } from "../platform/format";
+import { formatDateTime, formatMoney } from "../platform/format";
 import { ListPager, ListSearch, ListTable, useListController } from "../platform/list";
 
 /**
@@ -475,3 +475,56 @@ export function PartsTable({
     </Table.ScrollContainer>
   );
 }
+
+/** A comment line of a job or quote (002 §3 Comment): the server stamps its creator and time on save. */
+export type Comment = { id?: number; key?: string; text: string; created?: string; creator_name?: string; creator?: string };
+
+/** The comments table of the job card and the quote editor (Comment, Date Created, Creator, Remove) with Add Comment: lines saved with their job or quote. */
+export function CommentsTable({ comments, onChange, disabled }: { comments: Comment[]; onChange: (c: Comment[]) => void; disabled: boolean }) {
+  const [text, setText] = useState("");
+  return (
+    <Stack gap={4}>
+      <Table aria-label="Comments" withTableBorder fz="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Comment</Table.Th>
+            <Table.Th>Date Created</Table.Th>
+            <Table.Th>Creator</Table.Th>
+            <Table.Th>Remove</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {comments.map((c, i) => (
+            <Table.Tr key={c.id ?? c.key ?? i}>
+              <Table.Td style={{ whiteSpace: "pre-wrap" }}>{c.text}</Table.Td>
+              <Table.Td>{c.created ? formatDateTime(c.created) : "(not saved)"}</Table.Td>
+              <Table.Td>{c.creator_name ?? c.creator ?? ""}</Table.Td>
+              <Table.Td>
+                <Button size="compact-xs" variant="subtle" color="red" disabled={disabled} onClick={() => onChange(comments.filter((_, n) => n !== i))}>
+                  Remove
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {!disabled && (
+        <Group gap="xs" align="flex-end">
+          <TextInput size="xs" label="New comment" value={text} onChange={(e) => setText(e.currentTarget.value)} style={{ flex: 1 }} />
+          <Button
+            size="xs"
+            variant="light"
+            disabled={!text.trim()}
+            onClick={() => {
+              onChange([...comments, { key: newKey("c"), text: text.trim() }]);
+              setText("");
+            }}
+          >
+            Add Comment
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
