@@ -12,7 +12,7 @@ import { isFresh, lastSavedOf } from "./freshness.js";
 import { claimsOf, commitOf, foldCounts, indexOps, lifeOps, listCounter, listScope, positionsOption, type Indexing } from "./indexes.js";
 import { firstIdOf, planPage } from "./positions.js";
 import { allRangesOf, END, headOf, overlaps, planRanges, rangeItem, rangeWriteCount, rangeWrites, rangesMeeting, type HeldRange, type ScopePlan } from "./ranges.js";
-import { coarseBuckets, entriesOfList, pageOfList, skipThenTakeItems, startOfPage, type ListSource } from "./reading.js";
+import { coarseBuckets, entriesOfList, facetCountsOf, headOfPrefix, pageOfList, skipThenTakeItems, startOfPage, type ListSource } from "./reading.js";
 import { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type IndexOp, type ListInQuery, type ListOptions, type Meta, type RecordTypeOptions, type SavedRecord, type Where, type WriteExtra } from "./types.js";
 
 /** How often a transaction cancelled by a concurrent write to a shared item is tried again. */
@@ -620,6 +620,16 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
     /** The entries of an indexed list that match (each id once, in list order). */
     async entriesIn(list: string, q: EntryQuery = {}): Promise<Array<{ id: number; sort: string; tags: string[] }>> {
       return entriesOfList(listScope(opts.type, list), q);
+    },
+
+    /** The first `limit` entries of an indexed list whose sort starts with `search`, in `order`: one Query of `limit` items. */
+    async entriesFrom(list: string, q: { search: string; limit: number; order?: "asc" | "desc" }): Promise<Array<{ id: number; sort: string; tags: string[] }>> {
+      return headOfPrefix(listScope(opts.type, list), q.search, q.limit, q.order ?? "asc");
+    },
+
+    /** How many records carry each of these facet values (see `facets`), from the facets themselves: one BatchGet. */
+    async facetCounts(keys: Array<{ facet: string; value: string }>): Promise<number[]> {
+      return facetCountsOf(keys.map((k) => ({ facet: `${opts.type}#${k.facet}`, value: k.value })));
     },
 
     /** The ids of an indexed list that match (each once, in list order). */

@@ -172,3 +172,23 @@ export async function entriesOfList(scope: string, q: EntryQuery = {}): Promise<
   }
   return out;
 }
+
+/**
+ * The first `n` entries of an indexed list whose sort starts with `prefix`,
+ * in `order` (one Query of `n` small items, however many match): the head
+ * of one sorted stream of a list, for a page merged from several.
+ */
+export async function headOfPrefix(scope: string, prefix: string, n: number, order: "asc" | "desc"): Promise<Array<{ id: number; sort: string; tags: string[] }>> {
+  if (n <= 0) return [];
+  const read = await readN(ListEntry.query.byList({ list: scope }).begins({ sort: prefix.toLowerCase() }), n, order);
+  return read.map((e: { id: number; sort: string; tags?: string }) => ({ id: e.id, sort: e.sort, tags: (e.tags ?? "").split("|").filter(Boolean) }));
+}
+
+/** Several facet values' counts at once (one BatchGet), in the order asked; 0 for a value no record carries. */
+export async function facetCountsOf(keys: Array<{ facet: string; value: string }>): Promise<number[]> {
+  if (!keys.length) return [];
+  const wanted = keys.map((k) => ({ facet: k.facet, value: k.value.toLowerCase() }));
+  const res: any = await Facet.get(wanted).go();
+  const live = new Map((res.data as Array<{ facet: string; value: string; live?: number }>).map((f) => [`${f.facet}\u0000${f.value}`, Math.max(0, f.live ?? 0)]));
+  return wanted.map((k) => live.get(`${k.facet}\u0000${k.value}`) ?? 0);
+}
