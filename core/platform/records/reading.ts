@@ -1,7 +1,9 @@
 import { counterOf } from "../ids.js";
 import { offsetOf } from "../paging.js";
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { Facet, ListEntry } from "../service.js";
-import { coarseFacet, EDGE_SKIP, fineFacet, inListOrder, locate, nearEdge, planPage, total, type Bucket } from "./positions.js";
+import { documentClient } from "../table.js";
+import { coarseFacet, EDGE_SKIP, fineFacet, inListOrder, inlineFineOf, locate, nearEdge, planPage, total, type Bucket } from "./positions.js";
 import type { EntryQuery, ListInQuery } from "./types.js";
 
 /**
@@ -48,8 +50,28 @@ export async function bucketsOf(facet: string, order: "asc" | "desc"): Promise<B
   return inListOrder(res.data, order);
 }
 
-/** The coarse counts of a list (scope: the type for the id order, else `<type>#<list>`). */
-export const coarseBuckets = (scope: string, order: "asc" | "desc") => bucketsOf(coarseFacet(scope), order);
+/**
+ * The coarse counts of a list (scope: the type for the id order, else
+ * `<type>#<list>`), each with the fine counts kept on its item when it has
+ * them (an indexed list's: positions.ts `inlineFine`). Read as raw items:
+ * the fine counts are attributes named by the data, unknown to ElectroDB.
+ */
+export async function coarseBuckets(scope: string, order: "asc" | "desc"): Promise<Bucket[]> {
+  const params: any = Facet.query.byFacet({ facet: coarseFacet(scope) }).params();
+  const items: Array<Record<string, any>> = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(new QueryCommand({ ...params, ExclusiveStartKey: start }));
+    items.push(...((page.Items ?? []) as Array<Record<string, any>>));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const buckets = inListOrder(items.map((i) => ({ value: String(i.value), live: i.live })), order);
+  const byValue = new Map(items.map((i) => [String(i.value), i]));
+  return buckets.map((b) => {
+    const fine = inlineFineOf(b.value, byValue.get(b.value) ?? {}, order);
+    return fine ? { ...b, fine } : b;
+  });
+}
 
 /**
  * Where the page at `offset` starts, from the coarse counts (read by the
@@ -72,7 +94,8 @@ export async function startOfPage(
   if (!c) return null;
   const within = offset - c.before;
   const bucket = coarse[c.index];
-  const fine = await bucketsOf(fineFacet(scope, bucket.value), order);
+  // The fine counts on the coarse item when they add up (no round trip), else their own partition.
+  const fine = bucket.fine && total(bucket.fine) === bucket.live ? bucket.fine : await bucketsOf(fineFacet(scope, bucket.value), order);
   const f = total(fine) === bucket.live ? locate(fine, within) : null;
   if (!f) return { bucket: bucket.value, level: "coarse", skip: within };
   return { bucket: fine[f.index].value, level: "fine", skip: within - f.before };
