@@ -423,7 +423,23 @@ export const Vehicles = {
     const current = await Vehicle.stored(id);
     const fields = await prepare(body, current);
     // One unit: the vehicle, its lines and its changed inspections (docs/decisions.md "Parents with lines").
-    const saved = await withInspections(id, body.inspections, actor, (also) => VehicleLines.update(id, fields, actor, { partial: true, also, current }));
+    const write = (f: Record<string, unknown>) => withInspections(id, body.inspections, actor, (also) => VehicleLines.update(id, f, actor, { partial: true, also, current }));
+    let saved: Record<string, any>;
+    try {
+      saved = await write(fields);
+    } catch (e) {
+      // A new status together with nearly every other dimension can pass DynamoDB's 100 items
+      // (the status alone moves the column entries and facets): the other changes first, then
+      // the status, each a save of its own, never a refusal for size.
+      if (!(e instanceof TransactionTooLarge) || !("vehicle_status" in fields) || fields.vehicle_status === current.vehicle_status) throw e;
+      let first: Record<string, any>;
+      try {
+        first = await write({ ...fields, vehicle_status: current.vehicle_status });
+      } catch (inner) {
+        throw inner instanceof ValidationError ? e : inner;
+      }
+      saved = await VehicleLines.update(id, { vehicle_status: fields.vehicle_status, last_saved: first.last_saved }, actor, { partial: true });
+    }
     // The answer is the vehicle as the save wrote it (references filled in): not read again.
     return { ...saved, inspections: (await Inspections.ofVehicle(id)).results };
   },
