@@ -35,6 +35,8 @@ for (const name of ["Ford", "Vauxhall", "Mercedes-Benz", "Volkswagen", "Renault"
   makes.push((await S.VehicleMake.create({ name }, by)).id as number);
 const models: number[] = [];
 for (let i = 0; i < 30; i++) models.push((await S.VehicleModel.create({ name: `Model ${i + 1}`, make: makes[i % 10] }, by)).id as number);
+// One vehicle in a thousand has this model (all of them sold, so in the All tab): a column filter with few matches.
+const rareModel = (await S.VehicleModel.create({ name: "Rare model", make: makes[7] }, by)).id as number;
 const types: number[] = [];
 for (const name of ["L1", "L2", "L3", "L4", "Car", "Low Loader", "Truck", "Luton", "Recovery"]) types.push((await S.VehicleType.create({ name }, by)).id as number);
 const depts: number[] = [];
@@ -68,17 +70,12 @@ const statusOf = (i: number) => {
   }
   return "ACTIVE";
 };
-const FINANCE = ["NONE", "REGULAR", "HIRE_AGREEMENT", "LEASE_AGREEMENT", "STOCKING_PLAN", "FIXED_MONTHLY_CAPITAL"];
 const letters = "ABCDEFGHJKLMNOPRSTUVWXY";
 const reg = (i: number) => `${letters[i % 23]}${letters[Math.floor(i / 23) % 23]}${String(10 + (i % 90)).padStart(2, "0")} ${letters[Math.floor(i / 529) % 23]}${letters[(i * 7) % 23]}${letters[Math.floor(i / 12167) % 23]}`;
 
 function vehicle(i: number) {
   const status = statusOf(i);
-  const fin = FINANCE[i % FINANCE.length];
-  const agreement =
-    fin === "HIRE_AGREEMENT"
-      ? { finance_type: fin, hire_start_date: "2024-02-01", mileage_allowance: 30000, on_hire_mileage: 10 }
-      : { finance_type: fin, invoice_date: "2024-01-10", depreciation_start_date: "2024-01-12", finance_company: "Lombard", monthly_payment: 499 };
+  // No agreements: they are the vehicle's lines, which bulkLoad does not write (every vehicle's purchase type is NONE).
   const month = String(1 + (i % 12)).padStart(2, "0");
   return {
     registration: reg(i),
@@ -88,7 +85,7 @@ function vehicle(i: number) {
     fleet_number: status === "CUSTOMER" ? null : `${20 + (i % 6)}${String(i).padStart(5, "0")}`,
     vehicle_status: status,
     make: makes[i % 10],
-    model: i % 11 === 0 ? null : models[i % 30],
+    model: i % 1000 === 7 ? rareModel : i % 11 === 0 ? null : models[i % 30],
     type: types[i % 9],
     department: depts[i % 4],
     owner: status === "CUSTOMER" || status === "SOLD" ? contacts[i % 180] : null,
@@ -106,7 +103,6 @@ function vehicle(i: number) {
     first_day: 65,
     two_five_days: 55,
     six_twenty_seven_days: 45,
-    finance_agreements: status === "CUSTOMER" ? [] : [agreement],
   };
 }
 
@@ -142,10 +138,22 @@ await measure("Active, page 2 with filter_list=false", () => list({ page: 2, fil
 for (const s of ["EQUIPMENT", "all", "ORDERED", "ARRIVING", "HIREREADY", "FORSALE", "PROCESSING", "SOLD"])
   await measure(`sub-tab ${s}`, () => list({ tab: "fleet", vehicle_status: s }));
 await measure("tab External Customer Vehicles", () => list({ tab: "customer" }));
-await measure("Active x department x purchase type", () => list({ vehicle_status: "ACTIVE", department: depts[1], purchaseType: "REGULAR" }));
+await measure("Active x department x purchase type", () => list({ vehicle_status: "ACTIVE", department: depts[1], purchaseType: "NONE" }));
+// Column filters (issue 10): few matches, many matches, every page of the largest, narrowed by a department.
+const noOptions = { filter_list: false };
+await measure("column filter: All, a model of 20 vehicles, filter_list=false", () => list({ tab: "fleet", vehicle_status: "all", columns: { model: String(rareModel) }, ...noOptions }));
+await measure("the same with filter_list", () => list({ tab: "fleet", vehicle_status: "all", columns: { model: String(rareModel) } }));
 await measure("column filter: Active, make", () => list({ vehicle_status: "ACTIVE", columns: { make: String(makes[3]) } }));
-await measure("column filter: All, reserve customer Only Blanks", () => list({ tab: "fleet", vehicle_status: "all", columns: { reserve_customer: "BLANK" } }));
 await measure("column filter: Ordered, month due", () => list({ vehicle_status: "ORDERED", columns: { month_due: "2026-03-01" } }));
+await measure("column filter: All, make (1 in 10), filter_list=false", () => list({ tab: "fleet", vehicle_status: "all", columns: { make: String(makes[3]) }, ...noOptions }));
+await measure("column filter: Active, model Only Blanks, filter_list=false", () => list({ vehicle_status: "ACTIVE", columns: { model: "BLANK" }, ...noOptions }));
+await measure("column filter: All, reserve customer Only Blanks", () => list({ tab: "fleet", vehicle_status: "all", columns: { reserve_customer: "BLANK" } }));
+const blanks = { tab: "fleet", vehicle_status: "all", columns: { reserve_customer: "BLANK" }, ...noOptions };
+const blankCount = (await list(blanks)).body.count as number;
+const blankPages = Math.ceil(blankCount / 25);
+for (const page of [1, 2, 10, Math.ceil(blankPages / 2), blankPages])
+  await measure(`column filter: All, reserve customer Only Blanks, page ${page} of ${blankPages}, filter_list=false`, () => list({ ...blanks, page }));
+await measure("column filter: All, reserve customer Only Blanks, one department, filter_list=false", () => list({ ...blanks, department: depts[1] }));
 await measure("search 'AB' (2 chars) in All", () => list({ tab: "fleet", vehicle_status: "all", search: "AB" }));
 await measure("search 'AB12' in All", () => list({ tab: "fleet", vehicle_status: "all", search: "AB12" }));
 await measure("search fleet number '2000' in All", () => list({ tab: "fleet", vehicle_status: "all", search: "2000" }));

@@ -476,43 +476,74 @@ export function vehicleMemberships(v: VehicleLike): Membership[] {
   return out;
 }
 
-/** The column list of a status's group (`columnGroup`): a column filter is a prefix Query on it. */
-export const columnList = (status: string) => `cols#${columnGroup(status)}`;
+/** The list holding every vehicle's column entries (`columnMemberships`). */
+export const COLUMN_LIST = "col";
 
 /**
- * Vehicles share a column list with the statuses they usually move between
- * (the current fleet: ordered, equipment, active, for sale, processing), so
- * those moves rewrite their column entries in place; sold and external
- * vehicles (which only grow) have lists of their own.
+ * Where a vehicle sits for the column filters: its status, with Hire Ready
+ * apart from the other active vehicles and Arriving apart from the other
+ * ordered ones, so every tab is a union of whole places (Active = active +
+ * hire ready, Ordered = ordered + arriving, All = every fleet place).
  */
-export function columnGroup(status: string): "FLEET" | "SOLD" | "CUSTOMER" {
-  return status === "SOLD" || status === "CUSTOMER" ? status : "FLEET";
-}
-
-/** A vehicle's place in its column list for one column: `m=3;`, `md=2026-01-01;`, `m=~;` when blank. */
-export function columnSort(column: ColumnFilter, value: string): string {
-  return `${columnTag(column, value)};`;
+export const PLACES = ["equipment", "active", "hireready", "ordered", "arriving", "forsale", "processing", "sold", "customer"] as const;
+export type Place = (typeof PLACES)[number];
+export function placeOf(v: VehicleLike): Place {
+  const status = v.vehicle_status ?? "ACTIVE";
+  if (isHireReady(v)) return "hireready";
+  if (isArriving(v)) return "arriving";
+  return status.toLowerCase() as Place;
 }
 
 /**
- * The column filters' index: in the column list of its status's group, one
- * entry per filter column, sorted by the column's value, so the vehicles of a tab
- * with a column value (or Only Blanks) are one prefix Query whose cost
- * follows the matches, never the tab. The entry carries the rest of the
- * request (department, purchase type, Arriving and Hire Ready) and where
- * the vehicle sorts in each of its tabs (`by` its status's tab, `fleet`
- * the All tab when that sorts differently, `arr` Arriving), so the page is
- * ordered as the tab is without reading the records.
+ * The column entries' streams: one per place, plus the sold vehicles a
+ * second time in the All tab's order (`soldfleet`). Each stream is sorted
+ * in the order of the tab it serves: by fleet number (equipment, active,
+ * hire ready, for sale, processing; ordered and arriving too, as the All
+ * tab wants them), date sold (sold), registration (external).
+ */
+export type ColumnStream = Place | "soldfleet";
+/** The place whose facet counts a stream's vehicles. */
+export const streamPlace = (s: ColumnStream): Place => (s === "soldfleet" ? "sold" : s);
+
+/** A vehicle's place in a column stream: `m=3;active;`, `m=~;sold;` when blank, then its sort in the stream. */
+export function columnPrefix(column: ColumnFilter, value: string, stream: ColumnStream): string {
+  return `${columnTag(column, value)};${stream};`;
+}
+
+/** The facet counting a place's vehicles per column value (`<column>#<value>`): a filter's count, a tab's typeahead options. */
+export const placeFacet = (place: Place) => `place#${place}`;
+/** A column value as its facet value: `make#3`, `make#~` for Only Blanks. */
+export const columnFacetValue = (column: ColumnFilter, value: string) => `${column}#${value === BLANK ? NO_VALUE : value.toLowerCase()}`;
+
+/**
+ * The column filters' index: one entry per filter column in the single
+ * column list, sorted by `<column>=<value>;<stream>;<the stream's tab
+ * sort>`, so a tab's vehicles with a column value, in the tab's order, are
+ * the heads of one to eight prefix Queries (a page reads 25 entries of
+ * each, whatever the number of matches) and their count is the places'
+ * facets. Sold vehicles have a second set in the All tab's order (fleet
+ * number): the only status whose own tab sorts differently from All and
+ * that grows with history. Ordered vehicles sort by fleet number for All;
+ * the Ordered and Arriving tabs (the order book, bounded) are ordered from
+ * the entries' `md` and `arr` tags. Tags: department and purchase type
+ * (narrowing a filter), month due and delivery date sorts.
  */
 export function columnMemberships(v: VehicleLike): Membership[] {
   const status = v.vehicle_status ?? "ACTIVE";
+  const place = placeOf(v);
   const clean = (x: string) => x.replace(/[|]/g, "");
-  const tags = [`st=${status.toLowerCase()}`, `d=${tagValue(v.department)}`, `p=${purchaseTypeOf(v).toLowerCase()}`, `by=${clean(tabSort(status, v))}`];
-  if (status !== "CUSTOMER" && tabSort("ALL", v) !== tabSort(status, v)) tags.push(`fleet=${clean(tabSort("ALL", v))}`);
-  if (isArriving(v)) tags.push("arriving", `arr=${clean(tabSort("ARRIVING", v))}`);
-  if (isHireReady(v)) tags.push("hireready");
+  const tags = [`d=${tagValue(v.department)}`, `p=${purchaseTypeOf(v).toLowerCase()}`];
+  if (status === "ORDERED") tags.push(`md=${clean(tabSort("ORDERED", v))}`);
+  if (place === "arriving") tags.push(`arr=${clean(tabSort("ARRIVING", v))}`);
+  const sort = status === "ORDERED" ? tabSort("ALL", v) : tabSort(status, v);
   const cols = columnValues(v);
-  return (Object.keys(COLUMN_FILTERS) as ColumnFilter[]).map((c) => ({ list: columnList(status), sort: columnSort(c, cols[c] === NO_VALUE ? BLANK : cols[c]), tags }));
+  const out: Membership[] = [];
+  for (const c of Object.keys(COLUMN_FILTERS) as ColumnFilter[]) {
+    const value = cols[c] === NO_VALUE ? BLANK : cols[c];
+    out.push({ list: COLUMN_LIST, sort: `${columnPrefix(c, value, place)}${sort}`, tags });
+    if (place === "sold") out.push({ list: COLUMN_LIST, sort: `${columnPrefix(c, value, "soldfleet")}${tabSort("ALL", v)}`, tags });
+  }
+  return out;
 }
 
 /**
@@ -529,13 +560,13 @@ export function soldMembership(v: VehicleLike): Membership[] {
 }
 
 /**
- * Facets of a vehicle: its column values, counted per status (the
- * typeahead options of a tab), and its share of the fleet's CAP totals.
+ * Facets of a vehicle: its column values, counted per place (`placeOf`:
+ * a column filter's count, the typeahead options of a tab), and its share of the fleet's CAP totals.
  */
 export function vehicleFacets(v: VehicleLike): Array<{ facet: string; value: string; amount?: number }> {
   const cols = columnValues(v);
   return [
-    ...(Object.keys(COLUMN_FILTERS) as ColumnFilter[]).map((c) => ({ facet: `status#${v.vehicle_status ?? "ACTIVE"}`, value: `${c}#${cols[c]}` })),
+    ...(Object.keys(COLUMN_FILTERS) as ColumnFilter[]).map((c) => ({ facet: placeFacet(placeOf(v)), value: `${c}#${cols[c]}` })),
     ...capTotalFacets(v),
   ];
 }

@@ -16,10 +16,14 @@ import {
   NO_VALUE,
   SUB_TABS,
   capChangeTally,
-  columnGroup,
-  columnList,
-  columnSort,
+  COLUMN_LIST,
+  columnFacetValue,
+  columnPrefix,
   columnTag,
+  placeFacet,
+  streamPlace,
+  type ColumnStream,
+  type Place,
   compactRegistration,
   depreciationRate,
   fleetNumber,
@@ -85,12 +89,29 @@ export function tabOf(q: Pick<VehicleListQuery, "tab" | "vehicle_status" | "view
   return sub;
 }
 
-/** The statuses whose facets give a tab's typeahead options. */
-function facetStatuses(tab: string): string[] {
-  if (tab === "ALL") return [...FLEET_STATUSES];
-  if (tab === "ARRIVING") return ["ORDERED"];
-  if (tab === "HIREREADY") return ["ACTIVE"];
-  return [tab];
+/** The places (rules.ts `placeOf`) a tab's vehicles are in: their facets give its typeahead options and a filter's count. */
+function tabPlaces(tab: string): Place[] {
+  return [...new Set(tabStreams(tab).streams.map(streamPlace))];
+}
+
+/**
+ * The column streams (rules.ts `columnMemberships`) a tab's vehicles are
+ * in, and how the tab orders them: by the streams' own sort (merged), or,
+ * for the order book, by a tag of the entries.
+ */
+function tabStreams(tab: string): { streams: ColumnStream[]; by: "stream" | "md" | "arr" } {
+  switch (tab) {
+    case "ALL":
+      return { streams: ["equipment", "active", "hireready", "ordered", "arriving", "forsale", "processing", "soldfleet"], by: "stream" };
+    case "ACTIVE":
+      return { streams: ["active", "hireready"], by: "stream" };
+    case "ORDERED":
+      return { streams: ["ordered", "arriving"], by: "md" };
+    case "ARRIVING":
+      return { streams: ["arriving"], by: "arr" };
+    default:
+      return { streams: [tab.toLowerCase() as ColumnStream], by: "stream" };
+  }
 }
 
 /** At most this many options per column in filter_list (a typeahead narrows them as staff type). */
@@ -128,7 +149,7 @@ async function contactNames(ids: number[]) {
 }
 
 async function filterList(tab: string) {
-  const facets = await Promise.all(facetStatuses(tab).map((s) => Vehicle.facetValues(`status#${s}`)));
+  const facets = await Promise.all(tabPlaces(tab).map((p) => Vehicle.facetValues(placeFacet(p))));
   const counts = new Map<string, Map<string, number>>();
   for (const list of facets)
     for (const f of list) {
@@ -187,49 +208,101 @@ function columnTags(columns: VehicleListQuery["columns"]): string[] {
     .map(([c, v]) => columnTag(c as ColumnFilter, String(v)));
 }
 
-/** The column lists a tab's vehicles are in, and the tags that pick the tab's own out of them. */
-function columnListsOf(tab: string): { lists: string[]; tags: string[] } {
-  if (tab === "ALL") return { lists: [columnList("ACTIVE"), columnList("SOLD")], tags: [] };
-  if (tab === "ARRIVING") return { lists: [columnList("ORDERED")], tags: ["arriving"] };
-  if (tab === "HIREREADY") return { lists: [columnList("ACTIVE")], tags: ["hireready"] };
-  return { lists: [columnList(tab)], tags: columnGroup(tab) === "FLEET" ? [`st=${tab.toLowerCase()}`] : [] };
+/** Where an entry sorts in a tab: its stream's sort (after the prefix) or an order-book tag, then its id, as the list's own keys order it. */
+function placeInTab(e: { id: number; sort: string; tags: string[] }, prefix: string, by: "stream" | "md" | "arr"): string {
+  const at = by === "stream" ? e.sort.slice(prefix.length) : (e.tags.find((t) => t.startsWith(`${by}=`))?.slice(by.length + 1) ?? "");
+  return `${at}#id_${String(e.id).padStart(12, "0")}`;
+}
+
+/** Entries in a tab's order (descending: reversed), each vehicle once. */
+function inTabOrder<T extends { id: number; key: string }>(entries: T[], order: "asc" | "desc"): T[] {
+  const seen = new Set<number>();
+  const out = entries.filter((e) => (seen.has(e.id) ? false : (seen.add(e.id), true)));
+  out.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return order === "desc" ? out.reverse() : out;
+}
+
+/** The vehicles of a page, in the page's order, as every list answer gives them. */
+async function vehiclesInOrder(ids: number[]) {
+  const rows = await Vehicle.getMany(ids);
+  const at = new Map(ids.map((id, i) => [id, i]));
+  rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+  return Vehicle.present(rows);
 }
 
 /**
- * A tab narrowed by column filters (and Only Blanks): each filter is a
- * prefix Query on the column lists (`columnMemberships`), so the cost
- * follows the vehicles with that value, never the tab; several filters
- * keep the vehicles every one of them found. The entries say where each
- * vehicle sorts in the tab, so only the page's vehicles are read.
+ * One column filter on a tab (no department or purchase type): the tab's
+ * streams of entries with that value are each sorted in the tab's order,
+ * so a page is their heads merged (25 entries of each, one Query each, at
+ * once) and the count is the places' facets (one BatchGet). A page past
+ * the first reads from the nearer end of the matches (as the vehicle tabs
+ * do: vehicles keep no position counts, see docs/decisions.md), so page 1
+ * and the last page cost a 25-row page whatever the number of matches.
+ */
+async function oneColumnPage(tab: string, column: ColumnFilter, value: string, q: VehicleListQuery) {
+  const { streams } = tabStreams(tab);
+  const order = q.order ?? tabOrder(tab);
+  const prefixes = streams.map((s) => columnPrefix(column, value, s));
+  const counted = Vehicle.facetCounts(tabPlaces(tab).map((p) => ({ facet: placeFacet(p), value: columnFacetValue(column, value) }))).then((n) => n.reduce((a, b) => a + b, 0));
+  const heads = (n: number, o: "asc" | "desc") =>
+    Promise.all(prefixes.map((prefix) => Vehicle.entriesFrom(COLUMN_LIST, { search: prefix, limit: n, order: o }).then((es) => es.map((e) => ({ id: e.id, key: placeInTab(e, prefix, "stream") })))));
+  const offset = (q.page - 1) * q.page_size;
+  let count: number;
+  let ids: number[];
+  if (offset === 0) {
+    // Page 1: the count and the streams' heads at once.
+    const [n, read] = await Promise.all([counted, heads(q.page_size, order)]);
+    count = n;
+    ids = inTabOrder(read.flat(), order).slice(0, q.page_size).map((e) => e.id);
+  } else {
+    count = await counted;
+    const take = Math.max(0, Math.min(q.page_size, count - offset));
+    const after = count - offset - take;
+    if (take === 0) ids = [];
+    else if (after < offset) {
+      // Nearer the end: the streams read backwards, the page counted from the end.
+      const back = order === "asc" ? "desc" : "asc";
+      ids = inTabOrder((await heads(after + take, back)).flat(), back).slice(after, after + take).reverse().map((e) => e.id);
+    } else ids = inTabOrder((await heads(offset + take, order)).flat(), order).slice(offset, offset + take).map((e) => e.id);
+  }
+  return { count, results: await vehiclesInOrder(ids) };
+}
+
+/**
+ * A tab narrowed by column filters (and Only Blanks): with one filter and
+ * no department or purchase type, `oneColumnPage`. Otherwise (several
+ * filters, a department or purchase type, the order book's tabs) each
+ * filter reads its matches in the tab's streams (a prefix Query each,
+ * department and purchase type from the entries' tags), the vehicles every
+ * filter found are kept and ordered from the entries, and only the page's
+ * vehicles are read: the cost follows the vehicles with the values, never
+ * the tab.
  */
 async function columnFiltered(tab: string, dept: number | "ALL", pt: string, q: VehicleListQuery) {
-  const { lists, tags } = columnListsOf(tab);
+  const { streams, by } = tabStreams(tab);
+  const filters = Object.entries(q.columns ?? {}).filter(([, v]) => !blank(v)) as Array<[ColumnFilter, string]>;
+  if (filters.length === 1 && dept === "ALL" && pt === "ALL" && by === "stream") return oneColumnPage(tab, filters[0][0], String(filters[0][1]), q);
+  const tags: string[] = [];
   if (dept !== "ALL") tags.push(`d=${dept}`);
   if (pt !== "ALL") tags.push(`p=${pt.toLowerCase()}`);
-  const filters = Object.entries(q.columns ?? {}).filter(([, v]) => !blank(v)) as Array<[ColumnFilter, string]>;
-  const found = await Promise.all(filters.map(([c, v]) => Promise.all(lists.map((l) => Vehicle.entriesIn(l, { search: columnSort(c, String(v)), tags })))));
+  const found = await Promise.all(
+    filters.map(([c, v]) =>
+      Promise.all(
+        streams.map((s) => {
+          const prefix = columnPrefix(c, String(v), s);
+          return Vehicle.entriesIn(COLUMN_LIST, { search: prefix, tags }).then((es) => es.map((e) => ({ id: e.id, key: placeInTab(e, prefix, by) })));
+        }),
+      ),
+    ),
+  );
   let entries = found[0].flat();
   for (const more of found.slice(1)) {
     const ids = new Set(more.flat().map((e) => e.id));
     entries = entries.filter((e) => ids.has(e.id));
   }
-  const sortTag = tab === "ALL" ? ["fleet", "by"] : tab === "ARRIVING" ? ["arr"] : ["by"];
-  const sortOf = (e: { tags: string[] }) => {
-    for (const name of sortTag) {
-      const t = e.tags.find((x) => x.startsWith(`${name}=`));
-      if (t) return t.slice(name.length + 1);
-    }
-    return "";
-  };
-  const keyed = entries.map((e) => ({ id: e.id, sort: sortOf(e) }));
-  keyed.sort((a, b) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : a.id - b.id));
-  if ((q.order ?? tabOrder(tab)) === "desc") keyed.reverse();
+  const keyed = inTabOrder(entries, q.order ?? tabOrder(tab));
   const start = (q.page - 1) * q.page_size;
-  const ids = keyed.slice(start, start + q.page_size).map((e) => e.id);
-  const rows = await Vehicle.getMany(ids);
-  const at = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-  return { count: keyed.length, results: await Vehicle.present(rows) };
+  return { count: keyed.length, results: await vehiclesInOrder(keyed.slice(start, start + q.page_size).map((e) => e.id)) };
 }
 
 /**
@@ -350,7 +423,23 @@ export const Vehicles = {
     const current = await Vehicle.stored(id);
     const fields = await prepare(body, current);
     // One unit: the vehicle, its lines and its changed inspections (docs/decisions.md "Parents with lines").
-    const saved = await withInspections(id, body.inspections, actor, (also) => VehicleLines.update(id, fields, actor, { partial: true, also, current }));
+    const write = (f: Record<string, unknown>) => withInspections(id, body.inspections, actor, (also) => VehicleLines.update(id, f, actor, { partial: true, also, current }));
+    let saved: Record<string, any>;
+    try {
+      saved = await write(fields);
+    } catch (e) {
+      // A new status together with nearly every other dimension can pass DynamoDB's 100 items
+      // (the status alone moves the column entries and facets): the other changes first, then
+      // the status, each a save of its own, never a refusal for size.
+      if (!(e instanceof TransactionTooLarge) || !("vehicle_status" in fields) || fields.vehicle_status === current.vehicle_status) throw e;
+      let first: Record<string, any>;
+      try {
+        first = await write({ ...fields, vehicle_status: current.vehicle_status });
+      } catch (inner) {
+        throw inner instanceof ValidationError ? e : inner;
+      }
+      saved = await VehicleLines.update(id, { vehicle_status: fields.vehicle_status, last_saved: first.last_saved }, actor, { partial: true });
+    }
     // The answer is the vehicle as the save wrote it (references filled in): not read again.
     return { ...saved, inspections: (await Inspections.ofVehicle(id)).results };
   },

@@ -2,6 +2,7 @@ import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { config } from "../platform/config.js";
 import { documentClient } from "../platform/table.js";
 import { dataUpgrades } from "../platform/upgrades.js";
+import { Counter, Facet, ListEntry } from "../platform/service.js";
 import { Vehicle, VehicleLines } from "./vehicle.js";
 
 /**
@@ -56,3 +57,41 @@ export async function moveAgreementsIntoLines(log: (line: string) => void = () =
 }
 
 dataUpgrades.push({ type: "vehicle", version: 3, run: moveAgreementsIntoLines });
+
+/**
+ * Index version 5 of vehicles: the column filters moved from three column
+ * lists (`cols#FLEET`, `cols#SOLD`, `cols#CUSTOMER`, entries sorted by value
+ * alone) and facets per status (`status#<STATUS>`) to one column list
+ * sorted by value, place and tab order, and facets per place (rules.ts
+ * `columnMemberships`, `vehicleFacets`); the index rebuild writes the new
+ * ones, and this removes the old, so no stale count or entry is left.
+ * Safe to run again: it deletes what is there.
+ */
+export async function removeStatusColumnIndexes(log: (line: string) => void = () => undefined): Promise<number> {
+  let removed = 0;
+  const drain = async (query: () => any, del: (items: any[]) => Promise<unknown>) => {
+    let cursor: string | null = null;
+    do {
+      const page: any = await query().go({ cursor, limit: 500 } as any);
+      cursor = page.cursor;
+      if (page.data.length) await del(page.data);
+      removed += page.data.length;
+    } while (cursor);
+  };
+  for (const group of ["FLEET", "SOLD", "CUSTOMER"]) {
+    await drain(
+      () => ListEntry.query.byList({ list: `vehicle#cols#${group}` }),
+      (items) => ListEntry.delete(items.map((e: any) => ({ list: e.list, sort: e.sort, id: e.id }))).go(),
+    );
+    await Counter.delete({ name: `vehicle#list#cols#${group}` }).go();
+  }
+  for (const status of ["EQUIPMENT", "ACTIVE", "ORDERED", "FORSALE", "PROCESSING", "SOLD", "CUSTOMER"])
+    await drain(
+      () => Facet.query.byFacet({ facet: `vehicle#status#${status}` }),
+      (items) => Facet.delete(items.map((f: any) => ({ facet: f.facet, value: f.value }))).go(),
+    );
+  log(`Removed ${removed} column entries and facets of the earlier vehicle column filters.`);
+  return removed;
+}
+
+dataUpgrades.push({ type: "vehicle", version: 5, run: removeStatusColumnIndexes });

@@ -7,7 +7,10 @@ import { searchText } from "../platform/paging.js";
 import { Department, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
 import { Key, keyBrief, type KeyRow } from "./keys.js";
 import {
+  COLUMN_LIST,
   MESSAGES,
+  columnPrefix,
+  type ColumnFilter,
   VEHICLE_STATUSES,
   checkVehicle,
   compactRegistration,
@@ -147,7 +150,8 @@ export const Vehicle = defineRecordType({
   expand: async (rows) => expandVehicles(await VehicleLines.attach(rows)),
   // 2: the CAP totals facets (core/fleet/captotals.ts). 3: agreements moved into lines (core/fleet/upgrade.ts).
   // 4: the column lists of the column filters (columnMemberships in rules.ts).
-  indexVersion: 4,
+  // 5: one column list sorted by value, place and the place's tab order; facets per place (upgrade.ts removes the old ones).
+  indexVersion: 5,
 });
 VehicleLines.bind(Vehicle);
 
@@ -164,3 +168,9 @@ declareReferences(Vehicle, () => ({
   "finance_agreements.*.supplier": Contact,
   "finance_agreements.*.sale_customer": Contact,
 }));
+
+/** The active vehicles (hire ready or not) with a column value, from the column entries (the rental finder by type): ids only. */
+export async function activeVehicleIdsWith(column: ColumnFilter, value: string): Promise<number[]> {
+  const found = await Promise.all((["active", "hireready"] as const).map((s) => Vehicle.idsIn(COLUMN_LIST, { search: columnPrefix(column, value, s) })));
+  return found.flat();
+}

@@ -1,6 +1,6 @@
 import { Contact } from "../contacts/index.js";
-import { Vehicle, VehicleLines } from "../fleet/vehicle.js";
-import { columnList, columnSort, tabList } from "../fleet/rules.js";
+import { Vehicle, VehicleLines, activeVehicleIdsWith } from "../fleet/vehicle.js";
+import { tabList } from "../fleet/rules.js";
 import { addDays, monthOf, todayInLondon, weekOf } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { fromPence, pounds, sum } from "../platform/money.js";
@@ -228,7 +228,7 @@ export const Rentals = {
     if (q.finish_date < q.start_date) throw new ValidationError(MESSAGES.finishBeforeStart, { finish_date: MESSAGES.finishBeforeStart });
     // Of a type: the active vehicles with that type from the column list, not the whole active list.
     const ids = q.type
-      ? await Vehicle.idsIn(columnList("ACTIVE"), { search: columnSort("type", String(q.type)), tags: ["st=active"] })
+      ? await activeVehicleIdsWith("type", String(q.type))
       : await Vehicle.idsIn(tabList("ACTIVE", "ALL", "ALL"));
     const window = { from: q.start_date, to: q.finish_date };
     const held = await Rental.rangesIn(ids.map((id) => `vehicle#${id}`), window);

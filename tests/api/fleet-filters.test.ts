@@ -38,16 +38,20 @@ describe("a column filter", () => {
 
   it("returns exactly the tab's vehicles with the value, in the tab's order, reading only the matching entries", async () => {
     const Fleet = await import("../../core/fleet/index.js");
-    const entries = vi.spyOn(Fleet.Vehicle, "entriesIn");
+    const entries = vi.spyOn(Fleet.Vehicle, "entriesFrom");
+    const matches = vi.spyOn(Fleet.Vehicle, "entriesIn");
     const lists = vi.spyOn(Fleet.Vehicle, "listIn");
     const active = await api.get(`vehicles?vehicle_status=ACTIVE&make=${mercedes.id}`);
     expect(active.body.count).toBe(2);
     expect(regs(active)).toEqual(["MB01 AAA", "MB02 AAA"]);
-    // One prefix Query of the column list; the 30 Fords of the tab are never read.
-    expect(entries.mock.calls).toEqual([["cols#FLEET", { search: `m=${mercedes.id};`, tags: ["st=active"] }]]);
+    // The heads of the tab's two streams (active, hire ready) with that make, 25 entries each at most; the 30 Fords are never read.
+    expect(entries.mock.calls).toEqual([
+      ["col", { search: `m=${mercedes.id};active;`, limit: 25, order: "asc" }],
+      ["col", { search: `m=${mercedes.id};hireready;`, limit: 25, order: "asc" }],
+    ]);
     const read = await Promise.all(entries.mock.results.map((r) => r.value));
-    // The Query reads the current fleet's Mercedes (the two ordered share the list); the status tag keeps the two active.
     expect(read.flat().map((e: any) => e.id).sort()).toEqual([made.active1.id, made.active2.id].sort());
+    expect(matches).not.toHaveBeenCalled();
     expect(lists).not.toHaveBeenCalled();
     // The All tab: the current fleet and the sold, by fleet number; never the external vehicles.
     expect(regs(await api.get(`vehicles?vehicle_status=all&make=${mercedes.id}`))).toEqual(["MB01 AAA", "MB02 AAA", "MB03 AAA", "MB04 AAA", "MB05 AAA"]);

@@ -4,7 +4,7 @@ import { client, signIn } from "../support/api.js";
 import { fleetReference, van } from "./fleet-support.js";
 import { config } from "../../core/platform/config.js";
 import { documentClient } from "../../core/platform/table.js";
-import { Counter } from "../../core/platform/service.js";
+import { Counter, Facet, ListEntry } from "../../core/platform/service.js";
 import { LineItem } from "../../core/platform/lines.js";
 import { Vehicle } from "../../core/fleet/vehicle.js";
 import { upgradeIndexes } from "../../core/platform/upgrades.js";
@@ -49,7 +49,7 @@ describe("index upgrade 3: agreements into lines", () => {
     expect((await api.get(`vehicles/${made.id}`)).body.finance_agreements).toEqual([]);
 
     const done = await upgradeIndexes();
-    expect(done.find((d) => d.type === "vehicle")).toMatchObject({ from: 2, to: 4 + ENGINE_INDEX_VERSION - 1 });
+    expect(done.find((d) => d.type === "vehicle")).toMatchObject({ from: 2, to: 5 + ENGINE_INDEX_VERSION - 1 });
     const got = (await api.get(`vehicles/${made.id}`)).body;
     expect(got.finance_agreements.map((x: any) => x.id)).toEqual([a.id, b.id]);
     expect(got.finance_agreements[0]).toMatchObject({ sold_date: "2026-03-10", sold_price: 15000, purchase_price: 12000 });
@@ -66,5 +66,28 @@ describe("index upgrade 3: agreements into lines", () => {
     expect(saved.body.finance_agreements[2].id).toBeGreaterThan(b.id);
     // Once only.
     expect((await upgradeIndexes()).find((d) => d.type === "vehicle")).toBeUndefined();
+  });
+});
+
+describe("index upgrade 5: one column list sorted by value, place and tab order", () => {
+  it("indexes vehicles saved before it for the column filters and removes the old column lists and status facets", async () => {
+    const made = (await api.post("createvehicle", van({ registration: "UP05 AAA", fleet_number: "55001", make: ref.ford.id, department: ref.hire.id }))).body;
+    // As the previous release indexed it: an entry in `cols#FLEET`, a facet per status, none of the new entries.
+    const mine = await Vehicle.entriesIn("col", { search: `m=${ref.ford.id};` });
+    for (const e of (await ListEntry.query.byList({ list: "vehicle#col" }).go({ pages: "all" } as any)).data.filter((x: any) => x.id === made.id))
+      await ListEntry.delete({ list: e.list, sort: e.sort, id: e.id }).go();
+    await ListEntry.put({ list: "vehicle#cols#FLEET", sort: `m=${ref.ford.id};`, id: made.id, tags: "|st=active|" }).go();
+    await Facet.update({ facet: "vehicle#status#ACTIVE", value: `make#${ref.ford.id}` }).add({ live: 1 }).go();
+    await Counter.update({ name: "indexversion#vehicle" }).set({ seq: 4 }).go();
+    expect(mine.map((e) => e.id)).toContain(made.id);
+    expect((await api.get(`vehicles?vehicle_status=ACTIVE&search=UP05&make=${ref.ford.id}`)).body.count).toBe(1);
+
+    const done = await upgradeIndexes();
+    expect(done.find((d) => d.type === "vehicle")).toMatchObject({ from: 4, to: 5 + ENGINE_INDEX_VERSION - 1 });
+    expect((await ListEntry.query.byList({ list: "vehicle#cols#FLEET" }).go()).data).toEqual([]);
+    expect((await Facet.query.byFacet({ facet: "vehicle#status#ACTIVE" }).go()).data).toEqual([]);
+    const filtered = await api.get(`vehicles?vehicle_status=all&make=${ref.ford.id}&filter_list=false`);
+    expect(filtered.body.results.map((r: any) => r.registration)).toContain("UP05 AAA");
+    expect(filtered.body.count).toBe(filtered.body.results.length);
   });
 });

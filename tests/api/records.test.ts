@@ -268,7 +268,8 @@ describe("index upgrades", () => {
 
     const done = await upgradeIndexes();
     // The type's version 2 on top of the engine's (core/platform/records/define.ts ENGINE_INDEX_VERSION).
-    expect(done.filter((d) => d.type === "upgradevan").at(-1)).toEqual({ type: "upgradevan", from: 2, to: 3, records: 3 });
+    const { ENGINE_INDEX_VERSION } = await import("../../core/platform/records.js");
+    expect(done.filter((d) => d.type === "upgradevan").at(-1)).toEqual({ type: "upgradevan", from: ENGINE_INDEX_VERSION, to: ENGINE_INDEX_VERSION + 1, records: 3 });
     const byReg = await After.listIn("byreg", { page: 1, page_size: 25 });
     expect(byReg.count).toBe(3);
     expect(byReg.results.map((r) => r.registration)).toEqual(["AA1", "BB1", "CC1"]);

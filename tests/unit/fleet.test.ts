@@ -30,7 +30,8 @@ import {
   vehicleFacets,
   vehicleMemberships,
   columnMemberships,
-  columnSort,
+  columnPrefix,
+  placeOf,
   withInvoiceDate,
 } from "../../core/fleet/rules.js";
 
@@ -147,7 +148,7 @@ describe("list memberships", () => {
     expect(compactRegistration(" ab12-cde ")).toBe("AB12CDE");
   });
 
-  it("keeps every vehicle within 30 index entries and 14 facets (9 column values, 5 CAP totals)", () => {
+  it("keeps every vehicle within 32 index entries and 14 facets (9 column values, 5 CAP totals)", () => {
     const busiest = {
       ...fleetVan,
       department: 2,
@@ -167,14 +168,22 @@ describe("list memberships", () => {
     expect(m.find((x) => x.list === "haskey")!.tags).toEqual(expect.arrayContaining(["reg=AB12 CDE", "fn=21001", "sk=~"]));
     expect(vehicleFacets(busiest)).toHaveLength(14);
     expect(vehicleFacets({ ...busiest, vehicle_status: "SOLD" })).toHaveLength(9);
-    // One column-list entry per filter column, sorted by the value, carrying where the vehicle sorts in its tabs.
-    const cols = m.filter((x) => x.list === "cols#FLEET");
-    expect(cols.map((x) => x.sort)).toEqual(["m=~;", "mo=~;", "t=~;", "o=~;", "k=4;", "s=~;", "rc=~;", "md=~;", "dd=~;"]);
-    expect(cols[0].tags).toEqual(["st=active", "d=2", "p=regular", "by=21001#AB12CDE", "hireready"]);
+    // One column entry per filter column, sorted by the value, the vehicle's place and where it sorts in that place's tab.
+    const cols = m.filter((x) => x.list === "col");
+    expect(cols.map((x) => x.sort)).toEqual(["m=~", "mo=~", "t=~", "o=~", "k=4", "s=~", "rc=~", "md=~", "dd=~"].map((c) => `${c};hireready;21001#AB12CDE`));
+    expect(cols[0].tags).toEqual(["d=2", "p=regular"]);
+    // The order book sorts by fleet number (the All tab's order); its own tabs' orders are tags.
     const ordered = columnMemberships({ ...busiest, vehicle_status: "ORDERED", month_due: "2026-03-01", delivery_date: "2026-02-20", delivery_date_confirmed: true, make: 5 });
-    expect(ordered[0]).toEqual({ list: "cols#FLEET", sort: "m=5;", tags: ["st=ordered", "d=2", "p=regular", "by=2026-03-01", "fleet=21001#AB12CDE", "arriving", "arr=2026-02-20"] });
-    expect(columnMemberships({ ...busiest, vehicle_status: "SOLD" })[0].list).toBe("cols#SOLD");
-    expect(columnSort("make", "BLANK")).toBe("m=~;");
+    expect(ordered[0]).toEqual({ list: "col", sort: "m=5;arriving;21001#AB12CDE", tags: ["d=2", "p=regular", "md=2026-03-01", "arr=2026-02-20"] });
+    // Sold vehicles: by date sold for the Sold tab, and again by fleet number for All.
+    const sold = columnMemberships({ ...busiest, vehicle_status: "SOLD", date_sold: "2026-05-01" });
+    expect(sold.slice(0, 2).map((x) => x.sort)).toEqual(["m=~;sold;2026-05-01", "m=~;soldfleet;21001#AB12CDE"]);
+    expect(sold).toHaveLength(18);
+    expect(vehicleMemberships({ ...busiest, vehicle_status: "SOLD", date_sold: "2026-05-01" }).length).toBeLessThanOrEqual(32);
+    expect(placeOf({ ...busiest, reserve_customer: 9 })).toBe("active");
+    expect(placeOf({ vehicle_status: "ORDERED" })).toBe("ordered");
+    expect(columnPrefix("make", "BLANK", "sold")).toBe("m=~;sold;");
+    expect(vehicleFacets(busiest)[0]).toEqual({ facet: "place#hireready", value: "make#~" });
     expect(columnTag("make", "BLANK")).toBe("m=~");
     expect(columnTag("month_due", "2026-01-01")).toBe("md=2026-01-01");
   });

@@ -154,7 +154,7 @@ describe("lines' own lists, facets and locators (pure planning)", () => {
     ]);
     expect(ops).toContainEqual({ op: "counter-add", name: "job.work#list#p#j1", live: 1 });
     expect(ops).toContainEqual({ op: "facet-add", facet: "job.work#cost", value: "g", live: 250 });
-    expect(ops).toContainEqual({ op: "facet-add", facet: "pos#job.work#p#j1", value: "2026-03", live: 1 });
+    expect(ops).toContainEqual({ op: "facet-add", facet: "pos#job.work#p#j1", value: "2026-03", live: 1, fine: { "f:-04": 1 } });
     expect(ops).toContainEqual({ op: "claim-create", scope: "job.work#at", value: "7", id: 7, parent: "job#1" });
   });
 

@@ -28,7 +28,8 @@ describe("index operations", () => {
       { op: "entry-put", list: "van#all", sort: "ab12 cde", id: 7, tags: undefined },
       { op: "counter-add", name: "van#list#all", live: 1 },
       // Position counts on the "all" list only, as the type chose.
-      { op: "facet-add", facet: "pos#van#all", value: "ab", live: 1 },
+      // The coarse count carries its bucket's fine counts too (one Query says where any page starts).
+      { op: "facet-add", facet: "pos#van#all", value: "ab", live: 1, fine: { "f:12": 1 } },
       { op: "facet-add", facet: "pos#van#all>ab", value: "ab12", live: 1 },
       { op: "facet-add", facet: "van#status", value: "active", live: 1 },
       { op: "claim-create", scope: "van#registration", value: "AB12 CDE", id: 7 },
@@ -63,9 +64,9 @@ describe("index operations", () => {
     const renamed = ops(a, { ...a, registration: "XY99 ZZZ" });
     expect(renamed).toEqual(
       expect.arrayContaining([
-        { op: "facet-add", facet: "pos#van#all", value: "ab", live: -1 },
+        { op: "facet-add", facet: "pos#van#all", value: "ab", live: -1, fine: { "f:12": -1 } },
         { op: "facet-add", facet: "pos#van#all>ab", value: "ab12", live: -1 },
-        { op: "facet-add", facet: "pos#van#all", value: "xy", live: 1 },
+        { op: "facet-add", facet: "pos#van#all", value: "xy", live: 1, fine: { "f:99": 1 } },
         { op: "facet-add", facet: "pos#van#all>xy", value: "xy99", live: 1 },
         { op: "claim-delete", scope: "van#registration", value: "AB12 CDE" },
         { op: "claim-create", scope: "van#registration", value: "XY99 ZZZ", id: 7 },

@@ -155,3 +155,20 @@ describe("a page near a boundary between coarse buckets (no fine counts read)", 
     expect(nearEdge(coarse, 501, 30, 25, 100)).toBeNull();
   });
 });
+
+describe("fine counts on the coarse item", () => {
+  it("are added to an update's ADD clause (or SET), and read back as the bucket's fine buckets in list order", async () => {
+    const { withFineCounts, inlineFineOf, inlineFineName } = await import("../../core/platform/records/positions.js");
+    expect(inlineFineName("2024-03", "2024-03-15")).toBe("f:-15");
+    const added = withFineCounts({ UpdateExpression: "SET #a = :a ADD #live :live", ExpressionAttributeNames: { "#live": "live" }, ExpressionAttributeValues: { ":live": 1 } }, { "f:-15": 1, "f:-02": -1 }, "ADD");
+    expect(added.UpdateExpression).toBe("SET #a = :a ADD #pf0 :pf0, #pf1 :pf1, #live :live");
+    expect(added.ExpressionAttributeNames).toMatchObject({ "#pf0": "f:-15", "#pf1": "f:-02" });
+    expect(added.ExpressionAttributeValues).toMatchObject({ ":pf0": 1, ":pf1": -1 });
+    expect(withFineCounts({ UpdateExpression: "SET #live = :live" }, { "f:-15": 3 }, "SET").UpdateExpression).toBe("SET #pf0 = :pf0, #live = :live");
+    expect(withFineCounts({ UpdateExpression: "SET #live = :live" }, { "f:-15": 3 }, "ADD").UpdateExpression).toBe("SET #live = :live ADD #pf0 :pf0");
+    const item = { value: "2024-03", live: 5, "f:-15": 2, "f:-02": 3, "f:-20": 0 };
+    expect(inlineFineOf("2024-03", item, "asc")).toEqual([{ value: "2024-03-02", live: 3 }, { value: "2024-03-15", live: 2 }]);
+    expect(inlineFineOf("2024-03", item, "desc")!.map((b) => b.value)).toEqual(["2024-03-15", "2024-03-02"]);
+    expect(inlineFineOf("2024-03", { value: "2024-03", live: 5 }, "asc")).toBeUndefined();
+  });
+});

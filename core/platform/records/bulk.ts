@@ -1,6 +1,8 @@
-import { BatchWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { config } from "../config.js";
+import { Facet } from "../service.js";
 import { documentClient } from "../table.js";
+import { withFineCounts } from "./positions.js";
 
 /**
  * Batch writing for the two jobs that write many items outside the
@@ -54,17 +56,34 @@ export async function inParallel<T>(items: T[], n: number, fn: (item: T) => Prom
 export class Sums {
   readonly counters = new Map<string, number>();
   readonly facets = new Map<string, number>();
+  /** Fine counts kept on a coarse position item (positions.ts `inlineFine`), by facet item. */
+  readonly fines = new Map<string, Record<string, number>>();
   counter(name: string, live: number) {
     this.counters.set(name, (this.counters.get(name) ?? 0) + live);
   }
-  facet(facet: string, value: string, live: number) {
+  facet(facet: string, value: string, live: number, fine?: Record<string, number>) {
     const key = `${facet}\u0000${value}`;
     this.facets.set(key, (this.facets.get(key) ?? 0) + live);
+    if (fine) {
+      const held = this.fines.get(key) ?? {};
+      for (const [name, n] of Object.entries(fine)) held[name] = (held[name] ?? 0) + n;
+      this.fines.set(key, held);
+    }
   }
   facetEntries() {
     return [...this.facets].map(([key, live]) => {
       const [facet, value] = key.split("\u0000");
-      return { facet, value, live };
+      return { facet, value, live, fine: this.fines.get(key) };
     });
   }
+}
+
+/** Write one summed facet: added to what is stored (a bulk load) or set (the index rebuild), its fine counts with it. */
+export async function writeFacetSum(f: { facet: string; value: string; live: number; fine?: Record<string, number> }, how: "ADD" | "SET") {
+  const fine = Object.fromEntries(Object.entries(f.fine ?? {}).filter(([, n]) => how === "SET" || n !== 0));
+  if (how === "ADD" && !f.live && !Object.keys(fine).length) return;
+  const update = how === "ADD" ? Facet.update({ facet: f.facet, value: f.value }).add({ live: f.live }) : Facet.update({ facet: f.facet, value: f.value }).set({ live: f.live });
+  if (!Object.keys(fine).length) return update.go();
+  const params: any = update.params();
+  return documentClient().send(new UpdateCommand(withFineCounts(params, fine, how) as any));
 }

@@ -7,12 +7,12 @@ import { counterOf, nextId } from "../ids.js";
 import { offsetOf, searchText, type Page } from "../paging.js";
 import { Audit, Counter, DateRange, Facet, ListEntry, RangeSet, SERVICE, UniqueClaim, entityConfig } from "../service.js";
 import { parseInput } from "../validation.js";
-import { Sums, batchWrite, inParallel, pause } from "./bulk.js";
+import { Sums, batchWrite, inParallel, pause, writeFacetSum } from "./bulk.js";
 import { isFresh, lastSavedOf } from "./freshness.js";
 import { claimsOf, commitOf, foldCounts, indexOps, lifeOps, listCounter, listScope, positionsOption, type Indexing } from "./indexes.js";
 import { firstIdOf, planPage } from "./positions.js";
 import { allRangesOf, END, headOf, overlaps, planRanges, rangeItem, rangeWriteCount, rangeWrites, rangesMeeting, type HeldRange, type ScopePlan } from "./ranges.js";
-import { coarseBuckets, entriesOfList, entryChunksOfList, pageOfList, skipThenTakeItems, startOfPage, type ListSource } from "./reading.js";
+import { coarseBuckets, entriesOfList, entryChunksOfList, facetCountsOf, headOfPrefix, pageOfList, skipThenTakeItems, startOfPage, type ListSource } from "./reading.js";
 import { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type IndexOp, type ListInQuery, type ListOptions, type Meta, type RecordTypeOptions, type SavedRecord, type Where, type WriteExtra } from "./types.js";
 
 /** How often a transaction cancelled by a concurrent write to a shared item is tried again. */
@@ -24,8 +24,9 @@ const RETRIES = 6;
  * type's records again once (core/platform/upgrades.ts).
  * 2: position counts of the id order and two-level counts of lists; one
  * item per exclusive range; counters without their deleted ids.
+ * 3: a list's coarse position counts carry their fine counts (positions.ts `inlineFine`).
  */
-export const ENGINE_INDEX_VERSION = 2;
+export const ENGINE_INDEX_VERSION = 3;
 
 /** Every record type defined, for the index upgrade (core/platform/upgrades.ts). */
 export const recordTypes: Array<{ type: string; indexVersion: number; rebuildIndexes: () => Promise<{ records: number; items: number }> }> = [];
@@ -186,7 +187,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         sums.counter(w.name, w.live);
         return null;
       case "facet-add":
-        sums.facet(w.facet, w.value, w.live);
+        sums.facet(w.facet, w.value, w.live, w.fine);
         return null;
       default:
         throw new Error(`batch write: unexpected ${w.op}`);
@@ -231,7 +232,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       items += await batchWrite(puts, 4);
     } while (cursor);
     await inParallel([...sums.counters], 4, ([name, live]) => Counter.update({ name }).set({ live }).go());
-    await inParallel(sums.facetEntries(), 4, ({ facet, value, live }) => Facet.update({ facet, value }).set({ live }).go());
+    await inParallel(sums.facetEntries(), 4, (f) => writeFacetSum(f, "SET"));
     await inParallel([...scopes], 4, (scope) => RangeSet.update({ scope }).add({ version: 1 }).remove(["ranges"]).go());
     await Counter.update({ name: opts.type }).remove(["deleted"]).go();
     return { records, items: items + sums.counters.size + sums.facets.size + scopes.size };
@@ -402,7 +403,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         written += await batchWrite(items, concurrency);
       }
       await inParallel([...sums.counters], concurrency, ([name, live]) => (live ? Counter.update({ name }).add({ live }).go() : null));
-      await inParallel(sums.facetEntries(), concurrency, ({ facet, value, live }) => (live ? Facet.update({ facet, value }).add({ live }).go() : null));
+      await inParallel(sums.facetEntries(), concurrency, (f) => writeFacetSum(f, "ADD"));
       await inParallel([...byScope.keys()], concurrency, (scope) => RangeSet.update({ scope }).add({ version: 1 }).go());
       return { first, last, count: all.length, items: written };
     },
@@ -642,6 +643,16 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
         yield (await shape(rows)) as Array<Record<string, any>>;
       }
+    },
+
+    /** The first `limit` entries of an indexed list whose sort starts with `search`, in `order`: one Query of `limit` items. */
+    async entriesFrom(list: string, q: { search: string; limit: number; order?: "asc" | "desc" }): Promise<Array<{ id: number; sort: string; tags: string[] }>> {
+      return headOfPrefix(listScope(opts.type, list), q.search, q.limit, q.order ?? "asc");
+    },
+
+    /** How many records carry each of these facet values (see `facets`), from the facets themselves: one BatchGet. */
+    async facetCounts(keys: Array<{ facet: string; value: string }>): Promise<number[]> {
+      return facetCountsOf(keys.map((k) => ({ facet: `${opts.type}#${k.facet}`, value: k.value })));
     },
 
     /** The ids of an indexed list that match (each once, in list order). */

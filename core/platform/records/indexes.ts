@@ -1,4 +1,4 @@
-import { idBuckets, positionDeltas, sortBuckets, TEXT_LEVELS, type SortLevels } from "./positions.js";
+import { idBuckets, positionDeltas, sortBuckets, TEXT_LEVELS, withFineCounts, type SortLevels } from "./positions.js";
 import type { IndexOp, ListPositions, Membership } from "./types.js";
 
 /**
@@ -106,7 +106,7 @@ export function indexOps<F>(ix: Indexing<F>, id: number, before: F | undefined, 
       ...was.filter((m) => !nowKeys.has(key(m)) && pos.lists(m.name)).map((m) => ({ scope: m.list, buckets: sortBuckets(m.sort, id, pos.levels), by: -1 })),
       ...now.filter((m) => !wasKeys.has(key(m)) && pos.lists(m.name)).map((m) => ({ scope: m.list, buckets: sortBuckets(m.sort, id, pos.levels), by: 1 })),
     ];
-    for (const d of positionDeltas(moves)) writes.push({ op: "facet-add", ...d });
+    for (const d of positionDeltas(moves, { inline: true })) writes.push({ op: "facet-add", ...d });
   }
   const facetsBefore = facetCounts(ix, before);
   const facetsAfter = facetCounts(ix, after);
@@ -151,14 +151,21 @@ export function foldCounts(writes: IndexOp[]): IndexOp[] {
     }
     const k = w.op === "counter-add" ? `c\u0000${w.name}` : `f\u0000${w.facet}\u0000${w.value}`;
     const held = sums.get(k);
-    if (held) held.live += w.live;
-    else {
+    if (held) {
+      held.live += w.live;
+      if (held.op === "facet-add" && w.op === "facet-add" && w.fine) {
+        const fine = { ...(held.fine ?? {}) };
+        for (const [name, n] of Object.entries(w.fine)) fine[name] = (fine[name] ?? 0) + n;
+        held.fine = fine;
+      }
+    } else {
       const copy = { ...w };
       sums.set(k, copy);
       out.push(copy);
     }
   }
-  return out.filter((w) => (w.op !== "counter-add" && w.op !== "facet-add") || w.live !== 0);
+  const fineMoves = (w: IndexOp) => w.op === "facet-add" && Object.values(w.fine ?? {}).some((n) => n !== 0);
+  return out.filter((w) => (w.op !== "counter-add" && w.op !== "facet-add") || w.live !== 0 || fineMoves(w));
 }
 
 /** One index operation in a transaction built with the engine's shared entities (audit, counter, entry, facet, claim). */
@@ -172,8 +179,12 @@ export function commitOf(w: IndexOp, tx: any) {
       return tx.entry.put({ list: w.list, sort: w.sort, id: w.id, tags: w.tags, parent: w.parent }).commit();
     case "entry-delete":
       return tx.entry.delete({ list: w.list, sort: w.sort, id: w.id }).commit();
-    case "facet-add":
-      return tx.facet.update({ facet: w.facet, value: w.value }).add({ live: w.live }).commit();
+    case "facet-add": {
+      const commit = tx.facet.update({ facet: w.facet, value: w.value }).add({ live: w.live }).commit();
+      const fine = Object.fromEntries(Object.entries(w.fine ?? {}).filter(([, n]) => n !== 0));
+      if (Object.keys(fine).length) commit.Update = withFineCounts(commit.Update, fine, "ADD");
+      return commit;
+    }
     case "claim-create":
       return tx.claim.create({ scope: w.scope, value: w.value, id: w.id, parent: w.parent }).commit();
     case "claim-delete":

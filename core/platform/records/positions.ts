@@ -61,27 +61,86 @@ export function positionBucket(sort: string): string {
   return Array.from(`${sort}#`).slice(0, TEXT_LEVELS.coarse).join("");
 }
 
-/** The count changes of entries leaving (-1) and arriving (+1), netted per facet value; zero changes dropped. */
-export function positionDeltas(moves: Array<{ scope: string; buckets: Buckets; by: number }>): Array<{ facet: string; value: string; live: number }> {
+/**
+ * An indexed list's coarse count item also keeps the fine counts of its
+ * bucket, as attributes `f:<the fine bucket past the coarse prefix>` (a
+ * month's days, a name's next two letters: bounded by the bucket, never by
+ * history), so the one Query of the coarse counts says where any page
+ * starts (three round trips: counts, entries, records). The fine items are
+ * kept too (the id order reads them; coarse items written before this
+ * have no fine attributes).
+ */
+export const FINE_ATTRIBUTE = "f:";
+export const inlineFineName = (coarse: string, fine: string) => `${FINE_ATTRIBUTE}${fine.slice(coarse.length)}`;
+
+/**
+ * The count changes of entries leaving (-1) and arriving (+1), netted per
+ * facet value; zero changes dropped. `inline`: the fine changes also on
+ * the coarse item (`fine`), for indexed lists.
+ */
+export function positionDeltas(
+  moves: Array<{ scope: string; buckets: Buckets; by: number }>,
+  { inline = false }: { inline?: boolean } = {},
+): Array<{ facet: string; value: string; live: number; fine?: Record<string, number> }> {
   const deltas = new Map<string, number>();
+  const fines = new Map<string, Record<string, number>>();
   const add = (facet: string, value: string, by: number) => {
     const k = `${facet}\u0000${value}`;
     deltas.set(k, (deltas.get(k) ?? 0) + by);
+    return k;
   };
   for (const m of moves) {
-    add(coarseFacet(m.scope), m.buckets.coarse, m.by);
+    const k = add(coarseFacet(m.scope), m.buckets.coarse, m.by);
     add(fineFacet(m.scope, m.buckets.coarse), m.buckets.fine, m.by);
+    if (inline) {
+      const f = fines.get(k) ?? {};
+      const name = inlineFineName(m.buckets.coarse, m.buckets.fine);
+      f[name] = (f[name] ?? 0) + m.by;
+      fines.set(k, f);
+    }
   }
-  const out: Array<{ facet: string; value: string; live: number }> = [];
+  const out: Array<{ facet: string; value: string; live: number; fine?: Record<string, number> }> = [];
   for (const [k, live] of deltas) {
-    if (!live) continue;
+    const fine = Object.fromEntries(Object.entries(fines.get(k) ?? {}).filter(([, n]) => n !== 0));
+    const hasFine = Object.keys(fine).length > 0;
+    if (!live && !hasFine) continue;
     const [facet, value] = k.split("\u0000");
-    out.push({ facet, value, live });
+    out.push(hasFine ? { facet, value, live, fine } : { facet, value, live });
   }
   return out;
 }
 
-export type Bucket = { value: string; live: number };
+/** Fine counts kept on a coarse item (its raw attributes), as buckets in the list's order. */
+export function inlineFineOf(coarse: string, item: Record<string, unknown>, order: "asc" | "desc"): Bucket[] | undefined {
+  const found = Object.entries(item).filter(([k, v]) => k.startsWith(FINE_ATTRIBUTE) && typeof v === "number");
+  if (!found.length) return undefined;
+  return inListOrder(found.map(([k, v]) => ({ value: `${coarse}${k.slice(FINE_ATTRIBUTE.length)}`, live: v as number })), order);
+}
+
+/**
+ * An update's parameters (as ElectroDB builds them) with the fine counts
+ * added to (`ADD`) or set on (`SET`) the item too: for the attributes
+ * ElectroDB does not know (their names come from the data).
+ */
+export function withFineCounts(params: { UpdateExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> }, fine: Record<string, number>, how: "ADD" | "SET") {
+  const entries = Object.entries(fine);
+  if (!entries.length) return params;
+  const names = { ...(params.ExpressionAttributeNames ?? {}) };
+  const values = { ...(params.ExpressionAttributeValues ?? {}) };
+  const parts = entries.map(([name, n], i) => {
+    names[`#pf${i}`] = name;
+    values[`:pf${i}`] = n;
+    return how === "ADD" ? `#pf${i} :pf${i}` : `#pf${i} = :pf${i}`;
+  });
+  const clause = new RegExp(`(^|\\s)${how}\\s`);
+  const expr = clause.test(params.UpdateExpression)
+    ? params.UpdateExpression.replace(clause, (m) => `${m}${parts.join(", ")}, `)
+    : `${params.UpdateExpression} ${how} ${parts.join(", ")}`;
+  return { ...params, UpdateExpression: expr, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
+}
+
+/** A bucket and its count; a coarse bucket of an indexed list may carry its fine counts (`inlineFineOf`). */
+export type Bucket = { value: string; live: number; fine?: Bucket[] };
 
 /**
  * Buckets with entries, in the list's order: DynamoDB orders keys by

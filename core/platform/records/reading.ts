@@ -1,7 +1,9 @@
 import { counterOf } from "../ids.js";
 import { offsetOf } from "../paging.js";
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { Facet, ListEntry } from "../service.js";
-import { coarseFacet, EDGE_SKIP, fineFacet, inListOrder, locate, nearEdge, planPage, total, type Bucket } from "./positions.js";
+import { documentClient } from "../table.js";
+import { coarseFacet, EDGE_SKIP, fineFacet, inListOrder, inlineFineOf, locate, nearEdge, planPage, total, type Bucket } from "./positions.js";
 import type { EntryQuery, ListInQuery } from "./types.js";
 
 /**
@@ -48,8 +50,28 @@ export async function bucketsOf(facet: string, order: "asc" | "desc"): Promise<B
   return inListOrder(res.data, order);
 }
 
-/** The coarse counts of a list (scope: the type for the id order, else `<type>#<list>`). */
-export const coarseBuckets = (scope: string, order: "asc" | "desc") => bucketsOf(coarseFacet(scope), order);
+/**
+ * The coarse counts of a list (scope: the type for the id order, else
+ * `<type>#<list>`), each with the fine counts kept on its item when it has
+ * them (an indexed list's: positions.ts `inlineFine`). Read as raw items:
+ * the fine counts are attributes named by the data, unknown to ElectroDB.
+ */
+export async function coarseBuckets(scope: string, order: "asc" | "desc"): Promise<Bucket[]> {
+  const params: any = Facet.query.byFacet({ facet: coarseFacet(scope) }).params();
+  const items: Array<Record<string, any>> = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient().send(new QueryCommand({ ...params, ExclusiveStartKey: start }));
+    items.push(...((page.Items ?? []) as Array<Record<string, any>>));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  const buckets = inListOrder(items.map((i) => ({ value: String(i.value), live: i.live })), order);
+  const byValue = new Map(items.map((i) => [String(i.value), i]));
+  return buckets.map((b) => {
+    const fine = inlineFineOf(b.value, byValue.get(b.value) ?? {}, order);
+    return fine ? { ...b, fine } : b;
+  });
+}
 
 /**
  * Where the page at `offset` starts, from the coarse counts (read by the
@@ -72,7 +94,8 @@ export async function startOfPage(
   if (!c) return null;
   const within = offset - c.before;
   const bucket = coarse[c.index];
-  const fine = await bucketsOf(fineFacet(scope, bucket.value), order);
+  // The fine counts on the coarse item when they add up (no round trip), else their own partition.
+  const fine = bucket.fine && total(bucket.fine) === bucket.live ? bucket.fine : await bucketsOf(fineFacet(scope, bucket.value), order);
   const f = total(fine) === bucket.live ? locate(fine, within) : null;
   if (!f) return { bucket: bucket.value, level: "coarse", skip: within };
   return { bucket: fine[f.index].value, level: "fine", skip: within - f.before };
@@ -198,4 +221,24 @@ export async function* entryChunksOfList(scope: string, q: EntryQuery = {}, size
     const chunk = distinctEntries(res.data, seen);
     if (chunk.length) yield chunk;
   } while (cursor);
+}
+
+/**
+ * The first `n` entries of an indexed list whose sort starts with `prefix`,
+ * in `order` (one Query of `n` small items, however many match): the head
+ * of one sorted stream of a list, for a page merged from several.
+ */
+export async function headOfPrefix(scope: string, prefix: string, n: number, order: "asc" | "desc"): Promise<Array<{ id: number; sort: string; tags: string[] }>> {
+  if (n <= 0) return [];
+  const read = await readN(ListEntry.query.byList({ list: scope }).begins({ sort: prefix.toLowerCase() }), n, order);
+  return read.map((e: { id: number; sort: string; tags?: string }) => ({ id: e.id, sort: e.sort, tags: (e.tags ?? "").split("|").filter(Boolean) }));
+}
+
+/** Several facet values' counts at once (one BatchGet), in the order asked; 0 for a value no record carries. */
+export async function facetCountsOf(keys: Array<{ facet: string; value: string }>): Promise<number[]> {
+  if (!keys.length) return [];
+  const wanted = keys.map((k) => ({ facet: k.facet, value: k.value.toLowerCase() }));
+  const res: any = await Facet.get(wanted).go();
+  const live = new Map((res.data as Array<{ facet: string; value: string; live?: number }>).map((f) => [`${f.facet}\u0000${f.value}`, Math.max(0, f.live ?? 0)]));
+  return wanted.map((k) => live.get(`${k.facet}\u0000${k.value}`) ?? 0);
 }

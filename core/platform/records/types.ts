@@ -166,6 +166,7 @@ export type IndexOp =
   | { op: "counter-add"; name: string; live: number }
   | { op: "entry-put"; list: string; sort: string; id: number; tags: string | undefined; parent?: string }
   | { op: "entry-delete"; list: string; sort: string; id: number }
-  | { op: "facet-add"; facet: string; value: string; live: number }
+  /** `fine`: on a list's coarse position count, the changes of its fine counts kept on the same item (positions.ts `inlineFine`). */
+  | { op: "facet-add"; facet: string; value: string; live: number; fine?: Record<string, number> }
   | { op: "claim-create"; scope: string; value: string; id: number; parent?: string }
   | { op: "claim-delete"; scope: string; value: string };
