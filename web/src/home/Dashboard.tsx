@@ -102,7 +102,6 @@ function CapValuesPanel({ start, department }: { start?: string; department: str
 
 type Sale = ApiRecord & { sold_date: string; sold_price: number | null; vehicle: { id: number; registration: string | null; make?: { name: string } | null; model?: { name: string } | null } };
 
-/** Vehicle Sales (001 §2.5): agreements sold in the period, from GET financeagreements. */
 /** Workshop panel (001 §2): income and expenses of job cards by workshop date in the period (GET work/figures). */
 function WorkshopPanel({ start, end, type, department }: { start?: string; end?: string; type: string; department: string }) {
   const q = useApiGet<{ income: number; expenses: number }>(["work", "figures", start, end, department], "work/figures", { start, end, type, department: department === "ALL" ? undefined : department }, { enabled: !!start && !!end, errorMessage: "There was an error" });
@@ -169,6 +168,7 @@ function JobsStartingToday() {
   );
 }
 
+/** Vehicle Sales (001 §2.5): agreements sold in the period, from GET financeagreements. */
 function VehicleSales({ start, end, department }: { start?: string; end?: string; department: string }) {
   const q = useApiGet<{ count: number; total_sold_price: number; results: Sale[] }>(
     ["financeagreements", start, end, department],
