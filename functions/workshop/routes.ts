@@ -8,6 +8,7 @@ import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
 import { lookupRoutes } from "./lookups.js";
 import { movementRoutes } from "./movements.js";
+import { partsRoutes } from "./parts.js";
 import { quoteRoutes } from "./quotes.js";
 
 const tag = "Workshop";
@@ -46,6 +47,7 @@ const wsQuery = z.object({ ws: z.string().max(20).optional(), department: id });
 export function workshopRoutes(app: Hono<AppEnv>) {
   lookupRoutes(app); // part and work lookups (functions/workshop/lookups.ts)
   quoteRoutes(app);
+  partsRoutes(app); // Parts Expenses, Part History, parts figures: functions/workshop/parts.ts
   const J = Workshop.Jobs;
   route(app, { method: "get", path: "/jobs", summary: "Jobs list: a view of a workshop tab and department, searched or column-filtered; {count, results}", tag, query: jobListQuery }, async (c, { query }) =>
     J.list({ ...query, page: query.searchFresh ? 1 : query.page }, staff(c)),
