@@ -26,8 +26,6 @@ const INVOICE_VIEWS: Record<string, string> = { movement: "Movement Invoices", s
 
 export const LATER_ROUTES: Later[] = [
   { path: "/partenquiry", title: "Part Enquiry" },
-  { path: "/parts", title: "Parts Expenses" },
-  { path: "/partHistory", title: "Part History" },
   { path: "/partorders", title: "Part Orders" },
   { path: "/editpartorder/:partorder?", title: "Part Order" },
   { path: "/invoicing", title: "Workshop Invoicing" },
@@ -87,6 +85,8 @@ export const routes: RouteObject[] = [
       { path: "/printquote/:quote", element: lazyScreen(() => import("./workshop/QuotePrintPages"), "PrintQuotePage") },
       { path: "/printpicklist/:quote", element: lazyScreen(() => import("./workshop/QuotePrintPages"), "PrintPickListPage") },
       { path: "/reports", element: lazyScreen(() => import("./accounts/ReportsPage"), "ReportsPage") },
+      { path: "/parts", element: lazyScreen(() => import("./parts/PartsExpensesPage"), "PartsExpensesPage") },
+      { path: "/partHistory", element: lazyScreen(() => import("./parts/PartHistoryPage"), "PartHistoryPage") },
       { path: "/partLookup", element: lazyScreen(() => import("./parts/PartStockPage"), "PartStockPage") },
       { path: "/workLookup", element: lazyScreen(() => import("./parts/WorkStockPage"), "WorkStockPage") },
       { path: "/detailWorkLookup/:workLookup?", element: lazyScreen(() => import("./parts/WorkLookupDetailPage"), "WorkLookupDetailPage") },
