@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Checkbox, Group, Modal, NativeSelect, Paper, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { PART_MESSAGES, approvalRefusal, dueRangeRefusal, partApprovalCheck } from "../../../core/workshop/part-rules";
+import { approvalRefusal, dueRangeRefusal, partApprovalCheck } from "../../../core/workshop/part-rules";
 import { SupplierPicker } from "../contacts/pickers";
 import { ApiError, api, useList, type ApiRecord } from "../platform/api";
 import { DateField } from "../platform/form";
@@ -405,4 +405,3 @@ function ApproveInvoiceModal({ part, nominals, onClose }: { part: PartRow; nomin
   );
 }
 
-export { PART_MESSAGES };
