@@ -22,8 +22,10 @@ import { compactKey, partDueDate, partViews, type PartOrigin } from "./part-rule
  * - `hist#all|hidden|stock` by part date: Part History;
  * - `search` by name, compact part number, compact invoice number.
  * Tags: `v=<view>` (each view it is in), `d=<D>`, `sup`, `c` (cost in
- * pence: the banner of a date range is summed from them), `o=1` (has a date
- * ordered: the date-ordered range), `neg=1` (a credit line, cost below 0).
+ * pence: the banner of a date range is summed from them), `dt` (the part
+ * date: a search narrowed to a date range), `o=1` (has a date ordered: the
+ * date-ordered range), `i=1` (has an invoice number), `neg=1` (a credit
+ * line, cost below 0).
  *
  * Facets: `cost` (value `<view>#<D>`, amount the cost in pence: the total
  * parts cost banner), `costi` (the same for the invoice-number toggle),
@@ -93,7 +95,15 @@ export function partMemberships(origin: PartOrigin, p: Rec, parent: Rec) {
   if (invoice && supplier) out.push({ list: `inv#${supplier}#${invoice}`, sort: "", tags: pence < 0 ? ["neg=1"] : [] });
   if (hidden) return out;
   const views = partViews(p);
-  const tags = [...views.map((v) => `v=${v}`), ...D.map((d) => `d=${d}`), `sup=${supplier ?? NO_DATE}`, `c=${pence}`, ...(has(p.date_ordered) ? ["o=1"] : [])];
+  const tags = [
+    ...views.map((v) => `v=${v}`),
+    ...D.map((d) => `d=${d}`),
+    `sup=${supplier ?? NO_DATE}`,
+    `c=${pence}`,
+    `dt=${date}`,
+    ...(has(p.date_ordered) ? ["o=1"] : []),
+    ...(invoice ? ["i=1"] : []),
+  ];
   for (const v of views)
     for (const d of D) {
       out.push({ list: `v#${v}#d#${d}`, sort: date, tags });

@@ -9,6 +9,7 @@ import { route } from "../platform/registry.js";
 import { lookupRoutes } from "./lookups.js";
 import { movementRoutes } from "./movements.js";
 import { partOrderRoutes } from "./partorders.js";
+import { partsRoutes } from "./parts.js";
 import { quoteRoutes } from "./quotes.js";
 import { workApprovalRoutes } from "./work-approvals.js";
 import { workTotalsRoutes } from "./work-totals.js";
@@ -49,6 +50,7 @@ const wsQuery = z.object({ ws: z.string().max(20).optional(), department: id });
 export function workshopRoutes(app: Hono<AppEnv>) {
   lookupRoutes(app); // part and work lookups (functions/workshop/lookups.ts)
   quoteRoutes(app);
+  partsRoutes(app); // Parts Expenses, Part History, parts figures: functions/workshop/parts.ts
   const J = Workshop.Jobs;
   route(app, { method: "get", path: "/jobs", summary: "Jobs list: a view of a workshop tab and department, searched or column-filtered; {count, results}", tag, query: jobListQuery }, async (c, { query }) =>
     J.list({ ...query, page: query.searchFresh ? 1 : query.page }, staff(c)),

@@ -1,9 +1,9 @@
 import { Anchor, Text } from "@mantine/core";
 import { lazy, type ComponentType } from "react";
-import { createBrowserRouter, Link, useLocation, type RouteObject } from "react-router-dom";
+import { createBrowserRouter, Link, type RouteObject } from "react-router-dom";
 import { LoginPage } from "./auth/LoginPage";
 import { AppLayout } from "./platform/layout/AppLayout";
-import { LaterRelease, Page } from "./platform/page";
+import { Page } from "./platform/page";
 
 /**
  * A screen whose code loads on its first visit: each area's screens are
@@ -14,22 +14,6 @@ import { LaterRelease, Page } from "./platform/page";
 function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
   const Screen = lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
   return <Screen />;
-}
-
-/**
- * Every route of 003 §2 and 001 §2.1. Screens not built yet share one plain
- * page; the title may depend on the query (contact type, invoice view).
- */
-type Later = { path: string; title: string | ((q: URLSearchParams) => string) };
-
-export const LATER_ROUTES: Later[] = [
-  { path: "/parts", title: "Parts Expenses" },
-  { path: "/partHistory", title: "Part History" },
-];
-
-function LaterRoute({ title }: { title: Later["title"] }) {
-  const { search } = useLocation();
-  return <LaterRelease title={typeof title === "function" ? title(new URLSearchParams(search)) : title} />;
 }
 
 function NotFound() {
@@ -78,6 +62,8 @@ export const routes: RouteObject[] = [
       { path: "/printquote/:quote", element: lazyScreen(() => import("./workshop/QuotePrintPages"), "PrintQuotePage") },
       { path: "/printpicklist/:quote", element: lazyScreen(() => import("./workshop/QuotePrintPages"), "PrintPickListPage") },
       { path: "/reports", element: lazyScreen(() => import("./accounts/ReportsPage"), "ReportsPage") },
+      { path: "/parts", element: lazyScreen(() => import("./parts/PartsExpensesPage"), "PartsExpensesPage") },
+      { path: "/partHistory", element: lazyScreen(() => import("./parts/PartHistoryPage"), "PartHistoryPage") },
       { path: "/partLookup", element: lazyScreen(() => import("./parts/PartStockPage"), "PartStockPage") },
       { path: "/workLookup", element: lazyScreen(() => import("./parts/WorkStockPage"), "WorkStockPage") },
       { path: "/partorders", element: lazyScreen(() => import("./parts/PartOrdersListPage"), "PartOrdersListPage") },
@@ -95,7 +81,6 @@ export const routes: RouteObject[] = [
       { path: "/fixedexpense", element: lazyScreen(() => import("./accounts/FixedExpensesPage"), "FixedExpensesPage") },
       { path: "/diary", element: lazyScreen(() => import("./accounts/DiaryPage"), "DiaryPage") },
       { path: "/movements", element: lazyScreen(() => import("./workshop/movements/MovementsPage"), "MovementsPage") },
-      ...LATER_ROUTES.map((r) => ({ path: r.path, element: <LaterRoute title={r.title} /> })),
       { path: "*", element: <NotFound /> },
     ],
   },

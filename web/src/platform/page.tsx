@@ -1,4 +1,4 @@
-import { Group, Stack, Text, Title } from "@mantine/core";
+import { Group, Stack, Title } from "@mantine/core";
 import { useEffect, type ReactNode } from "react";
 
 const APP = "Rentals Direct App";
@@ -25,14 +25,5 @@ export function Page({ title, actions, children }: { title: string; actions?: Re
       </Group>
       {children}
     </Stack>
-  );
-}
-
-/** Routes whose screens come with later issues. */
-export function LaterRelease({ title }: { title: string }) {
-  return (
-    <Page title={title}>
-      <Text>This screen arrives in a later release.</Text>
-    </Page>
   );
 }

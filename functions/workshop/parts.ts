@@ -1,0 +1,74 @@
+import type { Context, Hono } from "hono";
+import * as z from "zod";
+import { dateRange, isoDate } from "../../core/platform/fields.js";
+import { todayInLondon, windowOf } from "../../core/platform/dates.js";
+import { pageQuery } from "../../core/platform/paging.js";
+import { PARTS_QUERY_VIEWS, PartsExpenses } from "../../core/workshop/parts.js";
+import type { Staff } from "../../core/workshop/jobs.js";
+import type { AppEnv } from "../platform/app.js";
+import { route } from "../platform/registry.js";
+
+const tag = "Parts";
+const id = z.coerce.number({ error: "Must be a record id" }).int("Must be a record id").positive("Must be a record id").max(1e12, "Must be a record id").optional();
+const flag = z.preprocess((v) => (v === "true" || v === "1" ? true : v === "false" || v === "0" || v === "" ? false : v), z.boolean({ error: "Must be true or false" }).optional());
+const lower = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v);
+
+const staff = (c: Context<AppEnv>): Staff => {
+  const u = c.get("user");
+  return { email: u.email, given_name: u.given_name, family_name: u.family_name };
+};
+
+/** GET parts (002 §7, 003 §7): page, view, invoice_number, department, search, startDate, endDate, supplier (column filter), due_start/due_end (Select Filtered); or inv_num, supplier, negative. */
+const partsQuery = dateRange(
+  dateRange(
+    pageQuery.extend({
+      view: z.preprocess(lower, z.enum(PARTS_QUERY_VIEWS, { error: `View must be one of ${PARTS_QUERY_VIEWS.join(", ")}` }).optional()),
+      invoice_number: flag,
+      department: id,
+      startDate: isoDate(),
+      endDate: isoDate(),
+      supplier: id,
+      inv_num: z.string().trim().max(100).optional(),
+      negative: flag,
+      due_start: isoDate(),
+      due_end: isoDate(),
+      searchFresh: z.string().max(10).optional(),
+    }),
+    "startDate",
+    "endDate",
+  ),
+  "due_start",
+  "due_end",
+);
+
+/** Parts Expenses and Part History calls (docs/data-model.md §7.3 "Work items, parts and lookups"), mounted into the workshop area. */
+export function partsRoutes(app: Hono<AppEnv>) {
+  route(app, { method: "get", path: "/parts", summary: "Parts Expenses / Part History: a view's page with total_cost, or one supplier invoice's parts (inv_num, supplier, negative)", tag, query: partsQuery }, async (_c, { query }) =>
+    PartsExpenses.list({ ...query, page: query.searchFresh ? 1 : query.page }),
+  );
+  route(
+    app,
+    {
+      method: "put",
+      path: "/parts/update",
+      summary: "Save several parts at once (Edit Selected; approve with approved: true): all checked first, nothing saved on a refusal ('Cannot approve parts')",
+      tag,
+      body: z.array(z.record(z.string(), z.unknown())).max(200, "At most 200 parts at once"),
+    },
+    async (c, { body }) => PartsExpenses.bulkUpdate(body, staff(c)),
+  );
+  route(
+    app,
+    {
+      method: "get",
+      path: "/parts/figures",
+      summary: "Dashboard parts figures: {cost, charge} of job and quote parts by date ordered in start..end (or the week/month of date)",
+      tag,
+      query: dateRange(z.object({ start: isoDate(), end: isoDate(), type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(), date: isoDate(), department: id }), "start", "end"),
+    },
+    async (_c, { query }) => {
+      const w = windowOf(query.type ?? "weekly", query.date ?? query.start ?? todayInLondon());
+      return PartsExpenses.figures({ start: query.start ?? w.start, end: query.end ?? w.end, department: query.department });
+    },
+  );
+}
