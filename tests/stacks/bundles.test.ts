@@ -16,17 +16,22 @@ const BUDGET: Record<AreaName, number> = {
   auth: 450_000,
   settings: 450_000,
   contacts: 480_000,
-  fleet: 600_000,
-  hire: 560_000,
+  // 640: the column filters by place streams (606 kB measured).
+  fleet: 640_000,
+  // 600: the rental finder's by-type lookup through the vehicle's streams (563 kB measured).
+  hire: 600_000,
   // 700: job cards, quotes, part and work lookups and movements together (651 kB measured).
-  workshop: 700_000,
+  // 760: part orders, Parts Expenses and the work approvals' calls under `work` (719 kB measured).
+  workshop: 760_000,
   // 640: the engine's line lists (562 kB measured), then credit notes reading work items and parts through the job's lines (609 kB measured).
-  accounts: 640_000,
+  // 680: invoices, credits, payments, transactions, diary (625 kB measured).
+  accounts: 680_000,
   // Every area's report modules, the quotes' presentation among them, and the S3 client for exports.
-  reports: 800_000,
+  reports: 760_000, // 681 kB measured
   // The API reference lists every route, so it composes every area.
   // 850: the whole workshop area (quotes, lookups, movements) on top of the job cards (770 kB measured).
-  docs: 850_000,
+  // 960: every area, accounts and parts included (905 kB measured).
+  docs: 960_000,
 };
 
 /**
@@ -67,6 +72,9 @@ const SHARED = [
   "core/workshop/definitions.ts",
   "core/workshop/costs.ts",
   "core/workshop/rules.ts",
+  "core/workshop/part-lines.ts", // the job's collections: the shared part line type
+  "core/workshop/part-rules.ts",
+  "core/workshop/work-lines.ts",
 ];
 
 /** The core folders each area's routes are built on (its own area). */
