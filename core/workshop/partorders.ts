@@ -1,3 +1,4 @@
+import { raiseOrderInvoice } from "../accounts/invoices.js";
 import { Contact } from "../contacts/index.js";
 import { addDays, todayInLondon } from "../platform/dates.js";
 import { nextId } from "../platform/ids.js";
@@ -22,6 +23,7 @@ import {
   orderLineOut,
   partEnquiryRules,
   partOrderSaveRules,
+  partOrderTotals,
   type PartOrderStatus,
   type PartOrderView,
   type RuleResult,
@@ -171,8 +173,10 @@ const newestFirst = (a: [number, string], b: [number, string]) => (a[1] < b[1] ?
  * with the tracking option chosen in the completion dialog; the order as
  * sent is saved with it (the save rules run, 409 when stale), status
  * COMPLETE and the completion date, in ONE unit (the order and its lines).
- * `also`: more writes for that same unit (the accounts' invoice of the
- * order, src ORDER, PA number), prepared once the order is validated.
+ * The order's invoice (src ORDER, PA number at approval; core/accounts
+ * invoices.ts `raiseOrderInvoice`) is raised in the same unit when the
+ * order has a customer and a charge: the order never completes without it.
+ * `also`: other writes for the unit instead (tests).
  */
 export async function completePartOrder(id: number, body: unknown, user: Staff, { also }: { also?: WriteExtra } = {}) {
   const stored = await storedOrder(id);
@@ -183,6 +187,9 @@ export async function completePartOrder(id: number, body: unknown, user: Staff, 
   const order = merged(stored, prepared);
   refuse(partOrderSaveRules(order));
   const write = { ...prepared, status: "COMPLETE", tracking_option: sent.tracking_option, date_completed: todayInLondon() };
+  const completed = { ...order, ...write, id } as Rec;
+  if (completed.parts !== undefined) Object.assign(completed, partOrderTotals(completed.parts as Rec[]));
+  also ??= raiseOrderInvoice(completed as Parameters<typeof raiseOrderInvoice>[0], user.email);
   const system = sent.last_saved === undefined;
   await PartOrderLines.update(id, unitBody(write, sent.last_saved), user.email, { current: stored, also, ...(system ? { system: true } : {}) } as any);
   return present(id);

@@ -203,6 +203,12 @@ describe("POST partorderapprove and DELETE partorder/{id} (002 §4, §7)", () =>
     expect(complete.date_completed).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     const inView = await ok(api.get("partorder?view=COMPLETE"));
     expect(inView.results.map((r: any) => r.id)).toContain(made.id);
+    // Its invoice (src ORDER) was raised in the same unit: the order's charge, for its customer, not approved yet.
+    const invoices = await ok(api.get("invoices?activeView=order&view=not_approved&page_size=100"));
+    const raised = invoices.results.filter((i: any) => (i.part_order?.id ?? i.part_order) === made.id);
+    expect(raised).toHaveLength(1);
+    expect(raised[0]).toMatchObject({ src: "ORDER", amount: complete.total_part_customer_charge });
+    expect(raised[0].customer?.id ?? raised[0].customer).toBe(complete.customer?.id ?? complete.customer);
 
     const edit = await api.put(`partorder/${made.id}`, { ...complete, order_number: "LATE" });
     expect(edit.status).toBe(400);
