@@ -46,6 +46,8 @@ export type ReportDefinition = {
   needs: ReportNeeds;
   /** The file name without ".csv" (the period and department are added). */
   filename: string;
+  /** Further refusals of the report's own inputs (400), checked before anything is read or an export starts. */
+  check?(p: ReportParams): void;
   /** The header, and the rows a chunk at a time. */
   build(p: ReportParams): Promise<{ header: string[]; chunks: AsyncIterable<Cell[][]> }>;
 };
@@ -73,6 +75,7 @@ export function checkReportInputs(def: ReportDefinition, p: ReportParams): void 
   if (def.needs === "range" && !periodOf(p)) throw new ValidationError(REPORT_MESSAGES.range, { start: REPORT_MESSAGES.range, end: REPORT_MESSAGES.range });
   if (def.needs === "rangeAndType" && (!p.start || !p.end || p.start > p.end || !p.paymentType))
     throw new ValidationError(REPORT_MESSAGES.rangeAndType, { start: REPORT_MESSAGES.rangeAndType, end: REPORT_MESSAGES.rangeAndType, paymentType: REPORT_MESSAGES.rangeAndType });
+  def.check?.(p);
 }
 
 /** The download's name: the report, its period and department. */

@@ -117,6 +117,32 @@ describe("each report's rows", () => {
   });
 });
 
+describe("paymenttypereport (start, end and paymentType)", () => {
+  it("refuses a missing range or type with 'Please specify a valid report range and type'; lists the type's payments in the range with a total", async () => {
+    for (const q of ["start=2030-01-01&end=2030-01-31", "paymentType=BACS&start=2030-01-01", "paymentType=CHEQUE&start=2030-01-01&end=2030-01-31", ""]) {
+      const res = await api.get(`report/paymenttypereport?${q}`);
+      expect(res.status, q).toBe(400);
+      expect(res.body.message).toBe("Please specify a valid report range and type");
+    }
+    expect((await api.post("reportexport/paymenttypereport?start=2030-01-01&end=2030-01-31")).status).toBe(400);
+    const centre = await ok(api.post("costcentre", { name: `Reports ${Date.now()}` }));
+    const pay = (payment_date: string, amount: number, payment_type: string) =>
+      ok(api.post("payments", { contact: ref.acme.id, department: dept.id, cost_centre: centre.id, payment_date, amount, payment_type, invoice_number: `RPT-${amount}` }));
+    await pay("2030-01-05", 100.1, "BACS");
+    await pay("2030-01-20", 200.2, "BACS");
+    await pay("2030-01-21", 999, "CARD");
+    await pay("2030-02-02", 50, "BACS");
+    const csv = await report("paymenttypereport", `start=2030-01-01&end=2030-01-31&paymentType=BACS&department=${dept.id}`);
+    expect(csv.rows.map((r) => [r["Payment Date"], r.Contact, r.Amount, r["Payment Type"], r.Status])).toEqual([
+      ["05/01/2030", "Acme Builders Ltd", "100.10", "BACS", "Unpaid"],
+      ["20/01/2030", "Acme Builders Ltd", "200.20", "BACS", "Unpaid"],
+      ["Total", "", "300.30", "", ""],
+    ]);
+    const card = await report("paymenttypereport", `start=2030-01-01&end=2030-01-31&paymentType=card&department=${dept.id}`);
+    expect(card.rows.map((r) => r.Amount)).toEqual(["999.00", "999.00"]);
+  });
+});
+
 describe("reading a list a chunk at a time (the engine's rowsInChunks)", () => {
   it("walks the whole list in order, each record once, a chunk at a time", async () => {
     const chunks: string[][] = [];

@@ -1,5 +1,6 @@
 import { Button, Group, Loader, Modal, NativeSelect, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
+import { PAYMENT_TYPES } from "../../../core/accounts/payment-definitions";
 import { FIRST_REPORT_YEAR } from "../../../core/agreements/rules";
 import { REPORT_MESSAGES } from "../../../core/platform/report-messages";
 import { api, useList, type ApiRecord } from "../platform/api";
@@ -74,7 +75,6 @@ function ReportRow({ report, department, onRun }: { report: ReportDef; departmen
   };
   const years = Array.from({ length: thisYear - FIRST_REPORT_YEAR + 1 }, (_, i) => String(thisYear - i));
   const inspectionTypes = useList<ApiRecord & { inspection_type: string }>("inspectiontype", { page_size: 100 }, { enabled: report.inputs === "rangeInspectionType" });
-  const paymentTypes = useList<ApiRecord & { name: string }>("paymenttype", { page_size: 100 }, { enabled: report.inputs === "rangePaymentType" });
   const run = () => {
     const q = queryOf(report, v);
     if (typeof q === "string") return setProblem(q);
@@ -132,7 +132,7 @@ function ReportRow({ report, department, onRun }: { report: ReportDef; departmen
               aria-label={`${report.title} payment type`}
               value={v.type}
               onChange={(e) => set("type")(e.currentTarget.value)}
-              data={[{ value: "", label: "Payment type" }, ...(paymentTypes.data?.results ?? []).map((t) => ({ value: t.name, label: t.name }))]}
+              data={[{ value: "", label: "Payment type" }, ...PAYMENT_TYPES.map((t) => ({ value: t, label: t }))]}
             />
           )}
         </Group>
