@@ -59,6 +59,9 @@ export const CONTACT_FIELDS = [...IDENTITY, ...COMPANY, ...CREDIT, ...CODES, ...
 
 /** Contact fields the page has no input for (edited otherwise, or read-only, or set from the job tab screen). */
 export const NOT_INPUTS = [
+  // Read-only: the balance and the overdue flag follow invoices, credits and payments (core/accounts/balances.ts).
+  "outstanding_balance",
+  "overdue_payment",
   "direct_van_hire_credit_usage",
   "rapid_fit_credit_usage",
   "van_sales_direct_credit_usage",
