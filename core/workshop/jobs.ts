@@ -14,6 +14,7 @@ import { parseInput } from "../platform/validation.js";
 import { AppDefaults, Department, VehicleModel, WorkType } from "../settings/index.js";
 import { JobImages } from "./images.js";
 import { PartOrders } from "./partorders.js";
+import { chargeAndCost } from "./figures.js";
 import { withDueDates } from "./part-lines.js";
 import { withWorkTypeFlags } from "./work-lines.js";
 import { priceJobItems, type PricingContext } from "./costs.js";
@@ -735,22 +736,10 @@ export const WorkshopFigures = {
    */
   async work(q: { start: string; end: string; department?: number }) {
     const D = q.department ? String(q.department) : "all";
-    const months: string[] = [];
-    for (let m = q.start.slice(0, 7); m <= q.end.slice(0, 7); m = addDays(`${m}-28`, 7).slice(0, 7)) months.push(m);
-    let charge = 0;
-    let cost = 0;
-    await Promise.all(
-      months.map(async (m) => {
-        const res: any = await Facet.query.byFacet({ facet: `job#wsfig#${D}#${m}` }).go({ pages: "all" } as any);
-        for (const f of res.data as Array<{ value: string; live?: number }>) {
-          const [dd, what] = f.value.split("#");
-          const day = `${m}-${dd}`;
-          if (day < q.start || day > q.end) continue;
-          if (what === "charge") charge += f.live ?? 0;
-          else if (what === "cost") cost += f.live ?? 0;
-        }
-      }),
-    );
+    const { charge, cost } = await chargeAndCost(q, async (m) => {
+      const res: any = await Facet.query.byFacet({ facet: `job#wsfig#${D}#${m}` }).go({ pages: "all" } as any);
+      return (res.data as Array<{ value: string; live?: number }>).map((f) => ({ value: f.value, pence: f.live ?? 0 }));
+    });
     return { income: fromPence(charge), expenses: fromPence(cost), start: q.start, end: q.end };
   },
 

@@ -1,6 +1,6 @@
 import { raiseOrderInvoice } from "../accounts/invoices.js";
 import { Contact } from "../contacts/index.js";
-import { addDays, todayInLondon } from "../platform/dates.js";
+import { todayInLondon } from "../platform/dates.js";
 import { nextId } from "../platform/ids.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { fromPence } from "../platform/money.js";
@@ -9,6 +9,7 @@ import { Facet } from "../platform/service.js";
 import { writeTogether, type WriteExtra } from "../platform/records.js";
 import { AppDefaults, Department } from "../settings/index.js";
 import { partCustomerCost, partsMarkup } from "./costs.js";
+import { chargeAndCost } from "./figures.js";
 import { partDueDate } from "./part-rules.js";
 import { PART_ORDER_SERVER_FIELDS } from "./partorder-definitions.js";
 import { PartOrder, PartOrderLines, creatorKey } from "./partorder.js";
@@ -293,22 +294,10 @@ export const PartOrders = {
    */
   async figure(q: { start: string; end: string; department?: number }) {
     const D = q.department ? String(q.department) : "ALL";
-    const months: string[] = [];
-    for (let m = q.start.slice(0, 7); m <= q.end.slice(0, 7); m = addDays(`${m}-28`, 7).slice(0, 7)) months.push(m);
-    let charge = 0;
-    let cost = 0;
-    await Promise.all(
-      months.map(async (m) => {
-        const res: any = await Facet.query.byFacet({ facet: `partorder#pofig#${D}#${m}` }).go({ pages: "all" } as any);
-        for (const f of res.data as Array<{ value: string; live?: number }>) {
-          const [dd, what] = f.value.split("#");
-          const day = `${m}-${dd}`;
-          if (day < q.start || day > q.end) continue;
-          if (what === "charge") charge += f.live ?? 0;
-          else if (what === "cost") cost += f.live ?? 0;
-        }
-      }),
-    );
+    const { charge, cost } = await chargeAndCost(q, async (m) => {
+      const res: any = await Facet.query.byFacet({ facet: `partorder#pofig#${D}#${m}` }).go({ pages: "all" } as any);
+      return (res.data as Array<{ value: string; live?: number }>).map((f) => ({ value: f.value, pence: f.live ?? 0 }));
+    });
     return { income: fromPence(charge), expenses: fromPence(cost), start: q.start, end: q.end };
   },
 

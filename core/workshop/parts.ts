@@ -1,5 +1,4 @@
 import { Contact } from "../contacts/index.js";
-import { addDays } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { isFresh, lastSavedOf } from "../platform/records.js";
 import { fromPence } from "../platform/money.js";
@@ -10,6 +9,7 @@ import { NominalCode } from "../settings/index.js";
 import { part as partDefinition } from "./definitions.js";
 import { JobLines } from "./job.js";
 import { Jobs, type Staff } from "./jobs.js";
+import { chargeAndCost } from "./figures.js";
 import { PART_LINE_TYPE } from "./part-lines.js";
 import {
   PART_MESSAGES,
@@ -257,21 +257,7 @@ export const PartsExpenses = {
    */
   async figures(q: { start: string; end: string; department?: number }) {
     const D = q.department ? String(q.department) : "all";
-    const months: string[] = [];
-    for (let m = q.start.slice(0, 7); m <= q.end.slice(0, 7); m = addDays(`${m}-28`, 7).slice(0, 7)) months.push(m);
-    let cost = 0;
-    let charge = 0;
-    await Promise.all(
-      months.map(async (m) => {
-        for (const f of await JobLines.lineFacetValues("parts", `ptfig#${D}#${m}`)) {
-          const [dd, what] = f.value.split("#");
-          const day = `${m}-${dd}`;
-          if (day < q.start || day > q.end) continue;
-          if (what === "cost") cost += f.count;
-          else if (what === "charge") charge += f.count;
-        }
-      }),
-    );
+    const { charge, cost } = await chargeAndCost(q, async (m) => (await JobLines.lineFacetValues("parts", `ptfig#${D}#${m}`)).map((f) => ({ value: f.value, pence: f.count })));
     return { cost: fromPence(cost), charge: fromPence(charge), start: q.start, end: q.end };
   },
 };
