@@ -35,7 +35,9 @@ for (const name of ["Ford", "Vauxhall", "Mercedes-Benz", "Volkswagen", "Renault"
   makes.push((await S.VehicleMake.create({ name }, by)).id as number);
 const models: number[] = [];
 for (let i = 0; i < 30; i++) models.push((await S.VehicleModel.create({ name: `Model ${i + 1}`, make: makes[i % 10] }, by)).id as number);
-// One vehicle in a thousand has this model (all of them sold, so in the All tab): a column filter with few matches.
+// 20 vehicles have this model whatever N is (every RARE_STEP-th; a multiple of 100 keeps them all sold, so in
+// the All tab): a column filter with few matches.
+const RARE_STEP = Math.max(1000, Math.round(N / 20 / 100) * 100);
 const rareModel = (await S.VehicleModel.create({ name: "Rare model", make: makes[7] }, by)).id as number;
 const types: number[] = [];
 for (const name of ["L1", "L2", "L3", "L4", "Car", "Low Loader", "Truck", "Luton", "Recovery"]) types.push((await S.VehicleType.create({ name }, by)).id as number);
@@ -85,7 +87,7 @@ function vehicle(i: number) {
     fleet_number: status === "CUSTOMER" ? null : `${20 + (i % 6)}${String(i).padStart(5, "0")}`,
     vehicle_status: status,
     make: makes[i % 10],
-    model: i % 1000 === 7 ? rareModel : i % 11 === 0 ? null : models[i % 30],
+    model: i % RARE_STEP === 7 ? rareModel : i % 11 === 0 ? null : models[i % 30],
     type: types[i % 9],
     department: depts[i % 4],
     owner: status === "CUSTOMER" || status === "SOLD" ? contacts[i % 180] : null,

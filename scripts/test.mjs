@@ -1,6 +1,14 @@
-// npm test: unit and API tests (vitest), then the browser tests (Playwright
+// npm test: unit and API tests (vitest) and the browser tests (Playwright
 // driving Debian's Chromium). Each step sets itself up on a fresh machine.
-import { execSync } from "node:child_process";
+//
+// The two suites run side by side: the browser tests spend most of their
+// time waiting on the screen (debounces, renders, round trips), so vitest's
+// work fits into the gaps and the whole run is about as long as the browser
+// tests alone. They share nothing: each starts its own DynamoDB Local and
+// data (vitest on free ports, Playwright on E2E_PORT and the two above it).
+// TEST_SERIAL=true runs them one after the other, as before.
+import { spawn } from "node:child_process";
+import { createInterface } from "node:readline";
 import { ensureChromium, ensureDependencies, ensureJava, ensureWebBuild, root } from "./setup.mjs";
 
 ensureDependencies();
@@ -9,13 +17,33 @@ ensureChromium();
 ensureWebBuild({ force: process.env.CI === "true" });
 
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
-let failed = false;
-for (const cmd of ["npx vitest run", "npx playwright test"]) {
-  console.log(`\n> ${cmd}`);
-  try {
-    execSync(cmd, { stdio: "inherit", cwd: root, env });
-  } catch {
-    failed = true;
-  }
+const started = Date.now();
+const seconds = () => `${Math.round((Date.now() - started) / 1000)} s`;
+
+/** Runs one suite; every output line is prefixed with its name so the two can be told apart. */
+function run(name, command) {
+  return new Promise((resolve) => {
+    console.log(`\n> ${command}`);
+    const child = spawn(command, { cwd: root, env, shell: true, stdio: ["ignore", "pipe", "pipe"] });
+    for (const stream of [child.stdout, child.stderr])
+      createInterface({ input: stream }).on("line", (line) => console.log(`[${name}] ${line}`));
+    child.on("close", (code) => {
+      console.log(`[${name}] finished with exit code ${code} after ${seconds()}`);
+      resolve(code === 0);
+    });
+  });
 }
-process.exit(failed ? 1 : 0);
+
+const suites = [
+  ["vitest", "npx vitest run"],
+  ["browser", "npx playwright test"],
+];
+let results;
+if (process.env.TEST_SERIAL === "true") {
+  results = [];
+  for (const [name, command] of suites) results.push(await run(name, command));
+} else {
+  results = await Promise.all(suites.map(([name, command]) => run(name, command)));
+}
+console.log(`\nnpm test: ${results.every(Boolean) ? "all passed" : "FAILED"} in ${seconds()}`);
+process.exit(results.every(Boolean) ? 0 : 1);
