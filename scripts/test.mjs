@@ -6,7 +6,8 @@
 // work fits into the gaps and the whole run is about as long as the browser
 // tests alone. They share nothing: each starts its own DynamoDB Local and
 // data (vitest on free ports, Playwright on E2E_PORT and the two above it).
-// TEST_SERIAL=true runs them one after the other, as before.
+// Side by side, vitest keeps to one worker so each suite has a core of the
+// two; TEST_SERIAL=true runs them one after the other with vitest on two.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { ensureChromium, ensureDependencies, ensureJava, ensureWebBuild, root } from "./setup.mjs";
@@ -34,12 +35,13 @@ function run(name, command) {
   });
 }
 
+const serial = process.env.TEST_SERIAL === "true";
 const suites = [
-  ["vitest", "npx vitest run"],
+  ["vitest", serial ? "npx vitest run" : "npx vitest run --maxWorkers=1"],
   ["browser", "npx playwright test"],
 ];
 let results;
-if (process.env.TEST_SERIAL === "true") {
+if (serial) {
   results = [];
   for (const [name, command] of suites) results.push(await run(name, command));
 } else {
