@@ -1,10 +1,10 @@
-import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Paper, Stack, Table, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { WORK_MESSAGES, batchRules, sideOf, type Candidate } from "../../../core/accounts/work-rules";
 import { useApiMutation, useList, type ApiRecord } from "../platform/api";
 import { formatDate, formatMoney } from "../platform/format";
-import { ListPager, ListTable, ListTabs, useListController } from "../platform/list";
+import { ListDepartmentFilter, ListPager, ListTable, ListTabs, ListToolbar, useListController } from "../platform/list";
 import { Page } from "../platform/page";
 import { toastWarning } from "../platform/toast";
 
@@ -43,7 +43,6 @@ export function WorkApprovalsPage() {
   const navigate = useNavigate();
   const list = useListController<WorkRow>({ resource: "work", filters: ["view", "department", "negative"], tabs: ["view"], fixed: { type: kind, ignore: "false" }, errorMessage: "There was an error" });
   const view = list.filters.view ?? "current";
-  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage: "There was an error" });
   const [jobOpen, setJobOpen] = useState<number | null>(null);
   const approved = view === "approved";
   const columns = [
@@ -61,19 +60,11 @@ export function WorkApprovalsPage() {
 
   return (
     <Page title={kind === "po" ? "Workshop Expenses" : "Workshop Invoicing"}>
-      <Paper withBorder p="sm">
-        <Group align="flex-end" gap="md" wrap="wrap">
-          <ListTabs list={list} param="view" label="View" tabs={VIEWS[kind]} defaultValue="current" />
-          <NativeSelect
-            label="Department"
-            size="xs"
-            value={list.filters.department ?? ""}
-            onChange={(e) => list.setFilter("department", e.currentTarget.value || null)}
-            data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-          />
-          <Checkbox label="Credits only" size="xs" checked={list.filters.negative === "true"} onChange={(e) => list.setFilter("negative", e.currentTarget.checked ? "true" : null)} />
-        </Group>
-      </Paper>
+      <ListToolbar>
+        <ListTabs list={list} param="view" label="View" tabs={VIEWS[kind]} defaultValue="current" />
+        <ListDepartmentFilter list={list} />
+        <Checkbox label="Credits only" size="xs" checked={list.filters.negative === "true"} onChange={(e) => list.setFilter("negative", e.currentTarget.checked ? "true" : null)} />
+      </ListToolbar>
       <Stack gap="xs">
         <ListTable<WorkRow>
           label={kind === "po" ? "Workshop expenses" : "Workshop invoicing"}

@@ -1,9 +1,9 @@
-import { Button, Group, NativeSelect, Paper, Stack } from "@mantine/core";
+import { Button, Stack } from "@mantine/core";
 import { Link, useNavigate } from "react-router-dom";
 import { DEFAULT_PART_ORDER_VIEW } from "../../../core/workshop/partorder-rules";
-import { useList, type ApiRecord } from "../platform/api";
+import type { ApiRecord } from "../platform/api";
 import { formatDate, formatMoney } from "../platform/format";
-import { ListColumnFilter, ListPager, ListRecordFilter, ListSearch, ListTable, ListTabs, useListController, type FilterOption } from "../platform/list";
+import { ListColumnFilter, ListDepartmentFilter, ListPager, ListRecordFilter, ListSearch, ListTable, ListTabs, ListToolbar, useListController, type FilterOption } from "../platform/list";
 import { Page } from "../platform/page";
 
 type OrderRow = ApiRecord & Record<string, any>;
@@ -27,7 +27,6 @@ export function PartOrdersListPage() {
     tabs: ["view"],
     errorMessage: "There was an error getting part order data",
   });
-  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage: "There was an error" });
   const creators = ((list.answer?.filter_list as { creator?: FilterOption[] } | undefined)?.creator ?? []) as FilterOption[];
 
   const columns = [
@@ -53,19 +52,11 @@ export function PartOrdersListPage() {
         </Button>
       }
     >
-      <Paper withBorder p="sm">
-        <Group align="flex-end" gap="md" wrap="wrap">
-          <ListTabs list={list} param="view" label="View" tabs={VIEW_TABS} defaultValue={DEFAULT_PART_ORDER_VIEW} />
-          <NativeSelect
-            label="Department"
-            size="xs"
-            value={list.filters.department ?? ""}
-            onChange={(e) => list.setFilter("department", e.currentTarget.value || null)}
-            data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-          />
-          <ListSearch list={list} buttons />
-        </Group>
-      </Paper>
+      <ListToolbar>
+        <ListTabs list={list} param="view" label="View" tabs={VIEW_TABS} defaultValue={DEFAULT_PART_ORDER_VIEW} />
+        <ListDepartmentFilter list={list} />
+        <ListSearch list={list} buttons />
+      </ListToolbar>
       <Stack gap="xs">
         <ListTable<OrderRow>
           label="Part orders"

@@ -285,14 +285,16 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
     return Math.abs(Date.parse(String(stored.last_saved)) - Date.parse(String(record.last_saved))) < 1000;
   };
 
+  /** 002 §5: a copy saved elsewhere is not sent: the message, then the latest copy. */
+  const refuseStale = async () => {
+    toastWarning(MESSAGES.edited);
+    await reload();
+  };
+
   const save = async (e?: FormEvent) => {
     e?.preventDefault();
     try {
-      if (!(await storedMatches())) {
-        toastWarning(MESSAGES.edited);
-        await reload();
-        return;
-      }
+      if (!(await storedMatches())) return refuseStale();
     } catch (err) {
       toastFailure(err, ERROR);
       return;
@@ -302,13 +304,14 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
     if (saved && (saved.mileage_warning === true || mileageWarning(v.mileage, vehicle?.model?.mileage_limit))) setModal({ kind: "mileage" });
   };
 
-  // The delayed automatic save (002 §4): only while the stored last_saved still matches, and only when the rules pass.
+  // The delayed automatic save (002 §4): only while the stored last_saved still matches (a copy saved
+  // elsewhere stops it, with the manual save's message and reload), and only when the rules pass.
   const autoSave = useRef<() => Promise<void>>(async () => undefined);
   autoSave.current = async () => {
-    if (!record || lockedAll || !dirty || editor.saving) return;
+    if (!record || isDefect || approved || !dirty || editor.saving) return;
     if (jobSaveRules(editor.body())) return;
     try {
-      if (!(await storedMatches())) return;
+      if (!(await storedMatches())) return refuseStale();
     } catch {
       return;
     }

@@ -1,10 +1,10 @@
-import { Button, Checkbox, Group, NativeSelect, Paper, Stack, Text } from "@mantine/core";
+import { Button, Checkbox, Group, Stack, Text } from "@mantine/core";
 import type { MouseEvent, ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useApiGet, useApiMutation, useList, type ApiRecord } from "../platform/api";
 import { DateField } from "../platform/form";
 import { formatDate, todayIso } from "../platform/format";
-import { ListColumnFilter, ListPager, ListSearch, ListTable, ListTabs, useListController, type Column, type FilterOption, type ListController } from "../platform/list";
+import { ListColumnFilter, ListDepartmentFilter, ListPager, ListSearch, ListTable, ListTabs, ListToolbar, useListController, type Column, type FilterOption, type ListController } from "../platform/list";
 import { Page } from "../platform/page";
 import { approverOf, jobStatusLabel, makeOf, modelOf, nameOf, registrationOf, type Job } from "./jobFormat";
 
@@ -162,7 +162,6 @@ export function JobsListPage() {
   const department = list.filters.department;
   const counts = useApiGet<Record<string, number>>(["jobstatuscount", ws, department ?? ""], "jobstatuscount", { ws, department }, { errorMessage: "An error occurred!" });
   const tabs = useList<ApiRecord & { display_name: string }>("contacts", { job_tab: true, page_size: 1000 }, { errorMessage: "An error occurred!" });
-  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage: "An error occurred!" });
   const columns = columnsFor(view, list, options);
   const count = (v: string) => counts.data?.[v];
   const printQuery = new URLSearchParams(Object.entries({ ...list.filters, view, ws, search: list.search }).filter(([, v]) => v) as Array<[string, string]>).toString();
@@ -184,22 +183,14 @@ export function JobsListPage() {
         </Group>
       }
     >
-      <Paper withBorder p="sm">
-        <Group align="flex-end" gap="md" wrap="wrap">
-          <ListSearch list={list} placeholder="Job no., registration or customer" />
-          <NativeSelect
-            label="Department"
-            size="xs"
-            value={list.filters.department ?? ""}
-            onChange={(e) => list.setFilter("department", e.currentTarget.value || null)}
-            data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-          />
-          {view === "wash" && <DateField label="Wash list date" size="xs" w={150} value={list.filters.date ?? ""} onChange={(v) => list.setFilter("date", v || null)} />}
-          <Button size="xs" variant="default" component={Link} to={`/printjobs?${printQuery}&sheet=${view === "wash" ? "wash" : "list"}`}>
-            {view === "wash" ? "Print Wash List" : "Print Job List"}
-          </Button>
-        </Group>
-      </Paper>
+      <ListToolbar>
+        <ListSearch list={list} placeholder="Job no., registration or customer" />
+        <ListDepartmentFilter list={list} errorMessage="An error occurred!" />
+        {view === "wash" && <DateField label="Wash list date" size="xs" w={150} value={list.filters.date ?? ""} onChange={(v) => list.setFilter("date", v || null)} />}
+        <Button size="xs" variant="default" component={Link} to={`/printjobs?${printQuery}&sheet=${view === "wash" ? "wash" : "list"}`}>
+          {view === "wash" ? "Print Wash List" : "Print Job List"}
+        </Button>
+      </ListToolbar>
       <ListTabs
         list={list}
         param="ws"

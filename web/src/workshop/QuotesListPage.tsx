@@ -1,9 +1,9 @@
-import { Button, Group, NativeSelect, Paper, Stack } from "@mantine/core";
+import { Button, Stack } from "@mantine/core";
 import { Link, useNavigate } from "react-router-dom";
 import { DEFAULT_QUOTE_VIEW, QUOTE_MESSAGES, QUOTE_TYPES, rowColour } from "../../../core/workshop/quote-rules";
-import { useList, useApiMutation, type ApiRecord } from "../platform/api";
+import { useApiMutation, type ApiRecord } from "../platform/api";
 import { formatDate } from "../platform/format";
-import { ListColumnFilter, ListPager, ListRecordFilter, ListSearch, ListTable, ListTabs, useListController, type FilterOption } from "../platform/list";
+import { ListColumnFilter, ListDepartmentFilter, ListPager, ListRecordFilter, ListSearch, ListTable, ListTabs, ListToolbar, useListController, type FilterOption } from "../platform/list";
 import { Page } from "../platform/page";
 import { nameOf, QUOTE_ROW_COLOURS } from "./quote-display";
 
@@ -49,7 +49,6 @@ export function QuotesListPage() {
     errorMessage: "There was an error",
   });
   const view = list.filters.view ?? DEFAULT_QUOTE_VIEW;
-  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage: "There was an error" });
   const typeOptions: FilterOption[] = QUOTE_TYPES.map((t) => ({ value: t, label: t }));
   const approved = view === "approved";
 
@@ -80,19 +79,11 @@ export function QuotesListPage() {
         </Button>
       }
     >
-      <Paper withBorder p="sm">
-        <Group align="flex-end" gap="md" wrap="wrap">
-          <ListTabs list={list} param="view" label="View" tabs={VIEW_TABS} defaultValue={DEFAULT_QUOTE_VIEW} />
-          <NativeSelect
-            label="Department"
-            size="xs"
-            value={list.filters.department ?? ""}
-            onChange={(e) => list.setFilter("department", e.currentTarget.value || null)}
-            data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-          />
-          <ListSearch list={list} buttons />
-        </Group>
-      </Paper>
+      <ListToolbar>
+        <ListTabs list={list} param="view" label="View" tabs={VIEW_TABS} defaultValue={DEFAULT_QUOTE_VIEW} />
+        <ListDepartmentFilter list={list} />
+        <ListSearch list={list} buttons />
+      </ListToolbar>
       <Stack gap="xs">
         <ListTable<QuoteRow>
           label="Quotes"

@@ -1,7 +1,7 @@
-import { Button, CloseButton, Group, Pagination, SegmentedControl, Select, Stack, Table, Tabs, Text, TextInput, type TableProps } from "@mantine/core";
+import { Button, CloseButton, Group, NativeSelect, Pagination, Paper, SegmentedControl, Select, Stack, Table, Tabs, Text, TextInput, type TableProps } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useState, type ReactNode } from "react";
-import type { ApiRecord } from "../api";
+import { useList, type ApiRecord } from "../api";
 import { Loading } from "../Loading";
 import { Typeahead } from "../typeahead";
 import type { ListController } from "./useListController";
@@ -100,6 +100,31 @@ export function ListTabs({
         ))}
       </Tabs.List>
     </Tabs>
+  );
+}
+
+/** The bar above a list that holds its view tabs, filters and search, aligned on their bottom edge. */
+export function ListToolbar({ children }: { children: ReactNode }) {
+  return (
+    <Paper withBorder p="sm">
+      <Group align="flex-end" gap="md" wrap="wrap">
+        {children}
+      </Group>
+    </Paper>
+  );
+}
+
+/** Department filter bound to a URL filter (default `department`): every department, or one (GET departments; `errorMessage` if that fails). */
+export function ListDepartmentFilter({ list, param = "department", errorMessage = "There was an error" }: { list: Pick<ListController<any>, "filters" | "setFilter">; param?: string; errorMessage?: string }) {
+  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage });
+  return (
+    <NativeSelect
+      label="Department"
+      size="xs"
+      value={list.filters[param] ?? ""}
+      onChange={(e) => list.setFilter(param, e.currentTarget.value || null)}
+      data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
+    />
   );
 }
 
