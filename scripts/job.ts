@@ -6,11 +6,13 @@
  *
  *   npm run job -- recurring-payments
  *   npm run job -- recurring-payments --date 2030-01-31
+ *   npm run job -- hire-invoices [--date 2030-01-31]
  */
 import { localHost, urlHost } from "../functions/local/dynamodb-local.js";
 
 const JOBS = {
   "recurring-payments": async (date?: string) => (await import("../functions/cron/recurring-payments.js")).handler({ date }),
+  "hire-invoices": async (date?: string) => (await import("../functions/cron/hire-invoices.js")).handler({ date }),
 } as const;
 
 const [name, ...rest] = process.argv.slice(2);

@@ -21,6 +21,11 @@ export function Cron({ stack }: StackContext) {
     job: { function: { ...props, handler: "functions/cron/recurring-payments.handler" } },
   });
 
+  const hireInvoices = new CronJob(stack, "HireInvoices", {
+    schedule: "cron(30 1 * * ? *)", // daily at 01:30 UTC
+    job: { function: { ...props, handler: "functions/cron/hire-invoices.handler" } },
+  });
+
   const repeatingTransactions = new CronJob(stack, "RepeatingTransactions", {
     schedule: "cron(30 2 * * ? *)", // daily at 02:30 UTC
     job: { function: { ...props, handler: "functions/cron/repeating-transactions.handler" } },
@@ -40,5 +45,5 @@ export function Cron({ stack }: StackContext) {
     },
   });
 
-  return { recurringPayments, repeatingTransactions, xeroSync };
+  return { recurringPayments, hireInvoices, repeatingTransactions, xeroSync };
 }

@@ -14,11 +14,11 @@ import { Facet } from "../platform/service.js";
  * names). Each facet holds `total` and the trading area (`dvh` Direct Van
  * Hire, `rf` Rapid Fit, `vsd` Van Sales Direct): the area sums are the
  * three credit usages of 003 §3. Nothing is summed from history on read:
- * one BatchGet of at most 12 small items per contact.
+ * one BatchGet of at most 16 small items per contact.
  */
 
-/** The record types that keep a `bal#<contactId>` facet. */
-export const BALANCE_TYPES = ["invoice", "credit", "payment"] as const;
+/** The record types (and the job's work items, a line type: work-lines.ts `workItemBalanceFacets`) that keep a `bal#<contactId>` facet. */
+export const BALANCE_TYPES = ["invoice", "credit", "payment", "job.work_items"] as const;
 const VALUES = ["total", "dvh", "rf", "vsd"] as const;
 
 export type Balance = {

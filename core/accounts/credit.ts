@@ -36,7 +36,8 @@ export function creditMemberships(r: CreditFields) {
 
 /** A sales credit, from approval, takes its total off the customer's balance (A3: the amount is negative). */
 export function creditFacets(r: CreditFields) {
-  if (!r.approved || r.party !== "CUSTOMER" || !r.contact) return [];
+  // A transaction is not in the balance (money recorded as taken or spent), so neither is its credit.
+  if (!r.approved || r.party !== "CUSTOMER" || !r.contact || r.kind === "TRANSACTION") return [];
   const amount = -toPence(creditTotals(r).total);
   const out = [{ facet: `bal#${r.contact}`, value: "total", amount }];
   if (r.area) out.push({ facet: `bal#${r.contact}`, value: r.area, amount });

@@ -105,7 +105,11 @@ export const Invoice = defineRecordType({
   lists: invoiceMemberships,
   facets: invoiceFacets,
   // Staff quote invoice numbers: never two the same, even when raised at once.
-  unique: (r) => [{ scope: "number", value: r.invoice_number, message: `Invoice number ${r.invoice_number} is already used` }],
+  // A hire period is invoiced once, however many runs (core/accounts/hire-invoices.ts).
+  unique: (r) => [
+    { scope: "number", value: r.invoice_number, message: `Invoice number ${r.invoice_number} is already used` },
+    { scope: "hire", value: sourceOf(r) === "HIRE" && r.rental && r.period_start ? `${r.rental}#${r.period_start}` : null, message: "This rental's invoice for that period has already been raised" },
+  ],
   // Any page of a long view starts at its month and day (core/platform/records/positions.ts).
   listPositions: { coarse: 7, fine: 10, lists: (list) => list.startsWith("s#") },
   // 2: sources, states, customers, unpaid lists and balance facets (the vehicle sale invoices stored before are indexed once).

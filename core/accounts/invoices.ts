@@ -238,6 +238,11 @@ export const Invoices = {
     return Invoice.planUpdate(id, { credited }, actor, { partial: true, system: true });
   },
 
+  /** A raised invoice's fields as stored (due date, search terms, trading area), for a unit that creates it with its own extra writes (the hire run). */
+  async raisedFields(fields: Partial<InvoiceFields> & { src: InvoiceSource }): Promise<Partial<InvoiceFields>> {
+    return newInvoice(fields);
+  },
+
   /** The same invoice raised on its own (a hire run, demo data): its own transaction. */
   async raise(fields: Partial<InvoiceFields> & { src: InvoiceSource }, actor: string) {
     return Invoice.create(await newInvoice(fields), actor);

@@ -34,6 +34,7 @@ export const TRANSACTION_MESSAGES = {
   // Ours (003 §4 names the states, not the wording).
   approvedLocked: "This transaction is approved and can no longer be changed",
   approvedNoDelete: "This transaction is approved and cannot be deleted",
+  notApprovedNoCredit: "Only an approved transaction can be credited",
   alreadyApproved: "This transaction is already approved",
   templateNotApproved: "A repeating transaction is not approved itself: approve the transactions it creates",
   frequencyRequired: "Choose how often it repeats (WEEKLY or MONTHLY)",

@@ -9,6 +9,8 @@ import { CostCentre } from "../settings/index.js";
 import { TRANSACTION_MESSAGES as M, TRANSACTION_SERVER_FIELDS, transaction, type Frequency, type TransactionType } from "./transaction-definitions.js";
 import { approvalRuleResult, invoiceTotal, occurrencesDue, transactionRuleResult, vatForAmount } from "./transaction-rules.js";
 import { OCCURRENCE_TAKEN, Transaction, invoiceKey, trackingOptions, type TransactionFields } from "./transaction.js";
+import { creditSources } from "./credits.js";
+import { money } from "../platform/money.js";
 
 /**
  * Income and expenses (003 §2 Income and Expenses, §4, §5, §7;
@@ -353,3 +355,16 @@ async function approveOne(id: number, stored: Row, sent: Partial<TransactionFiel
   const merged = { ...stored, ...sent } as Partial<TransactionFields>;
   return Transaction.update(id, { ...sent, ...(await derived(merged, sent)), approved: true, approver, last_saved: lastSaved }, actor, { current: stored as any });
 }
+
+/**
+ * A transaction can be credited once approved (003 §4): income is a sales
+ * credit to its contact, an expense a purchase credit from it; the credit's
+ * net amounts may not exceed the transaction's amount. Registered with the
+ * credit notes (credits.ts reads transactions only through this).
+ */
+creditSources.transaction = async (id) => {
+  const [t] = (await Transaction.getMany([id])) as Row[];
+  if (!t || t.repeating) return null;
+  if (!t.approved) throw new ValidationError(M.notApprovedNoCredit, { transaction: M.notApprovedNoCredit });
+  return { kind: "TRANSACTION", contact: t.contact ?? null, party: t.type === "OUT" ? "SUPPLIER" : "CUSTOMER", department: t.department ?? null, area: null, left: pounds(money(t.amount).abs()), gross: false };
+};

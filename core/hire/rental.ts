@@ -1,4 +1,4 @@
-import type * as z from "zod";
+import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { Vehicle, expandVehicles } from "../fleet/vehicle.js";
 import { money as decimalOf, type Money } from "../platform/money.js";
@@ -9,9 +9,14 @@ import { Department, RentalMargin, TrackingCategory } from "../settings/index.js
 import { MESSAGES, canPrint, isLongRental, monthsSpanned, rentalFigures, rentalRecordTotals, rentalRuleResult, weeklyPence } from "./rules.js";
 import { declareReferences } from "../platform/references.js";
 import { rental } from "./definitions.js";
+import { nextHireInvoiceDate } from "./invoicing-rules.js";
 
 /** The rental of 001 §3, every field (declared once in definitions.ts); figures marked derived there are the server's. */
-export const rentalFields = rental.schema;
+export const rentalFields = rental.schema.extend({
+  // The server's (the hire invoice run, core/accounts/hire-invoices.ts): where the next
+  // period to invoice starts; null until the first is raised (then the start date).
+  next_invoice_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).nullable().optional(),
+});
 
 export type RentalFields = z.infer<typeof rentalFields>;
 
@@ -28,7 +33,8 @@ export function normaliseRentalInput(body: unknown): unknown {
   }
   // Fields the form may carry that belong to the vehicle, not the rental (001 §5 empty dates),
   // and what an answer carries that is not stored: a client may send them back.
-  for (const f of ["tax_expiry", "date_sold", "depreciation_start_date", ...OUTPUT_ONLY]) delete b[f];
+  // The hire invoice run's own field is never a client's to set.
+  for (const f of ["tax_expiry", "date_sold", "depreciation_start_date", "next_invoice_date", ...OUTPUT_ONLY]) delete b[f];
   return b;
 }
 
@@ -64,6 +70,9 @@ export function rentalMemberships(r: RentalFields) {
   if (r.customer) out.push({ list: `customer#${r.customer}`, sort, tags });
   // A record's search finds the rentals of one vehicle with one customer here (see recordSearch).
   if (r.vehicle && r.customer) out.push({ list: `vehicle#${r.vehicle}#customer#${r.customer}`, sort, tags });
+  // The hire invoice run reads the rentals whose next period has started (core/accounts/hire-invoices.ts).
+  const nextInvoice = nextHireInvoiceDate(r);
+  if (nextInvoice) out.push({ list: "hiredue", sort: nextInvoice, tags: [] as string[] });
   if (r.start_date) {
     const windowTags = [...tags, `start=${r.start_date}`, ...figureTags(r)];
     if (isLongRental(r.start_date, r.finish_date)) out.push({ list: "long", sort: r.finish_date ?? OPEN_END, tags: windowTags });
@@ -171,7 +180,8 @@ export const Rental = defineRecordType({
   // 3: the customer's and vehicle's record totals.
   // 4: long rentals in the long list (by finish date) instead of month lists; the
   //    status, department and vehicle-with-customer lists; the weekly amount on window entries.
-  indexVersion: 4,
+  // 5: the `hiredue` list of rentals invoiced by interval.
+  indexVersion: 5,
 });
 
 async function hirerNameOf(rentalId: number): Promise<string> {

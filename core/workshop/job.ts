@@ -14,7 +14,7 @@ import { comment, job, part, workItem } from "./definitions.js";
 import { holdTags } from "./holds.js";
 import { partLineCollection } from "./part-lines.js";
 import { jobState, type JobState } from "./rules.js";
-import { WORK_LIST_POSITIONS, workItemLists } from "./work-lines.js";
+import { WORK_LIST_POSITIONS, workItemBalanceFacets, workItemLists } from "./work-lines.js";
 
 /**
  * The job card (002 §3 Job; docs/data-model.md §7.1): a parent with lines
@@ -55,9 +55,12 @@ export const JobLines = defineLines("job", [
     max: { count: 100, message: "At most 100 work items on one job" },
     // Workshop Expenses and Workshop Invoicing (003): work-lines.ts.
     lists: workItemLists,
+    // The billed customer's balance from invoicing approval (A3; core/accounts/balances.ts reads it).
+    facets: workItemBalanceFacets,
     listPositions: WORK_LIST_POSITIONS,
     // 2: lists added; the index upgrade lists stored work items once (rebuildLineType).
-    indexVersion: 2,
+    // 3: the balance facets of invoiced work items.
+    indexVersion: 3,
   },
   // Parts: the shared `part` line type (part-lines.ts): Parts Expenses, Part History, the parts figures, found by id.
   { name: "parts", ...partLineCollection("job"), fields: partLine as any, max: { count: 400, message: "At most 400 parts on one job" } },

@@ -1,4 +1,6 @@
 import type { Membership } from "../platform/records.js";
+import { VAT_RATE, money, toPence } from "../platform/money.js";
+import { taxRate } from "../settings/accounting.js";
 
 /**
  * The job's work items as Workshop Expenses (/po) and Workshop Invoicing
@@ -91,4 +93,20 @@ export function withWorkTypeFlags(items: Rec[], workTypes: Map<number, Rec>): Re
     const t = workTypes.get(idOf(w.work_type) ?? -1);
     return { ...w, approval_needed: !!t?.approval_needed, free_of_charge: !!t?.free_of_charge };
   });
+}
+
+/**
+ * The billed customer's balance (decision A3, as invoices keep it): a work
+ * item approved on the invoicing side adds what the customer is charged for
+ * it, its customer labour cost plus the VAT of its labour tax type (20% when
+ * none is set; a credit item's negative cost takes it off), to
+ * `bal#<customer>` value `total`, in the approval's own unit. The job's parts
+ * are the part orders' and parts areas' to count.
+ */
+export function workItemBalanceFacets(w: Rec, job: Rec): Array<{ facet: string; value: string; amount: number }> {
+  const customer = billedCustomer(w, job);
+  if (!w.invoice_approved || customer === null) return [];
+  const rate = w.labour_cost_vat ? taxRate(String(w.labour_cost_vat).toUpperCase()) : VAT_RATE;
+  const amount = toPence(money(w.customer_labour_cost).times(money(100).plus(rate)).div(100));
+  return amount ? [{ facet: `bal#${customer}`, value: "total", amount }] : [];
 }

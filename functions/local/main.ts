@@ -39,9 +39,10 @@ await upgradeIndexes((line) => console.log(line));
 const server = await listen(createLocalApp(), port, host);
 
 // The scheduled jobs of stacks/Cron.ts that a local stack runs itself: the
-// recurring payments once at start and again whenever the London date has
-// moved on (checked hourly); each run raises a payment at most once.
+// recurring payments and hire invoices once at start and again whenever the
+// London date has moved on (checked hourly); each run raises each at most once.
 const { handler: recurringPayments } = await import("../cron/recurring-payments.js");
+const { handler: hireInvoices } = await import("../cron/hire-invoices.js");
 const { todayInLondon } = await import("../../core/platform/dates.js");
 let lastRun = "";
 async function dailyJobs() {
@@ -49,6 +50,7 @@ async function dailyJobs() {
   if (today === lastRun) return;
   lastRun = today;
   await recurringPayments({ date: today }).catch((e) => console.error("recurring payments failed:", e));
+  await hireInvoices({ date: today }).catch((e) => console.error("hire invoices failed:", e));
 }
 await dailyJobs();
 setInterval(() => void dailyJobs(), 60 * 60 * 1000).unref();

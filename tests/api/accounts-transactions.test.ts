@@ -183,6 +183,28 @@ describe("PUT transactions/update (approvals)", () => {
     expect((await api.get(`transactions/update/${t.id}`)).body.nominal_code.id).toBe(nominal20.id);
   });
 
+  it("an approved transaction is credited through POST credit (kind TRANSACTION, its contact); not approved or too much is refused", async () => {
+    const t = await ok(api.post("transactions", tx({ type: "IN", contact: full.id, department: dvh.id, nominal_code: nominal20.id, invoice_date: "2030-03-06", invoice_number: "CR-1", amount: 80 })));
+    const early = await api.post("credit", { transaction: t.id, amount: 10, description: "Refund" });
+    expect(early.status).toBe(400);
+    expect(early.body).toEqual({ message: "Only an approved transaction can be credited", errors: { transaction: "Only an approved transaction can be credited" } });
+    await ok(api.put("transactions/update", [{ id: t.id, last_saved: t.last_saved }]));
+    const tooMuch = await api.post("credit", { transaction: t.id, amount: 80.01, description: "Refund" });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.message).toBe("The credit is more than is left to credit (£80.00)");
+    const made = await api.post("credit", { transaction: t.id, amount: 30, description: "Refund" });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ kind: "TRANSACTION", transaction: t.id, party: "CUSTOMER", amount: 30, approved: false });
+    expect(made.body.credit_note_number).toMatch(/^CN\d{5}$/);
+    const listed = await ok(api.get("credit?view=TRANSACTION&page_size=100"));
+    expect(listed.results.map((c: any) => c.id)).toContain(made.body.id);
+    // An expense is a purchase credit from its supplier; a missing transaction is named.
+    const out = await ok(api.post("transactions", tx({ contact: full.id, nominal_code: nominal20.id, invoice_date: "2030-03-06", invoice_number: "CR-2" })));
+    await ok(api.put("transactions/update", [{ id: out.id, last_saved: out.last_saved }]));
+    expect((await ok(api.post("credit", { transaction: out.id, amount: 5 }))).party).toBe("SUPPLIER");
+    expect((await api.post("credit", { transaction: 999999, amount: 5 })).body.message).toBe("Transaction 999999 does not exist");
+  });
+
   it("a stale approval is 409 and approves nothing", async () => {
     const t = await ok(api.post("transactions", tx({ contact: full.id, nominal_code: nominal20.id, invoice_date: "2030-03-06", invoice_number: "L-2" })));
     await ok(api.put(`transactions/update/${t.id}`, { comments: "changed", last_saved: t.last_saved }));

@@ -190,8 +190,17 @@ describe("Workshop Invoicing: ready, then approve", () => {
     expect((await api.put("work/approve", sendable(rows, () => ({ invoice_approved: true, customer_nominal_code: nominals.sales.id })))).body.message).toBe(M.partsNominal);
     expect((await itemsOf(job.id)).every((r: any) => !r.invoice_approved && !r.customer_nominal_code)).toBe(true);
 
+    const balanceOf = async () => (await ok(api.get(`contacts/${ref.acme.id}`))).outstanding_balance as number;
+    const listedBalance = async () => (await ok(api.get("accountbalance?search=acme&page_size=25"))).results.find((c: any) => c.id === ref.acme.id).outstanding_balance as number;
+    const before = await balanceOf();
+    expect(await listedBalance()).toBe(before);
     const done = await ok(api.put("work/approve", sendable(rows, inv)));
     expect(done.results.map((r: any) => r.invoice_approved)).toEqual([true, true]);
+    // The customer's balance (A3) grows by what it is charged for the items: customer labour cost + VAT 20%, in the approval's unit.
+    const charged = rows.reduce((pence: number, r: any) => pence + Math.round(r.customer_labour_cost * 120), 0);
+    expect(charged).toBeGreaterThan(0);
+    expect(Math.round((await balanceOf()) * 100)).toBe(Math.round(before * 100) + charged);
+    expect(await listedBalance()).toBe(await balanceOf());
     expect(done.results[0].invoice_approver).toMatchObject({ first_name: "Alex" });
     expect(ids(await view(`type=invoice&view=approved&department=${dept}`))).toEqual([a.id, b.id].sort());
     expect((await view(`type=invoice&view=ready&department=${dept}`)).count).toBe(0);

@@ -50,9 +50,27 @@ test("income: add a transaction (VAT and invoice total as typed), approval refus
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(row).toContainText("Approved by Robin");
   // Approved: no edit, no delete, no selection.
-  await expect(row.getByRole("button", { name: "Edit" })).toHaveCount(0);
+  await expect(row.getByRole("button", { name: "Edit", exact: true })).toHaveCount(0);
   await expect(row.getByRole("button", { name: "Delete" })).toHaveCount(0);
   await expect(row.getByRole("checkbox")).toHaveCount(0);
+
+  // Approved transactions are creditable (003 §4): the shared credit modal, more than the amount refused by the server.
+  await clearToasts(page);
+  await row.getByRole("button", { name: "Credit" }).click();
+  const credit = page.getByRole("dialog");
+  await expect(credit).toContainText("Transaction amount £100.00");
+  await byLabel(credit, "Amount (vatable)").fill("100.01");
+  await credit.getByRole("button", { name: "Create Credit Note" }).click();
+  await expect(credit).toContainText("The credit is more than is left to credit (£100.00)");
+  await clearToasts(page);
+  await byLabel(credit, "Amount (vatable)").fill("25");
+  await byLabel(credit, "Description").fill(`credit ${tag}`);
+  await credit.getByRole("button", { name: "Create Credit Note" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(credit).toBeHidden();
+  await page.goto("/credit?approved=not_approved&view=TRANSACTION");
+  const credits = page.getByRole("table", { name: "Credit notes" });
+  await expect(credits.getByRole("row").filter({ hasText: `credit ${tag}` })).toHaveCount(1);
 
   // The dashboard's Misc panel adds up the week's income.
   await page.goto("/");

@@ -123,14 +123,14 @@ describe("Storage stack", () => {
 });
 
 describe("functions", () => {
-  it("has one Lambda per area, three cron Lambdas (recurring payments, repeating transactions, Xero sync) and the report export Lambda", () => {
+  it("has one Lambda per area, four cron Lambdas (recurring payments, hire invoices, repeating transactions, Xero sync) and the report export Lambda", () => {
     expect(Object.keys(ourFunctions(t.api))).toHaveLength(areas.length);
-    expect(Object.keys(ourFunctions(t.cron))).toHaveLength(4);
+    expect(Object.keys(ourFunctions(t.cron))).toHaveLength(5);
   });
 
   it("runs every Lambda on nodejs20.x, arm64, with local sign-in off, the table, bucket and secrets", () => {
     const all = Object.values(t).flatMap((template) => Object.values(ourFunctions(template)));
-    expect(all.length).toBe(areas.length + 4);
+    expect(all.length).toBe(areas.length + 5);
     for (const { Properties: p } of all) {
       expect(p.Runtime).toBe("nodejs20.x");
       expect(p.Architectures).toEqual(["arm64"]);
@@ -232,15 +232,16 @@ describe("report exports", () => {
 });
 
 describe("Cron stack", () => {
-  it("schedules recurring payments daily at 02:00 UTC, repeating transactions at 02:30 UTC and the Xero sync every 15 minutes", () => {
+  it("schedules hire invoices daily at 01:30 UTC, recurring payments daily at 02:00 UTC, repeating transactions at 02:30 UTC and the Xero sync every 15 minutes", () => {
     const rules = Object.values(resources(t.cron, "AWS::Events::Rule")).map((r) => r.Properties);
-    expect(rules.map((r) => r.ScheduleExpression).sort()).toEqual(["cron(0 2 * * ? *)", "cron(30 2 * * ? *)", "rate(15 minutes)"]);
+    expect(rules.map((r) => r.ScheduleExpression).sort()).toEqual(["cron(0 2 * * ? *)", "cron(30 1 * * ? *)", "cron(30 2 * * ? *)", "rate(15 minutes)"]);
     const fns = ourFunctions(t.cron);
     const handlerOf = (expr: string) => {
       const rule = rules.find((r) => r.ScheduleExpression === expr)!;
       return fns[rule.Targets[0].Arn["Fn::GetAtt"][0]].Properties.Handler as string;
     };
     expect(handlerOf("cron(0 2 * * ? *)")).toMatch(/recurring-payments\.handler$/);
+    expect(handlerOf("cron(30 1 * * ? *)")).toMatch(/hire-invoices\.handler$/);
     expect(handlerOf("cron(30 2 * * ? *)")).toMatch(/repeating-transactions\.handler$/);
     expect(handlerOf("rate(15 minutes)")).toMatch(/xero-sync\.handler$/);
   });

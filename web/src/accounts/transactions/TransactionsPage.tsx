@@ -10,6 +10,7 @@ import { confirmDelete } from "../../platform/modal";
 import { Page } from "../../platform/page";
 import { useTransactionCalls, type TransactionFigures, type TransactionRow } from "./api";
 import { TransactionForm } from "./TransactionForm";
+import { CreditModal } from "../invoices/modals";
 
 type Named = ApiRecord & { name: string };
 
@@ -74,6 +75,7 @@ export function TransactionsPage() {
   const calls = useTransactionCalls();
   const [selected, setSelected] = useState<Map<number, TransactionRow>>(new Map());
   const [editing, setEditing] = useState<TransactionRow | null>(null);
+  const [crediting, setCrediting] = useState<TransactionRow | null>(null);
   const [warning, setWarning] = useState<string | null>(null);
 
   const toggle = (t: TransactionRow, on: boolean) =>
@@ -145,7 +147,12 @@ export function TransactionsPage() {
       header: "",
       width: 1,
       render: (t) =>
-        t.approved ? null : (
+        t.approved ? (
+          // Approved: locked, creditable (003 §4) through the shared credit modal.
+          <Button size="compact-xs" variant="light" onClick={() => setCrediting(t)}>
+            Credit
+          </Button>
+        ) : (
           <Group gap={4} wrap="nowrap">
             <Button size="compact-xs" variant="light" onClick={() => setEditing(t)}>
               Edit
@@ -218,6 +225,7 @@ export function TransactionsPage() {
           <TransactionForm type={type} row={editing} onDone={() => setEditing(null)} />
         </Modal>
       )}
+      {crediting ? <CreditModal transaction={crediting} onClose={() => setCrediting(null)} /> : null}
     </Page>
   );
 }
