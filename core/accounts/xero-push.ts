@@ -1,5 +1,7 @@
 import * as z from "zod";
 import { nextId } from "../platform/ids.js";
+import { Department } from "../settings/index.js";
+import { trackingOf } from "./xero-payloads.js";
 import { defineRecordType, writeTogether, type PlannedWrite, type SavedRecord, type WriteExtra } from "../platform/records.js";
 
 /**
@@ -131,3 +133,70 @@ export async function planPush(spec: PushSpec, actor: string): Promise<PlannedWr
 export function queuePushes(specs: (saved: SavedRecord) => Promise<PushSpec[]> | PushSpec[], actor: string): WriteExtra {
   return writeTogether(async (saved) => Promise.all((await specs(saved)).map((s) => planPush(s, actor))));
 }
+
+// ---------------------------------------------------------------------------
+// What each saving or approving unit queues (docs/xero.md "Where items are written").
+
+type Rec = Record<string, any>;
+const idOf = (v: unknown): number | null => (v && typeof v === "object" ? Number((v as Rec).id) || null : Number(v) || null);
+
+/** Whether a department has a Xero mapping (department -> tracking option): invoices and credits are pushed only then. */
+export async function departmentMapped(department: unknown): Promise<boolean> {
+  const id = idOf(department);
+  if (!id) return false;
+  const [dept] = (await Department.getMany([id])) as Rec[];
+  return trackingOf(dept) !== null;
+}
+
+/** Nominal code save (POST nominal, PUT nominal/{id}). */
+export const nominalPush = (actor: string) =>
+  queuePushes((s) => [{ target: "nominal", sourceType: "nominal", sourceId: s.id, label: String(s.record.code ?? s.id) }], actor);
+
+/** Tracking category save (POST createtrackingcategory, PUT trackingcategory/{id}). */
+export const trackingCategoryPush = (actor: string) =>
+  queuePushes((s) => [{ target: "trackingcategories", sourceType: "trackingcategory", sourceId: s.id, label: String(s.record.name ?? s.id) }], actor);
+
+/** Contact save: a customer (CC) or supplier (SP) push by the contact's type. */
+export const contactPush = (actor: string) =>
+  queuePushes((s) => {
+    const r = s.record as Rec;
+    const target: PushTarget = r.contact_type === "SP" ? "supplier" : "customer";
+    return [{ target, sourceType: "contact", sourceId: s.id, label: String(r.display_name || r.company_name || s.id) }];
+  }, actor);
+
+/** Invoice approval: a sales invoice (IN), when the invoice's department is mapped. */
+export const invoicePush = (actor: string) =>
+  queuePushes(async (s) => {
+    const r = s.record as Rec;
+    if (!(await departmentMapped(r.department))) return [];
+    return [{ target: "salesinvoice", sourceType: "invoice", sourceId: s.id, label: String(r.invoice_number ?? s.id), docCode: "IN" }];
+  }, actor);
+
+/** Credit approval: a sales (CNS, a customer's) or purchase (CNP, a supplier's) credit note, when its department is mapped. */
+export const creditPush = (actor: string) =>
+  queuePushes(async (s) => {
+    const r = s.record as Rec;
+    if (!(await departmentMapped(r.department))) return [];
+    const purchase = r.party === "SUPPLIER";
+    return [{ target: purchase ? "purchasecreditnote" : "salescreditnote", sourceType: "credit", sourceId: s.id, label: String(r.credit_note_number ?? s.id), docCode: purchase ? "CNP" : "CNS" }];
+  }, actor);
+
+/** Work approval of one job: PO side -> the workshop's purchase invoice; invoice side -> the customer's sales invoice (IN); when the job's department is mapped. */
+export const workPush = (side: "po" | "invoice", actor: string) =>
+  queuePushes(async (s) => {
+    const r = s.record as Rec;
+    if (!(await departmentMapped(r.department))) return [];
+    const number = side === "po" ? r.workshop_invoice_number : r.customer_invoice_number;
+    return [
+      side === "po"
+        ? { target: "purchaseinvoice", sourceType: "workpo", sourceId: s.id, label: String(number || `Job ${s.id}`) }
+        : { target: "salesinvoice", sourceType: "workinvoice", sourceId: s.id, label: String(number || `Job ${s.id}`), docCode: "IN" },
+    ];
+  }, actor);
+
+/** Part approval: one purchase invoice per supplier invoice (`<supplier>#<invoice no.>`), when the job's department is mapped. */
+export const partsPush = (invoices: Array<{ supplier: number; invoice: string }>, actor: string) =>
+  queuePushes(async (s) => {
+    if (!invoices.length || !(await departmentMapped((s.record as Rec).department))) return [];
+    return invoices.map((i) => ({ target: "purchaseinvoice" as const, sourceType: "part", sourceId: `${i.supplier}#${i.invoice}`, label: i.invoice }));
+  }, actor);
