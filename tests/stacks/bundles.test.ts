@@ -104,7 +104,8 @@ async function bundle(area: AreaName): Promise<Bundle> {
     format: "esm",
     target: "node20",
     mainFields: ["module", "main"],
-    external: ["@aws-sdk/*"],
+    // As stacks/backend.ts: xero-node is installed beside the bundle (`nodejs.install`), loaded on the first Xero send.
+    external: ["@aws-sdk/*", "xero-node"],
     write: false,
     metafile: true,
     logLevel: "error",
@@ -171,6 +172,12 @@ describe("Lambda bundles", () => {
     for (const a of areas.filter((x) => x.name !== "docs")) {
       const text = bundles.get(a.name)!.text;
       expect(a.prefixes.some((p) => pathLiteral(p).test(text)), a.name).toBe(true);
+    }
+  });
+
+  it("no Lambda carries xero-node: it is installed beside the bundle and imported on the first Xero send", () => {
+    for (const [name, b] of bundles) {
+      expect(b.text.includes("xero-node-20"), name).toBe(false); // the SDK's user-agent string
     }
   });
 
