@@ -230,7 +230,7 @@ export function workInvoicePayload(
     number,
     reference: po ? `Job ${job.id}` : referenceOf("IN", number, `job ${job.id}`),
     date: po ? (job.workshop_invoice_date ?? job.workshop_date) : (job.workshop_date ?? null),
-    dueDate: po ? job.job_workshop_payment_date : null,
+    dueDate: po ? (job.workshop_invoice_payment_date ?? job.job_workshop_payment_date) : null,
     tracking: r.tracking,
     lines: items.map(({ item, nominal }) => ({
       description: text(item.description) || `Job ${job.id} work ${item.id}`,

@@ -1,25 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { ConflictError, NotFoundError } from "../platform/errors.js";
 import { Contact } from "../contacts/index.js";
-import { Department, NominalCode, TrackingCategory } from "../settings/index.js";
-import { Job, JobLines } from "../workshop/job.js";
-import { Credit } from "./credit.js";
-import { Invoice } from "./invoice.js";
+import { NominalCode, TrackingCategory } from "../settings/index.js";
 import { deliver, xeroConfigured, type XeroDelivery, type XeroOutcome } from "./xero-client.js";
-import {
-  accountPayload,
-  contactName,
-  contactPayload,
-  creditPayload,
-  partsPurchaseInvoicePayload,
-  salesInvoicePayload,
-  trackingCategoryPayload,
-  trackingOf,
-  workInvoicePayload,
-  type ContactRef,
-  type NominalRef,
-} from "./xero-payloads.js";
-import { XERO_TARGETS, XeroPush, idempotencyKey, pushOf, type PushFields, type PushRow, type PushTarget } from "./xero-push.js";
+import { accountPayload, contactPayload, trackingCategoryPayload } from "./xero-payloads.js";
+import { XERO_TARGETS, XeroPush, idempotencyKey, type PushFields, type PushRow, type PushTarget } from "./xero-push.js";
 
 /**
  * The runner (docs/xero.md "Runner"): reads each target's due items from
@@ -44,7 +29,6 @@ const BACKOFF_S = [60, 300, 900, 3600, 4 * 3600];
 export type SyncResult = { connected: boolean; sent: number; failed: number; waiting: number; errors: Array<{ id: number; label: string | null; message: string; errors: string[] }> };
 
 const iso = (ms: number) => new Date(ms).toISOString();
-const idOf = (v: unknown): number | null => (v && typeof v === "object" ? Number((v as Rec).id) || null : Number(v) || null);
 
 /** Whether the item may be claimed now (a fresh SENDING one is another run's). */
 function claimable(r: PushRow, nowIso: string, force: boolean): boolean {
@@ -63,7 +47,7 @@ async function claim(id: number, runId: string, now: number, force = false): Pro
     if (e instanceof NotFoundError) return null;
     throw e;
   }
-  if (!claimable(row, iso(now), force)) return null;
+  if (!claimable(row, iso(now), force) || !loaders.has(row.source_type)) return null;
   try {
     const claimed = await XeroPush.update(id, { status: "SENDING", lease_until: iso(now + LEASE_MS), run_id: runId, attempts: row.attempts + 1 }, ACTOR, { partial: true, system: true, current: row as any });
     return { ...(claimed as PushRow) };
@@ -93,99 +77,41 @@ async function record(claimed: PushRow, outcome: XeroOutcome, now: number): Prom
 }
 
 // ---------------------------------------------------------------------------
-// Bodies from the sources' current state.
+// Bodies from the sources' current state: a loader per source type. The
+// reference data's are here; the documents' (invoice, credit, work, part)
+// are in xero-documents.ts, registered by the Lambdas that send them (the
+// accounts and workshop areas, the cron), so the settings and contacts
+// Lambdas stay small. An item whose loader is not registered here is left
+// for a run that has it.
 
-/** A contact as the documents name it: its Xero id from its push item once sent, else its name. */
-async function contactRef(contactId: unknown, as: "customer" | "supplier"): Promise<ContactRef> {
-  const id = idOf(contactId);
-  if (!id) throw new SourceProblem("The document has no contact");
-  const [c] = (await Contact.getMany([id])) as Rec[];
-  if (!c) throw new SourceProblem("The document's contact no longer exists");
-  const pushed = (await pushOf(as, "contact", id)) ?? (await pushOf(as === "customer" ? "supplier" : "customer", "contact", id));
-  return { xeroId: pushed?.xero_id ?? null, name: contactName(c) };
-}
+type Loader = (sourceId: string) => Promise<unknown>;
+const loaders = new Map<string, Loader>();
 
-async function nominals(ids: unknown[]): Promise<Map<number, NominalRef>> {
-  const wanted = ids.map(idOf).filter((x): x is number => x !== null);
-  return new Map(((await NominalCode.getMany(wanted)) as Rec[]).map((n) => [n.id, { code: n.code, tax_type: n.tax_type, name: n.name }]));
-}
-
-async function trackingOfDepartment(department: unknown) {
-  const id = idOf(department);
-  const [dept] = id ? ((await Department.getMany([id])) as Rec[]) : [];
-  return trackingOf(dept);
+/** Adds loaders (see above). */
+export function registerSources(more: Record<string, Loader>) {
+  for (const [type, load] of Object.entries(more)) loaders.set(type, load);
 }
 
 /** A source the item can no longer be built from (deleted, emptied): the item fails with this message for staff to see. */
-class SourceProblem extends Error {}
+export class SourceProblem extends Error {}
 
-async function one<T>(rows: Promise<T[]>, what: string): Promise<T> {
+export async function one<T>(rows: Promise<T[]>, what: string): Promise<T> {
   const [row] = await rows;
   if (!row) throw new SourceProblem(`The ${what} no longer exists`);
   return row;
 }
 
+registerSources({
+  nominal: async (sid) => accountPayload(await one(NominalCode.getMany([Number(sid)]) as Promise<Rec[]>, "nominal code")),
+  trackingcategory: async (sid) => trackingCategoryPayload(await one(TrackingCategory.getMany([Number(sid)]) as Promise<Rec[]>, "tracking category")),
+  contact: async (sid) => contactPayload(await one(Contact.getMany([Number(sid)]) as Promise<Rec[]>, "contact")),
+});
+
 /** The xero-node model object of a push item, built now. */
-export async function bodyOf(item: Pick<PushFields, "target" | "source_type" | "source_id">): Promise<unknown> {
-  const sid = item.source_id;
-  switch (item.source_type) {
-    case "nominal":
-      return accountPayload(await one(NominalCode.getMany([Number(sid)]) as Promise<Rec[]>, "nominal code"));
-    case "trackingcategory":
-      return trackingCategoryPayload(await one(TrackingCategory.getMany([Number(sid)]) as Promise<Rec[]>, "tracking category"));
-    case "contact":
-      return contactPayload(await one(Contact.getMany([Number(sid)]) as Promise<Rec[]>, "contact"));
-    case "invoice": {
-      const inv = await one(Invoice.getMany([Number(sid)]) as Promise<Rec[]>, "invoice");
-      const noms = await nominals([inv.vat_nominal_code, inv.no_vat_nominal_code]);
-      return salesInvoicePayload(inv, {
-        contact: await contactRef(inv.customer, "customer"),
-        vatNominal: noms.get(idOf(inv.vat_nominal_code) ?? -1),
-        noVatNominal: noms.get(idOf(inv.no_vat_nominal_code) ?? -1),
-        tracking: await trackingOfDepartment(inv.department),
-      });
-    }
-    case "credit": {
-      const cr = await one(Credit.getMany([Number(sid)]) as Promise<Rec[]>, "credit note");
-      const noms = await nominals([cr.vat_nominal_code, cr.no_vat_nominal_code]);
-      return creditPayload(cr, {
-        contact: await contactRef(cr.contact, cr.party === "SUPPLIER" ? "supplier" : "customer"),
-        vatNominal: noms.get(idOf(cr.vat_nominal_code) ?? -1),
-        noVatNominal: noms.get(idOf(cr.no_vat_nominal_code) ?? -1),
-        tracking: await trackingOfDepartment(cr.department),
-      });
-    }
-    case "workpo":
-    case "workinvoice": {
-      const po = item.source_type === "workpo";
-      const job = await one(Job.getMany([Number(sid)]) as Promise<Rec[]>, "job");
-      const lines = (((await JobLines.load([job.id])).get(job.id) ?? {}) as Rec).work_items as Rec[] | undefined;
-      const items = (lines ?? []).filter((w) => (po ? w.po_approved : w.invoice_approved));
-      if (!items.length) throw new SourceProblem("The job has no approved work items");
-      const noms = await nominals(items.map((w) => (po ? w.supplier_nominal_code : w.customer_nominal_code)));
-      return workInvoicePayload(
-        po ? "po" : "invoice",
-        job,
-        items.map((w) => ({ item: w, nominal: noms.get(idOf(po ? w.supplier_nominal_code : w.customer_nominal_code) ?? -1) })),
-        { contact: await contactRef(po ? job.workshop : job.customer, po ? "supplier" : "customer"), tracking: await trackingOfDepartment(job.department) },
-      );
-    }
-    case "part": {
-      const [supplier, invoice] = [sid.slice(0, sid.indexOf("#")), sid.slice(sid.indexOf("#") + 1)];
-      const entries = await JobLines.lineEntriesIn("parts", `inv#${supplier}#${invoice}`);
-      const parts = ((await JobLines.linesOf("parts", entries)) as Rec[]).filter((p) => p.approved);
-      if (!parts.length) throw new SourceProblem("The supplier invoice has no approved parts");
-      const noms = await nominals(parts.map((p) => p.supplier_nominal_code));
-      const [job] = (await Job.getMany([Number(parts[0].parent_id)])) as Rec[];
-      const dates = parts.map((p) => p.date_ordered).filter(Boolean).sort();
-      return partsPurchaseInvoicePayload(
-        String(parts[0].part_invoice_number ?? invoice),
-        parts.map((p) => ({ part: p, nominal: noms.get(idOf(p.supplier_nominal_code) ?? -1) })),
-        { contact: await contactRef(Number(supplier), "supplier"), tracking: await trackingOfDepartment(job?.department), date: dates[dates.length - 1] ?? null },
-      );
-    }
-  }
-  throw new SourceProblem(`Unknown source ${item.source_type}`);
+export async function bodyOf(item: Pick<PushFields, "source_type" | "source_id">): Promise<unknown> {
+  const load = loaders.get(item.source_type);
+  if (!load) throw new SourceProblem(`Unknown source ${item.source_type}`);
+  return load(item.source_id);
 }
 
 // ---------------------------------------------------------------------------

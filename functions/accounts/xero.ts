@@ -1,6 +1,8 @@
 import type { Hono } from "hono";
 import * as z from "zod";
 import { XeroPushes } from "../../core/accounts/xero-pushes.js";
+// The documents' bodies, so this Lambda's runs (Sync now, Retry, the approvals' immediate attempts) send every kind.
+import "../../core/accounts/xero-documents.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";

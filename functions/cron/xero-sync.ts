@@ -1,5 +1,6 @@
 import "../lambda/secrets.js";
 import { runSync } from "../../core/accounts/xero-sync.js";
+import "../../core/accounts/xero-documents.js"; // the documents' bodies (invoices, credits, work, parts)
 
 /**
  * Every 15 minutes (stacks/Cron.ts): one run of the Xero sync (docs/xero.md

@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { sendSoonAll } from "../../core/accounts/xero-sync.js";
+import "../../core/accounts/xero-documents.js"; // the work and parts invoices' bodies, for the immediate attempt
 import { compactKey } from "../../core/workshop/part-rules.js";
 import * as z from "zod";
 import { dateRange, isoDate } from "../../core/platform/fields.js";

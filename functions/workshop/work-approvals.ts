@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import { sendSoonAll } from "../../core/accounts/xero-sync.js";
+import "../../core/accounts/xero-documents.js"; // the work and parts invoices' bodies, for the immediate attempt
 import * as z from "zod";
 import { WORK_VIEWS, WorkApprovals, type Staff } from "../../core/accounts/work-approvals.js";
 import { WorkshopFigures } from "../../core/workshop/index.js";
