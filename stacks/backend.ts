@@ -32,6 +32,11 @@ export function backendFunctionProps(): FunctionProps {
       // Only SST's secret loader (functions/lambda/secrets.ts) uses the SSM
       // client; the nodejs20.x runtime ships it, so keep it out of the bundle.
       esbuild: { external: ["@aws-sdk/client-ssm"] },
+      // xero-node (about 830 kB minified with axios) is loaded only when a
+      // push is sent (core/accounts/xero-client.ts imports it dynamically):
+      // installed beside the bundle instead of inside it, so no cold start
+      // pays for it (docs/decisions.md "Xero: xero-node beside the bundle").
+      install: ["xero-node"],
     },
   };
 }

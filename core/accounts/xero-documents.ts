@@ -1,0 +1,103 @@
+import { Contact } from "../contacts/index.js";
+import { Department, NominalCode } from "../settings/index.js";
+import { Job, JobLines } from "../workshop/job.js";
+import { Credit } from "./credit.js";
+import { Invoice } from "./invoice.js";
+import {
+  contactName,
+  creditPayload,
+  partsPurchaseInvoicePayload,
+  salesInvoicePayload,
+  trackingOf,
+  workInvoicePayload,
+  type ContactRef,
+  type NominalRef,
+} from "./xero-payloads.js";
+import { pushOf } from "./xero-push.js";
+import { SourceProblem, one, registerSources } from "./xero-sync.js";
+
+/**
+ * The documents' bodies for the runner (core/accounts/xero-sync.ts): sales
+ * invoices, credit notes, a job's work invoices and a supplier invoice's
+ * parts, each read from its source now. Importing this module registers
+ * them (the accounts and workshop Lambdas and the cron import it).
+ */
+
+type Rec = Record<string, any>;
+const idOf = (v: unknown): number | null => (v && typeof v === "object" ? Number((v as Rec).id) || null : Number(v) || null);
+
+/** A contact as the documents name it: its Xero id from its push item once sent, else its name. */
+async function contactRef(contactId: unknown, as: "customer" | "supplier"): Promise<ContactRef> {
+  const id = idOf(contactId);
+  if (!id) throw new SourceProblem("The document has no contact");
+  const [c] = (await Contact.getMany([id])) as Rec[];
+  if (!c) throw new SourceProblem("The document's contact no longer exists");
+  const pushed = (await pushOf(as, "contact", id)) ?? (await pushOf(as === "customer" ? "supplier" : "customer", "contact", id));
+  return { xeroId: pushed?.xero_id ?? null, name: contactName(c) };
+}
+
+async function nominals(ids: unknown[]): Promise<Map<number, NominalRef>> {
+  const wanted = ids.map(idOf).filter((x): x is number => x !== null);
+  return new Map(((await NominalCode.getMany(wanted)) as Rec[]).map((n) => [n.id, { code: n.code, tax_type: n.tax_type, name: n.name }]));
+}
+
+async function trackingOfDepartment(department: unknown) {
+  const id = idOf(department);
+  const [dept] = id ? ((await Department.getMany([id])) as Rec[]) : [];
+  return trackingOf(dept);
+}
+
+/** A job's work invoice: PO side (the workshop's purchase invoice) or invoice side (the customer's sales invoice). */
+async function workBody(sid: string, po: boolean) {
+  const job = await one(Job.getMany([Number(sid)]) as Promise<Rec[]>, "job");
+  const lines = (((await JobLines.load([job.id])).get(job.id) ?? {}) as Rec).work_items as Rec[] | undefined;
+  const items = (lines ?? []).filter((w) => (po ? w.po_approved : w.invoice_approved));
+  if (!items.length) throw new SourceProblem("The job has no approved work items");
+  const noms = await nominals(items.map((w) => (po ? w.supplier_nominal_code : w.customer_nominal_code)));
+  return workInvoicePayload(
+    po ? "po" : "invoice",
+    job,
+    items.map((w) => ({ item: w, nominal: noms.get(idOf(po ? w.supplier_nominal_code : w.customer_nominal_code) ?? -1) })),
+    { contact: await contactRef(po ? job.workshop : job.customer, po ? "supplier" : "customer"), tracking: await trackingOfDepartment(job.department) },
+  );
+}
+
+registerSources({
+  invoice: async (sid) => {
+    const inv = await one(Invoice.getMany([Number(sid)]) as Promise<Rec[]>, "invoice");
+    const noms = await nominals([inv.vat_nominal_code, inv.no_vat_nominal_code]);
+    return salesInvoicePayload(inv, {
+      contact: await contactRef(inv.customer, "customer"),
+      vatNominal: noms.get(idOf(inv.vat_nominal_code) ?? -1),
+      noVatNominal: noms.get(idOf(inv.no_vat_nominal_code) ?? -1),
+      tracking: await trackingOfDepartment(inv.department),
+    });
+  },
+  credit: async (sid) => {
+    const cr = await one(Credit.getMany([Number(sid)]) as Promise<Rec[]>, "credit note");
+    const noms = await nominals([cr.vat_nominal_code, cr.no_vat_nominal_code]);
+    return creditPayload(cr, {
+      contact: await contactRef(cr.contact, cr.party === "SUPPLIER" ? "supplier" : "customer"),
+      vatNominal: noms.get(idOf(cr.vat_nominal_code) ?? -1),
+      noVatNominal: noms.get(idOf(cr.no_vat_nominal_code) ?? -1),
+      tracking: await trackingOfDepartment(cr.department),
+    });
+  },
+  workpo: (sid) => workBody(sid, true),
+  workinvoice: (sid) => workBody(sid, false),
+  // `<supplier>#<invoice no., compacted>`: that supplier invoice's approved parts (the `inv#` line list).
+  part: async (sid) => {
+    const [supplier, invoice] = [sid.slice(0, sid.indexOf("#")), sid.slice(sid.indexOf("#") + 1)];
+    const entries = await JobLines.lineEntriesIn("parts", `inv#${supplier}#${invoice}`);
+    const parts = ((await JobLines.linesOf("parts", entries)) as Rec[]).filter((p) => p.approved);
+    if (!parts.length) throw new SourceProblem("The supplier invoice has no approved parts");
+    const noms = await nominals(parts.map((p) => p.supplier_nominal_code));
+    const [job] = (await Job.getMany([Number(parts[0].parent_id)])) as Rec[];
+    const dates = parts.map((p) => p.date_ordered).filter(Boolean).sort();
+    return partsPurchaseInvoicePayload(
+      String(parts[0].part_invoice_number ?? invoice),
+      parts.map((p) => ({ part: p, nominal: noms.get(idOf(p.supplier_nominal_code) ?? -1) })),
+      { contact: await contactRef(Number(supplier), "supplier"), tracking: await trackingOfDepartment(job?.department), date: dates[dates.length - 1] ?? null },
+    );
+  },
+});
