@@ -56,7 +56,7 @@ export const areas = [
   {
     name: "accounts",
     handler: "functions/lambda/accounts.handler",
-    prefixes: ["payments", "payment", "recurringpayments", "recurringpayment", "invoices", "invoiceready", "invoiceapprove", "credit", "creditready", "creditapprove", "financeagreements", "transactions", "fixedexpense", "diaryentries", "diaryentry"],
+    prefixes: ["payments", "payment", "recurringpayments", "recurringpayment", "invoices", "invoiceready", "invoiceapprove", "credit", "creditready", "creditapprove", "financeagreements", "transactions", "fixedexpense", "diaryentries", "diaryentry", "xero"],
   },
   {
     // Reports read every area's records, so they have a Lambda of their own.

@@ -6,11 +6,14 @@
  *
  *   npm run job -- recurring-payments
  *   npm run job -- recurring-payments --date 2030-01-31
+ *   npm run job -- xero-sync
  */
 import { localHost, urlHost } from "../functions/local/dynamodb-local.js";
 
 const JOBS = {
   "recurring-payments": async (date?: string) => (await import("../functions/cron/recurring-payments.js")).handler({ date }),
+  // Sends the due Xero push items (XERO_CLIENT_ID / XERO_CLIENT_SECRET, and XERO_API_URL / XERO_TOKEN_URL for a fake Xero, from the environment).
+  "xero-sync": async () => (await import("../functions/cron/xero-sync.js")).handler(),
 } as const;
 
 const [name, ...rest] = process.argv.slice(2);

@@ -4,7 +4,8 @@ import { nextId } from "../platform/ids.js";
 import { money, pounds } from "../platform/money.js";
 import { todayInLondon } from "../platform/dates.js";
 import type { Page } from "../platform/paging.js";
-import { isFresh, lastSavedOf, writeTogether } from "../platform/records.js";
+import { isFresh, joinExtras, lastSavedOf, writeTogether } from "../platform/records.js";
+import { creditPush } from "./xero-push.js";
 import { checkReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
 import { JobLines } from "../workshop/job.js";
@@ -216,6 +217,7 @@ export const Credits = {
 async function approveCredit(stored: Row, lastSaved: string, who: Approver) {
   const approver = { first_name: who.given_name ?? null, last_name: who.family_name ?? null, email: who.email };
   const gross = creditTotals(stored).total;
-  const extra = stored.invoice ? writeTogether(async () => [await Invoices.planCredited(stored.invoice, gross, who.email)]) : undefined;
+  // The linked invoice's credited amount and the Xero credit note push (CNS / CNP, when the department is mapped): one unit.
+  const extra = joinExtras(stored.invoice ? writeTogether(async () => [await Invoices.planCredited(stored.invoice, gross, who.email)]) : undefined, creditPush(who.email));
   return Credit.update(stored.id, { approved: true, ready_to_approve: true, approver, approved_date: todayInLondon(), last_saved: lastSaved }, who.email, { partial: true, current: stored as any, extra });
 }

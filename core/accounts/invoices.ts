@@ -1,3 +1,4 @@
+import { invoicePush } from "./xero-push.js";
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { todayInLondon } from "../platform/dates.js";
@@ -281,7 +282,8 @@ async function approveInvoice(stored: Row, lastSaved: string, who: Approver) {
         stored.id,
         { approved: true, ready_to_invoice: true, approver, approved_date: todayInLondon(), invoice_number: number, search_terms: terms, last_saved: lastSaved },
         who.email,
-        { partial: true, current: stored as any },
+        // The Xero sales invoice push (IN) in the same transaction, when the department is mapped (docs/xero.md).
+        { partial: true, current: stored as any, extra: invoicePush(who.email) },
       );
     } catch (e) {
       if (!issued || attempt >= NUMBER_TRIES || !(e instanceof ValidationError) || !e.message.includes(number)) throw e;

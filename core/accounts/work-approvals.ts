@@ -5,7 +5,8 @@ import { ConflictError, NotFoundError, ValidationError } from "../platform/error
 import { isoDate, text } from "../platform/fields.js";
 import { nextId } from "../platform/ids.js";
 import type { Page } from "../platform/paging.js";
-import { isFresh } from "../platform/records.js";
+import { isFresh, type WriteExtra } from "../platform/records.js";
+import { workPush } from "./xero-push.js";
 import { UniqueClaim } from "../platform/service.js";
 import { NominalCode, WorkType } from "../settings/index.js";
 import { Job, JobLines, nestLines } from "../workshop/job.js";
@@ -223,7 +224,7 @@ function refuse(r: ReturnType<typeof batchRules>) {
  * its own fields set, in one engine save of the job with its lines on the
  * version read (a save of the job meanwhile: 409, nothing written).
  */
-async function writeJob(p: Planned, set: Rec, changeItem: (w: Rec) => Rec, actor: Staff) {
+async function writeJob(p: Planned, set: Rec, changeItem: (w: Rec) => Rec, actor: Staff, also?: WriteExtra) {
   const work_items = [...p.items.values()].map((w) => {
     const sentHere = p.sent.some((s) => s.id === w.id);
     const { parts: _p, job: _j, ...line } = sentHere ? changeItem(w) : w;
@@ -233,7 +234,7 @@ async function writeJob(p: Planned, set: Rec, changeItem: (w: Rec) => Rec, actor
   const parts = p.loaded.parts.map((part) => ({ ...part, ...(byWork.get(part.id) ?? {}) }));
   const jobFields: Rec = { ...set };
   for (const [, to] of JOB_EDITS) if (p.job[to] !== p.loaded.row[to]) jobFields[to] = p.job[to];
-  await JobLines.update(p.jobId, { ...jobFields, work_items, parts, last_saved: p.loaded.row.last_saved }, actor.email, { partial: true, current: p.loaded.row });
+  await JobLines.update(p.jobId, { ...jobFields, work_items, parts, last_saved: p.loaded.row.last_saved }, actor.email, { partial: true, current: p.loaded.row, also });
 }
 
 /** The approver as recorded and shown (003 §6): first and last name. */
@@ -368,6 +369,8 @@ export const WorkApprovals = {
         {},
         (w) => (side === "po" ? { ...w, po_approved: true, po_approver: by, po_approved_date: today } : { ...w, invoice_approved: true, invoice_approver: by, invoice_approved_date: today }),
         actor,
+        // The job's Xero purchase (PO side) or sales invoice (invoice side) push, in the job's unit (docs/xero.md).
+        workPush(side, actor.email),
       );
     return answer(order, warnings);
   },

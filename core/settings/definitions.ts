@@ -45,6 +45,9 @@ export const department = defineFields({
   bank_sort_code: { label: "Sort code", kind: "text", max: 20 },
   bank_account_number: { label: "Account number", kind: "text", max: 20 },
   registration_footer: { label: "Registration footer", kind: "textarea", max: 1000 },
+  // The Xero tracking option this department's invoices and credit notes carry (both names, as in Xero); without them nothing of the department is pushed (docs/xero.md).
+  xero_tracking_category: { label: "Xero tracking category", kind: "text", max: 100 },
+  xero_tracking_option: { label: "Xero tracking option", kind: "text", max: 100 },
 });
 
 export const fitter = defineFields({ name: NAME, hidden: { label: "Hidden", kind: "boolean" } });

@@ -9,7 +9,9 @@ import { ConflictError, NotFoundError, ValidationError } from "../platform/error
 import { offsetOf, type Page } from "../platform/paging.js";
 import { fromPence, toPence } from "../platform/money.js";
 import { Facet } from "../platform/service.js";
-import { isFresh, lastSavedOf, writeTogether } from "../platform/records.js";
+import { isFresh, lastSavedOf, writeTogether, type WriteExtra } from "../platform/records.js";
+import { partsPush } from "../accounts/xero-push.js";
+import { compactKey } from "./part-rules.js";
 import { parseInput } from "../platform/validation.js";
 import { AppDefaults, Department, VehicleModel, WorkType } from "../settings/index.js";
 import { JobImages } from "./images.js";
@@ -249,14 +251,14 @@ function withoutTrackingOptions(r: RuleResult): RuleResult {
 }
 
 /** `server`: fields only the server sets (a defect's creator), laid over the job as sent. */
-type SaveOptions = { linesOnly?: boolean; checkFresh?: boolean; server?: Rec; fromQuote?: boolean; partsServer?: Map<number, Rec> };
+type SaveOptions = { linesOnly?: boolean; checkFresh?: boolean; server?: Rec; fromQuote?: boolean; partsServer?: Map<number, Rec>; also?: WriteExtra };
 
 /**
  * Save a job (create when `id` is null): parse, freshness (409), the rules
  * of 002 §4-5 (400 with the spec's message), pricing, then the engine's
  * write of the job and its lines (their locators written with them).
  */
-async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOnly = false, checkFresh = true, server = {}, fromQuote = false, partsServer }: SaveOptions = {}): Promise<Rec> {
+async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOnly = false, checkFresh = true, server = {}, fromQuote = false, partsServer, also }: SaveOptions = {}): Promise<Rec> {
   const stored = id === null ? null : await load(id);
   if (stored && checkFresh) {
     const sent = lastSavedOf(body);
@@ -280,7 +282,7 @@ async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOn
   job.work_items = withWorkTypeFlags(await withDueDates(priceJobItems(job, ctx)), ctx.workTypes);
   Object.assign(job, indexCopies(job, vehicle, contacts));
   const flat = flatten(job, stored ? (checkFresh ? lastSavedOf(body) : stored.row.last_saved) : null);
-  const row = stored ? await JobLines.update(stored.row.id, flat, actor.email, { current: stored.row }) : await JobLines.create(flat, actor.email);
+  const row = stored ? await JobLines.update(stored.row.id, flat, actor.email, { current: stored.row, also }) : await JobLines.create(flat, actor.email);
   // An enquiry turned into a job makes its part order an ORDER (W12).
   if (turning && stored.row.is_enquiry && stored.row.part_order) await PartOrders.enquiryMoved(stored.row.part_order, "ORDER", actor.email);
   return present((row as Rec).id as number);
@@ -630,7 +632,15 @@ export const Jobs = {
       ...w,
       parts: (w.parts as Rec[]).map((p) => (changes.has(p.id) ? { ...p, ...changes.get(p.id), id: p.id, last_saved: p.last_saved } : p)),
     }));
-    return saveJob(jobId, { work_items: items, last_saved: stored.row.last_saved }, actor, { linesOnly: true, partsServer: server });
+    // The Xero purchase invoice of each supplier invoice whose parts this save approves, in the job's unit (docs/xero.md).
+    const invoices = new Map<string, { supplier: number; invoice: string }>();
+    for (const w of items)
+      for (const p of w.parts as Rec[]) {
+        const supplier = idOf(p.supplier);
+        const invoice = compactKey(p.part_invoice_number);
+        if (server.get(p.id)?.approved && supplier && invoice) invoices.set(`${supplier}#${invoice}`, { supplier, invoice });
+      }
+    return saveJob(jobId, { work_items: items, last_saved: stored.row.last_saved }, actor, { linesOnly: true, partsServer: server, also: invoices.size ? partsPush([...invoices.values()], actor.email) : undefined });
   },
 
   /** DELETE parts/update/{id}: remove a job part (refused on a locked item or an approved part). */

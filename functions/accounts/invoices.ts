@@ -4,6 +4,13 @@ import { ACTIVE_VIEWS, Credits, CREDIT_VIEWS, INVOICE_VIEWS, Invoices, creditApp
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
+import { sendSoonAll } from "../../core/accounts/xero-sync.js";
+
+/** The immediate Xero attempt once the approvals have landed (best effort; docs/xero.md). */
+async function afterApproval<T extends { results: unknown[] }>(out: T, sourceType: string): Promise<T> {
+  await sendSoonAll(out.results.map((r) => ({ sourceType, sourceId: Number((r as { id: unknown }).id) })));
+  return out;
+}
 
 const anyBody = z.record(z.string(), z.unknown());
 const id = z.coerce.number().int().positive().max(999_999_999_999).optional();
@@ -46,7 +53,7 @@ export function invoiceRoutes(app: Hono<AppEnv>) {
   route(app, { method: "delete", path: "/invoices/:id", summary: "Delete an invoice; refused once approved", tag }, async (c, { id }) => Invoices.remove(id, actor(c)));
   route(app, { method: "put", path: "/invoiceready", summary: "Not approved → ready to invoice: body [{id, last_saved}]", tag, body: invoiceBatch }, async (c, { body }) => Invoices.ready(body, actor(c)));
   route(app, { method: "put", path: "/invoiceapprove", summary: "Ready → approved (003 §5 rules; numbers per A1): body [{id, last_saved}]", tag, body: invoiceBatch }, async (c, { body }) =>
-    Invoices.approve(body, approverOf(c)),
+    afterApproval(await Invoices.approve(body, approverOf(c)), "invoice"),
   );
 
   const ctag = "Credit notes";
@@ -59,6 +66,6 @@ export function invoiceRoutes(app: Hono<AppEnv>) {
   route(app, { method: "delete", path: "/credit/:id", summary: "Delete a credit note; refused once approved", tag: ctag }, async (c, { id }) => Credits.remove(id, actor(c)));
   route(app, { method: "put", path: "/creditready", summary: "Not approved → ready to approve: body [{id, last_saved}]", tag: ctag, body: creditBatch }, async (c, { body }) => Credits.ready(body, actor(c)));
   route(app, { method: "put", path: "/creditapprove", summary: "Ready → approved (003 §5): body [{id, last_saved}]; an invoice's outstanding falls", tag: ctag, body: creditBatch }, async (c, { body }) =>
-    Credits.approve(body, approverOf(c)),
+    afterApproval(await Credits.approve(body, approverOf(c)), "credit"),
   );
 }

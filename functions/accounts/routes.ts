@@ -8,6 +8,7 @@ import { route } from "../platform/registry.js";
 import { diaryRoutes, fixedExpenseRoutes, transactionRoutes } from "./transactions.js";
 import { paymentRoutes } from "./payments.js";
 import { invoiceRoutes } from "./invoices.js";
+import { xeroRoutes } from "./xero.js";
 
 const department = z.preprocess((v) => (v === "" || v === undefined || v === "ALL" ? undefined : v), z.coerce.number({ error: "department must be a department id or ALL" }).int().positive().optional());
 
@@ -18,6 +19,7 @@ export function accountsRoutes(app: Hono<AppEnv>) {
   transactionRoutes(app);
   fixedExpenseRoutes(app);
   diaryRoutes(app);
+  xeroRoutes(app);
 
   route(
     app,

@@ -1,17 +1,24 @@
 import "../lambda/secrets.js";
+import { runSync } from "../../core/accounts/xero-sync.js";
 
 /**
- * Every 15 minutes (stacks/Cron.ts). The Xero sync arrives with its own
- * issue; until then the job only records that it ran.
+ * Every 15 minutes (stacks/Cron.ts): one run of the Xero sync (docs/xero.md
+ * "Runner"): due push items claimed, sent, their outcomes recorded. Without
+ * XERO_CLIENT_ID / XERO_CLIENT_SECRET nothing is claimed and the queue waits.
  */
 export async function handler() {
+  const result = await runSync();
   console.log(
     JSON.stringify({
-      level: "info",
+      level: result.failed ? "warn" : "info",
       job: "xero-sync",
-      msg: "ran; Xero sync is not implemented yet and arrives with its issue",
+      msg: result.connected ? "ran" : "Xero is not connected: the queue waits",
+      connected: result.connected,
+      sent: result.sent,
+      failed: result.failed,
+      waiting: result.waiting,
       at: new Date().toISOString(),
     }),
   );
-  return { ok: true };
+  return { ok: true, ...result };
 }

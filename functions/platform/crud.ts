@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import * as z from "zod";
 import { pageQuery } from "../../core/platform/paging.js";
-import type { RecordType } from "../../core/platform/records.js";
+import type { RecordType, WriteExtra } from "../../core/platform/records.js";
 import { actor, type AppEnv } from "./app.js";
 import { route } from "./registry.js";
 
@@ -31,6 +31,10 @@ export function crudRoutes(
     prepare?: (body: any) => Promise<any>;
     /** Adjust a new record's body only (e.g. number a new invoice). */
     prepareCreate?: (body: any) => Promise<any>;
+    /** More writes for the create's or save's own transaction (e.g. its Xero push item). */
+    extra?: (actor: string) => WriteExtra;
+    /** Best-effort work once the create or save has landed (e.g. the immediate Xero attempt); never fails the call. */
+    after?: (row: any) => Promise<void>;
   },
 ) {
   const { record, tag } = opts;
@@ -40,6 +44,10 @@ export function crudRoutes(
   const listQuery = pageQuery.extend({ page_size: z.coerce.number().int().min(1).max(1000).default(size) }).extend(opts.listQuery?.shape ?? {});
   const body = record.fields.partial().passthrough();
   const prepare = opts.prepare ?? (async (b: unknown) => b);
+  const landed = async (row: any) => {
+    if (opts.after) await opts.after(row).catch(() => undefined);
+    return row;
+  };
 
   route(app, { method: "get", path: `/${opts.path}`, summary: `List ${record.label.toLowerCase()}s`, tag, query: listQuery }, async (_c, { query }) =>
     record.list({ ...query, where: opts.listFilter?.(query) }),
@@ -53,10 +61,10 @@ export function crudRoutes(
   }
   route(app, { method: "get", path: `/${itemPath}/:id`, summary: `Get one ${record.label.toLowerCase()}`, tag }, async (_c, { id }) => record.get(id));
   route(app, { method: "post", path: `/${createPath}`, summary: `Create a ${record.label.toLowerCase()}`, tag, body }, async (c, { body }) =>
-    record.create(await prepare(opts.prepareCreate ? await opts.prepareCreate(body) : body), actor(c)),
+    landed(await record.create(await prepare(opts.prepareCreate ? await opts.prepareCreate(body) : body), actor(c), { extra: opts.extra?.(actor(c)) })),
   );
   route(app, { method: "put", path: `/${itemPath}/:id`, summary: `Save a ${record.label.toLowerCase()} (send last_saved)`, tag, body }, async (c, { id, body }) =>
-    record.update(id, await prepare(body), actor(c)),
+    landed(await record.update(id, await prepare(body), actor(c), { extra: opts.extra?.(actor(c)) })),
   );
   route(app, { method: "delete", path: `/${itemPath}/:id`, summary: `Delete a ${record.label.toLowerCase()}`, tag }, async (c, { id }) =>
     record.remove(id, actor(c)),

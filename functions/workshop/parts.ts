@@ -1,4 +1,6 @@
 import type { Context, Hono } from "hono";
+import { sendSoonAll } from "../../core/accounts/xero-sync.js";
+import { compactKey } from "../../core/workshop/part-rules.js";
 import * as z from "zod";
 import { dateRange, isoDate } from "../../core/platform/fields.js";
 import { todayInLondon, windowOf } from "../../core/platform/dates.js";
@@ -55,7 +57,17 @@ export function partsRoutes(app: Hono<AppEnv>) {
       tag,
       body: z.array(z.record(z.string(), z.unknown())).max(200, "At most 200 parts at once"),
     },
-    async (c, { body }) => PartsExpenses.bulkUpdate(body, staff(c)),
+    async (c, { body }) => {
+      const out = await PartsExpenses.bulkUpdate(body, staff(c));
+      // The immediate Xero attempt for the supplier invoices approved, once their units landed (best effort; docs/xero.md).
+      const invoices = new Set(
+        (out.results as Array<Record<string, any>>)
+          .filter((p) => p.approved && p.supplier && compactKey(p.part_invoice_number))
+          .map((p) => `${typeof p.supplier === "object" ? p.supplier.id : p.supplier}#${compactKey(p.part_invoice_number)}`),
+      );
+      await sendSoonAll([...invoices].map((sourceId) => ({ sourceType: "part", sourceId })));
+      return out;
+    },
   );
   route(
     app,

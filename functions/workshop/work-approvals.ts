@@ -1,4 +1,5 @@
 import type { Context, Hono } from "hono";
+import { sendSoonAll } from "../../core/accounts/xero-sync.js";
 import * as z from "zod";
 import { WORK_VIEWS, WorkApprovals, type Staff } from "../../core/accounts/work-approvals.js";
 import { WorkshopFigures } from "../../core/workshop/index.js";
@@ -83,6 +84,12 @@ export function workApprovalRoutes(app: Hono<AppEnv>) {
       tag,
       body: batch,
     },
-    async (c, { body }) => WorkApprovals.approve(body, staff(c)),
+    async (c, { body }) => {
+      const out = await WorkApprovals.approve(body, staff(c));
+      // The immediate Xero attempt for the jobs' invoices, once their units landed (best effort; docs/xero.md).
+      const jobs = [...new Set(out.results.map((r: any) => (r.job && typeof r.job === "object" ? r.job.id : r.job)).filter(Boolean))];
+      await sendSoonAll(jobs.flatMap((j) => [{ sourceType: "workpo", sourceId: j }, { sourceType: "workinvoice", sourceId: j }]));
+      return out;
+    },
   );
 }

@@ -123,6 +123,8 @@ export const SCREENS: SettingsScreen[] = [
       bank_sort_code: { inAdd: false, minWidth: 90 },
       bank_account_number: { inAdd: false, minWidth: 110 },
       registration_footer: { inAdd: false, minWidth: 240 },
+      xero_tracking_category: { inAdd: false, minWidth: 140 },
+      xero_tracking_option: { inAdd: false, minWidth: 140 },
     }),
     itemLabel: byName,
   },

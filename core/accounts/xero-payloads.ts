@@ -1,0 +1,242 @@
+import { money, pounds, type Amount } from "../platform/money.js";
+
+/**
+ * Pure builders: a source record (with what it refers to, read by the
+ * runner) -> the xero-node model object Xero receives (Account,
+ * TrackingCategory, Contact, Invoice, CreditNote), property names as
+ * xero-node's models spell them. The mapping of every field is in
+ * docs/xero.md. Invoices and credit notes always go as DRAFT (003 §4).
+ */
+
+type Rec = Record<string, any>;
+export type NominalRef = { code: string; tax_type?: string | null; name?: string | null } | null | undefined;
+/** A department's mapping to a Xero tracking option (department fields `xero_tracking_category`, `xero_tracking_option`). */
+export type TrackingMapping = { category: string; option: string } | null;
+/** The contact as Xero knows it: its Xero id once pushed, else its name (Xero matches contacts by name). */
+export type ContactRef = { xeroId?: string | null; name: string };
+
+const text = (v: unknown) => (v === null || v === undefined ? "" : String(v).trim());
+const orUndefined = (v: unknown) => text(v) || undefined;
+
+/** A department's mapping, or null when it has none (then its invoices and credits are not pushed). */
+export function trackingOf(department: Rec | null | undefined): TrackingMapping {
+  const category = text(department?.xero_tracking_category);
+  const option = text(department?.xero_tracking_option);
+  return category && option ? { category, option } : null;
+}
+
+/** Xero's account types; a nominal code whose `type` is not one of them goes by its tax type (income: REVENUE, else EXPENSE). */
+const ACCOUNT_TYPES = ["BANK", "CURRENT", "CURRLIAB", "DEPRECIATN", "DIRECTCOSTS", "EQUITY", "EXPENSE", "FIXED", "INVENTORY", "LIABILITY", "NONCURRENT", "OTHERINCOME", "OVERHEADS", "PREPAYMENT", "REVENUE", "SALES", "TERMLIAB"];
+const INCOME_TAX_TYPES = ["OUTPUT2", "RROUTPUT", "EXEMPTOUTPUT", "ECZROUTPUT", "ECZROUTPUTSERVICES", "ZERORATEDOUTPUT"];
+
+/** Nominal code -> Account. */
+export function accountPayload(n: Rec) {
+  const given = text(n.type).toUpperCase().replace(/\s+/g, "");
+  const type = ACCOUNT_TYPES.includes(given) ? given : INCOME_TAX_TYPES.includes(text(n.tax_type)) ? "REVENUE" : "EXPENSE";
+  return {
+    code: text(n.code),
+    name: text(n.name) || text(n.code),
+    type,
+    taxType: text(n.tax_type) || "OUTPUT2",
+    description: orUndefined(n.description),
+    bankAccountNumber: type === "BANK" ? orUndefined(n.bank_account_number) : undefined,
+    enablePaymentsToAccount: !!n.enable_payments_to_account,
+    showInExpenseClaims: !!n.show_in_expense_claims,
+  };
+}
+
+const TRACKING_STATUS: Record<string, string> = { ACTIVE: "ACTIVE", ARCHIVED: "ARCHIVED", DELETED: "DELETED" };
+
+/** Tracking category (with its options) -> TrackingCategory. */
+export function trackingCategoryPayload(c: Rec) {
+  return {
+    trackingCategoryID: orUndefined(c.xero_id),
+    name: text(c.name),
+    status: TRACKING_STATUS[text(c.status).toUpperCase()] ?? "ACTIVE",
+    options: ((c.options as Rec[] | null) ?? []).map((o) => ({
+      trackingOptionID: orUndefined(o.xero_id),
+      name: text(o.name),
+      status: TRACKING_STATUS[text(o.status).toUpperCase()] ?? "ACTIVE",
+    })),
+  };
+}
+
+const PHONE_TYPES: Record<string, string> = { Phone: "DEFAULT", Mobile: "MOBILE", Fax: "FAX" };
+
+/** The name a contact goes by in Xero (its display name, else its company name). */
+export const contactName = (c: Rec) => text(c.display_name) || text(c.company_name) || `Contact ${c.id}`;
+
+/** Contact -> Contact (the same body for the customer and the supplier push: Xero marks a contact customer or supplier by its documents). */
+export function contactPayload(c: Rec) {
+  const phone = text(c.company_phone);
+  return {
+    name: contactName(c),
+    contactNumber: `C${c.id}`,
+    firstName: orUndefined(c.first_name),
+    lastName: orUndefined(c.last_name),
+    emailAddress: orUndefined(c.company_email) ?? orUndefined(c.email),
+    companyNumber: orUndefined(c.company_registration_no),
+    taxNumber: orUndefined(c.vat_no),
+    contactStatus: c.accounts_active === "Inactive" || c.deactivated ? "ARCHIVED" : "ACTIVE",
+    addresses: text(c.address_line1) || text(c.postcode)
+      ? [{ addressType: "POBOX", addressLine1: orUndefined(c.address_line1), city: orUndefined(c.town), region: orUndefined(c.region), postalCode: orUndefined(c.postcode), country: orUndefined(c.country) }]
+      : [],
+    phones: phone
+      ? [{ phoneType: PHONE_TYPES[text(c.company_phone_type)] ?? "DEFAULT", phoneNumber: phone, phoneAreaCode: orUndefined(c.company_phone_area_code), phoneCountryCode: orUndefined(c.company_phone_country_code) }]
+      : [],
+    paymentTerms: c.payment_term_days ? { sales: { day: Number(c.payment_term_days), type: "DAYSAFTERBILLDATE" } } : undefined,
+  };
+}
+
+/** One line of a document: an amount (net of VAT) booked to a nominal code. */
+export type DocLine = { description: string; amount: Amount; nominal: NominalRef };
+
+/**
+ * Line items: one per line with a non-zero amount, quantity 1, the amount
+ * to 2 dp (money.ts), the nominal code as account code and its tax type
+ * (003 §3 tax types), the department's tracking option. Amounts are net:
+ * line amount type Exclusive, Xero adds the tax of each tax type.
+ */
+export function lineItems(lines: DocLine[], tracking: TrackingMapping, sign: 1 | -1 = 1) {
+  return lines
+    .filter((l) => !money(l.amount).isZero())
+    .map((l) => ({
+      description: text(l.description).slice(0, 4000) || "-",
+      quantity: 1,
+      unitAmount: pounds(money(l.amount).times(sign)),
+      accountCode: l.nominal?.code ? text(l.nominal.code) : undefined,
+      taxType: l.nominal?.tax_type ? text(l.nominal.tax_type) : "NONE",
+      tracking: tracking ? [{ name: tracking.category, option: tracking.option }] : [],
+    }));
+}
+
+const contactOf = (c: ContactRef) => (c.xeroId ? { contactID: c.xeroId } : { name: c.name });
+
+export type DocumentInput = {
+  contact: ContactRef;
+  number?: string | null;
+  reference?: string | null;
+  date?: string | null;
+  dueDate?: string | null;
+  lines: DocLine[];
+  tracking: TrackingMapping;
+};
+
+/** Sales (ACCREC) or purchase (ACCPAY) invoice, always DRAFT. */
+export function invoicePayload(type: "ACCREC" | "ACCPAY", d: DocumentInput) {
+  return {
+    type,
+    status: "DRAFT",
+    contact: contactOf(d.contact),
+    date: orUndefined(d.date),
+    dueDate: orUndefined(d.dueDate) ?? orUndefined(d.date),
+    invoiceNumber: orUndefined(d.number),
+    reference: orUndefined(d.reference),
+    lineAmountTypes: "Exclusive",
+    lineItems: lineItems(d.lines, d.tracking),
+  };
+}
+
+/** Sales (ACCRECCREDIT) or purchase (ACCPAYCREDIT) credit note, always DRAFT; amounts as positive values (a credit note credits by its type). */
+export function creditNotePayload(type: "ACCRECCREDIT" | "ACCPAYCREDIT", d: DocumentInput) {
+  return {
+    type,
+    status: "DRAFT",
+    contact: contactOf(d.contact),
+    date: orUndefined(d.date),
+    creditNoteNumber: orUndefined(d.number),
+    reference: orUndefined(d.reference),
+    lineAmountTypes: "Exclusive",
+    lineItems: lineItems(
+      d.lines.map((l) => ({ ...l, amount: money(l.amount).abs() })),
+      d.tracking,
+    ),
+  };
+}
+
+/** Reference carrying the 003 §7 document code: `IN <number>`, `CNS <number>`, `CNP <number>`. */
+export const referenceOf = (code: "IN" | "CNS" | "CNP", number: string | null | undefined, fallbackId: number | string) => `${code} ${text(number) || fallbackId}`;
+
+/** An approved invoice (003 §3 Invoice: amount vatable, no_vat_amount and their nominal codes) -> ACCREC. */
+export function salesInvoicePayload(inv: Rec, r: { contact: ContactRef; vatNominal: NominalRef; noVatNominal: NominalRef; tracking: TrackingMapping }) {
+  const description = text(inv.description) || `Invoice ${text(inv.invoice_number) || inv.id}`;
+  return invoicePayload("ACCREC", {
+    contact: r.contact,
+    number: inv.invoice_number,
+    reference: referenceOf("IN", inv.invoice_number, inv.id),
+    date: inv.invoice_date,
+    dueDate: inv.payment_date,
+    tracking: r.tracking,
+    lines: [
+      { description, amount: inv.amount, nominal: r.vatNominal },
+      { description: `${description} (no VAT)`, amount: inv.no_vat_amount, nominal: r.noVatNominal },
+    ],
+  });
+}
+
+/** An approved credit note -> ACCRECCREDIT (CNS, a customer's) or ACCPAYCREDIT (CNP, a supplier's). */
+export function creditPayload(cr: Rec, r: { contact: ContactRef; vatNominal: NominalRef; noVatNominal: NominalRef; tracking: TrackingMapping }) {
+  const purchase = cr.party === "SUPPLIER";
+  const code = purchase ? "CNP" : "CNS";
+  const description = text(cr.description) || `Credit note ${text(cr.credit_note_number) || cr.id}`;
+  return creditNotePayload(purchase ? "ACCPAYCREDIT" : "ACCRECCREDIT", {
+    contact: r.contact,
+    number: cr.credit_note_number,
+    reference: referenceOf(code, cr.credit_note_number, cr.id),
+    date: cr.date_issued ?? cr.date,
+    tracking: r.tracking,
+    lines: [
+      { description, amount: cr.amount, nominal: r.vatNominal },
+      { description: `${description} (no VAT)`, amount: cr.no_vat_amount, nominal: r.noVatNominal },
+    ],
+  });
+}
+
+/** A supplier invoice's approved parts -> one ACCPAY (invoice number = the supplier's, one line per part at its actual cost). */
+export function partsPurchaseInvoicePayload(
+  invoiceNumber: string,
+  parts: Array<{ part: Rec; nominal: NominalRef }>,
+  r: { contact: ContactRef; tracking: TrackingMapping; date: string | null },
+) {
+  return invoicePayload("ACCPAY", {
+    contact: r.contact,
+    number: invoiceNumber,
+    reference: `Parts ${invoiceNumber}`,
+    date: r.date,
+    tracking: r.tracking,
+    lines: parts.map(({ part, nominal }) => ({
+      description: [text(part.part_number), text(part.name) || text(part.description)].filter(Boolean).join(" ") || `Part ${part.id}`,
+      amount: part.cost,
+      nominal,
+    })),
+  });
+}
+
+/**
+ * A job's approved work items -> the workshop's purchase invoice (PO side:
+ * labour cost, supplier nominal code) or the customer's sales invoice
+ * (invoice side: customer labour charge, customer nominal code).
+ */
+export function workInvoicePayload(
+  side: "po" | "invoice",
+  job: Rec,
+  items: Array<{ item: Rec; nominal: NominalRef }>,
+  r: { contact: ContactRef; tracking: TrackingMapping },
+) {
+  const po = side === "po";
+  const number = po ? job.workshop_invoice_number : job.customer_invoice_number;
+  const body = {
+    contact: r.contact,
+    number,
+    reference: po ? `Job ${job.id}` : referenceOf("IN", number, `job ${job.id}`),
+    date: po ? (job.workshop_invoice_date ?? job.workshop_date) : (job.workshop_date ?? null),
+    dueDate: po ? job.job_workshop_payment_date : null,
+    tracking: r.tracking,
+    lines: items.map(({ item, nominal }) => ({
+      description: text(item.description) || `Job ${job.id} work ${item.id}`,
+      amount: po ? item.labour_cost : item.customer_labour_cost,
+      nominal,
+    })),
+  };
+  return invoicePayload(po ? "ACCPAY" : "ACCREC", body);
+}

@@ -1,0 +1,202 @@
+import * as z from "zod";
+import { nextId } from "../platform/ids.js";
+import { Department } from "../settings/index.js";
+import { trackingOf } from "./xero-payloads.js";
+import { defineRecordType, writeTogether, type PlannedWrite, type SavedRecord, type WriteExtra } from "../platform/records.js";
+
+/**
+ * The Xero outbox (docs/xero.md, data-model §8 "Xero push", A14): one push
+ * item per source record and target, written in the source's own saving or
+ * approving unit, so no approval lands without its push queued. The body
+ * sent to Xero is built at send time from the source's current state
+ * (core/accounts/xero-payloads.ts), so the item never grows with history.
+ */
+
+export const XERO_TARGETS = ["nominal", "trackingcategories", "supplier", "customer", "purchaseinvoice", "purchasecreditnote", "salesinvoice", "salescreditnote"] as const;
+export type PushTarget = (typeof XERO_TARGETS)[number];
+export const PUSH_STATUSES = ["PENDING", "SENDING", "SENT", "FAILED"] as const;
+export type PushStatus = (typeof PUSH_STATUSES)[number];
+/** 003 §7 codes: IN sales invoice, CNS sales credit note, CNP purchase credit note. */
+export const DOC_CODES = ["IN", "CNS", "CNP"] as const;
+
+const fields = z.object({
+  target: z.enum(XERO_TARGETS),
+  /** What the source is: nominal, trackingcategory, contact, invoice, credit, work (a job's PO or invoice side), part (a supplier invoice's parts). */
+  source_type: z.string().max(40),
+  /** The source's id (a record id; for parts `<supplier>#<invoice no.>`). */
+  source_id: z.string().max(200),
+  doc_code: z.enum(DOC_CODES).nullable().optional(),
+  /** What staff recognise: an invoice number, a contact's name, a code. */
+  label: z.string().max(200).nullable().optional(),
+  status: z.enum(PUSH_STATUSES),
+  /** Raised by each re-enqueue: the idempotency key names it. */
+  version: z.number().int().positive(),
+  /** The version Xero last accepted. */
+  sent_version: z.number().int().nullable().optional(),
+  attempts: z.number().int().min(0),
+  xero_id: z.string().max(100).nullable().optional(),
+  error_kind: z.enum(["validation", "transient", "not-configured"]).nullable().optional(),
+  last_error: z.string().max(2000).nullable().optional(),
+  errors: z.array(z.string().max(1000)).max(50).nullable().optional(),
+  queued_at: z.string(),
+  sent_at: z.string().nullable().optional(),
+  retry_at: z.string().nullable().optional(),
+  /** A runner's claim: SENDING until this time, by this run (core/accounts/xero-sync.ts). */
+  lease_until: z.string().nullable().optional(),
+  run_id: z.string().max(100).nullable().optional(),
+});
+export type PushFields = z.infer<typeof fields>;
+export type PushRow = PushFields & { id: number; last_saved: string };
+
+/** When the item is next due for the runner (null: not queued). */
+export function dueAt(r: Pick<PushFields, "status" | "queued_at" | "retry_at" | "lease_until" | "error_kind">): string | null {
+  if (r.status === "PENDING") return r.queued_at;
+  if (r.status === "SENDING") return r.lease_until ?? r.queued_at;
+  if (r.status === "FAILED" && r.error_kind === "transient") return r.retry_at ?? r.queued_at;
+  return null;
+}
+
+export const XeroPush = defineRecordType({
+  type: "xeropush",
+  label: "Xero push",
+  fields,
+  searchOf: (r) => `${r.label ?? ""}`,
+  lists: (r) => {
+    const due = dueAt(r);
+    return [
+      // The sync page, newest first, per status and all together.
+      { list: "all", sort: r.queued_at },
+      { list: `st#${r.status}`, sort: r.queued_at },
+      // A record screen's Xero state.
+      { list: `src#${r.source_type}#${r.source_id}`, sort: r.target },
+      // The runner's queue per target, by when each item is due (pending: queued; transient failure: retry_at; sending: lease end).
+      ...(due ? [{ list: `q#${r.target}`, sort: due }] : []),
+    ];
+  },
+  facets: (r) => [{ facet: "status", value: r.status }],
+});
+
+/** The claim naming a source's one push item (written with the item; see `planPush`). */
+export const refOf = (target: PushTarget, sourceType: string, sourceId: string | number) => `${target}#${sourceType}#${sourceId}`;
+const REF_SCOPE = "ref";
+
+/** Stable per source and version (<= 128 chars, Xero's limit). */
+export function idempotencyKey(r: Pick<PushFields, "target" | "source_type" | "source_id" | "version">): string {
+  return `${r.target}-${r.source_type}-${r.source_id}-v${r.version}`.replace(/[^A-Za-z0-9\-_.]/g, "_").slice(0, 128);
+}
+
+export type PushSpec = { target: PushTarget; sourceType: string; sourceId: string | number; label?: string | null; docCode?: (typeof DOC_CODES)[number] | null };
+
+/** The push item of a source, if any: its claim (one GetItem) then the item. */
+export async function pushOf(target: PushTarget, sourceType: string, sourceId: string | number): Promise<PushRow | null> {
+  const held = await XeroPush.claimedBy(REF_SCOPE, [refOf(target, sourceType, sourceId)]);
+  const id = [...held.values()][0];
+  if (!id) return null;
+  const [row] = (await XeroPush.getMany([id])) as PushRow[];
+  return row ?? null;
+}
+
+/**
+ * The push item's write for another record's transaction: created PENDING
+ * with its `ref` claim (so a source never has two), or, when one exists,
+ * set PENDING again with its version raised (a record changed after
+ * sending is sent again, as an update when Xero's id is known).
+ */
+export async function planPush(spec: PushSpec, actor: string): Promise<PlannedWrite> {
+  const now = new Date().toISOString();
+  const existing = await pushOf(spec.target, spec.sourceType, spec.sourceId);
+  const label = spec.label ? String(spec.label).slice(0, 200) : null;
+  if (existing) {
+    return XeroPush.planUpdate(
+      existing.id,
+      { status: "PENDING", version: existing.version + 1, queued_at: now, retry_at: null, lease_until: null, run_id: null, error_kind: null, label: label ?? existing.label ?? null },
+      actor,
+      { partial: true, system: true },
+    );
+  }
+  const id = await nextId("xeropush");
+  const plan = await XeroPush.planCreate(
+    { target: spec.target, source_type: spec.sourceType, source_id: String(spec.sourceId), doc_code: spec.docCode ?? null, label, status: "PENDING", version: 1, attempts: 0, queued_at: now },
+    actor,
+    { id },
+  );
+  // The ref claim, written by hand: the engine writes claims only in a record's own transaction (a taken ref cancels the whole unit, which is then retried or answered 409).
+  return { ...plan, writes: [...plan.writes, { op: "claim-create", scope: `xeropush#${REF_SCOPE}`, value: refOf(spec.target, spec.sourceType, spec.sourceId).toUpperCase(), id }] };
+}
+
+/**
+ * The push items of a save or approval as a `WriteExtra` for its unit:
+ * `specs` is told the saved record (its id on a create) and answers the
+ * pushes to queue (none: nothing written, e.g. an invoice whose department
+ * has no Xero mapping).
+ */
+export function queuePushes(specs: (saved: SavedRecord) => Promise<PushSpec[]> | PushSpec[], actor: string): WriteExtra {
+  return writeTogether(async (saved) => Promise.all((await specs(saved)).map((s) => planPush(s, actor))));
+}
+
+// ---------------------------------------------------------------------------
+// What each saving or approving unit queues (docs/xero.md "Where items are written").
+
+type Rec = Record<string, any>;
+const idOf = (v: unknown): number | null => (v && typeof v === "object" ? Number((v as Rec).id) || null : Number(v) || null);
+
+/** Whether a department has a Xero mapping (department -> tracking option): invoices and credits are pushed only then. */
+export async function departmentMapped(department: unknown): Promise<boolean> {
+  const id = idOf(department);
+  if (!id) return false;
+  const [dept] = (await Department.getMany([id])) as Rec[];
+  return trackingOf(dept) !== null;
+}
+
+/** Nominal code save (POST nominal, PUT nominal/{id}). */
+export const nominalPush = (actor: string) =>
+  queuePushes((s) => [{ target: "nominal", sourceType: "nominal", sourceId: s.id, label: String(s.record.code ?? s.id) }], actor);
+
+/** Tracking category save (POST createtrackingcategory, PUT trackingcategory/{id}). */
+export const trackingCategoryPush = (actor: string) =>
+  queuePushes((s) => [{ target: "trackingcategories", sourceType: "trackingcategory", sourceId: s.id, label: String(s.record.name ?? s.id) }], actor);
+
+/** Contact save: a customer (CC) or supplier (SP) push by the contact's type. */
+export const contactPush = (actor: string) =>
+  queuePushes((s) => {
+    const r = s.record as Rec;
+    const target: PushTarget = r.contact_type === "SP" ? "supplier" : "customer";
+    return [{ target, sourceType: "contact", sourceId: s.id, label: String(r.display_name || r.company_name || s.id) }];
+  }, actor);
+
+/** Invoice approval: a sales invoice (IN), when the invoice's department is mapped. */
+export const invoicePush = (actor: string) =>
+  queuePushes(async (s) => {
+    const r = s.record as Rec;
+    if (!(await departmentMapped(r.department))) return [];
+    return [{ target: "salesinvoice", sourceType: "invoice", sourceId: s.id, label: String(r.invoice_number ?? s.id), docCode: "IN" }];
+  }, actor);
+
+/** Credit approval: a sales (CNS, a customer's) or purchase (CNP, a supplier's) credit note, when its department is mapped. */
+export const creditPush = (actor: string) =>
+  queuePushes(async (s) => {
+    const r = s.record as Rec;
+    if (!(await departmentMapped(r.department))) return [];
+    const purchase = r.party === "SUPPLIER";
+    return [{ target: purchase ? "purchasecreditnote" : "salescreditnote", sourceType: "credit", sourceId: s.id, label: String(r.credit_note_number ?? s.id), docCode: purchase ? "CNP" : "CNS" }];
+  }, actor);
+
+/** Work approval of one job: PO side -> the workshop's purchase invoice; invoice side -> the customer's sales invoice (IN); when the job's department is mapped. */
+export const workPush = (side: "po" | "invoice", actor: string) =>
+  queuePushes(async (s) => {
+    const r = s.record as Rec;
+    if (!(await departmentMapped(r.department))) return [];
+    const number = side === "po" ? r.workshop_invoice_number : r.customer_invoice_number;
+    return [
+      side === "po"
+        ? { target: "purchaseinvoice", sourceType: "workpo", sourceId: s.id, label: String(number || `Job ${s.id}`) }
+        : { target: "salesinvoice", sourceType: "workinvoice", sourceId: s.id, label: String(number || `Job ${s.id}`), docCode: "IN" },
+    ];
+  }, actor);
+
+/** Part approval: one purchase invoice per supplier invoice (`<supplier>#<invoice no.>`), when the job's department is mapped. */
+export const partsPush = (invoices: Array<{ supplier: number; invoice: string }>, actor: string) =>
+  queuePushes(async (s) => {
+    if (!invoices.length || !(await departmentMapped((s.record as Rec).department))) return [];
+    return invoices.map((i) => ({ target: "purchaseinvoice" as const, sourceType: "part", sourceId: `${i.supplier}#${i.invoice}`, label: i.invoice }));
+  }, actor);

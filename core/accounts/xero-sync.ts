@@ -1,0 +1,285 @@
+import { randomUUID } from "node:crypto";
+import { ConflictError, NotFoundError } from "../platform/errors.js";
+import { Contact } from "../contacts/index.js";
+import { Department, NominalCode, TrackingCategory } from "../settings/index.js";
+import { Job, JobLines } from "../workshop/job.js";
+import { Credit } from "./credit.js";
+import { Invoice } from "./invoice.js";
+import { deliver, xeroConfigured, type XeroDelivery, type XeroOutcome } from "./xero-client.js";
+import {
+  accountPayload,
+  contactName,
+  contactPayload,
+  creditPayload,
+  partsPurchaseInvoicePayload,
+  salesInvoicePayload,
+  trackingCategoryPayload,
+  trackingOf,
+  workInvoicePayload,
+  type ContactRef,
+  type NominalRef,
+} from "./xero-payloads.js";
+import { XERO_TARGETS, XeroPush, idempotencyKey, pushOf, type PushFields, type PushRow, type PushTarget } from "./xero-push.js";
+
+/**
+ * The runner (docs/xero.md "Runner"): reads each target's due items from
+ * its queue list (`q#<target>`, by due time, at most 50 a run), claims each
+ * with a conditional write (SENDING + lease + run id: the engine's update
+ * is conditional on the version read, so of two overlapping runs one wins
+ * each item and the other skips it), builds the bodies from the sources'
+ * current state, sends them through the client (core/accounts/xero-client.ts)
+ * and records the outcome on the item. Contacts and reference data go
+ * before the documents that name them.
+ */
+
+type Rec = Record<string, any>;
+const ACTOR = "xero-sync";
+/** At most this many items per target per run (Xero's practical batch). */
+export const PER_RUN = 50;
+/** How long a claim holds: a run that dies leaves its items to the next run after this. */
+const LEASE_MS = 5 * 60_000;
+/** Retry delays of transient failures without a Retry-After (by attempt), capped. */
+const BACKOFF_S = [60, 300, 900, 3600, 4 * 3600];
+
+export type SyncResult = { connected: boolean; sent: number; failed: number; waiting: number; errors: Array<{ id: number; label: string | null; message: string; errors: string[] }> };
+
+const iso = (ms: number) => new Date(ms).toISOString();
+const idOf = (v: unknown): number | null => (v && typeof v === "object" ? Number((v as Rec).id) || null : Number(v) || null);
+
+/** Whether the item may be claimed now (a fresh SENDING one is another run's). */
+function claimable(r: PushRow, nowIso: string, force: boolean): boolean {
+  if (r.status === "SENDING") return !r.lease_until || r.lease_until <= nowIso;
+  if (force) return true;
+  if (r.status === "PENDING") return true;
+  return r.status === "FAILED" && r.error_kind === "transient" && (!r.retry_at || r.retry_at <= nowIso);
+}
+
+/** Claims the item for this run, or null when another run holds it or it is not due. */
+async function claim(id: number, runId: string, now: number, force = false): Promise<PushRow | null> {
+  let row: PushRow;
+  try {
+    row = (await XeroPush.stored(id)) as PushRow;
+  } catch (e) {
+    if (e instanceof NotFoundError) return null;
+    throw e;
+  }
+  if (!claimable(row, iso(now), force)) return null;
+  try {
+    const claimed = await XeroPush.update(id, { status: "SENDING", lease_until: iso(now + LEASE_MS), run_id: runId, attempts: row.attempts + 1 }, ACTOR, { partial: true, system: true, current: row as any });
+    return { ...(claimed as PushRow) };
+  } catch (e) {
+    if (e instanceof ConflictError) return null; // another run (or a save) wrote it first
+    throw e;
+  }
+}
+
+/** The outcome recorded on the item (on the version claimed; a save since then keeps its new version PENDING and only learns Xero's id). */
+async function record(claimed: PushRow, outcome: XeroOutcome, now: number): Promise<void> {
+  const base = { lease_until: null, run_id: null };
+  let set: Partial<PushFields>;
+  if (outcome.ok) set = { ...base, status: "SENT", xero_id: outcome.xeroId, sent_at: iso(now), sent_version: claimed.version, error_kind: null, last_error: null, errors: null, retry_at: null };
+  else if (outcome.kind === "validation") set = { ...base, status: "FAILED", error_kind: "validation", last_error: outcome.message.slice(0, 2000), errors: outcome.errors.slice(0, 50).map((m) => m.slice(0, 1000)), retry_at: null };
+  else if (outcome.kind === "transient") {
+    const wait = outcome.retryAfterSeconds ?? BACKOFF_S[Math.min(claimed.attempts - 1, BACKOFF_S.length - 1)];
+    set = { ...base, status: "FAILED", error_kind: "transient", last_error: outcome.message.slice(0, 2000), errors: null, retry_at: iso(now + Math.max(1, wait) * 1000) };
+  } else set = { ...base, status: "PENDING", attempts: Math.max(0, claimed.attempts - 1), last_error: outcome.message.slice(0, 2000) }; // not connected: waits
+  try {
+    await XeroPush.update(claimed.id, set, ACTOR, { partial: true, system: true, current: claimed as any });
+  } catch (e) {
+    if (!(e instanceof ConflictError)) throw e;
+    const now2 = (await XeroPush.stored(claimed.id)) as PushRow;
+    if (outcome.ok && now2.version !== claimed.version) await XeroPush.update(claimed.id, { xero_id: outcome.xeroId }, ACTOR, { partial: true, system: true, current: now2 as any });
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Bodies from the sources' current state.
+
+/** A contact as the documents name it: its Xero id from its push item once sent, else its name. */
+async function contactRef(contactId: unknown, as: "customer" | "supplier"): Promise<ContactRef> {
+  const id = idOf(contactId);
+  if (!id) throw new SourceProblem("The document has no contact");
+  const [c] = (await Contact.getMany([id])) as Rec[];
+  if (!c) throw new SourceProblem("The document's contact no longer exists");
+  const pushed = (await pushOf(as, "contact", id)) ?? (await pushOf(as === "customer" ? "supplier" : "customer", "contact", id));
+  return { xeroId: pushed?.xero_id ?? null, name: contactName(c) };
+}
+
+async function nominals(ids: unknown[]): Promise<Map<number, NominalRef>> {
+  const wanted = ids.map(idOf).filter((x): x is number => x !== null);
+  return new Map(((await NominalCode.getMany(wanted)) as Rec[]).map((n) => [n.id, { code: n.code, tax_type: n.tax_type, name: n.name }]));
+}
+
+async function trackingOfDepartment(department: unknown) {
+  const id = idOf(department);
+  const [dept] = id ? ((await Department.getMany([id])) as Rec[]) : [];
+  return trackingOf(dept);
+}
+
+/** A source the item can no longer be built from (deleted, emptied): the item fails with this message for staff to see. */
+class SourceProblem extends Error {}
+
+async function one<T>(rows: Promise<T[]>, what: string): Promise<T> {
+  const [row] = await rows;
+  if (!row) throw new SourceProblem(`The ${what} no longer exists`);
+  return row;
+}
+
+/** The xero-node model object of a push item, built now. */
+export async function bodyOf(item: Pick<PushFields, "target" | "source_type" | "source_id">): Promise<unknown> {
+  const sid = item.source_id;
+  switch (item.source_type) {
+    case "nominal":
+      return accountPayload(await one(NominalCode.getMany([Number(sid)]) as Promise<Rec[]>, "nominal code"));
+    case "trackingcategory":
+      return trackingCategoryPayload(await one(TrackingCategory.getMany([Number(sid)]) as Promise<Rec[]>, "tracking category"));
+    case "contact":
+      return contactPayload(await one(Contact.getMany([Number(sid)]) as Promise<Rec[]>, "contact"));
+    case "invoice": {
+      const inv = await one(Invoice.getMany([Number(sid)]) as Promise<Rec[]>, "invoice");
+      const noms = await nominals([inv.vat_nominal_code, inv.no_vat_nominal_code]);
+      return salesInvoicePayload(inv, {
+        contact: await contactRef(inv.customer, "customer"),
+        vatNominal: noms.get(idOf(inv.vat_nominal_code) ?? -1),
+        noVatNominal: noms.get(idOf(inv.no_vat_nominal_code) ?? -1),
+        tracking: await trackingOfDepartment(inv.department),
+      });
+    }
+    case "credit": {
+      const cr = await one(Credit.getMany([Number(sid)]) as Promise<Rec[]>, "credit note");
+      const noms = await nominals([cr.vat_nominal_code, cr.no_vat_nominal_code]);
+      return creditPayload(cr, {
+        contact: await contactRef(cr.contact, cr.party === "SUPPLIER" ? "supplier" : "customer"),
+        vatNominal: noms.get(idOf(cr.vat_nominal_code) ?? -1),
+        noVatNominal: noms.get(idOf(cr.no_vat_nominal_code) ?? -1),
+        tracking: await trackingOfDepartment(cr.department),
+      });
+    }
+    case "workpo":
+    case "workinvoice": {
+      const po = item.source_type === "workpo";
+      const job = await one(Job.getMany([Number(sid)]) as Promise<Rec[]>, "job");
+      const lines = (((await JobLines.load([job.id])).get(job.id) ?? {}) as Rec).work_items as Rec[] | undefined;
+      const items = (lines ?? []).filter((w) => (po ? w.po_approved : w.invoice_approved));
+      if (!items.length) throw new SourceProblem("The job has no approved work items");
+      const noms = await nominals(items.map((w) => (po ? w.supplier_nominal_code : w.customer_nominal_code)));
+      return workInvoicePayload(
+        po ? "po" : "invoice",
+        job,
+        items.map((w) => ({ item: w, nominal: noms.get(idOf(po ? w.supplier_nominal_code : w.customer_nominal_code) ?? -1) })),
+        { contact: await contactRef(po ? job.workshop : job.customer, po ? "supplier" : "customer"), tracking: await trackingOfDepartment(job.department) },
+      );
+    }
+    case "part": {
+      const [supplier, invoice] = [sid.slice(0, sid.indexOf("#")), sid.slice(sid.indexOf("#") + 1)];
+      const entries = await JobLines.lineEntriesIn("parts", `inv#${supplier}#${invoice}`);
+      const parts = ((await JobLines.linesOf("parts", entries)) as Rec[]).filter((p) => p.approved);
+      if (!parts.length) throw new SourceProblem("The supplier invoice has no approved parts");
+      const noms = await nominals(parts.map((p) => p.supplier_nominal_code));
+      const [job] = (await Job.getMany([Number(parts[0].parent_id)])) as Rec[];
+      const dates = parts.map((p) => p.date_ordered).filter(Boolean).sort();
+      return partsPurchaseInvoicePayload(
+        String(parts[0].part_invoice_number ?? invoice),
+        parts.map((p) => ({ part: p, nominal: noms.get(idOf(p.supplier_nominal_code) ?? -1) })),
+        { contact: await contactRef(Number(supplier), "supplier"), tracking: await trackingOfDepartment(job?.department), date: dates[dates.length - 1] ?? null },
+      );
+    }
+  }
+  throw new SourceProblem(`Unknown source ${item.source_type}`);
+}
+
+// ---------------------------------------------------------------------------
+
+/** Sends claimed items of one target (<= 50) and records each outcome. */
+async function sendClaimed(claimed: PushRow[], now: () => number, result: SyncResult) {
+  const ready: Array<{ item: PushRow; delivery: XeroDelivery }> = [];
+  for (const item of claimed) {
+    try {
+      ready.push({ item, delivery: { target: item.target, idempotencyKey: idempotencyKey(item), body: await bodyOf(item), xeroId: item.xero_id ?? null } });
+    } catch (e) {
+      if (!(e instanceof SourceProblem)) throw e;
+      await record(item, { ok: false, kind: "validation", message: e.message, errors: [e.message] }, now());
+      result.failed++;
+      result.errors.push({ id: item.id, label: item.label ?? null, message: e.message, errors: [e.message] });
+    }
+  }
+  if (!ready.length) return;
+  const outcomes = await deliver(ready.map((r) => r.delivery));
+  for (const [k, { item }] of ready.entries()) {
+    const outcome: XeroOutcome = outcomes[k] ?? { ok: false, kind: "transient", message: "No answer from Xero" };
+    await record(item, outcome, now());
+    if (outcome.ok) result.sent++;
+    else if (outcome.kind !== "not-configured") {
+      result.failed++;
+      result.errors.push({ id: item.id, label: item.label ?? null, message: outcome.message, errors: outcome.kind === "validation" ? outcome.errors : [] });
+    }
+  }
+}
+
+/** Items still waiting (pending, sending or due for a retry), from the status facet. */
+export async function waitingCount(): Promise<number> {
+  const [pending, sending] = await XeroPush.facetCounts([
+    { facet: "status", value: "PENDING" },
+    { facet: "status", value: "SENDING" },
+  ]);
+  return pending + sending;
+}
+
+/**
+ * One run: each target in order, its due items (at most 50) claimed and
+ * sent. Without credentials nothing is claimed and the queue waits.
+ * `only`: these items alone (a retry or the immediate attempt after a save;
+ * `force` sends a failed one again whatever its kind).
+ */
+export async function runSync(opts: { only?: number[]; force?: boolean; clock?: () => number } = {}): Promise<SyncResult> {
+  const now = opts.clock ?? Date.now;
+  const result: SyncResult = { connected: xeroConfigured(), sent: 0, failed: 0, waiting: 0, errors: [] };
+  if (!result.connected) {
+    result.waiting = await waitingCount();
+    return result;
+  }
+  const runId = randomUUID();
+  if (opts.only) {
+    const claimed = (await Promise.all(opts.only.map((id) => claim(id, runId, now(), opts.force)))).filter((r): r is PushRow => !!r);
+    for (const target of XERO_TARGETS) {
+      const mine = claimed.filter((c) => c.target === target);
+      if (mine.length) await sendClaimed(mine, now, result);
+    }
+  } else {
+    for (const target of XERO_TARGETS) await sendTarget(target, runId, now, result);
+  }
+  result.waiting = await waitingCount();
+  return result;
+}
+
+async function sendTarget(target: PushTarget, runId: string, now: () => number, result: SyncResult) {
+  const due = iso(now()).toLowerCase();
+  const entries = (await XeroPush.entriesFrom(`q#${target}`, { search: "", limit: PER_RUN })).filter((e) => e.sort <= due);
+  if (!entries.length) return;
+  const claimed: PushRow[] = [];
+  for (const e of entries) {
+    const c = await claim(e.id, runId, now());
+    if (c) claimed.push(c);
+  }
+  if (claimed.length) await sendClaimed(claimed, now, result);
+}
+
+/**
+ * The immediate attempt after a save or approval has landed: sends that
+ * source's item now. Best effort: never fails the save; skipped without
+ * credentials (the scheduled sync sends it).
+ */
+export async function sendSoon(sourceType: string, sourceId: string | number): Promise<void> {
+  return sendSoonAll([{ sourceType, sourceId }]);
+}
+
+/** `sendSoon` for every push of these sources (a contact's, an approval batch's), after their units landed: one run of just those items. */
+export async function sendSoonAll(sources: Array<{ sourceType: string; sourceId: string | number }>): Promise<void> {
+  if (!xeroConfigured() || !sources.length) return;
+  try {
+    const ids = (await Promise.all(sources.map((s) => XeroPush.idsIn(`src#${s.sourceType}#${s.sourceId}`)))).flat();
+    if (ids.length) await runSync({ only: [...new Set(ids)] });
+  } catch (e) {
+    console.warn(JSON.stringify({ level: "warn", job: "xero-sync", msg: "immediate attempt failed; the scheduled sync will send it", error: String(e) }));
+  }
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from "vitest";
+import {
+  accountPayload,
+  contactPayload,
+  creditPayload,
+  partsPurchaseInvoicePayload,
+  salesInvoicePayload,
+  trackingCategoryPayload,
+  trackingOf,
+  workInvoicePayload,
+} from "../../core/accounts/xero-payloads.js";
+import { idempotencyKey, dueAt } from "../../core/accounts/xero-push.js";
+
+const tracking = { category: "Department", option: "Direct Van Hire" };
+const vat = { code: "200", tax_type: "OUTPUT2" };
+const noVat = { code: "260", tax_type: "EXEMPTOUTPUT" };
+
+describe("Xero payloads (docs/xero.md mapping table)", () => {
+  it("nominal code -> Account: code, name, tax type as stored, Xero type from the code's type or its tax type", () => {
+    expect(accountPayload({ code: "200", name: "Sales", type: "Revenue", tax_type: "OUTPUT2", description: "Hire" })).toMatchObject({ code: "200", name: "Sales", type: "REVENUE", taxType: "OUTPUT2", description: "Hire" });
+    expect(accountPayload({ code: "429", name: "General", type: "", tax_type: "INPUT2" }).type).toBe("EXPENSE");
+    expect(accountPayload({ code: "201", name: "Other", type: "whatever", tax_type: "ZERORATEDOUTPUT" }).type).toBe("REVENUE");
+  });
+
+  it("tracking category -> TrackingCategory with its options and statuses", () => {
+    expect(trackingCategoryPayload({ name: "Department", status: "ACTIVE", options: [{ name: "DVH", status: "ACTIVE" }, { name: "Old", status: "ARCHIVED", xero_id: "opt-1" }] })).toEqual({
+      trackingCategoryID: undefined,
+      name: "Department",
+      status: "ACTIVE",
+      options: [
+        { trackingOptionID: undefined, name: "DVH", status: "ACTIVE" },
+        { trackingOptionID: "opt-1", name: "Old", status: "ARCHIVED" },
+      ],
+    });
+  });
+
+  it("contact -> Contact: name, number, email, address, phone type, status", () => {
+    const c = contactPayload({ id: 7, display_name: "Acme Ltd", company_email: "a@acme.test", address_line1: "1 High St", town: "Leeds", postcode: "LS1 1AA", country: "UK", company_phone: "0113 000", company_phone_type: "Mobile", vat_no: "GB1", accounts_active: "Inactive" });
+    expect(c).toMatchObject({ name: "Acme Ltd", contactNumber: "C7", emailAddress: "a@acme.test", taxNumber: "GB1", contactStatus: "ARCHIVED" });
+    expect(c.addresses[0]).toMatchObject({ addressType: "POBOX", addressLine1: "1 High St", city: "Leeds", postalCode: "LS1 1AA" });
+    expect(c.phones[0]).toMatchObject({ phoneType: "MOBILE", phoneNumber: "0113 000" });
+  });
+
+  it("approved invoice -> ACCREC DRAFT: number, IN reference, two lines with the nominal codes' tax types, tracking", () => {
+    const p = salesInvoicePayload(
+      { id: 3, invoice_number: "IN00012", invoice_date: "2026-11-20", payment_date: "2026-12-20", description: "Hire", amount: 100.1, no_vat_amount: 20.2 },
+      { contact: { xeroId: "c-1", name: "Acme" }, vatNominal: vat, noVatNominal: noVat, tracking },
+    );
+    expect(p).toMatchObject({ type: "ACCREC", status: "DRAFT", invoiceNumber: "IN00012", reference: "IN IN00012", date: "2026-11-20", dueDate: "2026-12-20", lineAmountTypes: "Exclusive", contact: { contactID: "c-1" } });
+    expect(p.lineItems).toEqual([
+      { description: "Hire", quantity: 1, unitAmount: 100.1, accountCode: "200", taxType: "OUTPUT2", tracking: [{ name: "Department", option: "Direct Van Hire" }] },
+      { description: "Hire (no VAT)", quantity: 1, unitAmount: 20.2, accountCode: "260", taxType: "EXEMPTOUTPUT", tracking: [{ name: "Department", option: "Direct Van Hire" }] },
+    ]);
+  });
+
+  it("a zero amount makes no line; a contact not yet in Xero goes by name", () => {
+    const p = salesInvoicePayload({ id: 3, invoice_number: "IN1", amount: 50, no_vat_amount: 0 }, { contact: { name: "Acme" }, vatNominal: vat, noVatNominal: null, tracking: null });
+    expect(p.lineItems).toHaveLength(1);
+    expect(p.lineItems[0].tracking).toEqual([]);
+    expect(p.contact).toEqual({ name: "Acme" });
+  });
+
+  it("customer credit -> ACCRECCREDIT with CNS; supplier credit -> ACCPAYCREDIT with CNP; amounts positive", () => {
+    const base = { id: 9, credit_note_number: "CN00004", date_issued: "2026-11-21", amount: -40, no_vat_amount: 0, description: "Refund" };
+    const r = { contact: { name: "Acme" }, vatNominal: vat, noVatNominal: noVat, tracking };
+    expect(creditPayload({ ...base, party: "CUSTOMER" }, r)).toMatchObject({ type: "ACCRECCREDIT", status: "DRAFT", creditNoteNumber: "CN00004", reference: "CNS CN00004", date: "2026-11-21" });
+    const p = creditPayload({ ...base, party: "SUPPLIER" }, r);
+    expect(p).toMatchObject({ type: "ACCPAYCREDIT", reference: "CNP CN00004" });
+    expect(p.lineItems[0].unitAmount).toBe(40);
+  });
+
+  it("approved parts of a supplier invoice -> one ACCPAY, a line per part at its cost (money.ts, no float drift)", () => {
+    const p = partsPurchaseInvoicePayload(
+      "SUP-77",
+      [
+        { part: { id: 1, part_number: "BP1", name: "Brake pads", cost: 0.1 }, nominal: { code: "310", tax_type: "INPUT2" } },
+        { part: { id: 2, name: "Filter", cost: 0.2 }, nominal: { code: "310", tax_type: "INPUT2" } },
+      ],
+      { contact: { name: "Parts Co" }, tracking, date: "2026-11-22" },
+    );
+    expect(p).toMatchObject({ type: "ACCPAY", status: "DRAFT", invoiceNumber: "SUP-77", date: "2026-11-22" });
+    expect(p.lineItems.map((l) => [l.description, l.unitAmount, l.taxType])).toEqual([
+      ["BP1 Brake pads", 0.1, "INPUT2"],
+      ["Filter", 0.2, "INPUT2"],
+    ]);
+  });
+
+  it("work approval: PO side -> ACCPAY of labour cost; invoice side -> ACCREC of the customer charge", () => {
+    const job = { id: 5, workshop_invoice_number: "W-1", customer_invoice_number: "WO00003", workshop_invoice_date: "2026-11-01", workshop_date: "2026-10-30" };
+    const items = [{ item: { id: 8, description: "Service", labour_cost: 80, customer_labour_cost: 120 }, nominal: { code: "320", tax_type: "INPUT2" } }];
+    const po = workInvoicePayload("po", job, items, { contact: { name: "Garage" }, tracking });
+    expect(po).toMatchObject({ type: "ACCPAY", status: "DRAFT", invoiceNumber: "W-1", date: "2026-11-01" });
+    expect(po.lineItems[0].unitAmount).toBe(80);
+    const inv = workInvoicePayload("invoice", job, items, { contact: { name: "Acme" }, tracking });
+    expect(inv).toMatchObject({ type: "ACCREC", invoiceNumber: "WO00003", reference: "IN WO00003" });
+    expect(inv.lineItems[0].unitAmount).toBe(120);
+  });
+
+  it("a department maps to a tracking option only with both names", () => {
+    expect(trackingOf({ xero_tracking_category: "Department", xero_tracking_option: "DVH" })).toEqual({ category: "Department", option: "DVH" });
+    expect(trackingOf({ xero_tracking_category: "Department", xero_tracking_option: "" })).toBeNull();
+    expect(trackingOf(null)).toBeNull();
+  });
+});
+
+describe("push items", () => {
+  it("the idempotency key is stable per source and version", () => {
+    const r = { target: "salesinvoice" as const, source_type: "invoice", source_id: "12", version: 2 };
+    expect(idempotencyKey(r)).toBe("salesinvoice-invoice-12-v2");
+    expect(idempotencyKey(r)).toBe(idempotencyKey({ ...r }));
+    expect(idempotencyKey({ ...r, source_type: "part", source_id: "4#INV 9" })).toBe("salesinvoice-part-4_INV_9-v2");
+  });
+  it("is due by queue time, retry time (transient failures only) or lease end", () => {
+    expect(dueAt({ status: "PENDING", queued_at: "a" })).toBe("a");
+    expect(dueAt({ status: "FAILED", queued_at: "a", error_kind: "transient", retry_at: "b" })).toBe("b");
+    expect(dueAt({ status: "FAILED", queued_at: "a", error_kind: "validation", retry_at: null })).toBeNull();
+    expect(dueAt({ status: "SENDING", queued_at: "a", lease_until: "c" })).toBe("c");
+    expect(dueAt({ status: "SENT", queued_at: "a" })).toBeNull();
+  });
+});
