@@ -10,13 +10,28 @@ import { STATUS_COLOR, STATUS_LABEL, TARGET_LABEL, XERO_MESSAGES, pushMessages, 
  * Xero's id, Xero's own validation messages and a Retry. Reads
  * GET xero/pushes/source/{sourceType}/{sourceId}.
  */
-export function XeroState({ sourceType, sourceId }: { sourceType: string; sourceId: string | number | null | undefined }) {
+export function XeroState({ sourceType, sourceId, compact }: { sourceType: string; sourceId: string | number | null | undefined; compact?: boolean }) {
   const enabled = sourceId !== null && sourceId !== undefined && sourceId !== "";
   const path = `xero/pushes/source/${encodeURIComponent(sourceType)}/${encodeURIComponent(String(sourceId ?? ""))}`;
   const q = useApiGet<{ count: number; results: PushRow[] } | PushRow[]>(["xero", "source", sourceType, String(sourceId ?? "")], path, undefined, { enabled, errorMessage: XERO_MESSAGES.failed });
   const retry = useRetryPush();
   if (!enabled || !q.data) return null;
   const rows = Array.isArray(q.data) ? q.data : q.data.results;
+  if (compact) {
+    // In a table row (nominal codes): the state as a badge, Xero's messages as its title, the sync page one click away.
+    if (rows.length === 0) return null;
+    return (
+      <Group gap={4} wrap="nowrap" aria-label="Xero state">
+        {rows.map((r) => (
+          <Anchor key={r.id} component={Link} to={`/xero${r.status === "FAILED" ? "?status=FAILED" : r.status === "SENT" ? "?status=SENT" : ""}`} title={pushMessages(r).join("\n") || r.xero_id || undefined}>
+            <Badge size="sm" variant="light" color={STATUS_COLOR[r.status]}>
+              Xero: {STATUS_LABEL[r.status] ?? r.status}
+            </Badge>
+          </Anchor>
+        ))}
+      </Group>
+    );
+  }
   return (
     <Paper withBorder p="xs" aria-label="Xero state">
       <Stack gap={4}>

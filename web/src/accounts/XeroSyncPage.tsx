@@ -89,7 +89,7 @@ export function XeroSyncPage() {
           </Alert>
         ) : (
           <Alert color="yellow" variant="light" title="Xero" role="status">
-            Xero is not connected: {s.pending} waiting
+            {s.message ?? `Xero is not connected: ${s.pending + s.sending} waiting`}
           </Alert>
         ))}
       <Stack gap="xs">

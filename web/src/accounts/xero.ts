@@ -22,7 +22,7 @@ export type PushRow = {
   retry_at: string | null;
 };
 
-export type XeroStatus = { connected: boolean; pending: number; sending: number; sent: number; failed: number };
+export type XeroStatus = { connected: boolean; pending: number; sending: number; sent: number; failed: number; message?: string | null };
 
 /** 003 §8 "Accounting push" messages. */
 export const XERO_MESSAGES = {
@@ -60,7 +60,8 @@ export function sourceLink(r: Pick<PushRow, "source_type" | "source_id" | "label
       return `/settings?screen=nominal-codes`;
     case "trackingcategory":
       return `/settings?screen=tracking-categories`;
-    case "work":
+    case "workpo":
+    case "workinvoice":
       return `/editjob/${id}`;
     case "part":
       return `/parts`;
