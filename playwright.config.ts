@@ -36,6 +36,10 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: `.tmp/e2e-${Date.now()}`,
       LOCAL_SIGN_IN: "true",
+      // A fake Xero beside the server (functions/local/main.ts, docs/xero.md): pushes go to it, and
+      // tests/e2e/xero-sync.spec.ts tells it what to refuse through its /fake calls.
+      XERO_FAKE: "true",
+      XERO_FAKE_PORT: String(port + 2000),
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },

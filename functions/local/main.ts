@@ -27,6 +27,18 @@ process.env.LOCAL_SIGN_IN ??= "true";
 process.env.AWS_ACCESS_KEY_ID ??= "S3RVER";
 process.env.AWS_SECRET_ACCESS_KEY ??= "S3RVER";
 
+// XERO_FAKE=true: a fake Xero on this machine (tests/support/fake-xero.ts) stands in for Xero, as the
+// browser tests need (docs/xero.md); XERO_* already set win. Without it and without XERO_CLIENT_ID the
+// pushes wait, saying "Xero is not connected".
+const fakeXero =
+  process.env.XERO_FAKE === "true"
+    ? await (await import("../../tests/support/fake-xero.js")).startFakeXero({ port: Number(process.env.XERO_FAKE_PORT ?? port + 2000), host })
+    : null;
+if (fakeXero) {
+  for (const [k, v] of Object.entries(fakeXero.env())) process.env[k] ??= v;
+  console.log(`Fake Xero at ${fakeXero.url} (control calls under /fake).`);
+}
+
 await ensureTable(dynamo.endpoint, process.env.TABLE_NAME);
 // Imported after the environment is set: entities bind to the table on load.
 const { seedDemoData } = await import("../../core/demo/seed.js");
@@ -60,6 +72,7 @@ console.log(`Data is kept in ${dataDir}. Press Ctrl-C to stop.\n`);
 
 function shutdown() {
   server.close();
+  void fakeXero?.close();
   s3.stop();
   dynamo.stop();
   process.exit(0);

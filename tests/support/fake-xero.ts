@@ -286,6 +286,10 @@ export async function startFakeXero(options: FakeXeroOptions = {}) {
       fake.reject(collection, (item) => String(item[field]) === String(value), [message]);
       return send(res, { status: 200, headers: {}, body: { ok: true } });
     }
+    if (path === "/fake/reject" && method === "DELETE") {
+      rules.length = 0;
+      return send(res, { status: 200, headers: {}, body: { ok: true } });
+    }
     if (path === "/fake/fail" && method === "POST") {
       fake.failNext(body as Scripted);
       return send(res, { status: 200, headers: {}, body: { ok: true } });

@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: "/printquote/:quote", element: lazyScreen(() => import("./workshop/QuotePrintPages"), "PrintQuotePage") },
       { path: "/printpicklist/:quote", element: lazyScreen(() => import("./workshop/QuotePrintPages"), "PrintPickListPage") },
       { path: "/reports", element: lazyScreen(() => import("./accounts/ReportsPage"), "ReportsPage") },
+      { path: "/xero", element: lazyScreen(() => import("./accounts/XeroSyncPage"), "XeroSyncPage") },
       { path: "/parts", element: lazyScreen(() => import("./parts/PartsExpensesPage"), "PartsExpensesPage") },
       { path: "/partHistory", element: lazyScreen(() => import("./parts/PartHistoryPage"), "PartHistoryPage") },
       { path: "/partLookup", element: lazyScreen(() => import("./parts/PartStockPage"), "PartStockPage") },

@@ -1,5 +1,6 @@
 import { Button, Group, Loader, Modal, NativeSelect, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
+import { Link } from "react-router-dom";
 import { PAYMENT_TYPES } from "../../../core/accounts/payment-definitions";
 import { FIRST_REPORT_YEAR } from "../../../core/agreements/rules";
 import { REPORT_MESSAGES } from "../../../core/platform/report-messages";
@@ -187,7 +188,15 @@ export function ReportsPage() {
     }
   };
   return (
-    <Page title="Reports">
+    <Page
+      title="Reports"
+      actions={
+        // The Xero push is watched beside the reports (issue 14: "under Settings or Reports, as fits the nav").
+        <Button component={Link} to="/xero" size="xs" variant="light">
+          Xero Sync
+        </Button>
+      }
+    >
       <Stack gap="md">
         <Paper withBorder p="sm">
           <NativeSelect

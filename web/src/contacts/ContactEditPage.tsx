@@ -10,6 +10,7 @@ import { HistoryButton } from "../platform/history";
 import { Loading } from "../platform/Loading";
 import { confirmAction, confirmDelete } from "../platform/modal";
 import { Page } from "../platform/page";
+import { XeroState } from "../accounts/XeroState";
 import { CustomerRentalRecord } from "../hire/CustomerRentalRecord";
 
 const TYPE_CHANGE = "If a contact is both a supplier and a customer, you should create two separate contacts.";
@@ -245,6 +246,7 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
         </Fieldset>
         {isSupplier ? <FormSection legend="Supplier" fields={SUPPLIER} form={form} /> : <FormSection legend="Customer" fields={CUSTOMER} form={form} />}
         {record && !isSupplier && <CustomerRentalRecord customerId={record.id} />}
+        {record && <XeroState sourceType="contact" sourceId={record.id} />}
         <Paper withBorder p="sm">
           <Group justify="flex-end" gap="xs">
             {record && <HistoryButton recordType="contact" id={record.id} title={String(record.display_name)} />}

@@ -192,6 +192,8 @@ type MutationOpts = {
   errorMessage?: string;
   /** Skip the 'Data saved successfully.' toast (sign-in and log-out only). */
   silent?: boolean;
+  /** The spec's own success wording where it is not 'Data saved successfully.' (003 §8: 'All data has been sent to Xero'). */
+  successMessage?: string;
 };
 
 /**
@@ -212,7 +214,7 @@ export function useCreate<T = ApiRecord>(resource: string, opts: MutationOpts & 
   return useMutation({
     mutationFn: (body: Record<string, unknown>) => api<T>("POST", opts.path ?? resource, { body }),
     onSuccess: () => invalidate(),
-    meta: { errorMessage: opts.errorMessage, silent: opts.silent },
+    meta: { errorMessage: opts.errorMessage, silent: opts.silent, successMessage: opts.successMessage },
   });
 }
 
@@ -222,7 +224,7 @@ export function useUpdate<T = ApiRecord>(resource: string, opts: MutationOpts & 
     mutationFn: ({ id, body }: { id: number | string; body: Record<string, unknown> }) =>
       api<T>("PUT", `${opts.path ?? resource}/${id}`, { body }),
     onSuccess: () => invalidate(),
-    meta: { errorMessage: opts.errorMessage, silent: opts.silent },
+    meta: { errorMessage: opts.errorMessage, silent: opts.silent, successMessage: opts.successMessage },
   });
 }
 
@@ -231,7 +233,7 @@ export function useRemove(resource: string, opts: MutationOpts & { path?: string
   return useMutation({
     mutationFn: (id: number | string) => api<unknown>("DELETE", `${opts.path ?? resource}/${id}`),
     onSuccess: () => invalidate(),
-    meta: { errorMessage: opts.errorMessage, silent: opts.silent },
+    meta: { errorMessage: opts.errorMessage, silent: opts.silent, successMessage: opts.successMessage },
   });
 }
 
@@ -247,6 +249,6 @@ export function useApiMutation<TBody, TResult = unknown>(
     onSuccess: () => {
       for (const r of [...(opts.resource ? [opts.resource] : []), ...(opts.invalidates ?? [])]) void qc.invalidateQueries({ queryKey: keys.all(r) });
     },
-    meta: { errorMessage: opts.errorMessage, silent: opts.silent },
+    meta: { errorMessage: opts.errorMessage, silent: opts.silent, successMessage: opts.successMessage },
   });
 }

@@ -5,7 +5,7 @@ import { toastFailure, toastSuccess } from "./toast";
 declare module "@tanstack/react-query" {
   interface Register {
     queryMeta: { errorMessage?: string };
-    mutationMeta: { errorMessage?: string; silent?: boolean };
+    mutationMeta: { errorMessage?: string; silent?: boolean; successMessage?: string };
   }
 }
 
@@ -20,7 +20,7 @@ export const queryClient = new QueryClient({
   mutationCache: new MutationCache({
     onError: (err, _v, _c, mutation) => toastFailure(err, mutation.meta?.errorMessage),
     onSuccess: (_d, _v, _c, mutation) => {
-      if (!mutation.meta?.silent) toastSuccess();
+      if (!mutation.meta?.silent) toastSuccess(mutation.meta?.successMessage);
     },
   }),
   defaultOptions: {

@@ -7,6 +7,7 @@ import { HistoryButton } from "../platform/history";
 import { Loading } from "../platform/Loading";
 import { ListPager, useListController } from "../platform/list";
 import { confirmDelete } from "../platform/modal";
+import { XeroState } from "../accounts/XeroState";
 
 type Option = { id?: number; name: string; status?: string | null; xero_id?: string | null; category?: number | null };
 type Category = ApiRecord & { name: string; status: string | null; xero_id?: string | null; options: Option[] | null };
@@ -130,7 +131,8 @@ function CategoryCard({ category }: { category: Category }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => draftOf(category));
   const [errors, setErrors] = useState<Errors>({});
-  const update = useUpdate("trackingcategory", { errorMessage: "There was an error", invalidates: ["movementtype"] });
+  // A save queues the category for Xero and tries it at once: its Xero state is read again.
+  const update = useUpdate("trackingcategory", { errorMessage: "There was an error", invalidates: ["movementtype", "xero"] });
   const remove = useRemove("trackingcategory", { errorMessage: "There was an error", invalidates: ["movementtype"] });
   const original = useMemo(() => draftOf(category), [category]);
   useUnsavedChanges(editing && !sameDraft(draft, original));
@@ -224,6 +226,7 @@ function CategoryCard({ category }: { category: Category }) {
           </Table.Tbody>
         </Table>
       )}
+      {!editing && <XeroState sourceType="trackingcategory" sourceId={category.id} />}
     </Paper>
   );
 }

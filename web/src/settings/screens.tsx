@@ -6,6 +6,7 @@ import { DefaultsScreen } from "./DefaultsScreen";
 import { JobTabWorkshops } from "./JobTabWorkshops";
 import { TargetInForce } from "./TargetInForce";
 import { TrackingCategories } from "./TrackingCategories";
+import { XeroState } from "../accounts/XeroState";
 import type { SettingsScreen, TableScreen } from "./types";
 
 // Fields come from the reference types' definitions (core/settings/definitions.ts):
@@ -280,6 +281,9 @@ export const SCREENS: SettingsScreen[] = [
     }),
     messages: { save: "There was an error saving nominal code", remove: "Error when deleting nominal code" },
     itemLabel: (r) => `${r.code ?? ""} ${r.name ?? ""}`.trim(),
+    // Each code's Xero state (its push after a save: docs/xero.md), read again after a save.
+    rowActions: ({ row }) => <XeroState compact sourceType="nominal" sourceId={row.id} />,
+    invalidates: ["xero"],
   },
   { kind: "custom", key: "tracking-categories", title: "Tracking Categories", component: TrackingCategories },
 ];

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { XeroState } from "../XeroState";
 import { useMemo } from "react";
 import { credit, creditAmountResult, creditApproveResult } from "../../../../core/accounts/credit-definitions";
 import { invoice, invoiceTotals } from "../../../../core/accounts/invoice-definitions";
@@ -35,6 +36,7 @@ export function InvoiceModal({ row, onClose }: { row: InvoiceRow; onClose: () =>
           <Text size="sm" data-testid="invoice-totals">
             VAT: {formatMoney(totals.vat)} · Total: {formatMoney(totals.total)}
           </Text>
+          <XeroState sourceType="invoice" sourceId={row.id} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -97,6 +99,7 @@ export function CreditModal({ invoice: inv, transaction: tx, row, onClose }: { i
           <Text size="sm" data-testid="credit-totals">
             VAT: {formatMoney(totals.vat)} · Total: {formatMoney(totals.total)}
           </Text>
+          {row && <XeroState sourceType="credit" sourceId={row.id} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -1,0 +1,92 @@
+import { useApiGet, useApiMutation } from "../platform/api";
+
+/**
+ * The Xero push rows as the API gives them (GET xero/pushes, GET
+ * xero/pushes/source/{type}/{id}; docs/xero.md) and the calls the sync page
+ * and the record screens share.
+ */
+export type PushRow = {
+  id: number;
+  target: string;
+  source_type: string;
+  source_id: string;
+  label: string | null;
+  status: "PENDING" | "SENDING" | "SENT" | "FAILED";
+  version: number;
+  attempts: number;
+  xero_id: string | null;
+  last_error: string | null;
+  errors: string[] | null;
+  queued_at: string | null;
+  sent_at: string | null;
+  retry_at: string | null;
+};
+
+export type XeroStatus = { connected: boolean; pending: number; sending: number; sent: number; failed: number; message?: string | null };
+
+/** 003 §8 "Accounting push" messages. */
+export const XERO_MESSAGES = {
+  allSent: "All data has been sent to Xero",
+  sent: "Data has been sent to Xero",
+  failed: "There was an error sending data to Xero",
+} as const;
+
+/** What each target is called on screen (003 §7 targets; IN, CNS, CNP codes). */
+export const TARGET_LABEL: Record<string, string> = {
+  nominal: "Nominal code",
+  trackingcategories: "Tracking category",
+  supplier: "Supplier",
+  customer: "Customer",
+  purchaseinvoice: "Purchase invoice",
+  purchasecreditnote: "Purchase credit note (CNP)",
+  salesinvoice: "Sales invoice (IN)",
+  salescreditnote: "Sales credit note (CNS)",
+};
+
+export const STATUS_LABEL: Record<PushRow["status"], string> = { PENDING: "Queued", SENDING: "Sending", SENT: "Sent", FAILED: "Failed" };
+export const STATUS_COLOR: Record<PushRow["status"], string> = { PENDING: "gray", SENDING: "blue", SENT: "green", FAILED: "red" };
+
+/** The screen where staff fix the record a push came from. */
+export function sourceLink(r: Pick<PushRow, "source_type" | "source_id" | "label">): string {
+  const id = encodeURIComponent(r.source_id);
+  switch (r.source_type) {
+    case "contact":
+      return `/editcontact/${id}`;
+    case "invoice":
+      return `/invoices`;
+    case "credit":
+      return `/credit`;
+    case "nominal":
+      return `/settings?screen=nominal-codes`;
+    case "trackingcategory":
+      return `/settings?screen=tracking-categories`;
+    case "workpo":
+    case "workinvoice":
+      return `/editjob/${id}`;
+    case "part":
+      return `/parts`;
+    default:
+      return `/xero`;
+  }
+}
+
+/** Xero's own reasons for a refusal, else the last error (a transient one says when it is tried again). */
+export function pushMessages(r: Pick<PushRow, "errors" | "last_error" | "status">): string[] {
+  if (r.status === "SENT") return [];
+  if (r.errors?.length) return r.errors;
+  return r.last_error ? [r.last_error] : [];
+}
+
+export function useXeroStatus() {
+  return useApiGet<XeroStatus>(["xero", "status"], "xero/status", undefined, { errorMessage: XERO_MESSAGES.failed });
+}
+
+/** POST xero/pushes/{id}/retry: that item now. */
+export function useRetryPush() {
+  return useApiMutation<{ id: number }>("POST", (b) => `xero/pushes/${b.id}/retry`, { resource: "xero", errorMessage: XERO_MESSAGES.failed, successMessage: XERO_MESSAGES.sent });
+}
+
+/** POST xero/sync: everything due now. */
+export function useSyncNow() {
+  return useApiMutation<Record<string, never>>("POST", "xero/sync", { resource: "xero", errorMessage: XERO_MESSAGES.failed, successMessage: XERO_MESSAGES.allSent });
+}
