@@ -49,7 +49,15 @@ async function claim(id: number, runId: string, now: number, force = false): Pro
   }
   if (!claimable(row, iso(now), force) || !loaders.has(row.source_type)) return null;
   try {
-    const claimed = await XeroPush.update(id, { status: "SENDING", lease_until: iso(now + LEASE_MS), run_id: runId, attempts: row.attempts + 1 }, ACTOR, { partial: true, system: true, current: row as any });
+    // A staff Retry of an item Xero refused goes as a new version: Xero replays its answer to a key it has
+    // seen, so the same key could never succeed after the cause was fixed in Xero itself.
+    const refusedRetry = force && row.status === "FAILED" && row.error_kind === "validation";
+    const claimed = await XeroPush.update(
+      id,
+      { status: "SENDING", lease_until: iso(now + LEASE_MS), run_id: runId, attempts: row.attempts + 1, ...(refusedRetry ? { version: row.version + 1 } : {}) },
+      ACTOR,
+      { partial: true, system: true, current: row as any },
+    );
     return { ...(claimed as PushRow) };
   } catch (e) {
     if (e instanceof ConflictError) return null; // another run (or a save) wrote it first

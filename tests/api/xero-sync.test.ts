@@ -182,9 +182,12 @@ describe("with credentials (fake Xero)", () => {
     let res = await api.post(`xero/pushes/${item!.id}/retry`);
     expect(res.status).toBe(502);
     expect(res.body).toMatchObject({ message: "There was an error sending data to Xero", errors: item!.errors });
-    fake.reset();
+    // The cause fixed in Xero itself: the refusal rule goes, but Xero still replays its answer to a key it has
+    // seen, so Retry must send a new version (a bug the sync page's browser test found).
+    fake.forgive();
     res = await api.post(`xero/pushes/${item!.id}/retry`);
     expect(res.status).toBe(200);
+    expect((await pushOf("customer", "contact", bad.id))!.version).toBeGreaterThan(item!.version);
     expect(res.body.message).toBe("Data has been sent to Xero");
     expect((await api.post("xero/pushes/999999/retry")).status).toBe(404);
     expect((await api.get("xero/pushes?status=LOST")).status).toBe(400);

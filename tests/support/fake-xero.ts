@@ -325,6 +325,10 @@ export async function startFakeXero(options: FakeXeroOptions = {}) {
     reject(collection: Collection | "*", match: (item: Item) => boolean, messages: string[]) {
       rules.push({ collection, match, messages });
     },
+    /** Drop the refusal rules only: answers already given to an Idempotency-Key are still replayed, as Xero does. */
+    forgive() {
+      rules.length = 0;
+    },
     /** Forget recorded requests, rules, scripted answers and stored records. */
     reset() {
       requests.length = 0;
