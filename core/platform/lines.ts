@@ -997,11 +997,13 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
      * For data upgrades only (core/platform/upgrades.ts `dataUpgrades`):
      * put lines as given (ids kept) under a parent, idempotent. Ids not
      * yet issued are taken from the collection's counter first. Not for
-     * collections with lists, facets or a locator (their lines are saved).
+     * collections with lists, facets or a locator (their lines are saved),
+     * unless `indexedAfter`: the same upgrade raises the line type's
+     * `indexVersion`, so `rebuildLineType` lists them right after.
      */
-    async importLines(parentId: number, collection: string, lines: Array<Omit<StoredLine, "id"> & { id: number | null }>) {
+    async importLines(parentId: number, collection: string, lines: Array<Omit<StoredLine, "id"> & { id: number | null }>, { indexedAfter = false } = {}) {
       const c = collectionOf(collection);
-      if (isIndexed(indexing.get(c.name)!)) throw new Error(`importLines: ${collection} has lists, facets or a locator`);
+      if (isIndexed(indexing.get(c.name)!) && !indexedAfter) throw new Error(`importLines: ${collection} has lists, facets or a locator`);
       const fresh = await reserveIds(c.idCounter, lines.filter((l) => l.id === null).length);
       const parent = partitionOf(parentId);
       const items = lines.map((l) => {

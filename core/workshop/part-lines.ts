@@ -159,6 +159,6 @@ export function partLineCollection(origin: PartOrigin): Pick<LineCollection, "li
     facets: (line, parent) => partFacets(origin, line, parent),
     // Any page of a view or of Part History starts from position counts by month and day.
     listPositions: { coarse: 7, fine: 10, lists: (l) => l.startsWith("v#") || l.startsWith("vi#") || l.startsWith("hist#") },
-    indexVersion: 2,
+    indexVersion: 3,
   };
 }

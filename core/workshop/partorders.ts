@@ -85,6 +85,9 @@ async function prepare(body: unknown, stored: Rec | null): Promise<Rec> {
       const p = orderLineIn(raw);
       delete p.parent_type;
       delete p.parent_id;
+      // Approval is Parts Expenses' (PUT parts/update): an order save keeps the stored approval.
+      delete p.approved;
+      delete p.approver;
       for (const f of ["date_ordered", "backorder_expected_date", "invoice_date", "payment_date"]) if (p[f] === "") p[f] = null;
       const before = held.get(Number(p.id));
       if (!before) for (const [k, v] of Object.entries(PART_LINE_DEFAULTS)) if (p[k] === undefined || p[k] === null || p[k] === "") p[k] = v;
@@ -226,6 +229,23 @@ export const PartOrders = {
     refuse(partOrderSaveRules(merged(stored, prepared)));
     await PartOrderLines.update(id, unitBody(prepared, isObject(body) ? body.last_saved : undefined), user.email, { current: stored });
     return present(id);
+  },
+
+  /**
+   * PUT parts/update (Parts Expenses, P rows): some of the order's parts
+   * changed (`changes`) and approved (`server`: approved, approver), in
+   * one save of the order's lines with each part's charge and due date
+   * worked out again. Parts Expenses checked each part's freshness, locks
+   * and approval first; a completed order's parts are still received and
+   * approved here (the order itself stays locked to its editor).
+   */
+  async saveParts(id: number, changes: Map<number, Rec>, server: Map<number, Rec>, user: Staff) {
+    const stored = await storedOrder(id);
+    const parts = (stored.parts as Rec[]).map((p) => (changes.has(p.id) ? { ...p, ...changes.get(p.id), id: p.id, last_saved: p.last_saved } : p));
+    const prepared = await prepare({ parts }, stored);
+    prepared.parts = (prepared.parts as Rec[]).map((p) => (server.has(p.id) ? { ...p, ...server.get(p.id) } : p));
+    const { customer_name: _n, ...body } = prepared;
+    await PartOrderLines.update(id, body, user.email, { partial: true, system: true, current: stored } as any);
   },
 
   /** DELETE partorder/{id}: refused when COMPLETE (W19); an enquiry's job loses its link. */

@@ -9,6 +9,8 @@ import { NominalCode } from "../settings/index.js";
 import { part as partDefinition } from "./definitions.js";
 import { JobLines } from "./job.js";
 import { Jobs, type Staff } from "./jobs.js";
+import { PartOrders } from "./partorders.js";
+import { Quotes } from "./quotes.js";
 import { chargeAndCost } from "./figures.js";
 import { PART_LINE_TYPE } from "./part-lines.js";
 import {
@@ -60,9 +62,13 @@ const viewOf = (v: PartsQueryView | undefined): PartView => (v === "to_be_ordere
 const tagsOf = (tags: string[] | undefined, name: string) => (tags ?? []).find((t) => t.startsWith(`${name}=`))?.slice(name.length + 1);
 const penceOfEntries = (entries: Array<{ tags: string[] }>) => entries.reduce((t, e) => t + (Number(tagsOf(e.tags, "c")) || 0), 0);
 
-/** How other parent types' parts are saved by PUT parts/update (a part order registers its own: part orders issue). */
+/** How each parent type's parts are saved by PUT parts/update: a job's (J rows), a quote's (Q rows) and a part order's (P rows), each in one unit of its parent. */
 export type PartHolder = { saveParts: (parentId: number, changes: Map<number, Rec>, server: Map<number, Rec>, actor: Staff) => Promise<unknown> };
-export const partHolders = new Map<string, PartHolder>([["job", { saveParts: (id, changes, server, actor) => Jobs.saveParts(id, changes, server, actor) }]]);
+export const partHolders = new Map<string, PartHolder>([
+  ["job", { saveParts: (id, changes, server, actor) => Jobs.saveParts(id, changes, server, actor) }],
+  ["quote", { saveParts: (id, changes, server, actor) => Quotes.saveParts(id, changes, server, actor) }],
+  ["partorder", { saveParts: (id, changes, server, actor) => PartOrders.saveParts(id, changes, server, actor) }],
+]);
 
 /** A part as Parts Expenses shows it: the line, where it comes from (origin, row id P/J/Q + parent id), its supplier and parent's columns. */
 async function present(rows: Rec[]): Promise<Rec[]> {
@@ -241,7 +247,13 @@ export const PartsExpenses = {
     return { count: saved.length, results: await present(saved), warnings };
   },
 
-  /** GET parts/update/{id}: one part of any parent, as Parts Expenses shows it. */
+  /** GET parts/update/{id}: a job's part as the job card answers it (with its work item), another parent's as Parts Expenses shows it. */
+  async partOf(id: number) {
+    const line = await JobLines.getLine("parts", id);
+    return line.parent_type === "job" ? Jobs.getPart(id) : this.get(id);
+  },
+
+  /** One part of any parent, as Parts Expenses shows it. */
   async get(id: number) {
     const line = await JobLines.getLine("parts", id, { parents: true });
     const [row] = await present([line]);

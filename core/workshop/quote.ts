@@ -8,6 +8,7 @@ import { ValidationError } from "../platform/errors.js";
 import { Department, WorkType } from "../settings/index.js";
 import { estimatedWorkItem, ESTIMATED_ITEM_OUTPUT, quote as quoteDefinition } from "./quote-definitions.js";
 import { comment, part } from "./definitions.js";
+import { partLineCollection } from "./part-lines.js";
 import { quotePreSave, quoteState } from "./quote-rules.js";
 
 /** Most items on one quote, and parts on one item. */
@@ -27,19 +28,33 @@ export const estimatedItemSchema = estimatedWorkItem.schema
 
 export const commentSchema = comment.schema.strict();
 
+/** A quote part as stored: a line of the quote's `parts` collection, with the key of the item it belongs to (`#<item id>`). */
+export const quotePartLine = quotePartSchema.extend({ work_key: z.string().max(100).nullable().optional() });
+
+export const MAX_QUOTE_PARTS = 1000;
+
 /**
- * The quote's lines (core/platform/lines.ts): its estimated work items,
- * each carrying its parts (a quote's parts are read and saved with their
- * item, never listed on their own here), and its comments. Each is an item
- * of its own under the quote, numbered across all quotes.
+ * The quote's lines as stored (core/platform/lines.ts): its estimated work
+ * items, its parts and its comments, each an item of its own under the
+ * quote. Parts are lines of the shared `part` line type (part-lines.ts), so
+ * they are in Parts Expenses as Q rows beside the jobs' and part orders',
+ * each under the key of its item (`work_key`); the API nests them under
+ * their item (`estimated_work_items[i].parts`): `QuoteLines` below.
  */
-export const QuoteLines = defineLines("quote", [
+const QuoteLineStore = defineLines("quote", [
   {
     name: "estimated_work_items",
     idCounter: "ework",
+    // `parts` inside an item: only as a release before stored them (the data upgrade moves them out: quote-upgrade.ts).
     fields: estimatedItemSchema as any,
     outputOnly: ESTIMATED_ITEM_OUTPUT,
     max: { count: MAX_ITEMS, message: `At most ${MAX_ITEMS} work items on one quote` },
+  },
+  {
+    name: "parts",
+    ...partLineCollection("quote"),
+    fields: quotePartLine as any,
+    max: { count: MAX_QUOTE_PARTS, message: `At most ${MAX_QUOTE_PARTS.toLocaleString("en-GB")} parts on one quote` },
   },
   {
     name: "comments_list",
@@ -48,6 +63,82 @@ export const QuoteLines = defineLines("quote", [
     max: { count: MAX_COMMENTS, message: `At most ${MAX_COMMENTS} comments on one quote` },
   },
 ]);
+
+type Line = Record<string, any>;
+
+/** The stored lines as the API gives them: each item with its parts (`work_key` taken off), no flat `parts`. */
+export function nestQuoteLines<T extends Line>(lines: T): T {
+  if (!Array.isArray(lines.estimated_work_items)) {
+    const { parts: _p, ...rest } = lines;
+    return rest as T;
+  }
+  const parts = (lines.parts ?? []) as Line[];
+  const { parts: _p, ...rest } = lines;
+  return {
+    ...rest,
+    estimated_work_items: (lines.estimated_work_items as Line[]).map((i) => ({
+      ...i,
+      parts: [...((i.parts ?? []) as Line[]), ...parts.filter((p) => p.work_key === `#${i.id}`).map(({ work_key: _k, ...p }) => p)],
+    })),
+  } as unknown as T;
+}
+
+/**
+ * Items as sent (each with its parts) as the store takes them: the items
+ * without parts, and every part under the key of its item's place in the
+ * list (`@<i>`: a new item has no id yet; the quote's validate turns it
+ * into `#<item id>`). An item sent without `parts` keeps its stored ones.
+ */
+export function flattenQuoteItems(items: unknown[], storedParts: Line[] = []): { estimated_work_items: unknown[]; parts: Line[] } {
+  const parts: Line[] = [];
+  const out = items.map((raw, i) => {
+    if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
+    const { parts: sent, ...item } = raw as Line;
+    const own = Array.isArray(sent) ? sent : item.id != null ? storedParts.filter((p) => p.work_key === `#${item.id}`) : [];
+    for (const p of own as unknown[]) parts.push(p && typeof p === "object" && !Array.isArray(p) ? { ...(p as Line), work_key: `@${i}` } : (p as Line));
+    return item;
+  });
+  return { estimated_work_items: out, parts };
+}
+
+/** Each part's item key made `#<item id>` (a save's items have their ids by now); a part with no item of the quote is refused. */
+function ownParts(r: Line): Line[] {
+  const items = (r.estimated_work_items ?? []) as Line[];
+  const ids = new Set(items.map((i) => i.id));
+  return ((r.parts ?? []) as Line[]).map((p, k) => {
+    const key = String(p.work_key ?? "");
+    const owner = key.startsWith("@") ? items[Number(key.slice(1))]?.id : key.startsWith("#") && ids.has(Number(key.slice(1))) ? Number(key.slice(1)) : undefined;
+    if (owner === undefined) throw new ValidationError("Each part must belong to a work item of the quote", { [`parts.${k}`]: "Each part must belong to a work item of the quote" });
+    return { ...p, work_key: `#${owner}` };
+  });
+}
+
+async function storeBody(id: number | null, body: Line): Promise<Line> {
+  if (!Array.isArray(body.estimated_work_items)) return body;
+  const items = body.estimated_work_items as unknown[];
+  const keeps = id !== null && items.some((i) => i && typeof i === "object" && !Array.isArray((i as Line).parts));
+  const stored = keeps ? (((await QuoteLineStore.load([id!])).get(id!)?.parts ?? []) as Line[]) : [];
+  return { ...body, ...flattenQuoteItems(items, stored) };
+}
+
+/** The quote's lines with its parts nested under their items (reads) and flattened into the parts collection (saves). */
+export const QuoteLines = {
+  ...QuoteLineStore,
+  store: QuoteLineStore,
+  async load(ids: number[]) {
+    const m = await QuoteLineStore.load(ids);
+    return new Map([...m].map(([k, v]) => [k, nestQuoteLines(v)]));
+  },
+  async attach<T extends { id: number }>(rows: T[]) {
+    return (await QuoteLineStore.attach(rows)).map((r) => nestQuoteLines(r));
+  },
+  async create(body: Line, actor: string, opts?: Parameters<typeof QuoteLineStore.create>[2]) {
+    return nestQuoteLines(await QuoteLineStore.create(await storeBody(null, body), actor, opts));
+  },
+  async update(id: number, body: Line, actor: string, opts?: Parameters<typeof QuoteLineStore.update>[3]) {
+    return nestQuoteLines(await QuoteLineStore.update(id, await storeBody(id, body), actor, opts));
+  },
+};
 
 export const quoteFields = quoteDefinition.schema;
 export type QuoteFields = z.infer<typeof quoteFields>;
@@ -109,18 +200,23 @@ export const Quote = defineRecordType({
   fields: quoteFields,
   defaults: () => ({ priced: false, approved: false, quote_type: "NONE" as const, customer_vehicle: false }),
   searchOf: () => "",
-  validate(r) {
-    const refused = quotePreSave(r);
+  validate(r: Line) {
+    // The lines in hand (a save): each part under its item's id, and the rules read the items with their parts.
+    if (r.parts !== undefined) r.parts = ownParts(r);
+    const view = r.parts !== undefined ? nestQuoteLines({ ...r }) : r;
+    const refused = quotePreSave(view);
     if (refused) throw new ValidationError(refused.message, refused.errors);
-    r.qstate = quoteState(r);
+    r.qstate = quoteState(view);
   },
   lists: (r) => quoteMemberships(r),
   // Any page of a view starts at its month and day of creation (core/platform/records/positions.ts).
   listPositions: { coarse: 7, fine: 10, lists: (list) => list.startsWith("s#") || list.startsWith("qt#") },
-  outside: QuoteLines.outside,
+  // 2: a quote's parts moved out of its items into the parts collection (quote-upgrade.ts), then listed as part lines.
+  indexVersion: 2,
+  outside: QuoteLineStore.outside,
   expand: async (rows) => QuoteLines.attach(rows),
 });
-QuoteLines.bind(Quote);
+QuoteLineStore.bind(Quote);
 
 /** What a quote's fields point at (checked on every save). */
 declareReferences(Quote, () => ({
@@ -129,5 +225,5 @@ declareReferences(Quote, () => ({
   customer2: Contact,
   department: Department,
   "estimated_work_items.*.work_type": WorkType,
-  "estimated_work_items.*.parts.*.supplier": Contact,
+  "parts.*.supplier": Contact,
 }));

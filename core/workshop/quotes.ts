@@ -27,6 +27,7 @@ import {
 } from "./quote-rules.js";
 import { quoteJobLinks, type LinkedJob } from "./quote-jobs.js";
 import { JobImages } from "./images.js";
+import "./quote-upgrade.js";
 import { estimateQuoteItem } from "./quote-costs.js";
 
 type Row = Record<string, any>;
@@ -74,7 +75,6 @@ async function prepareBody(body: Row, stored: Row | null, user: StaffUser): Prom
   const storedItems = new Map<number, Row>(((stored?.estimated_work_items ?? []) as Row[]).map((i) => [i.id, i]));
   if (Array.isArray(out.estimated_work_items)) {
     const items = (out.estimated_work_items as unknown[]).map((raw) => (raw && typeof raw === "object" && !Array.isArray(raw) ? { ...(raw as Row) } : raw));
-    const newParts: Row[] = [];
     for (const item of items) {
       if (!item || typeof item !== "object") continue;
       const i = item as Row;
@@ -89,22 +89,23 @@ async function prepareBody(body: Row, stored: Row | null, user: StaffUser): Prom
           if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
           const p: Row = { ...(raw as Row) };
           delete p.last_saved;
+          // Approval is Parts Expenses' (PUT parts/update): a quote save keeps the stored approval.
+          delete p.approved;
+          delete p.approver;
           const held = storedParts.get(Number(p.id));
           if (held && !seen.has(held.id)) {
             seen.add(held.id);
             p.id = held.id;
             p.part = held.part ?? null;
           } else {
+            // A new part line: its id comes from the part counter as it is stored (core/platform/lines.ts).
             p.id = null;
             p.part = null;
-            newParts.push(p);
           }
           return p;
         });
       }
     }
-    const ids = await partIds(newParts.length);
-    newParts.forEach((p, k) => (p.id = ids[k]));
     out.estimated_work_items = items;
   }
   if (Array.isArray(out.comments_list)) {
@@ -409,6 +410,24 @@ export const Quotes = {
         { partial: true, system: true } as any,
       );
       return presentOne(row as Row);
+    });
+  },
+
+  /**
+   * PUT parts/update (Parts Expenses, Q rows): some of the quote's parts
+   * changed (`changes`) and approved (`server`: approved, approver), in one
+   * system save of its items (Parts Expenses checked each part's freshness,
+   * locks and approval first); a save meanwhile is a 409.
+   */
+  async saveParts(id: number, changes: Map<number, Row>, server: Map<number, Row>, user: { email: string }) {
+    return withQuoteConflict(async () => {
+      const stored = await storedQuote(id);
+      const items = ((stored.estimated_work_items ?? []) as Row[]).map((i) => ({
+        ...i,
+        parts: ((i.parts ?? []) as Row[]).map((p) => (changes.has(p.id) ? { ...p, ...changes.get(p.id), ...server.get(p.id), id: p.id } : p)),
+      }));
+      const { estimated_work_items: _e, comments_list: _c, ...row } = stored;
+      await QuoteLines.update(id, { estimated_work_items: items, last_saved: stored.last_saved }, user.email, { partial: true, system: true, current: row } as any);
     });
   },
 

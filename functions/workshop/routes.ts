@@ -10,6 +10,7 @@ import { lookupRoutes } from "./lookups.js";
 import { movementRoutes } from "./movements.js";
 import { partOrderRoutes } from "./partorders.js";
 import { partsRoutes } from "./parts.js";
+import { PartsExpenses } from "../../core/workshop/parts.js";
 import { quoteRoutes } from "./quotes.js";
 import { workApprovalRoutes } from "./work-approvals.js";
 import { workTotalsRoutes } from "./work-totals.js";
@@ -109,7 +110,7 @@ export function workshopRoutes(app: Hono<AppEnv>) {
   route(app, { method: "put", path: "/work/update/:id", summary: "Save one work item (send its last_saved; the locks of 002 §4)", tag, body: anyBody }, async (c, { id, body }) =>
     J.saveWork(id, body, staff(c)),
   );
-  route(app, { method: "get", path: "/parts/update/:id", summary: "One part of a job", tag }, async (_c, { id }) => J.getPart(id));
+  route(app, { method: "get", path: "/parts/update/:id", summary: "One part: a job's with its work item, a quote's or part order's as Parts Expenses lists it", tag }, async (_c, { id }) => PartsExpenses.partOf(id));
   route(app, { method: "put", path: "/parts/update/:id", summary: "Save one part of a job (send its last_saved)", tag, body: anyBody }, async (c, { id, body }) => J.savePart(id, body, staff(c)));
   route(app, { method: "delete", path: "/parts/update/:id", summary: "Remove one part of a job", tag }, async (c, { id }) => J.removePart(id, staff(c)));
 

@@ -101,7 +101,7 @@ describe("the part line type's lists and facets", () => {
     expect(await ids(`v#current#d#${D}`)).toEqual([]);
 
     const done = await upgradeIndexes();
-    expect(done.find((d) => d.type === "line:part")).toMatchObject({ from: 1, to: 2 });
+    expect(done.find((d) => d.type === "line:part")).toMatchObject({ from: 1, to: 3 });
     expect(await ids(`v#current#d#${D}`)).toEqual([seal]);
     expect(await countOf(`v#current#d#${D}`)).toBe(1);
     expect(await facet("cost", `current#${D}`)).toBe(3000);

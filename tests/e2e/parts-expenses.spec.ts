@@ -119,3 +119,33 @@ test("Part History opens with its views", async ({ page }) => {
   await page.getByRole("radiogroup", { name: "Part history view" }).getByText("Stock", { exact: true }).click();
   await expect(page.getByRole("table", { name: "Part history" }).getByRole("row").filter({ hasText: `Pads ${tag}` })).toHaveCount(0);
 });
+
+test("Create New Part Lookup from Parts Expenses: saved into Part Stock, the same part again is 'This part already exists!'", async ({ page }) => {
+  await signIn(page);
+  const name = `Track Rod End ${uniq()}`;
+  await page.goto("/parts");
+  await page.getByRole("button", { name: "Create New Part Lookup" }).click();
+  let dialog = page.getByRole("dialog", { name: "Create New Part Lookup" });
+  await byLabel(dialog, "Name").fill(name);
+  await byLabel(dialog, "Part number").fill("TRE-5");
+  await byLabel(dialog, "Make").fill("Ford");
+  await byLabel(dialog, "Cost").fill("18");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(dialog).toBeHidden();
+  // Through the part lookup call: it is in Part Stock.
+  const found = await (await apiOf(page)).get(`partlookup?name=${encodeURIComponent(name)}`);
+  expect(found.results.map((r: { name: string; part_number: string }) => [r.name, r.part_number])).toEqual([[name, "TRE-5"]]);
+  await expect(page.getByRole("heading", { level: 1, name: "Parts Expenses" })).toBeVisible();
+
+  // The same name, part number and make again (case and punctuation aside): refused, nothing created.
+  await page.getByRole("button", { name: "Create New Part Lookup" }).click();
+  dialog = page.getByRole("dialog", { name: "Create New Part Lookup" });
+  await byLabel(dialog, "Name").fill(name.toUpperCase());
+  await byLabel(dialog, "Part number").fill("tre 5");
+  await byLabel(dialog, "Make").fill("FORD");
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("This part already exists!");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  expect((await (await apiOf(page)).get(`partlookup?name=${encodeURIComponent(name)}`)).count).toBe(1);
+});

@@ -57,8 +57,8 @@ async function alreadyExists(body: Record<string, unknown>, self?: number): Prom
   return found.results.some((r) => r.id !== self && partDuplicateKey(r) === key);
 }
 
-/** New Part + and a row's Edit on Part Stock: every field of the lookup; Delete on a saved one. */
-export function PartLookupModal({ row, onClose }: { row: PartLookupRow | null; onClose: () => void }) {
+/** New Part + and a row's Edit on Part Stock, and Parts Expenses' Create New Part Lookup: every field of the lookup; Delete on a saved one. */
+export function PartLookupModal({ row, onClose, title }: { row: PartLookupRow | null; onClose: () => void; title?: string }) {
   const form = useRecordForm(PART_FIELDS, initialValues(PART_FIELDS, row as any));
   const [warning, setWarning] = useState<string | null>(null);
   const create = useCreate("partlookup", { errorMessage: ERROR });
@@ -105,7 +105,7 @@ export function PartLookupModal({ row, onClose }: { row: PartLookupRow | null; o
   };
 
   return (
-    <Modal opened onClose={onClose} title={row ? "Edit Part" : "New Part"} centered size="lg">
+    <Modal opened onClose={onClose} title={title ?? (row ? "Edit Part" : "New Part")} centered size="lg">
       <Stack gap="sm">
         {warning && (
           <Alert color="yellow" title="Warning!" role="alert">

@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Button, Fieldset, Group, LoadingOverlay, Modal, P
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { partCustomerCost, partsMarkup } from "../../../core/workshop/costs";
-import { partOrder as partOrderDef } from "../../../core/workshop/partorder-definitions";
+import { orderPart, partOrder as partOrderDef } from "../../../core/workshop/partorder-definitions";
 import {
   NEW_PART_ORDER_DEPARTMENT,
   PART_LINE_DEFAULTS,
@@ -15,7 +15,7 @@ import {
 } from "../../../core/workshop/partorder-rules";
 import { ContactRefInput } from "../contacts/pickers";
 import { useApiGet, useApiMutation, useOne, type ApiRecord } from "../platform/api";
-import { FieldInput, fieldsFrom, recordOptions, useRecordEditor, useUnsavedNotice, type ChildRow, type FieldDef } from "../platform/form";
+import { FieldInput, fieldsFrom, parseNumberText, recordOptions, useRecordEditor, useUnsavedNotice, type ChildRow, type FieldDef } from "../platform/form";
 import { formatDate, formatMoney } from "../platform/format";
 import { Loading } from "../platform/Loading";
 import { Page } from "../platform/page";
@@ -34,6 +34,11 @@ const FIELDS: FieldDef[] = fieldsFrom(
 const field = (name: string) => FIELDS.find((f) => f.name === name)!;
 
 const PARTS = "parts";
+const PART_LINE_FIELDS = fieldsFrom(orderPart);
+const asTyped = (v: unknown) => {
+  const parsed = parseNumberText(v, "money");
+  return parsed.ok ? parsed.value : null;
+};
 
 /** 002 §2: the parts table's columns, in the spec's order. */
 const COLUMNS: PartColumn[] = [
@@ -104,6 +109,8 @@ function PartOrderForm({ record, reload }: { record: Order | null; reload: () =>
     record,
     defaults: { status: "ORDER", department: NEW_PART_ORDER_DEPARTMENT, parts: [] },
     lines: [PARTS],
+    // A line's cost or charge typed as something that is not a number ("-") is refused before sending.
+    lineFields: { [PARTS]: PART_LINE_FIELDS },
     what: "this part order",
     errorMessage: PART_ORDER_MESSAGES.save,
     deleteErrorMessage: PART_ORDER_MESSAGES.remove,
@@ -129,8 +136,10 @@ function PartOrderForm({ record, reload }: { record: Order | null; reload: () =>
   const customerId = v.customer === "" || v.customer === null ? null : String(v.customer);
   const customer = useOne<ApiRecord & Record<string, any>>("contacts", customerId, { errorMessage: "There was an error" });
   const defaults = useApiGet<ApiRecord>(["appdefaults", "one"], "appdefaults", undefined, { errorMessage: "There was an error" });
-  const priceOf = (p: PartRow) => partCustomerCost(p as any, partsMarkup(null, customer.data as any, defaults.data as any));
-  const totals = partOrderTotals(parts);
+  // A cost still being typed ("-") prices as nothing until it is a number; the save refuses it (lineFields).
+  const priceOf = (p: PartRow) => partCustomerCost({ ...p, cost: asTyped(p.cost) } as any, partsMarkup(null, customer.data as any, defaults.data as any));
+  // A figure still being typed ("24,", "-") counts as nothing in the totals until it is a number.
+  const totals = partOrderTotals(parts.map((p) => ({ ...p, cost: asTyped(p.cost), customer_cost: asTyped(p.customer_cost) })));
 
   const setParts = (next: PartRow[]) => lines.set(PARTS, next as ChildRow[]);
   const [searching, setSearching] = useState<null | "parts" | "work">(null);

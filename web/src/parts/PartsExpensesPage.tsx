@@ -10,6 +10,7 @@ import { ListPager, ListSearch, ListTable, ListTabs, useListController, type Col
 import { Page } from "../platform/page";
 import { toastSuccess, toastWarning } from "../platform/toast";
 import { parentLink, usePartsSave, type PartRow, type PartsAnswer } from "./api";
+import { PartLookupModal } from "./PartLookupModals";
 import { PrintPartsSheet } from "./PrintPartsSheet";
 
 const VIEWS = [
@@ -29,7 +30,8 @@ type Nominal = ApiRecord & { code: string; name: string | null; tax_type: string
  * invoice number; date-ordered range; the total parts cost banner; rows
  * with their P/J/Q id opening the parent, edited inline; select and select
  * all; Select Filtered by due dates; Edit Selected; Print Selected; the
- * approve modal of a supplier invoice (003 §5 "Part approval").
+ * approve modal of a supplier invoice (003 §5 "Part approval"); Create
+ * New Part Lookup (Part Stock's form: PartLookupModals.tsx).
  */
 export function PartsExpensesPage() {
   const list = useListController<PartRow>({ resource: "parts", filters: ["view", "department", "invoice_number", "startDate", "endDate"], tabs: ["view"], errorMessage: "There was an error" });
@@ -42,6 +44,7 @@ export function PartsExpensesPage() {
   const [editing, setEditing] = useState<PartRow | null>(null);
   const [bulk, setBulk] = useState(false);
   const [approving, setApproving] = useState<PartRow | null>(null);
+  const [newLookup, setNewLookup] = useState(false);
   const [due, setDue] = useState({ start: "", end: "" });
   const approved = f.view === "approved";
 
@@ -90,6 +93,8 @@ export function PartsExpensesPage() {
           <Button variant="default" disabled={!selected.size} onClick={() => setPrinting(true)}>
             Print Selected
           </Button>
+          {/* 002 §2: a part lookup (Part Stock) created from Parts Expenses as well, through the same form and duplicate check. */}
+          <Button onClick={() => setNewLookup(true)}>Create New Part Lookup</Button>
         </Group>
       }
     >
@@ -186,6 +191,7 @@ export function PartsExpensesPage() {
         />
       ) : null}
       {approving ? <ApproveInvoiceModal part={approving} nominals={nominalList} onClose={() => setApproving(null)} /> : null}
+      {newLookup ? <PartLookupModal row={null} title="Create New Part Lookup" onClose={() => setNewLookup(false)} /> : null}
     </Page>
   );
 }

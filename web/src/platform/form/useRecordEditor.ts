@@ -2,8 +2,8 @@ import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { ApiError, useCreate, useRemove, useUpdate, type ApiRecord } from "../api";
 import { confirmDelete } from "../modal";
-import { initialValues, type FieldDef, type FormErrors, type FormValues } from "./fields";
-import { useChildRows } from "./useChildRows";
+import { initialValues, isNumeric, validateValues, type FieldDef, type FormErrors, type FormValues } from "./fields";
+import { useChildRows, type ChildRow } from "./useChildRows";
 import { useRecordForm } from "./useRecordForm";
 
 export type RecordEditorOptions = {
@@ -36,6 +36,12 @@ export type RecordEditorOptions = {
    * body, guarded and reset with the fields.
    */
   lines?: string[];
+  /**
+   * The lines' number fields (by collection): a value typed in a line that
+   * is not a number yet ("-", "24,50") refuses the save before anything is
+   * sent, as the form's own number fields do.
+   */
+  lineFields?: Record<string, FieldDef[]>;
   /** What a delete confirmation names ("this contact"). */
   what: string;
   /** A delete confirmation of the screen's own wording (the vehicle's 'Are you sure?'). */
@@ -92,11 +98,33 @@ export function useRecordEditor(o: RecordEditorOptions) {
     return o.transform ? o.transform(b) : b;
   };
 
+  /** The first line value typed that is not a number (`lineFields`), keyed `<collection>.<i>.<field>`. */
+  const lineNumberRefusal = (): { message: string; errors: FormErrors } | null => {
+    const errors: FormErrors = {};
+    let message: string | null = null;
+    for (const [name, defs] of Object.entries(o.lineFields ?? {})) {
+      const numeric = defs.filter((f) => isNumeric(f.kind)).map((f) => ({ ...f, required: undefined, check: undefined }));
+      (lines.get(name) as ChildRow[]).forEach((row, i) => {
+        for (const [field, error] of Object.entries(validateValues(numeric, row as FormValues))) {
+          errors[`${name}.${i}.${field}`] = error;
+          message ??= `${numeric.find((f) => f.name === field)?.label ?? field}${row.name ? ` of ${row.name}` : ""}: ${error}`;
+        }
+      });
+    }
+    return message ? { message, errors } : null;
+  };
+
   const save = async (e?: FormEvent) => {
     e?.preventDefault();
     setWarning(null);
     // A refusal (here or the server's 400) marks its fields and brings the first into view (useRecordForm).
     if (!form.validate()) return null;
+    const typed = lineNumberRefusal();
+    if (typed) {
+      setWarning(typed.message);
+      form.refuse(typed.errors);
+      return null;
+    }
     const refused = o.checkBody?.(body());
     if (refused) {
       setWarning(refused.message);
