@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { byLabel, clearToasts, expectToast, signIn } from "./helpers";
+import { byLabel, clearToasts, expectToast, signIn, typeInto } from "./helpers";
 import { apiOf, makeJob, refsOf, type JobsApi } from "./workshop-jobs-helpers";
 
 /**
@@ -238,4 +238,40 @@ test("a quote's customer is locked once its invoice number is saved; customer 2 
   await expect(page.getByRole("textbox", { name: "Customer", exact: true })).toBeDisabled();
   await expect(page.getByRole("textbox", { name: "Customer 2", exact: true })).toBeDisabled();
   await expect(page.getByRole("textbox", { name: "Customer", exact: true })).toHaveValue(/Acme/);
+});
+
+test("typed money on the quote editor: a lone '-' in a part's estimated cost is refused with the field's message and nothing is sent; '24,500' saves as 24500.00", async ({ page }) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const refs = await refsOf(api, "yk23 hvb");
+  const quote = await api.post("createquote", {
+    vehicle: refs.vehicle.id,
+    customer: refs.customer.id,
+    department: refs.department.id,
+    description: "Typed figures",
+    provisional_start_date: "2031-06-01",
+    estimated_work_items: [{ description: "Front brake pads", work_type: refs.workType.id, estimated_labour_hours: 1, parts: [{ name: "Brake pads", supplier: refs.workshop.id, estimated_cost: 50 }] }],
+  });
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "PUT" && r.url().includes(`/api/quotes/${quote.id}`)) sent.push(r.url());
+  });
+  await page.goto(`/editquote/${quote.id}`);
+  const item = page.getByRole("region", { name: "Work item Front brake pads" });
+  const cost = item.getByLabel("Estimated Cost of Brake pads");
+  await expect(cost).toHaveValue("50.00");
+
+  await typeInto(cost, "-");
+  await expect(cost).toHaveValue("-");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Must be a number" }).first()).toBeVisible();
+  expect(sent).toEqual([]);
+  expect((await api.get(`quotes/${quote.id}`)).estimated_work_items[0].parts[0].estimated_cost).toBe(50);
+
+  await typeInto(cost, "24,500");
+  await expect(cost).toHaveValue("24,500.00");
+  await clearToasts(page);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  expect((await api.get(`quotes/${quote.id}`)).estimated_work_items[0].parts[0].estimated_cost).toBe(24500);
 });

@@ -20,6 +20,7 @@ import { ContactRefInput } from "../contacts/pickers";
 import { VehiclePicker, type PickedVehicle } from "../fleet/picker/VehiclePicker";
 import { useApiGet, useApiMutation, useList, useOne, type ApiRecord } from "../platform/api";
 import { FieldInput, fieldsFrom, recordOptions, useRecordEditor, useUnsavedNotice, type ChildRow, type FieldDef } from "../platform/form";
+import { typedFigureRefusal, type WorkRow } from "./WorkItems";
 import { formatDate } from "../platform/format";
 import { Loading } from "../platform/Loading";
 import { Page } from "../platform/page";
@@ -94,6 +95,12 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
     onConflict: () => void reload(),
     // The server's own pre-save rules, with its messages, before anything is sent.
     checkBody: (body) => {
+      // A figure typed as something that is not a number yet ("-") is refused with the field's message, as on the job card.
+      const typed = typedFigureRefusal((body[ITEMS] ?? []) as WorkRow[], ITEMS);
+      if (typed) {
+        toastWarning(typed.message, "Validation failed!");
+        return typed;
+      }
       const refused = quotePreSave(body);
       if (refused) toastWarning(refused.message, refused.title);
       return refused;

@@ -283,7 +283,8 @@ const PART_FIGURES = ["cost", "customer_cost", "estimated_cost", "estimated_cust
  * '-', '24,50'): the save is refused with the field's own message (the one
  * it shows under itself), before anything is sent.
  */
-export function typedFigureRefusal(items: WorkRow[]): { message: string; errors: Record<string, string> } | null {
+/** The first figure of a job's or quote's items (and their parts) typed as something that is not a number yet ("-"); `collection` names the items in the error keys. */
+export function typedFigureRefusal(items: WorkRow[], collection = "work_items"): { message: string; errors: Record<string, string> } | null {
   const bad = (v: unknown) => {
     if (typeof v !== "string" || v.trim() === "") return null;
     const parsed = parseNumberText(v, "money");
@@ -292,12 +293,12 @@ export function typedFigureRefusal(items: WorkRow[]): { message: string; errors:
   for (const [i, w] of items.entries()) {
     for (const f of ITEM_FIGURES) {
       const m = bad(w[f]);
-      if (m) return { message: `${m}: ${f.replace(/_/g, " ")} of ${workItemName(w, i)}`, errors: { [`work_items.${i}.${f}`]: m } };
+      if (m) return { message: `${m}: ${f.replace(/_/g, " ")} of ${workItemName(w, i)}`, errors: { [`${collection}.${i}.${f}`]: m } };
     }
     for (const [k, p] of ((w.parts ?? []) as PartRow[]).entries())
       for (const f of PART_FIGURES) {
         const m = bad(p[f]);
-        if (m) return { message: `${m}: ${f.replace(/_/g, " ")} of part ${p.name || k + 1}`, errors: { [`work_items.${i}.parts.${k}.${f}`]: m } };
+        if (m) return { message: `${m}: ${f.replace(/_/g, " ")} of part ${p.name || k + 1}`, errors: { [`${collection}.${i}.parts.${k}.${f}`]: m } };
       }
   }
   return null;
