@@ -57,6 +57,25 @@ test("Xero sync: a sent and a failed record, Xero's message, Retry and Send to X
   await expectToast(page, "Success", "All data has been sent to Xero");
   await clearToasts(page);
 
+  // A record's own screen shows its Xero state: a customer saved through the API is sent right after its save.
+  const haulier = `Xero Haulage ${uniq()}`;
+  const contact = await request.post("/api/contacts", {
+    headers,
+    data: {
+      display_name: haulier, contact_type: "CC", partial_contact: false, company_name: haulier, company_email: "accounts@example.co.uk",
+      company_phone: "0121 496 0000", company_phone_type: "Phone", company_phone_area_code: "0121", company_phone_country_code: "44",
+      address_line1: "1 Trade Park", town: "Birmingham", region: "West Midlands", postcode: "B1 1AA", country: "United Kingdom",
+      payment_term_days: 30, supplier_payment_terms: 30, workshop_account_code: "C001", labour_rate_markup: 0, parts_markup: 0,
+    },
+  });
+  expect(contact.ok(), await contact.text()).toBe(true);
+  await page.goto(`/editcontact/${(await contact.json()).id}`);
+  const state = page.getByLabel("Xero state");
+  await expect(state).toContainText("Customer");
+  await expect(state).toContainText("Sent");
+  await expect(state.getByLabel("Xero id")).not.toBeEmpty();
+  await page.goto("/xero");
+
   // The cause is fixed in Xero itself: Retry sends it again as a new version (Xero replays its refusal to
   // a key it has seen) and the item moves to Sent.
   await request.delete(`${fakeXero}/fake/reject`);
