@@ -1,5 +1,6 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
 import { byLabel, confirmDialog, expectToast, signIn, uniq } from "./helpers";
+import { apiOf, makeJob, refsOf } from "./workshop-jobs-helpers";
 
 /** The movements table, narrowed to this run's movements by the search box. */
 async function openMovements(page: Page, tag: string, view?: "Normal" | "Quote" | "Completed") {
@@ -205,4 +206,39 @@ test("a create, save or delete the server fails shows the 002 §8 movement messa
   const stored = await (await request.get(`/api/movement/${m.id}`, { headers })).json();
   expect(stored).toMatchObject({ miles: 5, last_saved: m.last_saved });
   expect((await (await request.get(`/api/movement?search=${encodeURIComponent(tag)}`, { headers })).json()).count).toBe(1);
+});
+
+test("the job card's Create Movement: the job's movement needs a charge type, then is listed in the card's movements table", async ({ page }) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const refs = await refsOf(api, "yk23 hva");
+  const job = await makeJob(api, refs, { job_description: "Recovery to the workshop" });
+  const tag = `e2e card mv ${uniq()}`;
+  await page.goto(`/editjob/${job.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Job - YK23 HVA" })).toBeVisible();
+  const region = page.getByRole("region", { name: "Movements" });
+  const table = region.getByRole("table", { name: "Job movements" });
+  await expect(table.getByRole("row").filter({ hasText: tag })).toHaveCount(0);
+
+  await region.getByRole("button", { name: "Create Movement" }).click();
+  const modal = page.getByRole("dialog", { name: "Create Movement" });
+  await byLabel(modal, "Vehicle").fill(tag);
+  await byLabel(modal, "Miles").fill("10");
+  // A job's movement owns a work item, so its charge type is required (002 §5), refused before sending.
+  await modal.getByRole("button", { name: "Create Movement" }).click();
+  await expect(modal.getByText("Workshop Expense Charge Type is required for work items created from a job").first()).toBeVisible();
+  await byLabel(modal, "Workshop expense charge type").selectOption({ label: refs.workType.name });
+  await modal.getByRole("button", { name: "Create Movement" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(modal).toBeHidden();
+
+  const row = table.getByRole("row").filter({ hasText: tag });
+  await expect(row).toHaveCount(1);
+  await expect(region).toContainText("1 movement for this job.");
+  // The server has it on this job, with its work item on the card.
+  const listed = (await api.get(`movement?job=${job.id}`)).results as Array<{ id: number; vehicle: string; cost: number }>;
+  expect(listed.map((m) => m.vehicle)).toEqual([tag]);
+  await expect(row).toContainText(`£${listed[0].cost.toFixed(2)}`);
+  const card = await api.get(`jobs/${job.id}`);
+  expect((card.work_items as Array<{ movement?: number | null }>).filter((w) => w.movement === listed[0].id)).toHaveLength(1);
 });
