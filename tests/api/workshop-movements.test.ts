@@ -322,10 +322,14 @@ describe("a job's movement owns a work item on the job (002 §3 Work item moveme
     expect(await itemOf(x.jm.id)).toBeTruthy();
   });
 
-  it("completing the movement completes its item; deleting a job's movement removes its item", async () => {
+  it("completing the movement completes its item and raises no movement invoice; deleting a job's movement removes its item", async () => {
     const done = await ok(api.put(`movementcomplete/${x.jm.id}`, { last_saved: x.jm.last_saved, tracking_option: x.brum }));
     expect(done.completed).toBe(true);
     expect((await itemOf(x.jm.id)).complete).toBe(true);
+    // Charged through its work item: completing a job's movement raises no movement invoice (W16 is for a movement not from a job).
+    const invoiced = (await ok(api.get(`invoices?activeView=movement&customer=${ref.acme.id}&page_size=100`))).results as any[];
+    expect(invoiced.some((r) => r.movement === x.jm.id)).toBe(false);
+    expect(invoiced.filter((r) => r.movement === x.completed.id)).toMatchObject([{ src: "MOVEMENT", amount: x.completed.cost }]); // the one completed above, not from a job
     const other = await ok(api.post("movement", movement({ job: x.job.id, work_type: x.service.id })));
     const w = await itemOf(other.id);
     expect(w).toBeTruthy();

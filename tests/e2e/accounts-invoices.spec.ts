@@ -115,3 +115,70 @@ test("an invoice goes not approved → ready → approved on screen, is credited
   await page.getByRole("searchbox", { name: "Search" }).fill("acme");
   await expect(table.getByRole("row").filter({ hasText: tag })).toContainText("£108.00");
 });
+
+test("a parts invoice opens its part list: the completed part order's parts, costs and charges as GET partorder/{id} answers them", async ({ page, request }) => {
+  await signIn(page);
+  const headers = await auth(page);
+  const get = async (path: string) => {
+    const res = await request.get(`/api/${path}`, { headers });
+    expect(res.ok(), `GET ${path}: ${res.status()}`).toBe(true);
+    return res.json();
+  };
+  const post = async (path: string, data: unknown) => {
+    const res = await request.post(`/api/${path}`, { headers, data });
+    expect(res.ok(), `POST ${path}: ${res.status()} ${await res.text()}`).toBe(true);
+    return res.json();
+  };
+  const tag = uniq();
+  // A customer of its own (parts markup 50%), so the search finds this invoice alone.
+  const name = `Parts List Haulage ${tag}`;
+  const customer = await post("contacts", {
+    display_name: name, contact_type: "CC", partial_contact: false, company_name: name, company_email: "accounts@example.co.uk",
+    company_phone: "0121 496 0000", company_phone_type: "Phone", company_phone_area_code: "0121", company_phone_country_code: "44",
+    address_line1: "1 Trade Park", town: "Birmingham", region: "West Midlands", postcode: "B1 1AA", country: "United Kingdom",
+    payment_term_days: 30, supplier_payment_terms: 30, workshop_account_code: "C001", labour_rate_markup: 0, parts_markup: 50,
+  });
+  const supplier = (await get("suppliersearch?search=midland")).results[0];
+  const category = (await get("trackingcategory?page_size=1000")).results[0];
+  const tracking = { id: category.options[0].id, name: category.options[0].name, category: category.id };
+  const line = (name: string, part_number: string, cost: number) => ({ name, part_number, cost, supplier: supplier.id, supplier_tracking_option: tracking, customer_tracking_option: tracking });
+  const order = await post("createpartorder", {
+    customer: customer.id,
+    customer_vehicle: "DE20 PLM",
+    order_number: `PL-${tag}`,
+    description: "Clutch for the customer's van",
+    parts: [line(`Clutch kit ${tag}`, "CK-410", 120), line(`Flywheel ${tag}`, "FW-88", 80.5)],
+  });
+  // Completing it raises its ORDER invoice (not approved) in the same unit.
+  await post("partorderapprove", { ...order, tracking_option: tracking });
+  const stored = await get(`partorder/${order.id}`);
+  expect(stored.status).toBe("COMPLETE");
+  const parts = stored.parts as Array<{ name: string; part_number: string; cost: number; customer_cost: number }>;
+  expect(parts.map((p) => [p.name, p.part_number, p.cost, p.customer_cost])).toEqual([
+    [`Clutch kit ${tag}`, "CK-410", 120, 180],
+    [`Flywheel ${tag}`, "FW-88", 80.5, 120.75],
+  ]);
+  const invoices = await get(`invoices?activeView=order&view=not_approved&search=${encodeURIComponent(name)}`);
+  expect(invoices.results.filter((i: { part_order: number | null }) => i.part_order === order.id)).toHaveLength(1);
+
+  await page.goto("/invoices?activeView=order");
+  await expect(page.getByRole("heading", { level: 1, name: "Parts Invoices" })).toBeVisible();
+  await page.getByRole("radiogroup", { name: "View" }).getByText("Not Approved", { exact: true }).click();
+  await page.getByRole("searchbox", { name: "Search" }).fill(name);
+  const row = page.getByRole("table", { name: "Invoices" }).getByRole("row").filter({ hasText: `Part order PL-${tag}` });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(name);
+  await expect(row).toContainText("£300.75"); // the order's charge: 180 + 120.75
+  await row.getByRole("button", { name: "Parts", exact: true }).click();
+
+  const modal = page.getByRole("dialog", { name: `Part Order PL-${tag}` });
+  await expect(modal).toBeVisible();
+  const list = modal.getByRole("table", { name: "Part list" });
+  await expect(list.getByRole("columnheader")).toHaveText(["Part", "Part number", "Cost", "Charge"]);
+  const money = (n: number) => `£${n.toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const rows = list.locator("tbody tr");
+  await expect(rows).toHaveCount(parts.length);
+  for (const [i, p] of parts.entries()) await expect(rows.nth(i).getByRole("cell")).toHaveText([p.name, p.part_number, money(p.cost), money(p.customer_cost)]);
+  await page.keyboard.press("Escape");
+  await expect(modal).toBeHidden();
+});

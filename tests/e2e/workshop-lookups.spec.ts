@@ -151,3 +151,49 @@ test("Work Lookups: new work with a new part and a stock part, the detail screen
   await row.getByRole("link", { name: "View" }).click();
   await expect(byLabel(page, "Customer labour cost")).toHaveValue("240.00");
 });
+
+/** A work lookup made through the API (a unique description), for the tests that start from one. */
+async function newWorkLookup(page: Page) {
+  const api = await apiOf(page);
+  const supplier = (await api.get("suppliersearch?search=midland")).results[0];
+  return api.post("worklookup", { description: `Gearbox oil ${uniq()}`, labour_hours: 1, labour_cost: 55, customer_labour_cost: 75, supplier: supplier.id }) as Promise<{ id: number; description: string }>;
+}
+
+test("Work lookup detail: a save that fails on the server shows 'There was an error!' and keeps what was typed", async ({ page }) => {
+  await signIn(page);
+  const work = await newWorkLookup(page);
+  await page.goto(`/detailWorkLookup/${work.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: `Work Lookup: ${work.description}` })).toBeVisible();
+  await byLabel(page, "Customer labour cost").fill("80");
+  // The server fails without a message of its own (not a 400 or 409): the screen's 002 §8 message.
+  const save = (url: URL) => url.pathname === `/api/worklookup/update/${work.id}`;
+  await page.route(save, (route) => (route.request().method() === "PUT" ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.continue()));
+  await page.getByRole("button", { name: "Save" }).click();
+  await expectToast(page, "Error", "There was an error!");
+  await expect(byLabel(page, "Customer labour cost")).toHaveValue("80.00");
+  // Nothing was saved.
+  const api = await apiOf(page);
+  expect((await api.get(`worklookup/update/${work.id}`)).customer_labour_cost).toBe(75);
+  await page.unroute(save);
+});
+
+test("Work lookup detail: a work lookup that does not exist throws to the page's error boundary", async ({ page }) => {
+  await signIn(page);
+  // An id that existed once: made, then deleted.
+  const work = await newWorkLookup(page);
+  const api = await apiOf(page);
+  const gone = await page.request.delete(`/api/worklookup/update/${work.id}`, { headers: api.headers });
+  expect(gone.status()).toBe(200);
+  expect((await page.request.get(`/api/worklookup/update/${work.id}`, { headers: api.headers })).status()).toBe(404);
+
+  await page.goto(`/detailWorkLookup/${work.id}`);
+  const boundary = page.getByRole("alert", { name: "This screen could not be shown" });
+  await expect(boundary.getByRole("heading", { level: 1, name: "This screen could not be shown" })).toBeVisible();
+  await expect(boundary).toContainText("Nothing has been saved or changed by it.");
+  await expect(boundary.getByRole("button", { name: "Go back" })).toBeVisible();
+  await expect(boundary.getByRole("link", { name: "Go to the home page" })).toBeVisible();
+  // No editor behind it, and the navigation bar stays.
+  await expect(page.getByRole("heading", { level: 1, name: /^Work Lookup:/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+});

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from "@playwright/test";
-import { byLabel, expectToast, signIn, uniq } from "./helpers";
+import { expect, test, type Page, type Route } from "@playwright/test";
+import { byLabel, confirmDialog, expectToast, signIn, uniq } from "./helpers";
+import { apiOf, makeJob, refsOf } from "./workshop-jobs-helpers";
 
 /** The movements table, narrowed to this run's movements by the search box. */
 async function openMovements(page: Page, tag: string, view?: "Normal" | "Quote" | "Completed") {
@@ -156,4 +157,88 @@ test("a job's movement shows neutral and Open Source opens its job card", async 
   await expect(row).toHaveAttribute("data-colour", "neutral");
   await row.getByRole("link", { name: "Open Source" }).click();
   await expect(page).toHaveURL(new RegExp(`/editjob/${jobId}$`));
+});
+
+test("a create, save or delete the server fails shows the 002 §8 movement messages and changes nothing", async ({ page, request }) => {
+  await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const headers = { Authorization: `Token ${token}` };
+  const [acme] = (await (await request.get("/api/customersearch?search=acme", { headers })).json()).results;
+  const tag = `e2e mv fail ${uniq()}`;
+  const made = await request.post("/api/movement", { headers, data: { customer: acme.id, vehicle: tag, miles: 5 } });
+  expect(made.status(), await made.text()).toBe(201);
+  const m = await made.json();
+
+  // The server fails without a message of its own (not a 400 or 409): each call's own message.
+  const fail = (route: Route) => route.fulfill({ status: 500, contentType: "application/json", body: "{}" });
+  const collection = (url: URL) => url.pathname === "/api/movement";
+  const one = (url: URL) => url.pathname === `/api/movement/${m.id}`;
+  await page.route(collection, (route) => (route.request().method() === "POST" ? fail(route) : route.continue()));
+  await page.route(one, (route) => (["PUT", "DELETE"].includes(route.request().method()) ? fail(route) : route.continue()));
+
+  const table = await openMovements(page, tag);
+  const row = table.getByRole("row").filter({ hasText: tag });
+  await expect(row).toHaveCount(1);
+
+  await page.getByRole("button", { name: "Create Movement" }).click();
+  const create = page.getByRole("dialog", { name: "Create Movement" });
+  await byLabel(create, "Vehicle").fill(`${tag} new`);
+  await create.getByRole("button", { name: "Create Movement" }).click();
+  await expectToast(page, "Error", "There was an error creating the movement");
+  await page.keyboard.press("Escape");
+  await expect(create).toBeHidden();
+
+  await row.getByRole("button", { name: "Edit" }).click();
+  const edit = page.getByRole("dialog", { name: /Edit Movement \d+/ });
+  await byLabel(edit, "Miles").fill("50");
+  await edit.getByRole("button", { name: "Save Movement" }).click();
+  await expectToast(page, "Error", "There was an error saving the movement");
+  await page.keyboard.press("Escape");
+  await expect(edit).toBeHidden();
+
+  await row.getByRole("button", { name: "Delete" }).click();
+  await confirmDialog(page, "Delete");
+  await expectToast(page, "Error", "There was an error deleting that movement");
+  await page.unroute(collection);
+  await page.unroute(one);
+
+  // Nothing changed: the movement as it was, the new one never made.
+  const stored = await (await request.get(`/api/movement/${m.id}`, { headers })).json();
+  expect(stored).toMatchObject({ miles: 5, last_saved: m.last_saved });
+  expect((await (await request.get(`/api/movement?search=${encodeURIComponent(tag)}`, { headers })).json()).count).toBe(1);
+});
+
+test("the job card's Create Movement: the job's movement needs a charge type, then is listed in the card's movements table", async ({ page }) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const refs = await refsOf(api, "yk23 hva");
+  const job = await makeJob(api, refs, { job_description: "Recovery to the workshop" });
+  const tag = `e2e card mv ${uniq()}`;
+  await page.goto(`/editjob/${job.id}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Job - YK23 HVA" })).toBeVisible();
+  const region = page.getByRole("region", { name: "Movements" });
+  const table = region.getByRole("table", { name: "Job movements" });
+  await expect(table.getByRole("row").filter({ hasText: tag })).toHaveCount(0);
+
+  await region.getByRole("button", { name: "Create Movement" }).click();
+  const modal = page.getByRole("dialog", { name: "Create Movement" });
+  await byLabel(modal, "Vehicle").fill(tag);
+  await byLabel(modal, "Miles").fill("10");
+  // A job's movement owns a work item, so its charge type is required (002 §5), refused before sending.
+  await modal.getByRole("button", { name: "Create Movement" }).click();
+  await expect(modal.getByText("Workshop Expense Charge Type is required for work items created from a job").first()).toBeVisible();
+  await byLabel(modal, "Workshop expense charge type").selectOption({ label: refs.workType.name });
+  await modal.getByRole("button", { name: "Create Movement" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(modal).toBeHidden();
+
+  const row = table.getByRole("row").filter({ hasText: tag });
+  await expect(row).toHaveCount(1);
+  await expect(region).toContainText("1 movement for this job.");
+  // The server has it on this job, with its work item on the card.
+  const listed = (await api.get(`movement?job=${job.id}`)).results as Array<{ id: number; vehicle: string; cost: number }>;
+  expect(listed.map((m) => m.vehicle)).toEqual([tag]);
+  await expect(row).toContainText(`£${listed[0].cost.toFixed(2)}`);
+  const card = await api.get(`jobs/${job.id}`);
+  expect((card.work_items as Array<{ movement?: number | null }>).filter((w) => w.movement === listed[0].id)).toHaveLength(1);
 });

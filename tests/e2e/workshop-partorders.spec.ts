@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { byLabel, clearToasts, expectToast, signIn } from "./helpers";
+import { byLabel, clearToasts, expectToast, signIn, uniq } from "./helpers";
 
 /**
  * Part orders (002 §2): the list opens an order; a new order made on
@@ -139,4 +139,53 @@ test("a part enquiry: description required, then its part order opens as an ENQU
   await expect(page.getByRole("button", { name: "Copy Contact Details" })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Complete", exact: true })).toBeDisabled();
   await expect(page.getByRole("button", { name: "Print Part Order", exact: true })).toBeDisabled();
+});
+
+test("the part order editor: unsaved edits warn until saved and before leaving; the form is covered while the save is sent", async ({ page, request }) => {
+  await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const headers = { Authorization: `Token ${token}` };
+  const [acme] = (await (await request.get("/api/customersearch?search=acme", { headers })).json()).results;
+  const tag = `UNSAVED-${uniq()}`;
+  const made = await request.post("/api/createpartorder", { headers, data: { customer: acme.id, customer_vehicle: "DE20 UNS", order_number: tag, description: "Filters", parts: [] } });
+  expect(made.status(), await made.text()).toBe(201);
+  const order = await made.json();
+
+  // Opened from the list (a move inside the app, which the guard can hold).
+  await page.goto("/partorders");
+  await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  await page.getByRole("table", { name: "Part orders" }).getByRole("row").filter({ hasText: tag }).click();
+  await expect(page).toHaveURL(new RegExp(`/editpartorder/${order.id}$`));
+  await expect(byLabel(page, "Order Number")).toHaveValue(tag);
+  const notice = page.getByRole("alert").filter({ hasText: "Warning: Data not yet saved!" });
+  await expect(notice).toHaveCount(0);
+  await byLabel(page, "Description").fill("Filters and wipers");
+  await expect(notice).toBeVisible();
+
+  // Leaving asks first; staying keeps the edit.
+  await page.evaluate(() => window.history.back());
+  const guard = page.getByRole("dialog", { name: "Unsaved changes" });
+  await expect(guard).toContainText("You have unsaved changes. Leave without saving them?");
+  await guard.getByRole("button", { name: "Stay on this page" }).click();
+  await expect(byLabel(page, "Description")).toHaveValue("Filters and wipers");
+
+  // The save is held back by the test: the loading overlay covers the form until it answers.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  const save = (url: URL) => url.pathname === `/api/partorder/${order.id}`;
+  await page.route(save, async (route) => {
+    if (route.request().method() !== "PUT") return route.continue();
+    await held;
+    await route.continue();
+  });
+  const overlay = page.getByRole("form", { name: "Part order" }).locator(".mantine-LoadingOverlay-root");
+  await expect(overlay).toHaveCount(0);
+  await page.getByRole("button", { name: "Save" }).first().click();
+  await expect(overlay).toBeVisible();
+  release();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(overlay).toHaveCount(0);
+  await expect(notice).toHaveCount(0);
+  await page.unroute(save);
+  expect((await (await request.get(`/api/partorder/${order.id}`, { headers })).json()).description).toBe("Filters and wipers");
 });

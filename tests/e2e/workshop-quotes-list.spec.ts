@@ -47,7 +47,7 @@ async function makeQuote(request: APIRequestContext, headers: Record<string, str
     },
   });
   expect(res.status()).toBeLessThan(300);
-  return (await res.json()) as { id: number };
+  return (await res.json()) as { id: number; estimated_work_items: Array<{ id: number }> };
 }
 
 test("quotes list: views, Priced, search, quote type filter, Approver column", async ({ page, request }) => {
@@ -144,4 +144,42 @@ test("prints: the workshop quote sheet (A4 PDF with its totals and terms) and th
   // One A4 landscape page: 842 x 595 points.
   const sizes = [...landscape.toString("latin1").matchAll(/\/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]/g)].map((m) => [Math.round(Number(m[1])), Math.round(Number(m[2]))]);
   expect(sizes).toEqual([[842, 595]]);
+});
+
+test("quotes list: row colours follow the quote's job cards (none without one, orange with one not started, red once it is back with none started)", async ({ page, request }) => {
+  await signIn(page);
+  const headers = await auth(page);
+  const tag = uniq();
+  const quote = await makeQuote(request, headers, `Colours ${tag}`);
+  const [garage] = (await (await request.get("/api/suppliersearch?search=midland", { headers })).json()).results;
+  const row = page.getByRole("table", { name: "Quotes" }).getByRole("row").filter({ hasText: `Colours ${tag}` });
+  const openAll = async (search: string) => {
+    await page.goto(`/quotes?view=all&search=${encodeURIComponent(search)}`);
+    await expect(row).toHaveCount(1);
+  };
+
+  // No job card yet: no colour.
+  await openAll(String(quote.id));
+  await expect(row).toHaveAttribute("data-row-colour", "none");
+
+  // A job card for its item, its workshop date still ahead: orange.
+  const made = await request.post("/api/createquotejob", {
+    headers,
+    data: { quote: quote.id, items: [quote.estimated_work_items[0].id], customerInvoiceNumber: `COL-${tag}`, customer2InvoiceNumber: null, workshop: { id: garage.id, display_name: garage.display_name }, bookInDate: "2031-06-01", startDate: "2031-06-02" },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const jobId = (await made.json()).id as number;
+  await openAll(String(quote.id));
+  await expect(row).toHaveAttribute("data-row-colour", "orange");
+  await expect(row).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+  const orange = await row.evaluate((el) => getComputedStyle(el).backgroundColor);
+
+  // The job back from the workshop, none started: red.
+  const job = await (await request.get(`/api/jobs/${jobId}`, { headers })).json();
+  const returned = await request.put(`/api/jobs/returned/${jobId}`, { headers, data: { status: "RETURNED_FROM_WORKSHOP", last_saved: job.last_saved } });
+  expect(returned.status(), await returned.text()).toBe(200);
+  await openAll(String(quote.id));
+  await expect(row).toHaveAttribute("data-row-colour", "red");
+  await expect(row).not.toHaveCSS("background-color", "rgba(0, 0, 0, 0)");
+  expect(await row.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(orange);
 });

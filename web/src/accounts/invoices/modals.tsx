@@ -117,11 +117,13 @@ export function CreditModal({ invoice: inv, transaction: tx, row, onClose }: { i
 /** The warning shown before sending an approval the server would refuse (003 §5 credit notes). */
 export const creditApproveWarning = (c: CreditRow) => creditApproveResult(c)?.message ?? null;
 
-type PartOrder = { id: number; order_number?: string | null; description?: string | null; parts?: Array<{ id: number; name?: string | null; part_number?: string | null; quantity?: number | null; customer_cost?: number | null; cost?: number | null }> };
+type PartOrder = { id: number; order_number?: string | null; description?: string | null; parts?: Array<{ id: number; name?: string | null; part_number?: string | null; customer_cost?: number | null; cost?: number | null }> };
 
 /**
  * The part list modal (003 §2) of a part order invoice: the order's parts
- * from GET partorder/{id} (the part orders area's call). The modal opens
+ * from GET partorder/{id} (the part orders area's call): name, part
+ * number, cost and charge of each line (a part order line is one part: the
+ * part line type has no quantity). The modal opens
  * only once that call answers; a failure shows 'There was an error getting
  * part order data' (003 §8) and no modal.
  */
@@ -135,7 +137,7 @@ export function PartListModal({ partOrder, onClose }: { partOrder: number; onClo
           <Table.Tr>
             <Table.Th>Part</Table.Th>
             <Table.Th>Part number</Table.Th>
-            <Table.Th>Quantity</Table.Th>
+            <Table.Th>Cost</Table.Th>
             <Table.Th>Charge</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -144,7 +146,7 @@ export function PartListModal({ partOrder, onClose }: { partOrder: number; onClo
             <Table.Tr key={p.id}>
               <Table.Td>{p.name ?? ""}</Table.Td>
               <Table.Td>{p.part_number ?? ""}</Table.Td>
-              <Table.Td>{p.quantity ?? ""}</Table.Td>
+              <Table.Td>{formatMoney(p.cost ?? 0)}</Table.Td>
               <Table.Td>{formatMoney(p.customer_cost ?? 0)}</Table.Td>
             </Table.Tr>
           ))}
