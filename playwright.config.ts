@@ -34,7 +34,7 @@ export default defineConfig({
     reuseExistingServer: false,
     env: {
       PORT: String(port),
-      DATA_DIR: `.tmp/e2e-${Date.now()}`,
+      DATA_DIR: `.tmp/e2e-${port}-${Date.now()}`,
       LOCAL_SIGN_IN: "true",
       // A fake Xero beside the server (functions/local/main.ts, docs/xero.md): pushes go to it, and
       // tests/e2e/xero-sync.spec.ts tells it what to refuse through its /fake calls.

@@ -1,12 +1,14 @@
 // npm test: unit and API tests (vitest) and the browser tests (Playwright
 // driving Debian's Chromium). Each step sets itself up on a fresh machine.
 //
-// One after the other: measured on 2 cores (24/11/2026), running the two
-// side by side (TEST_PARALLEL=true, vitest on one worker) took as long in
-// all (both suites are CPU-bound there: 1,669 s and 1,769 s against about
-// 1,700 s one after the other) and made the browser tests' timings tighter.
-// They share nothing: each starts its own DynamoDB Local and data (vitest on
-// free ports, Playwright on E2E_PORT and the ports above it).
+// vitest first, then the browser tests in two shards side by side
+// (E2E_SHARDS, default 2), each with its own server, DynamoDB Local, data
+// and demo data on its own ports (E2E_PORT 3900, 3950, ...), so the shards
+// share nothing. Measured on 2 cores (26/11/2026): 37 browser tests took
+// 538 s in one process and 321 s as two shards; a browser test waits on
+// the screen much of its time, so a second one fills the gaps. Running
+// vitest beside the browser tests was measured no faster (24/11/2026: both
+// CPU-bound), so it stays first.
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { ensureChromium, ensureDependencies, ensureJava, ensureWebBuild, root } from "./setup.mjs";
@@ -34,17 +36,15 @@ function run(name, command) {
   });
 }
 
-const serial = process.env.TEST_PARALLEL !== "true";
-const suites = [
-  ["vitest", serial ? "npx vitest run" : "npx vitest run --maxWorkers=1"],
-  ["browser", "npx playwright test"],
-];
-let results;
-if (serial) {
-  results = [];
-  for (const [name, command] of suites) results.push(await run(name, command));
-} else {
-  results = await Promise.all(suites.map(([name, command]) => run(name, command)));
+const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
+const basePort = Number(process.env.E2E_PORT ?? 3900);
+/** One browser shard: its own server on its own ports and its own results folder. */
+function browserShard(i) {
+  const port = basePort + 50 * i;
+  const shard = shards > 1 ? ` --shard=${i + 1}/${shards} --output=test-results/shard-${i + 1}` : "";
+  return run(shards > 1 ? `browser ${i + 1}/${shards}` : "browser", `E2E_PORT=${port} npx playwright test${shard}`);
 }
+const results = [await run("vitest", "npx vitest run")];
+results.push(...(await Promise.all(Array.from({ length: shards }, (_, i) => browserShard(i)))));
 console.log(`\nnpm test: ${results.every(Boolean) ? "all passed" : "FAILED"} in ${seconds()}`);
 process.exit(results.every(Boolean) ? 0 : 1);
