@@ -1,6 +1,10 @@
 import { Contact } from "../contacts/index.js";
 import { Department, NominalCode } from "../settings/index.js";
 import { Job, JobLines } from "../workshop/job.js";
+// The other holders of parts: their line declarations let the `part` source read a supplier invoice's quote and part-order parts too.
+import "../workshop/quote.js";
+import "../workshop/partorder.js";
+import { isHidden } from "../workshop/part-rules.js";
 import { Credit } from "./credit.js";
 import { Invoice } from "./invoice.js";
 import {
@@ -85,19 +89,21 @@ registerSources({
   },
   workpo: (sid) => workBody(sid, true),
   workinvoice: (sid) => workBody(sid, false),
-  // `<supplier>#<invoice no., compacted>`: that supplier invoice's approved parts (the `inv#` line list).
+  // `<supplier>#<invoice no., compacted>`: that supplier invoice's approved parts (the `inv#` line list), whichever records hold them (jobs, quotes, part orders).
   part: async (sid) => {
     const [supplier, invoice] = [sid.slice(0, sid.indexOf("#")), sid.slice(sid.indexOf("#") + 1)];
     const entries = await JobLines.lineEntriesIn("parts", `inv#${supplier}#${invoice}`);
-    const parts = ((await JobLines.linesOf("parts", entries)) as Rec[]).filter((p) => p.approved);
+    // With each part its holder (`parent`): its department gives the line's tracking. A hidden quote part is the job card part's copy (W11), no line of its own.
+    const parts = ((await JobLines.linesOf("parts", entries, { parents: true })) as Rec[]).filter((p) => p.approved && !isHidden(p.parent_type, p));
     if (!parts.length) throw new SourceProblem("The supplier invoice has no approved parts");
     const noms = await nominals(parts.map((p) => p.supplier_nominal_code));
-    const [job] = (await Job.getMany([Number(parts[0].parent_id)])) as Rec[];
+    const departments = new Map(((await Department.getMany([...new Set(parts.map((p) => idOf(p.parent?.department)).filter((x): x is number => x !== null))])) as Rec[]).map((d) => [d.id, d]));
+    const trackingOfPart = (p: Rec) => trackingOf(departments.get(idOf(p.parent?.department) ?? -1));
     const dates = parts.map((p) => p.date_ordered).filter(Boolean).sort();
     return partsPurchaseInvoicePayload(
       String(parts[0].part_invoice_number ?? invoice),
-      parts.map((p) => ({ part: p, nominal: noms.get(idOf(p.supplier_nominal_code) ?? -1) })),
-      { contact: await contactRef(Number(supplier), "supplier"), tracking: await trackingOfDepartment(job?.department), date: dates[dates.length - 1] ?? null },
+      parts.map((p) => ({ part: p, nominal: noms.get(idOf(p.supplier_nominal_code) ?? -1), tracking: trackingOfPart(p) })),
+      { contact: await contactRef(Number(supplier), "supplier"), tracking: trackingOfPart(parts[0]), date: dates[dates.length - 1] ?? null },
     );
   },
 });

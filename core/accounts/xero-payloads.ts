@@ -88,8 +88,8 @@ export function contactPayload(c: Rec) {
   };
 }
 
-/** One line of a document: an amount (net of VAT) booked to a nominal code. */
-export type DocLine = { description: string; amount: Amount; nominal: NominalRef };
+/** One line of a document: an amount (net of VAT) booked to a nominal code; `tracking`, when given, the line's own (else the document's). */
+export type DocLine = { description: string; amount: Amount; nominal: NominalRef; tracking?: TrackingMapping };
 
 /**
  * Line items: one per line with a non-zero amount, quantity 1, the amount
@@ -106,9 +106,11 @@ export function lineItems(lines: DocLine[], tracking: TrackingMapping, sign: 1 |
       unitAmount: pounds(money(l.amount).times(sign)),
       accountCode: l.nominal?.code ? text(l.nominal.code) : undefined,
       taxType: l.nominal?.tax_type ? text(l.nominal.tax_type) : "NONE",
-      tracking: tracking ? [{ name: tracking.category, option: tracking.option }] : [],
+      tracking: trackingLine(l.tracking === undefined ? tracking : l.tracking),
     }));
 }
+
+const trackingLine = (t: TrackingMapping) => (t ? [{ name: t.category, option: t.option }] : []);
 
 const contactOf = (c: ContactRef) => (c.xeroId ? { contactID: c.xeroId } : { name: c.name });
 
@@ -192,10 +194,15 @@ export function creditPayload(cr: Rec, r: { contact: ContactRef; vatNominal: Nom
   });
 }
 
-/** A supplier invoice's approved parts -> one ACCPAY (invoice number = the supplier's, one line per part at its actual cost). */
+/**
+ * A supplier invoice's approved parts -> one ACCPAY (invoice number = the
+ * supplier's, one line per part at its actual cost). The parts may be held
+ * by several records (jobs, quotes, part orders): a part's `tracking` is
+ * its holder's department's, else the document's.
+ */
 export function partsPurchaseInvoicePayload(
   invoiceNumber: string,
-  parts: Array<{ part: Rec; nominal: NominalRef }>,
+  parts: Array<{ part: Rec; nominal: NominalRef; tracking?: TrackingMapping }>,
   r: { contact: ContactRef; tracking: TrackingMapping; date: string | null },
 ) {
   return invoicePayload("ACCPAY", {
@@ -204,10 +211,11 @@ export function partsPurchaseInvoicePayload(
     reference: `Parts ${invoiceNumber}`,
     date: r.date,
     tracking: r.tracking,
-    lines: parts.map(({ part, nominal }) => ({
+    lines: parts.map(({ part, nominal, tracking }) => ({
       description: [text(part.part_number), text(part.name) || text(part.description)].filter(Boolean).join(" ") || `Part ${part.id}`,
       amount: part.cost,
       nominal,
+      tracking,
     })),
   });
 }

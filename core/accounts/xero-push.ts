@@ -194,9 +194,21 @@ export const workPush = (side: "po" | "invoice", actor: string) =>
     ];
   }, actor);
 
-/** Part approval: one purchase invoice per supplier invoice (`<supplier>#<invoice no.>`), when the job's department is mapped. */
-export const partsPush = (invoices: Array<{ supplier: number; invoice: string }>, actor: string) =>
-  queuePushes(async (s) => {
-    if (!invoices.length || !(await departmentMapped((s.record as Rec).department))) return [];
-    return invoices.map((i) => ({ target: "purchaseinvoice" as const, sourceType: "part", sourceId: `${i.supplier}#${i.invoice}`, label: i.invoice }));
-  }, actor);
+/** The `part` source's id: a supplier invoice, `<supplier>#<invoice no., compacted>` (its parts' `inv#` list), whichever records hold its parts. */
+export const partsSourceId = (i: { supplier: number; invoice: string }) => `${i.supplier}#${i.invoice}`;
+
+/**
+ * Part approval (PUT parts/update) of any holder of parts: a job's, a
+ * quote's or a part order's, in that holder's unit (`s.record` is the
+ * holder as saved). One purchase invoice per supplier invoice approved
+ * (core/workshop/part-rules.ts `approvedSupplierInvoices`), when the
+ * holder's department is mapped; nothing to write (undefined) when the
+ * save approves none.
+ */
+export const partsPush = (invoices: Array<{ supplier: number; invoice: string }>, actor: string): WriteExtra | undefined =>
+  invoices.length
+    ? queuePushes(async (s) => {
+        if (!(await departmentMapped((s.record as Rec).department))) return [];
+        return invoices.map((i) => ({ target: "purchaseinvoice" as const, sourceType: "part", sourceId: partsSourceId(i), label: i.invoice }));
+      }, actor)
+    : undefined;

@@ -11,7 +11,7 @@ import { fromPence, toPence } from "../platform/money.js";
 import { Facet } from "../platform/service.js";
 import { isFresh, lastSavedOf, writeTogether, type WriteExtra } from "../platform/records.js";
 import { partsPush } from "../accounts/xero-push.js";
-import { compactKey } from "./part-rules.js";
+import { approvedSupplierInvoices } from "./part-rules.js";
 import { parseInput } from "../platform/validation.js";
 import { AppDefaults, Department, VehicleModel, WorkType } from "../settings/index.js";
 import { JobImages } from "./images.js";
@@ -632,15 +632,9 @@ export const Jobs = {
       ...w,
       parts: (w.parts as Rec[]).map((p) => (changes.has(p.id) ? { ...p, ...changes.get(p.id), id: p.id, last_saved: p.last_saved } : p)),
     }));
-    // The Xero purchase invoice of each supplier invoice whose parts this save approves, in the job's unit (docs/xero.md).
-    const invoices = new Map<string, { supplier: number; invoice: string }>();
-    for (const w of items)
-      for (const p of w.parts as Rec[]) {
-        const supplier = idOf(p.supplier);
-        const invoice = compactKey(p.part_invoice_number);
-        if (server.get(p.id)?.approved && supplier && invoice) invoices.set(`${supplier}#${invoice}`, { supplier, invoice });
-      }
-    return saveJob(jobId, { work_items: items, last_saved: stored.row.last_saved }, actor, { linesOnly: true, partsServer: server, also: invoices.size ? partsPush([...invoices.values()], actor.email) : undefined });
+    // The Xero purchase invoice of each supplier invoice whose parts this save approves, in the job's unit (docs/xero.md; as a quote's and a part order's).
+    const also = partsPush(approvedSupplierInvoices("job", items.flatMap((w: Rec) => w.parts as Rec[]), server), actor.email);
+    return saveJob(jobId, { work_items: items, last_saved: stored.row.last_saved }, actor, { linesOnly: true, partsServer: server, also });
   },
 
   /** DELETE parts/update/{id}: remove a job part (refused on a locked item or an approved part). */

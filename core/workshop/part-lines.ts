@@ -1,7 +1,7 @@
 import { Contact } from "../contacts/index.js";
 import type { LineCollection } from "../platform/lines.js";
 import { toPence } from "../platform/money.js";
-import { compactKey, partDueDate, partViews, type PartOrigin } from "./part-rules.js";
+import { compactKey, isHidden, partDueDate, partViews, supplierInvoiceOf, type PartOrigin } from "./part-rules.js";
 
 /**
  * The `part` line type (docs/data-model.md §7.1 Part): one declaration of
@@ -69,9 +69,6 @@ export function partDate(origin: PartOrigin, p: Rec, parent: Rec): string {
   return (has(p.date_ordered) ? String(p.date_ordered) : parentDate(origin, parent)) ?? NO_DATE;
 }
 
-/** A quote part linked to a job card part: the job's part is the expense (W11), the quote's is hidden from Parts Expenses. */
-export const isHidden = (origin: PartOrigin, p: Rec) => origin === "quote" && !!idOf(p.part);
-
 const departmentsOf = (parent: Rec) => ["all", ...(idOf(parent.department) ? [String(idOf(parent.department))] : [])];
 
 /** The search terms of a part (W8: from their start): name, compact part number, compact invoice number. */
@@ -92,7 +89,9 @@ export function partMemberships(origin: PartOrigin, p: Rec, parent: Rec) {
   out.push({ list: "hist#all", sort: date });
   if (hidden) out.push({ list: "hist#hidden", sort: date });
   if (p.from_stock) out.push({ list: "hist#stock", sort: date });
-  if (invoice && supplier) out.push({ list: `inv#${supplier}#${invoice}`, sort: "", tags: pence < 0 ? ["neg=1"] : [] });
+  const supplierInvoice = supplierInvoiceOf(p);
+  // The supplier invoice's parts (the approve modal; the Xero parts push reads them, xero-documents.ts `part`).
+  if (supplierInvoice) out.push({ list: `inv#${supplierInvoice.supplier}#${supplierInvoice.invoice}`, sort: "", tags: pence < 0 ? ["neg=1"] : [] });
   if (hidden) return out;
   const views = partViews(p);
   const tags = [

@@ -56,6 +56,37 @@ export const compactKey = (v: unknown) =>
     .normalize("NFKD")
     .replace(/[^a-z0-9]/g, "");
 
+/** A quote part linked to a job card part: the job's part is the expense (W11), the quote's is hidden from Parts Expenses and pushed to no one. */
+export const isHidden = (origin: PartOrigin, p: Rec) => origin === "quote" && !!idOf(p.part);
+
+/**
+ * The supplier invoice a part is booked on, as its `inv#<supplier>#<invoice>`
+ * list and the Xero parts push name it (the invoice number compacted); null
+ * without a supplier or an invoice number.
+ */
+export function supplierInvoiceOf(p: Rec): { supplier: number; invoice: string } | null {
+  const supplier = idOf(p.supplier);
+  const invoice = compactKey(p.part_invoice_number);
+  return supplier && invoice ? { supplier, invoice } : null;
+}
+
+/**
+ * The supplier invoices whose parts one save of a holder approves (PUT
+ * parts/update: a job's, a quote's or a part order's parts; `server` the
+ * approval's own fields per part id, `approved: true` on those it
+ * approves): each is one Xero purchase invoice (docs/xero.md). A hidden
+ * quote part (W11) is no expense of its own: it queues nothing.
+ */
+export function approvedSupplierInvoices(origin: PartOrigin, parts: Rec[], server: Map<number, Rec>): Array<{ supplier: number; invoice: string }> {
+  const out = new Map<string, { supplier: number; invoice: string }>();
+  for (const p of parts) {
+    if (!server.get(p.id)?.approved || isHidden(origin, p)) continue;
+    const inv = supplierInvoiceOf(p);
+    if (inv) out.set(`${inv.supplier}#${inv.invoice}`, inv);
+  }
+  return [...out.values()];
+}
+
 /** The row id shown for a part (002 §2): P{id} part orders, J{id} jobs, Q{id} quotes, the id its parent's. */
 export const partRowId = (origin: PartOrigin, parentId: number) => `${ROW_PREFIX[origin]}${parentId}`;
 

@@ -10,7 +10,8 @@ import { writeTogether, type WriteExtra } from "../platform/records.js";
 import { AppDefaults, Department } from "../settings/index.js";
 import { partCustomerCost, partsMarkup } from "./costs.js";
 import { chargeAndCost } from "./figures.js";
-import { partDueDate } from "./part-rules.js";
+import { approvedSupplierInvoices, partDueDate } from "./part-rules.js";
+import { partsPush } from "../accounts/xero-push.js";
 import { PART_ORDER_SERVER_FIELDS } from "./partorder-definitions.js";
 import { PartOrder, PartOrderLines, creatorKey } from "./partorder.js";
 import {
@@ -245,7 +246,9 @@ export const PartOrders = {
     const prepared = await prepare({ parts }, stored);
     prepared.parts = (prepared.parts as Rec[]).map((p) => (server.has(p.id) ? { ...p, ...server.get(p.id) } : p));
     const { customer_name: _n, ...body } = prepared;
-    await PartOrderLines.update(id, body, user.email, { partial: true, system: true, current: stored } as any);
+    // The Xero purchase invoice of each supplier invoice whose parts this save approves, in the order's unit (as a job's parts: docs/xero.md).
+    const also = partsPush(approvedSupplierInvoices("partorder", prepared.parts as Rec[], server), user.email);
+    await PartOrderLines.update(id, body, user.email, { partial: true, system: true, current: stored, also } as any);
   },
 
   /** DELETE partorder/{id}: refused when COMPLETE (W19); an enquiry's job loses its link. */

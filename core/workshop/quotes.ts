@@ -9,6 +9,8 @@ import { Counter } from "../platform/service.js";
 import { AppDefaults, Department, VehicleMake, VehicleModel, WorkType } from "../settings/index.js";
 import { ESTIMATED_ITEM_OUTPUT, ESTIMATED_ITEM_SERVER_FIELDS, QUOTE_OUTPUT, QUOTE_SERVER_FIELDS } from "./quote-definitions.js";
 import { Quote, QuoteLines, quoteTypeKey } from "./quote.js";
+import { approvedSupplierInvoices } from "./part-rules.js";
+import { partsPush } from "../accounts/xero-push.js";
 import {
   DEFAULT_QUOTE_VIEW,
   QUOTE_MESSAGES,
@@ -427,7 +429,9 @@ export const Quotes = {
         parts: ((i.parts ?? []) as Row[]).map((p) => (changes.has(p.id) ? { ...p, ...changes.get(p.id), ...server.get(p.id), id: p.id } : p)),
       }));
       const { estimated_work_items: _e, comments_list: _c, ...row } = stored;
-      await QuoteLines.update(id, { estimated_work_items: items, last_saved: stored.last_saved }, user.email, { partial: true, system: true, current: row } as any);
+      // The Xero purchase invoice of each supplier invoice whose parts this save approves, in the quote's unit (as a job's parts: docs/xero.md).
+      const also = partsPush(approvedSupplierInvoices("quote", items.flatMap((i) => i.parts as Row[]), server), user.email);
+      await QuoteLines.update(id, { estimated_work_items: items, last_saved: stored.last_saved }, user.email, { partial: true, system: true, current: row, also } as any);
     });
   },
 

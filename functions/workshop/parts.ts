@@ -1,7 +1,8 @@
 import type { Context, Hono } from "hono";
 import { sendSoonAll } from "../../core/accounts/xero-sync.js";
 import "../../core/accounts/xero-documents.js"; // the work and parts invoices' bodies, for the immediate attempt
-import { compactKey } from "../../core/workshop/part-rules.js";
+import { partsSourceId } from "../../core/accounts/xero-push.js";
+import { supplierInvoiceOf } from "../../core/workshop/part-rules.js";
 import * as z from "zod";
 import { dateRange, isoDate } from "../../core/platform/fields.js";
 import { todayInLondon, windowOf } from "../../core/platform/dates.js";
@@ -63,8 +64,10 @@ export function partsRoutes(app: Hono<AppEnv>) {
       // The immediate Xero attempt for the supplier invoices approved, once their units landed (best effort; docs/xero.md).
       const invoices = new Set(
         (out.results as Array<Record<string, any>>)
-          .filter((p) => p.approved && p.supplier && compactKey(p.part_invoice_number))
-          .map((p) => `${typeof p.supplier === "object" ? p.supplier.id : p.supplier}#${compactKey(p.part_invoice_number)}`),
+          .filter((p) => p.approved)
+          .map(supplierInvoiceOf)
+          .filter((i) => i !== null)
+          .map(partsSourceId),
       );
       await sendSoonAll([...invoices].map((sourceId) => ({ sourceType: "part", sourceId })));
       return out;

@@ -26,7 +26,7 @@ const BUDGET: Record<AreaName, number> = {
   // 760: part orders, Parts Expenses and the work approvals' calls under `work` (719 kB measured).
   workshop: 760_000,
   // 640: the engine's line lists (562 kB measured), then credit notes reading work items and parts through the job's lines (609 kB measured).
-  // 680: invoices, credits, payments, transactions, diary (625 kB measured).
+  // 680: invoices, credits, payments, transactions, diary (625 kB measured); then the Xero parts push reading quote and part-order parts (668 kB measured).
   accounts: 680_000,
   // Every area's report modules, the quotes' presentation among them, and the S3 client for exports.
   reports: 760_000, // 681 kB measured
@@ -82,6 +82,14 @@ const SHARED = [
   "core/accounts/xero-",
   "core/accounts/credit.ts",
   "core/accounts/credit-definitions.ts",
+  // A supplier invoice's parts pushed to Xero are read through the part line type from whichever records hold them:
+  // the quote's and the part order's line declarations (with their records' definitions), not their services (docs/xero.md).
+  "core/workshop/quote.ts",
+  "core/workshop/quote-definitions.ts",
+  "core/workshop/quote-rules.ts",
+  "core/workshop/partorder.ts",
+  "core/workshop/partorder-definitions.ts",
+  "core/workshop/partorder-rules.ts",
 ];
 
 /** The core folders each area's routes are built on (its own area). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { approvalRefusal, approvedPartLocks, dueRangeRefusal, partApprovalCheck, partDueDate, partRowId, partViews, vatRateOf } from "../../core/workshop/part-rules.js";
+import { approvalRefusal, approvedPartLocks, approvedSupplierInvoices, dueRangeRefusal, partApprovalCheck, partDueDate, partRowId, partViews, vatRateOf } from "../../core/workshop/part-rules.js";
 import { partFacets, partMemberships } from "../../core/workshop/part-lines.js";
 
 describe("Parts Expenses views (data-model §7.1 Part)", () => {
@@ -86,5 +86,28 @@ describe("part approval (003 §5)", () => {
     expect(Object.keys(approvedPartLocks(approved, { supplier_nominal_code: 5, supplier_tracking_option: { id: 2 } }))).toEqual(["supplier_nominal_code", "supplier_tracking_option"]);
     expect(approvedPartLocks(approved, { supplier_nominal_code: 4, comments: "ok" })).toEqual({});
     expect(approvedPartLocks({ ...approved, approved: false }, { supplier_nominal_code: 5 })).toEqual({});
+  });
+});
+
+describe("the Xero parts push of an approval (docs/xero.md)", () => {
+  it("names each supplier invoice a save approves once, compacted, for every holder; a hidden quote part or a part not approved here queues nothing", () => {
+    const parts = [
+      { id: 1, supplier: 9, part_invoice_number: "PD 555" },
+      { id: 2, supplier: { id: 9 }, part_invoice_number: "pd-555" },
+      { id: 3, supplier: 9, part_invoice_number: "PD 556" },
+      { id: 4, supplier: 9, part_invoice_number: "PD 557" },
+      { id: 5, supplier: null, part_invoice_number: "PD 558" },
+      { id: 6, supplier: 9, part_invoice_number: "PD 559", part: 40 },
+    ];
+    const server = new Map([1, 2, 3, 5, 6].map((id) => [id, { approved: true }]));
+    for (const origin of ["job", "partorder"] as const)
+      expect(approvedSupplierInvoices(origin, parts, server)).toEqual([
+        { supplier: 9, invoice: "pd555" },
+        { supplier: 9, invoice: "pd556" },
+        { supplier: 9, invoice: "pd559" },
+      ]);
+    // On a quote, a part linked to a job card part is the job part's copy (W11): no expense of its own.
+    expect(approvedSupplierInvoices("quote", parts, server).map((i) => i.invoice)).toEqual(["pd555", "pd556"]);
+    expect(approvedSupplierInvoices("job", parts, new Map())).toEqual([]);
   });
 });

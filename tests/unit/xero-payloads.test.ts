@@ -83,6 +83,20 @@ describe("Xero payloads (docs/xero.md mapping table)", () => {
       ["BP1 Brake pads", 0.1, "INPUT2"],
       ["Filter", 0.2, "INPUT2"],
     ]);
+    expect(p.lineItems[0].tracking).toEqual([{ name: "Department", option: "Direct Van Hire" }]);
+  });
+
+  it("parts of one supplier invoice held by records of several departments: each line carries its own holder's tracking (none when unmapped)", () => {
+    const p = partsPurchaseInvoicePayload(
+      "SUP-78",
+      [
+        { part: { id: 1, name: "Pads", cost: 10 }, nominal: { code: "310", tax_type: "INPUT2" }, tracking },
+        { part: { id: 2, name: "Cap", cost: 5 }, nominal: { code: "310", tax_type: "INPUT2" }, tracking: { category: "Department", option: "Counter" } },
+        { part: { id: 3, name: "Flap", cost: 4 }, nominal: { code: "310", tax_type: "INPUT2" }, tracking: null },
+      ],
+      { contact: { name: "Parts Co" }, tracking, date: "2026-11-22" },
+    );
+    expect(p.lineItems.map((l) => l.tracking)).toEqual([[{ name: "Department", option: "Direct Van Hire" }], [{ name: "Department", option: "Counter" }], []]);
   });
 
   it("work approval: PO side -> ACCPAY of labour cost; invoice side -> ACCREC of the customer charge", () => {
