@@ -39,7 +39,8 @@ export const areas = [
   {
     name: "hire",
     handler: "functions/lambda/hire.handler",
-    prefixes: ["rentals", "homepagetotal"],
+    // `rental`: PUT rental/approve (000 §7 names it so).
+    prefixes: ["rentals", "rental", "homepagetotal"],
   },
   {
     name: "workshop",

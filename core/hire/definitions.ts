@@ -1,4 +1,6 @@
+import * as z from "zod";
 import { defineFields } from "../platform/definition.js";
+import { text } from "../platform/fields.js";
 import { INVOICE_INTERVALS, MESSAGES, RENTAL_STATUSES, RENTAL_TYPES } from "./rules.js";
 
 /**
@@ -76,6 +78,10 @@ export const rental = defineFields({
   off_hire_total_additional_charges: { label: "Total additional charges", kind: "money" }, // derived (read only)
   off_hire_insurance_completed: { label: "Off-hire insurance", kind: "boolean" },
   off_hire_tracker_completed: { label: "Off-hire tracker", kind: "boolean" },
+  // Approval (PUT rental/approve, docs/rentals.md "Approving a rental"): the server's only.
+  approved: { label: "Approved", kind: "boolean" },
+  approving_user: { label: "Approved by", kind: "object", schema: z.strictObject({ first_name: text(100), last_name: text(100) }).nullable().optional() },
+  approved_date: { label: "Approved on", kind: "date" },
 });
 
 /** The figures the server works out on every save (rentalFigures): the edit screen shows them, never sends them. */
@@ -91,3 +97,10 @@ export const RENTAL_DERIVED = [
   "weekend",
   "off_hire_total_additional_charges",
 ] as const;
+
+/**
+ * The approval, written by PUT rental/approve only: a save's values for
+ * these are ignored (normaliseRentalInput), and the edit screen shows them
+ * read-only, never sends them.
+ */
+export const RENTAL_APPROVAL = ["approved", "approving_user", "approved_date"] as const;

@@ -6,9 +6,9 @@ import { defineRecordType } from "../platform/records.js";
 import { searchText } from "../platform/paging.js";
 import { ValidationError } from "../platform/errors.js";
 import { Department, RentalMargin, TrackingCategory } from "../settings/index.js";
-import { MESSAGES, canPrint, isLongRental, monthsSpanned, rentalFigures, rentalRecordTotals, rentalRuleResult, weeklyPence } from "./rules.js";
+import { APPROVE_AT_ONCE, MESSAGES, OFF_HIRE_LOCKED, canPrint, isLongRental, monthsSpanned, rentalFigures, rentalRecordTotals, rentalRuleResult, weeklyPence } from "./rules.js";
 import { declareReferences } from "../platform/references.js";
-import { rental } from "./definitions.js";
+import { RENTAL_APPROVAL, rental } from "./definitions.js";
 import { nextHireInvoiceDate } from "./invoicing-rules.js";
 
 /** The rental of 001 §3, every field (declared once in definitions.ts); figures marked derived there are the server's. */
@@ -33,9 +33,43 @@ export function normaliseRentalInput(body: unknown): unknown {
   }
   // Fields the form may carry that belong to the vehicle, not the rental (001 §5 empty dates),
   // and what an answer carries that is not stored: a client may send them back.
-  // The hire invoice run's own field is never a client's to set.
-  for (const f of ["tax_expiry", "date_sold", "depreciation_start_date", "next_invoice_date", ...OUTPUT_ONLY]) delete b[f];
+  // The hire invoice run's own field and the approval (PUT rental/approve) are never a client's to set.
+  for (const f of ["tax_expiry", "date_sold", "depreciation_start_date", "next_invoice_date", ...RENTAL_APPROVAL, ...OUTPUT_ONLY]) delete b[f];
   return b;
+}
+
+/**
+ * The body of PUT rental/approve: the rentals to approve, each `{id,
+ * last_saved}` as loaded (the record's other fields may come along and
+ * are ignored). The spec's screen sent "the results" as a request config
+ * (000 §7, likely a defect), so `{results: [...]}` and a single rental are
+ * taken too.
+ */
+const approveItem = z.looseObject({
+  id: z.coerce.number({ error: "Each rental sent needs its id" }).int("Each rental sent needs its id").positive("Each rental sent needs its id").max(999_999_999_999, "Each rental sent needs its id"),
+  last_saved: z.unknown().optional(),
+});
+export const approveBatch = z.preprocess(
+  (v) => (Array.isArray(v) ? v : v && typeof v === "object" && Array.isArray((v as { results?: unknown }).results) ? (v as { results: unknown[] }).results : v && typeof v === "object" && "id" in v ? [v] : v),
+  z.array(approveItem, { error: MESSAGES.approveNoneSent }).min(1, MESSAGES.approveNoneSent).max(APPROVE_AT_ONCE, MESSAGES.approveTooMany),
+);
+
+/**
+ * The fields an approved rental keeps (OFF_HIRE_LOCKED) that a save
+ * carries, parsed as the save will parse them (an amount sent as text is
+ * its number, '' a null date); a value the schema refuses is left to the
+ * save to refuse.
+ */
+export function lockedFieldsSent(body: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (!body || typeof body !== "object" || Array.isArray(body)) return out;
+  const b = body as Record<string, unknown>;
+  for (const f of OFF_HIRE_LOCKED) {
+    if (!(f in b)) continue;
+    const parsed = rentalFields.shape[f].safeParse(b[f]);
+    if (parsed.success && parsed.data !== undefined) out[f] = parsed.data;
+  }
+  return out;
 }
 
 function checkRental(r: RentalFields) {
@@ -163,7 +197,7 @@ export const Rental = defineRecordType({
   type: "rental",
   label: "Rental",
   fields: rentalFields,
-  defaults: () => ({ status: "QUOTE" as const, rental_type: "ST" as const, invoice_interval: "NONE" as const, cost_override: false, on_hire_insurance_completed: false, on_hire_tracker_completed: false, off_hire_insurance_completed: false, off_hire_tracker_completed: false }),
+  defaults: () => ({ status: "QUOTE" as const, rental_type: "ST" as const, invoice_interval: "NONE" as const, cost_override: false, on_hire_insurance_completed: false, on_hire_tracker_completed: false, off_hire_insurance_completed: false, off_hire_tracker_completed: false, approved: false }),
   searchOf: (r) => searchText(r.start_date),
   validate: (r) => checkRental(r),
   lists: (r) => rentalMemberships(r),

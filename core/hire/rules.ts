@@ -14,6 +14,9 @@ export type RentalStatus = (typeof RENTAL_STATUSES)[number];
 export const RENTAL_TYPES = ["ST", "LT"] as const;
 export const INVOICE_INTERVALS = ["NONE", "WEEKLY", "MONTHLY"] as const;
 
+/** Rentals approved by one PUT rental/approve at most (one transaction, two items each). */
+export const APPROVE_AT_ONCE = 25;
+
 export const MESSAGES = {
   saveFailed: "An error occured!",
   alreadyBooked: (name: string) => `This vehicle is already booked out to ${name}!`,
@@ -31,6 +34,15 @@ export const MESSAGES = {
   depositPaidDateRequired: "Deposit paid date is required",
   initialPaymentRequired: "Initial payment is required",
   initialPaymentDateRequired: "Initial payment date is required",
+  // PUT rental/approve (000 §7; docs/rentals.md "Approving a rental").
+  approveNoneSent: "Select a rental to approve",
+  approveTooMany: `Approve at most ${APPROVE_AT_ONCE} rentals at once`,
+  approveNotFound: (id: number) => `Rental ${id} could not be found`,
+  offHireDateRequired: "Off Hire Date is required to approve a rental",
+  approveOnlyConfirmed: "Only a confirmed rental can be approved",
+  alreadyApproved: "This rental has already been approved",
+  offHireLocked: "This rental's off hire has been approved: its off-hire details can no longer be changed",
+  deleteApproved: "An approved rental cannot be deleted",
 } as const;
 
 /** Date fields sent as null when empty (001 §5), the misspelt one included. */
@@ -346,3 +358,74 @@ export function rentalRecordTotals(r: { vehicle?: number | null; customer?: numb
   ]);
 }
 
+
+/**
+ * The fields an approved rental keeps as they were approved (docs/rentals.md
+ * "Approving a rental"): the off-hire details and the per-mile rate behind
+ * the excess mileage charge, so the approved off-hire charges cannot move.
+ */
+export const OFF_HIRE_LOCKED = [
+  "off_hire_date",
+  "off_hire_mileage",
+  "off_hire_excess_mileage",
+  "off_hire_new_damage",
+  "off_hire_missing_fuel",
+  "off_hire_ad_blue_charge",
+  "off_hire_insurance_completed",
+  "off_hire_tracker_completed",
+  "excess_mileage_charge_per_mile",
+] as const;
+
+type ApprovalInput = { id: number; status?: string | null; off_hire_date?: string | null; approved?: boolean | null };
+
+/**
+ * Why one rental cannot be approved (PUT rental/approve), or null: the hire
+ * must be a confirmed one, be over (its off-hire date entered) and not be
+ * approved already.
+ */
+export function approvalRefusal(r: ApprovalInput): { field: string; message: string } | null {
+  if (r.approved) return { field: "approved", message: MESSAGES.alreadyApproved };
+  if (r.status !== "CONFIRMED") return { field: "status", message: MESSAGES.approveOnlyConfirmed };
+  if (!r.off_hire_date) return { field: "off_hire_date", message: MESSAGES.offHireDateRequired };
+  return null;
+}
+
+/**
+ * The approval rules over every rental sent, all or nothing: null when each
+ * passes; otherwise the first refusal as the message (naming its rental
+ * when several are sent) and every refusal keyed `<position>.<field>`.
+ */
+export function approvalRuleResult(rentals: ApprovalInput[]): { message: string; errors: Record<string, string> } | null {
+  if (!rentals.length) return { message: MESSAGES.approveNoneSent, errors: { body: MESSAGES.approveNoneSent } };
+  const errors: Record<string, string> = {};
+  let message: string | null = null;
+  rentals.forEach((r, i) => {
+    const refused = approvalRefusal(r);
+    if (!refused) return;
+    errors[`${i}.${refused.field}`] = refused.message;
+    message ??= rentals.length > 1 ? `Rental ${r.id}: ${refused.message}` : refused.message;
+  });
+  return message ? { message, errors } : null;
+}
+
+const blank = (v: unknown) => v === null || v === undefined || v === "";
+
+/** Two values of a locked field are the same (an amount however written, a box left empty as not ticked). */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (blank(a) && blank(b)) return true;
+  if (typeof a === "boolean" || typeof b === "boolean") return Boolean(a) === Boolean(b);
+  if (typeof a === "number" && typeof b === "number") return money(a).eq(money(b));
+  return String(a) === String(b);
+}
+
+/**
+ * A save of an approved rental changing its off-hire details is refused
+ * (null when it changes none, or the rental is not approved). `sent` holds
+ * the locked fields the save carries, parsed; a field left out is unchanged.
+ */
+export function offHireLockResult(stored: Record<string, unknown>, sent: Record<string, unknown>): { message: string; errors: Record<string, string> } | null {
+  if (!stored.approved) return null;
+  const errors: Record<string, string> = {};
+  for (const f of OFF_HIRE_LOCKED) if (f in sent && sent[f] !== undefined && !sameValue(stored[f], sent[f])) errors[f] = MESSAGES.offHireLocked;
+  return Object.keys(errors).length ? { message: MESSAGES.offHireLocked, errors } : null;
+}

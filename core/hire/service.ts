@@ -2,14 +2,18 @@ import { Contact } from "../contacts/index.js";
 import { Vehicle, VehicleLines, activeVehicleIdsWith } from "../fleet/vehicle.js";
 import { tabList } from "../fleet/rules.js";
 import { addDays, monthOf, todayInLondon, weekOf } from "../platform/dates.js";
-import { ValidationError } from "../platform/errors.js";
+import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
+import { isFresh, lastSavedOf, writeTogether } from "../platform/records.js";
 import { fromPence, pounds, sum } from "../platform/money.js";
 import { workshopWarnings, type WorkshopWarning } from "../workshop/holds.js";
 import { RentalMargin, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
-import { Rental, figureValuesOf, figureValuesOfEntry, normaliseRentalInput, type RentalFigureValues } from "./rental.js";
-import { datesOverlap, isLongRental, latestUnsettled, mileageTooHigh, monthsFromTo, MESSAGES, suggestedWeeklyRate, weeklyPence } from "./rules.js";
+import { Rental, figureValuesOf, figureValuesOfEntry, lockedFieldsSent, normaliseRentalInput, type RentalFigureValues } from "./rental.js";
+import { APPROVE_AT_ONCE, approvalRuleResult, datesOverlap, isLongRental, latestUnsettled, mileageTooHigh, monthsFromTo, MESSAGES, offHireLockResult, suggestedWeeklyRate, weeklyPence } from "./rules.js";
 
 type Row = Record<string, any>;
+
+/** Who approves (the signed-in staff member): the name is recorded on the rental. */
+export type Approver = { email: string; given_name?: string; family_name?: string };
 
 export type RentalListQuery = {
   page: number;
@@ -145,12 +149,60 @@ export const Rentals = {
     return Rental.create(await withDefaultMargin(normaliseRentalInput(body)), actor);
   },
 
+  /** PUT rentals/{id}: an approved rental's off-hire details stay as approved (offHireLockResult). */
   async save(id: number, body: unknown, actor: string) {
-    return Rental.update(id, await withDefaultMargin(normaliseRentalInput(body)), actor);
+    const input = await withDefaultMargin(normaliseRentalInput(body));
+    const stored = await Rental.stored(id);
+    const locked = offHireLockResult(stored, lockedFieldsSent(input));
+    if (locked) throw new ValidationError(locked.message, locked.errors);
+    return Rental.update(id, input, actor, { current: stored });
   },
 
+  /** DELETE rentals/{id}: an approved rental is kept. */
   async remove(id: number, actor: string) {
+    const stored = await Rental.stored(id);
+    if (stored.approved) throw new ValidationError(MESSAGES.deleteApproved, { approved: MESSAGES.deleteApproved });
     return Rental.remove(id, actor);
+  },
+
+  /**
+   * PUT rental/approve (000 §7; docs/rentals.md "Approving a rental"): each
+   * rental sent ({id, last_saved}) has its off-hire approved, the approver's
+   * name and the day recorded. All or nothing: every rental is read and
+   * checked first (it exists, is fresh, is confirmed, has its off-hire date,
+   * is not approved yet), then all are written in one transaction, so a
+   * refusal, or a save elsewhere meanwhile, leaves every one as it was.
+   */
+  async approve(items: Array<{ id: number; last_saved?: unknown }>, who: Approver) {
+    const seen = new Set<number>();
+    const sent = items.filter((i) => !seen.has(i.id) && seen.add(i.id));
+    if (!sent.length) throw new ValidationError(MESSAGES.approveNoneSent, { body: MESSAGES.approveNoneSent });
+    if (sent.length > APPROVE_AT_ONCE) throw new ValidationError(MESSAGES.approveTooMany, { body: MESSAGES.approveTooMany });
+    const lastSaved = sent.map((i) => lastSavedOf(i));
+    const stored = await Promise.all(
+      sent.map((i, at) =>
+        Rental.stored(i.id).catch((e) => {
+          if (e instanceof NotFoundError) throw new ValidationError(MESSAGES.approveNotFound(i.id), { [`${at}.id`]: MESSAGES.approveNotFound(i.id) });
+          throw e;
+        }),
+      ),
+    );
+    stored.forEach((r, at) => {
+      if (!isFresh(r.last_saved, lastSaved[at])) throw new ConflictError();
+    });
+    const refused = approvalRuleResult(stored as any);
+    if (refused) throw new ValidationError(refused.message, refused.errors);
+    const approval = {
+      approved: true,
+      approving_user: { first_name: who.given_name || null, last_name: who.family_name || null },
+      approved_date: todayInLondon(),
+    };
+    const [first, ...others] = stored;
+    // The first rental's save carries the others' in its transaction (two items each: the record on the version read, its audit).
+    const together = writeTogether(async () => Promise.all(others.map((r, at) => Rental.planUpdate(r.id, { ...approval, last_saved: lastSaved[at + 1] }, who.email, { partial: true }))));
+    await Rental.update(first.id, { ...approval, last_saved: lastSaved[0] }, who.email, { partial: true, current: first, extra: others.length ? together : undefined });
+    const results = await Rental.present(await Promise.all(sent.map((i) => Rental.stored(i.id))));
+    return { count: results.length, results };
   },
 
   /**

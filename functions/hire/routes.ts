@@ -80,5 +80,19 @@ export function hireRoutes(app: Hono<AppEnv>) {
   route(app, { method: "get", path: "/rentals/:id", summary: "A rental (also the printable hire agreement)", tag }, async (_c, { id }) => Hire.Rentals.get(id));
   route(app, { method: "post", path: "/rentals", summary: "Create a rental (the rules of 001 §5 and §9 apply)", tag, body: anyBody }, async (c, { body }) => Hire.Rentals.create(body, actor(c)));
   route(app, { method: "put", path: "/rentals/:id", summary: "Save a rental (send last_saved; 409 when stale)", tag, body: anyBody }, async (c, { id, body }) => Hire.Rentals.save(id, body, actor(c)));
-  route(app, { method: "delete", path: "/rentals/:id", summary: "Delete a rental", tag }, async (c, { id }) => Hire.Rentals.remove(id, actor(c)));
+  route(app, { method: "delete", path: "/rentals/:id", summary: "Delete a rental (refused once approved)", tag }, async (c, { id }) => Hire.Rentals.remove(id, actor(c)));
+  route(
+    app,
+    {
+      method: "put",
+      path: "/rental/approve",
+      summary: "Approve the off-hire of finished rentals: body [{id, last_saved}] (also {results: [...]} or one rental); all or nothing; answers {count, results}",
+      tag,
+      body: Hire.approveBatch,
+    },
+    async (c, { body }) => {
+      const u = c.get("user");
+      return Hire.Rentals.approve(body, { email: u.email, given_name: u.given_name, family_name: u.family_name });
+    },
+  );
 }

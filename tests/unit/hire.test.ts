@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  approvalRuleResult,
+  offHireLockResult,
   rentalRecordTotals,
   weeklyPence,
   rentalRuleResult,
@@ -227,5 +229,32 @@ describe("rental record totals (customer and vehicle)", () => {
       { facet: "totals#customer#9", value: "weekly", amount: 31000 },
     ]);
     expect(rentalRecordTotals({ vehicle: null, customer: null, total: 5 })).toEqual([]);
+  });
+});
+
+describe("approving a rental (PUT rental/approve, docs/rentals.md)", () => {
+  const returned = { id: 7, status: "CONFIRMED", off_hire_date: "2031-02-08", approved: false };
+  it("approves confirmed rentals with an off-hire date, not yet approved", () => {
+    expect(approvalRuleResult([returned, { ...returned, id: 8, approved: null }])).toBeNull();
+  });
+  it("refuses the lot when one fails, naming its rental when several are sent; every refusal keyed by its position", () => {
+    expect(approvalRuleResult([{ ...returned, off_hire_date: null }])).toEqual({
+      message: "Off Hire Date is required to approve a rental",
+      errors: { "0.off_hire_date": "Off Hire Date is required to approve a rental" },
+    });
+    expect(approvalRuleResult([returned, { ...returned, id: 8, status: "QUOTE" }, { ...returned, id: 9, approved: true }])).toEqual({
+      message: "Rental 8: Only a confirmed rental can be approved",
+      errors: { "1.status": "Only a confirmed rental can be approved", "2.approved": "This rental has already been approved" },
+    });
+    expect(approvalRuleResult([])?.message).toBe("Select a rental to approve");
+  });
+  it("an approved rental's off-hire details are locked: the same values (however written) pass, a change is refused", () => {
+    const stored = { approved: true, off_hire_date: "2031-02-08", off_hire_new_damage: 120, off_hire_missing_fuel: null, off_hire_tracker_completed: null, excess_mileage_charge_per_mile: 0.15 };
+    expect(offHireLockResult(stored, { off_hire_date: "2031-02-08", off_hire_new_damage: 120.0, off_hire_missing_fuel: null, off_hire_tracker_completed: false, excess_mileage_charge_per_mile: 0.15, comments: "x" })).toBeNull();
+    expect(offHireLockResult(stored, {})).toBeNull();
+    const refused = offHireLockResult(stored, { off_hire_date: null, off_hire_missing_fuel: 0, excess_mileage_charge_per_mile: 0.2 });
+    expect(refused?.message).toBe("This rental's off hire has been approved: its off-hire details can no longer be changed");
+    expect(Object.keys(refused!.errors)).toEqual(["off_hire_date", "off_hire_missing_fuel", "excess_mileage_charge_per_mile"]);
+    expect(offHireLockResult({ ...stored, approved: false }, { off_hire_date: null })).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as z from "zod";
-import { RENTAL_DERIVED, rental } from "../../core/hire/definitions.js";
+import { RENTAL_APPROVAL, RENTAL_DERIVED, rental } from "../../core/hire/definitions.js";
 import { MESSAGES, rentalRuleResult } from "../../core/hire/rules.js";
 import { LIMITS } from "../../core/platform/limits.js";
 import { validateValues, type FieldDef } from "../../web/src/platform/form/fields";
@@ -39,12 +39,12 @@ const complete = {
 };
 
 describe("the rental screen and the rental record type share one definition", () => {
-  it("the screen holds every field of the schema but the server's derived figures, each once", () => {
+  it("the screen holds every field of the schema but the server's derived figures and the approval, each once", () => {
     const names = screen.map((f) => f.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.every((n) => n in schema.shape)).toBe(true);
     const notOnScreen = Object.keys(schema.shape).filter((n) => !names.includes(n));
-    expect(notOnScreen.sort()).toEqual([...RENTAL_DERIVED].sort());
+    expect(notOnScreen.sort()).toEqual([...RENTAL_DERIVED, ...RENTAL_APPROVAL].sort());
   });
 
   it("labels and kinds on the screen are the definition's", () => {

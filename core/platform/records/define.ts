@@ -170,7 +170,9 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
    */
   function writableTogether(before?: Fields, after?: Fields, withoutLines = false) {
     const claims = (f: Fields | undefined) => claimsOf(ix, f).map((c) => `${c.scope}\u0000${c.value}`).sort().join("\u0001");
-    if (opts.exclusive || (opts.outside && !withoutLines) || (opts.unique && claims(before) !== claims(after)))
+    // A write that leaves its date ranges as they are (a rental's approval) writes no range item: it may go with others.
+    const ranges = (f: Fields | undefined) => JSON.stringify(rangesOf(f));
+    if ((opts.exclusive && ranges(before) !== ranges(after)) || (opts.outside && !withoutLines) || (opts.unique && claims(before) !== claims(after)))
       throw new Error(`${opts.type}: unique values, ranges or outside fields are written by its own transactions only`);
   }
 
@@ -510,7 +512,8 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
      * record's transaction (`writeTogether`): parsed, validated and checked
      * (references, freshness) now, written with that record. For types
      * without unique values, exclusive ranges or outside fields (their
-     * refusals are explained by their own transactions).
+     * refusals are explained by their own transactions), or writes that
+     * leave the record's unique values and ranges as they are.
      */
     async planCreate(body: unknown, actor: string, { sameWrite = [], id: given }: { sameWrite?: string[]; id?: number } = {}): Promise<PlannedWrite> {
       const sentOutside = outsideNames.some((n) => body && typeof body === "object" && (body as Record<string, unknown>)[n] !== undefined && (body as Record<string, unknown>)[n] !== null);

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Fieldset, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
-import { MESSAGES, rentalDatesError, rentalFigures, rentalRuleResult } from "../../../core/hire/rules";
+import { MESSAGES, OFF_HIRE_LOCKED, rentalDatesError, rentalFigures, rentalRuleResult } from "../../../core/hire/rules";
 import { ContactRefInput } from "../contacts/pickers";
 import { VehicleSearch } from "../fleet/picker/VehiclePicker";
 import { api, useApiGet, useList, useOne, type ApiRecord } from "../platform/api";
@@ -213,6 +213,9 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
     }
   };
 
+  // An approved off-hire (PUT rental/approve from the vehicle's rental record) is read-only here; the server refuses a change.
+  const approved = record?.approved === true;
+  const approver = [record?.approving_user?.first_name, record?.approving_user?.last_name].filter(Boolean).join(" ");
   const input = (f: FieldDef) => <FieldInput key={f.name} field={f} value={v[f.name]} onChange={(x) => form.set(f.name, x)} error={form.errors[f.name]} />;
   const canPrint = !!record && Boolean(record.can_print);
 
@@ -296,7 +299,7 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
           </Text>
         </FormSection>
         <FormSection legend="Licence" fields={LICENCE} form={form} />
-        <FormSection legend="Rates" fields={RATES} form={form} cols={3} />
+        <FormSection legend="Rates" fields={RATES} form={form} cols={3} locked={approved ? OFF_HIRE_LOCKED : undefined} />
         <FormSection legend="Deposit & Initial Payment" fields={DEPOSIT} form={form} />
 
         <Fieldset legend="On Hire" variant="filled" p="sm">
@@ -319,11 +322,17 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
           </Group>
         </Fieldset>
 
-        <FormSection legend="Off Hire" fields={OFF_HIRE} form={form}>
+        <FormSection legend="Off Hire" fields={OFF_HIRE} form={form} locked={approved ? OFF_HIRE_LOCKED : undefined}>
           <Group gap="lg" mt="xs">
             <Text size="sm">Excess mileage charge: {formatMoney(figures.excess_mileage_charge)}</Text>
             <Text size="sm">Total additional charges: {formatMoney(figures.off_hire_total_additional_charges)}</Text>
           </Group>
+          {approved && (
+            <Text size="sm" mt="xs" fw={600} c="teal.8" role="status" aria-label="Off-hire approval">
+              Off hire approved {formatDate(record?.approved_date)}
+              {approver ? ` by ${approver}` : ""}: these details can no longer be changed.
+            </Text>
+          )}
         </FormSection>
 
         <Paper withBorder p="sm">
@@ -342,7 +351,7 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
                 </Tooltip>
               ))}
             {record && (
-              <Button color="red" variant="light" onClick={() => void editor.del()} loading={editor.deleting}>
+              <Button color="red" variant="light" onClick={() => void editor.del()} loading={editor.deleting} disabled={approved} title={approved ? MESSAGES.deleteApproved : undefined}>
                 Delete Rental
               </Button>
             )}

@@ -2,12 +2,14 @@ import { Button, Checkbox, Collapse, Fieldset, Group, Modal, Pagination, Segment
 import { useDisclosure } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
-import { Link } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
+import { approvalRuleResult } from "../../../../core/hire/rules";
 import { sum } from "../../../../core/platform/money";
-import { useList, type ApiRecord } from "../../platform/api";
+import { useApiMutation, useList, type ApiRecord } from "../../platform/api";
 import { formatDate, formatMoney } from "../../platform/format";
 import { ListPager, ListTable, useListController } from "../../platform/list";
 import { PrintDocument } from "../../platform/print";
+import { toastError } from "../../platform/toast";
 import { InProgressModal, inProgressFor, type PickedVehicle } from "../picker/VehiclePicker";
 
 type WorkPart = { id: number; name?: string | null; cost?: number | null; customer_cost?: number | null };
@@ -148,24 +150,80 @@ export function InProgressButton({ vehicle }: { vehicle: PickedVehicle }) {
   );
 }
 
-type Rental = ApiRecord & { start_date: string; finish_date: string | null; status: string; total: number | null; customer: { display_name: string } | null };
+type Rental = ApiRecord & {
+  start_date: string;
+  finish_date: string | null;
+  status: string;
+  total: number | null;
+  customer: { display_name: string } | null;
+  off_hire_date?: string | null;
+  approved?: boolean | null;
+  approving_user?: { first_name: string | null; last_name: string | null } | null;
+  approved_date?: string | null;
+};
 
-/** Vehicle Rental Record (000 §2, §7): GET rentals?vehicle=, 5 a page, rows open the rental. */
+/** 'Approved 08/02/2031 (Rita Shah)': who approved a rental's off-hire, and when. */
+function approvalText(r: Pick<Rental, "approved" | "approving_user" | "approved_date">): string {
+  if (!r.approved) return "";
+  const who = [r.approving_user?.first_name, r.approving_user?.last_name].filter(Boolean).join(" ");
+  return `Approved ${formatDate(r.approved_date)}${who ? ` (${who})` : ""}`;
+}
+
+/**
+ * Vehicle Rental Record (000 §2, §7): GET rentals?vehicle=, 5 a page, rows
+ * open the rental. Rows are selected to approve their off-hire (PUT
+ * rental/approve, docs/rentals.md "Approving a rental"): the rules are
+ * checked before sending, the server's refusal is shown, and an approval
+ * goes on to /parts (000 §1).
+ */
 export function RentalRecord({ vehicleId }: { vehicleId: number }) {
   const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<Map<number, Rental>>(new Map());
+  const navigate = useNavigate();
   const q = useList<Rental>("rentals", { vehicle: vehicleId, page, page_size: 5 }, { errorMessage: "There was an error" });
+  const approve = useApiMutation<Array<{ id: number; last_saved: string | null }>, { count: number; results: Rental[] }>("PUT", "rental/approve", { resource: "rentals", errorMessage: "There was an error" });
   const data = q.data as (typeof q.data & { total_cost?: number }) | undefined;
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / 5));
+  const toggleRow = (r: Rental) =>
+    setSelected((m) => {
+      const n = new Map(m);
+      if (n.has(r.id)) n.delete(r.id);
+      else n.set(r.id, r);
+      return n;
+    });
+  const chosen = [...selected.values()];
+  const approveSelected = () => {
+    const refused = approvalRuleResult(chosen.map((r) => ({ id: r.id, status: r.status, off_hire_date: r.off_hire_date ?? null, approved: r.approved ?? null })));
+    if (refused) {
+      toastError(refused.message);
+      return;
+    }
+    approve.mutate(
+      chosen.map((r) => ({ id: r.id, last_saved: r.last_saved })),
+      { onSuccess: () => navigate("/parts") },
+    );
+  };
   return (
     <Fieldset legend="Vehicle Rental Record" variant="filled" p="sm">
+      <Group gap="sm" mb="xs">
+        <Button size="compact-xs" disabled={chosen.length === 0} loading={approve.isPending} onClick={approveSelected}>
+          Approve
+        </Button>
+        <Text size="xs" c="dimmed">
+          {chosen.length ? `${chosen.length} selected` : "Select returned rentals to approve their off-hire charges."}
+        </Text>
+      </Group>
       <Table aria-label="Vehicle Rental Record" withTableBorder fz="sm">
         <Table.Thead>
           <Table.Tr>
+            <Table.Th w={30} />
             <Table.Th>Rental</Table.Th>
             <Table.Th>Customer</Table.Th>
             <Table.Th>Start</Table.Th>
             <Table.Th>End</Table.Th>
             <Table.Th>Status</Table.Th>
+            <Table.Th>Off hire</Table.Th>
+            <Table.Th>Approved</Table.Th>
             <Table.Th>Total</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -173,18 +231,23 @@ export function RentalRecord({ vehicleId }: { vehicleId: number }) {
           {(data?.results ?? []).map((r) => (
             <Table.Tr key={r.id}>
               <Table.Td>
+                <Checkbox size="xs" aria-label={`Select rental ${r.id}`} checked={selected.has(r.id)} disabled={!!r.approved} onChange={() => toggleRow(r)} />
+              </Table.Td>
+              <Table.Td>
                 <Link to={`/editrental/${r.id}`}>{r.id}</Link>
               </Table.Td>
               <Table.Td>{r.customer?.display_name ?? ""}</Table.Td>
               <Table.Td>{formatDate(r.start_date)}</Table.Td>
               <Table.Td>{formatDate(r.finish_date)}</Table.Td>
               <Table.Td>{r.status}</Table.Td>
+              <Table.Td>{formatDate(r.off_hire_date)}</Table.Td>
+              <Table.Td>{approvalText(r)}</Table.Td>
               <Table.Td>{formatMoney(r.total ?? 0)}</Table.Td>
             </Table.Tr>
           ))}
           {data && data.results.length === 0 && (
             <Table.Tr>
-              <Table.Td colSpan={6}>
+              <Table.Td colSpan={9}>
                 <Text size="sm" c="dimmed">
                   No rentals of this vehicle.
                 </Text>

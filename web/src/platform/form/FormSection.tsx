@@ -10,13 +10,35 @@ import type { RecordForm } from "./useRecordForm";
  * fails to draw (a derived figure that cannot be worked out) says so in its
  * place; the form's values live above it, so nothing typed is lost.
  */
-export function FormSection({ legend, fields, form, cols = 4, children }: { legend?: string; fields: FieldDef[]; form: RecordForm; cols?: number; children?: ReactNode }) {
+export function FormSection({
+  legend,
+  fields,
+  form,
+  cols = 4,
+  locked,
+  children,
+}: {
+  legend?: string;
+  fields: FieldDef[];
+  form: RecordForm;
+  cols?: number;
+  /** Fields shown read-only (an approved record's locked fields): the server refuses a change to them. */
+  locked?: readonly string[];
+  children?: ReactNode;
+}) {
   return (
     <Fieldset legend={legend} variant="filled" p="sm">
       <SectionErrorBoundary name={legend}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: Math.min(cols, 3), lg: cols }} spacing="sm" verticalSpacing="xs">
           {fields.map((f) => (
-            <FieldInput key={f.name} field={fieldAsOf(f, form.values)} value={form.values[f.name]} onChange={(v) => form.set(f.name, v)} error={form.errors[f.name]} />
+            <FieldInput
+              key={f.name}
+              field={fieldAsOf(f, form.values)}
+              value={form.values[f.name]}
+              onChange={(v) => form.set(f.name, v)}
+              error={form.errors[f.name]}
+              disabled={locked?.includes(f.name)}
+            />
           ))}
         </SimpleGrid>
         {children}
