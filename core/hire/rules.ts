@@ -359,12 +359,8 @@ export function rentalRecordTotals(r: { vehicle?: number | null; customer?: numb
 }
 
 
-/**
- * The fields an approved rental keeps as they were approved (docs/rentals.md
- * "Approving a rental"): the off-hire details and the per-mile rate behind
- * the excess mileage charge, so the approved off-hire charges cannot move.
- */
-export const OFF_HIRE_LOCKED = [
+/** The rental form's Off Hire section (001 §2, §3 off-hire fields), in screen order. */
+export const OFF_HIRE_FIELDS = [
   "off_hire_date",
   "off_hire_mileage",
   "off_hire_excess_mileage",
@@ -373,8 +369,14 @@ export const OFF_HIRE_LOCKED = [
   "off_hire_ad_blue_charge",
   "off_hire_insurance_completed",
   "off_hire_tracker_completed",
-  "excess_mileage_charge_per_mile",
 ] as const;
+
+/**
+ * The fields an approved rental keeps as they were approved (docs/rentals.md
+ * "Approving a rental"): the off-hire details and the per-mile rate behind
+ * the excess mileage charge, so the approved off-hire charges cannot move.
+ */
+export const OFF_HIRE_LOCKED = [...OFF_HIRE_FIELDS, "excess_mileage_charge_per_mile"] as const;
 
 type ApprovalInput = { id: number; status?: string | null; off_hire_date?: string | null; approved?: boolean | null };
 

@@ -1,5 +1,5 @@
 import { rental } from "../../../core/hire/definitions";
-import { rentalDatesError } from "../../../core/hire/rules";
+import { OFF_HIRE_FIELDS, rentalDatesError } from "../../../core/hire/rules";
 import { fieldsFrom, recordOptions, type FieldDef, type OptionsSource, type SelectOption } from "../platform/form";
 
 /**
@@ -50,16 +50,7 @@ export const RATES = pick("margin", "delivery_charge", "excess_mileage_charge_pe
 
 export const DEPOSIT = pick("deposit", "deposit_paid_date", "initial_payment", "initial_payment_date");
 
-export const OFF_HIRE = pick(
-  "off_hire_date",
-  "off_hire_mileage",
-  "off_hire_excess_mileage",
-  "off_hire_new_damage",
-  "off_hire_missing_fuel",
-  "off_hire_ad_blue_charge",
-  "off_hire_insurance_completed",
-  "off_hire_tracker_completed",
-);
+export const OFF_HIRE = pick(...OFF_HIRE_FIELDS);
 
 /**
  * Every field the form holds and sends (each once; the ST and LT sections
