@@ -118,7 +118,7 @@ const month = windowOf("monthly", mid);
 await measure("GET rentals/figures, monthly", () => api.get(`rentals/figures?start=${month.start}&end=${month.end}&type=monthly`));
 // Issue 10: long rentals, windows paged from their entries, status and department lists, a record's search.
 // One more van and department of their own, so the figures below count the long rental alone.
-const longDept = (await api.post("departments", { name: "LONG TERM HIRE" })).id as number;
+const longDept = (await api.post("createdepartment", { name: "LONG TERM HIRE" })).id as number;
 const longVan = (await api.post("createvehicle", { registration: "LT48 AAA", variant: "L2H2", vin_number: "VINLT48", location: "Depot", fleet_number: "3999999", vehicle_status: "ACTIVE", type: types[1], department: longDept })).id as number;
 const longBody = (start: string, finish: string) => ({ ...bodyOf({ van: longVan, start, finish, i: 0, status: "CONFIRMED" }), department: longDept, rental_type: "LT" });
 tableHeader(`long rentals and windows (${N.toLocaleString("en-GB")} rentals, ${VANS} vans)`);
