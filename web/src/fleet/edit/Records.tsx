@@ -12,6 +12,19 @@ import { PrintDocument } from "../../platform/print";
 import { toastError } from "../../platform/toast";
 import { InProgressModal, inProgressFor, type PickedVehicle } from "../picker/VehiclePicker";
 
+/** Rows ticked across pages of one table, kept by id (the service record's Print Selected, the rental record's Approve). */
+function useRowSelection<T extends { id: number }>() {
+  const [selected, setSelected] = useState<Map<number, T>>(new Map());
+  const toggleRow = (row: T) =>
+    setSelected((m) => {
+      const n = new Map(m);
+      if (n.has(row.id)) n.delete(row.id);
+      else n.set(row.id, row);
+      return n;
+    });
+  return { selected, toggleRow, chosen: [...selected.values()] };
+}
+
 type WorkPart = { id: number; name?: string | null; cost?: number | null; customer_cost?: number | null };
 type WorkRow = ApiRecord & {
   description?: string | null;
@@ -37,18 +50,10 @@ const rowTotal = (w: WorkRow) => sum(w.labour_cost, partsCost(w)).toNumber();
 export function ServiceRecord({ vehicleId, registration }: { vehicleId: number; registration: string }) {
   const [open, { toggle }] = useDisclosure(false);
   const [printing, printCtl] = useDisclosure(false);
-  const [selected, setSelected] = useState<Map<number, WorkRow>>(new Map());
+  const { selected, toggleRow, chosen } = useRowSelection<WorkRow>();
   const fixed = useMemo(() => ({ vehicle: vehicleId }), [vehicleId]);
   const list = useListController<WorkRow>({ resource: "work", pageSize: 15, filters: ["chargeable", "dateSort"], fixed, local: true, errorMessage: "There was an error" });
   const rows = list.results;
-  const toggleRow = (w: WorkRow) =>
-    setSelected((m) => {
-      const n = new Map(m);
-      if (n.has(w.id)) n.delete(w.id);
-      else n.set(w.id, w);
-      return n;
-    });
-  const chosen = [...selected.values()];
   return (
     <Fieldset legend="Service Record" variant="filled" p="sm">
       <Button size="compact-xs" variant="subtle" onClick={toggle} aria-expanded={open}>
@@ -178,20 +183,12 @@ function approvalText(r: Pick<Rental, "approved" | "approving_user" | "approved_
  */
 export function RentalRecord({ vehicleId }: { vehicleId: number }) {
   const [page, setPage] = useState(1);
-  const [selected, setSelected] = useState<Map<number, Rental>>(new Map());
+  const { selected, toggleRow, chosen } = useRowSelection<Rental>();
   const navigate = useNavigate();
   const q = useList<Rental>("rentals", { vehicle: vehicleId, page, page_size: 5 }, { errorMessage: "There was an error" });
   const approve = useApiMutation<Array<{ id: number; last_saved: string | null }>, { count: number; results: Rental[] }>("PUT", "rental/approve", { resource: "rentals", errorMessage: "There was an error" });
   const data = q.data as (typeof q.data & { total_cost?: number }) | undefined;
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / 5));
-  const toggleRow = (r: Rental) =>
-    setSelected((m) => {
-      const n = new Map(m);
-      if (n.has(r.id)) n.delete(r.id);
-      else n.set(r.id, r);
-      return n;
-    });
-  const chosen = [...selected.values()];
   const approveSelected = () => {
     const refused = approvalRuleResult(chosen.map((r) => ({ id: r.id, status: r.status, off_hire_date: r.off_hire_date ?? null, approved: r.approved ?? null })));
     if (refused) {
