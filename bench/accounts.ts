@@ -48,7 +48,9 @@ const inv = (n: number) => {
   return {
     src: (["HIRE", "MOVEMENT", "SALES", "ORDER"] as const)[n % 4], customer: customers[n % customers.length], department: dept.id, amount: 100 + (n % 900), no_vat_amount: 0, vat_rate: 20,
     invoice_date: dateOf(n), date: dateOf(n), payment_date: addDays(dateOf(n), 30), approved, ready_to_invoice: approved || n % 3 === 0,
-    invoice_number: approved ? `BN${String(n).padStart(7, "0")}` : null, credited: 0, paid: 0, area: "dvh" as const, search_terms: [`bench customer ${n % customers.length}`],
+    invoice_number: approved ? `BN${String(n).padStart(7, "0")}` : null, credited: 0, paid: 0, area: "dvh" as const,
+    // as the service stores them: the compact number once approved, then the customer's name
+    search_terms: [...(approved ? [`bn${String(n).padStart(7, "0")}`] : []), `bench customer ${n % customers.length}`],
   };
 };
 const pay = (n: number) => ({ contact: customers[n % customers.length], department: dept.id, payment_date: dateOf(n), amount: 5 + (n % 300), payment_type: "BACS", cost_centre: centre.id, date_paid: n % 2 ? dateOf(n) : null, trading_area: "dvh" as const });
@@ -75,10 +77,16 @@ for (const t of STEPS) {
   await measure("invoices hire, all (`invoices?activeView=hire`)", "invoices?activeView=hire");
   await measure("invoices approved, department, page 100", `invoices?activeView=sales&view=approved&department=${dept.id}&page=100`);
   await measure("invoices of a customer", `invoices?customer=${customers[3]}`);
-  await measure("invoices search by number", "invoices?search=BN00000");
+  await measure("invoices search by number, 50 matches", "invoices?search=BN00000");
+  await measure("invoices search one number", "invoices?search=BN0001234");
+  // the last page of the longest lists: a deep page costs what page 1 does
+  const lastPage = async (path: string) => Math.max(1, Math.ceil(((await api.get(path)) as { count: number }).count / 25));
+  await measure("income, last page", `transactions?type=IN&page=${await lastPage("transactions?type=IN")}`);
+  await measure("invoices hire, all, last page", `invoices?activeView=hire&page=${await lastPage("invoices?activeView=hire")}`);
   await measure("credit notes page 1", "credit");
   await measure("payments unpaid (`payments`)", "payments");
   await measure("payments paid, page 50", "payments?view=paid&page=50");
+  await measure("payments paid, last page", `payments?view=paid&page=${await lastPage("payments?view=paid")}`);
   await measure("contact balance (`contacts/{id}`)", `contacts/${customers[5]}`);
   await measure("account balances page 1 (`accountbalance`)", "accountbalance");
 }

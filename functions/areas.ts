@@ -19,7 +19,7 @@ export const areas = [
       "quicklink", "createdepartment", "departments", "createfitter", "fitter",
       "vehicletrackertype", "vehiclemodel", "vehiclemake", "rentalmargin", "worktype",
       "movementrate", "movementtype", "paymenttype", "drivers", "fitters", "nominal",
-      "createtrackingcategory", "trackingcategory", "taxtypes",
+      "createtrackingcategory", "trackingcategory", "trackingoption", "taxtypes",
     ],
   },
   {

@@ -40,3 +40,23 @@ export async function withOptionIds<T extends { options?: Array<{ id?: number; s
   }
   return { ...body, options };
 }
+
+/** One tracking option as 000 §7's `trackingoption` reference list gives it: the option with its category. */
+export type TrackingOptionRow = { id: number; name: string; status: string; category: number; category_name: string };
+
+/**
+ * Every live (not DELETED) option of every active category, "Category:
+ * option" order: the `trackingoption` reference list of 000 §7. The
+ * categories are few by nature (Xero allows two active, 100 options
+ * each), so they are read as one page and the options paged from it.
+ */
+export async function trackingOptionList(q: { page: number; page_size: number; search?: string }): Promise<{ count: number; results: TrackingOptionRow[] }> {
+  const categories = (await TrackingCategory.list({ page: 1, page_size: 1000 })).results as Array<{ id: number; name: string; status?: string; options?: Array<{ id: number; name: string; status?: string }> | null }>;
+  const term = q.search?.trim().toLowerCase();
+  const rows = categories
+    .filter((c) => c.status !== "ARCHIVED" && c.status !== "DELETED")
+    .flatMap((c) => (c.options ?? []).filter((o) => o.status !== "DELETED" && o.status !== "ARCHIVED").map((o) => ({ id: o.id, name: o.name, status: o.status ?? "ACTIVE", category: c.id, category_name: c.name })))
+    .filter((o) => !term || `${o.category_name}: ${o.name}`.toLowerCase().includes(term));
+  const start = (q.page - 1) * q.page_size;
+  return { count: rows.length, results: rows.slice(start, start + q.page_size) };
+}

@@ -76,4 +76,10 @@ export function settingsRoutes(app: Hono<AppEnv>) {
       return Settings.withOptionIds(b);
     },
   });
+  // 000 §7 reads the tracking options as a reference list of their own: every live option with its category.
+  route(
+    app,
+    { method: "get", path: "/trackingoption", summary: "Every live tracking option with its category (id, name, status, category, category_name)", tag: "Accounting", query: pageQuery },
+    async (_c, { query }) => Settings.trackingOptionList(query),
+  );
 }

@@ -155,6 +155,25 @@ describe("settings rules", () => {
     expect(saved.body.options[2].id).toBeGreaterThan(c.body.options[1].id);
   });
 
+  it("trackingoption lists every live option with its category (000 §7's reference list)", async () => {
+    const c = await api.post("createtrackingcategory", { name: "Depot class", options: [{ name: "Hire desk" }, { name: "Closed depot", status: "DELETED" }, { name: "Sales desk" }] });
+    const gone = await api.post("createtrackingcategory", { name: "Old scheme", status: "ARCHIVED", options: [{ name: "Legacy" }] });
+    expect(gone.status).toBe(201);
+    const all = await api.get("trackingoption?page_size=1000");
+    expect(all.status).toBe(200);
+    const mine = all.body.results.filter((o: { category: number }) => o.category === c.body.id);
+    expect(mine).toEqual([
+      { id: c.body.options[0].id, name: "Hire desk", status: "ACTIVE", category: c.body.id, category_name: "Depot class" },
+      { id: c.body.options[2].id, name: "Sales desk", status: "ACTIVE", category: c.body.id, category_name: "Depot class" },
+    ]);
+    expect(all.body.results.some((o: { category: number }) => o.category === gone.body.id)).toBe(false);
+    expect(all.body.count).toBe(all.body.results.length);
+    const found = await api.get("trackingoption?search=depot class: sal");
+    expect(found.body.results.map((o: { name: string }) => o.name)).toEqual(["Sales desk"]);
+    expect((await api.get("trackingoption?page_size=1")).body.results).toHaveLength(1);
+    expect((await api.get("trackingoption?page=0")).status).toBe(400);
+  });
+
   it("job tab workshops: supplier search from 2 characters and the job_tab flag", async () => {
     // Complete enough for the contact rules (003 §5): a full supplier and a partial customer.
     const s = await api.post("contacts", {

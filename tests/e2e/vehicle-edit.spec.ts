@@ -163,11 +163,17 @@ test("agreements: add one, Fixed Rate, read-only figures, the type-change warnin
   await expect(invoice.getByTestId("invoice-total")).toHaveText("Total: £12,450.00");
   await invoice.getByLabel("VAT", { exact: true }).selectOption("5");
   await expect(invoice.getByTestId("invoice-total")).toHaveText("Total: £10,950.00");
+  // Its invoice number and tracking option (000 §3, §7): the options from GET trackingoption.
+  const saleNumber = `SV${uniq().slice(0, 8).toUpperCase()}`;
+  await invoice.getByLabel("Invoice number").fill(saleNumber);
+  await invoice.getByLabel("Tracking option").selectOption({ label: "Department: VAN SALES DIRECT" });
   const posted = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/invoices"));
   await invoice.getByRole("button", { name: "Create Invoice" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Invoice Created Successfully" })).toBeVisible();
   // The invoice names its agreement by the agreement's own number.
-  expect((await posted).postDataJSON().finance_agreement).toEqual(expect.any(Number));
+  const sent = (await posted).postDataJSON();
+  expect(sent.finance_agreement).toEqual(expect.any(Number));
+  expect(sent).toMatchObject({ invoice_number: saleNumber, tracking_option: expect.any(Number) });
   await saved.getByRole("button", { name: "Create Payment" }).click();
   const pay = page.getByRole("dialog", { name: "Create Payment" });
   await pay.getByRole("textbox", { name: "Customer" }).fill("acme");

@@ -6,6 +6,7 @@ import { useApiMutation, useList, type ApiRecord } from "../platform/api";
 import { formatMoney, todayIso } from "../platform/format";
 import { toastError, toastSuccess } from "../platform/toast";
 import { DateField, NumberField } from "../platform/form";
+import { TRACKING_OPTIONS_QUERY, trackingOptionLabel, type TrackingOptionRow } from "../settings/trackingOptions";
 
 /** A typed amount as a number; null while empty or not yet a number (the field says why). */
 const amountOf = (v: number | string) => (typeof v === "number" ? v : null);
@@ -63,6 +64,10 @@ export function CreateInvoiceModal({ a, vehicle, onClose }: { a: Agreement; vehi
   const [noVat, setNoVat] = useState<number | string>(Number(a.sale_warranty_cost ?? 0));
   const [description, setDescription] = useState(`Sale of ${vehicle.registration ?? "vehicle"}`);
   const [date, setDate] = useState(todayIso());
+  // Blank: the server gives the next IN number (003 §9).
+  const [number, setNumber] = useState("");
+  const [tracking, setTracking] = useState("");
+  const options = useList<TrackingOptionRow>("trackingoption", TRACKING_OPTIONS_QUERY);
   const create = useApiMutation<Record<string, unknown>, ApiRecord>("POST", "invoices", { resource: "invoices", errorMessage: "There was an error creating the invoice", silent: true });
   return (
     <Modal opened onClose={onClose} title="Create Sale Invoice" centered>
@@ -70,6 +75,13 @@ export function CreateInvoiceModal({ a, vehicle, onClose }: { a: Agreement; vehi
         <ContactRefInput label="Customer" kind="CC" initialName={a.sale_customer?.display_name ?? ""} value={contact} onChange={(id) => setContact(id === "" ? "" : String(id))} />
         <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
         <DateField label="Invoice date" value={date} onChange={(v) => setDate(v)} />
+        <TextInput label="Invoice number" placeholder="Next number when blank" value={number} onChange={(e) => setNumber(e.currentTarget.value)} />
+        <NativeSelect
+          label="Tracking option"
+          value={tracking}
+          onChange={(e) => setTracking(e.currentTarget.value)}
+          data={[{ value: "", label: "None" }, ...(options.data?.results ?? []).map((o) => ({ value: String(o.id), label: trackingOptionLabel(o) }))]}
+        />
         <NumberField kind="money" label="Amount (vatable)" value={amount} onChange={setAmount} />
         <NumberField kind="money" label="Non-vatable amount" value={noVat} onChange={setNoVat} />
         <NativeSelect label="VAT" value={vat} onChange={(e) => setVat(e.currentTarget.value as "20" | "5" | "0")} data={[{ value: "20", label: "20%" }, { value: "5", label: "5%" }, { value: "0", label: "0%" }]} />
@@ -84,7 +96,7 @@ export function CreateInvoiceModal({ a, vehicle, onClose }: { a: Agreement; vehi
             loading={create.isPending}
             onClick={() =>
               create.mutate(
-                { customer: contact ? Number(contact) : null, vehicle: vehicle.id ?? null, finance_agreement: a.id ?? null, description, invoice_date: date, amount: amountOf(amount), no_vat_amount: amountOf(noVat) ?? 0, vat_rate: Number(vat) },
+                { customer: contact ? Number(contact) : null, vehicle: vehicle.id ?? null, finance_agreement: a.id ?? null, description, invoice_date: date, invoice_number: number.trim() || null, tracking_option: tracking ? Number(tracking) : null, amount: amountOf(amount), no_vat_amount: amountOf(noVat) ?? 0, vat_rate: Number(vat) },
                 {
                   onSuccess: () => {
                     toastSuccess("Invoice Created Successfully");

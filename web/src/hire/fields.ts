@@ -1,6 +1,7 @@
 import { rental } from "../../../core/hire/definitions";
 import { OFF_HIRE_FIELDS, rentalDatesError } from "../../../core/hire/rules";
-import { fieldsFrom, recordOptions, type FieldDef, type OptionsSource, type SelectOption } from "../platform/form";
+import { fieldsFrom, recordOptions, type FieldDef, type SelectOption } from "../platform/form";
+import { trackingOptionSource } from "../settings/trackingOptions";
 
 /**
  * The rental edit screen's fields by section (001 §2.3, §3), in the spec's
@@ -8,14 +9,6 @@ import { fieldsFrom, recordOptions, type FieldDef, type OptionsSource, type Sele
  * definition (core/hire/definitions.ts); only what the screen alone knows
  * (options, the dates' live check) is added here.
  */
-
-export const trackingOptions: OptionsSource = {
-  queryKey: ["trackingcategory", "list", { page_size: 1000 }],
-  path: "trackingcategory",
-  query: { page_size: 1000 },
-  toOptions: (data: { results: Array<{ name: string; options: Array<{ id: number; name: string; status?: string }> | null }> }) =>
-    data.results.flatMap((c) => (c.options ?? []).filter((o) => o.status !== "DELETED").map((o): SelectOption => ({ value: String(o.id), label: `${c.name}: ${o.name}`, apiValue: o.id }))),
-};
 
 const choice = (value: string, label: string): SelectOption => ({ value, label, apiValue: value });
 
@@ -25,7 +18,7 @@ const DEFINED = fieldsFrom(rental, {
   // Shown as soon as both dates are in, not only on Save (the server's own rule).
   finish_date: { check: (finish, values) => rentalDatesError(String(values.start_date || ""), String(finish || "")) ?? undefined, checkAsTyped: true },
   department: { options: recordOptions("departments", (r) => r.name) },
-  tracking_option: { options: trackingOptions },
+  tracking_option: { options: trackingOptionSource() },
   rental_type: { options: [choice("ST", "Short term"), choice("LT", "Long term")] },
   invoice_interval: { options: ["NONE", "WEEKLY", "MONTHLY"].map((v) => choice(v, v[0] + v.slice(1).toLowerCase())) },
   margin: { options: recordOptions("rentalmargin", (r) => `${r.name} (${r.margin}%)`) },

@@ -95,7 +95,7 @@ function NewCategory() {
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [pristine, setPristine] = useState<Draft>(draft);
   const [errors, setErrors] = useState<Errors>({});
-  const create = useCreate("trackingcategory", { path: "createtrackingcategory", errorMessage: "There was an error creating tracking category", invalidates: ["movementtype"] });
+  const create = useCreate("trackingcategory", { path: "createtrackingcategory", errorMessage: "There was an error creating tracking category", invalidates: ["movementtype", "trackingoption"] });
   useUnsavedChanges(!sameDraft(draft, pristine));
 
   const submit = (e: FormEvent) => {
@@ -132,8 +132,8 @@ function CategoryCard({ category }: { category: Category }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(category));
   const [errors, setErrors] = useState<Errors>({});
   // A save queues the category for Xero and tries it at once: its Xero state is read again.
-  const update = useUpdate("trackingcategory", { errorMessage: "There was an error", invalidates: ["movementtype", "xero"] });
-  const remove = useRemove("trackingcategory", { errorMessage: "There was an error", invalidates: ["movementtype"] });
+  const update = useUpdate("trackingcategory", { errorMessage: "There was an error", invalidates: ["movementtype", "trackingoption", "xero"] });
+  const remove = useRemove("trackingcategory", { errorMessage: "There was an error", invalidates: ["movementtype", "trackingoption"] });
   const original = useMemo(() => draftOf(category), [category]);
   useUnsavedChanges(editing && !sameDraft(draft, original));
 

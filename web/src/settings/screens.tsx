@@ -6,6 +6,7 @@ import { DefaultsScreen } from "./DefaultsScreen";
 import { JobTabWorkshops } from "./JobTabWorkshops";
 import { TargetInForce } from "./TargetInForce";
 import { TrackingCategories } from "./TrackingCategories";
+import { trackingOptionSource } from "./trackingOptions";
 import { XeroState } from "../accounts/XeroState";
 import type { SettingsScreen, TableScreen } from "./types";
 
@@ -30,14 +31,8 @@ const makeOptions: FieldDef["options"] = {
   toOptions: (d: Page<ApiRecord>) => d.results.map((m): SelectOption => ({ value: String(m.id), label: String(m.name), apiValue: m.id })),
 };
 
-type TrackingCategory = ApiRecord & { name: string; options: Array<{ id: number; name: string; status: string }> | null };
-const trackingOptions: FieldDef["options"] = {
-  queryKey: ["trackingcategory", "list", { page_size: 1000 }],
-  path: "trackingcategory",
-  query: { page_size: 1000 },
-  toOptions: (d: Page<TrackingCategory>) =>
-    d.results.flatMap((c) => (c.options ?? []).map((o): SelectOption => ({ value: String(o.id), label: `${c.name}: ${o.name}`, apiValue: { id: o.id, name: o.name } }))),
-};
+// A movement type keeps its option as {id, name}.
+const trackingOptions = trackingOptionSource((o) => ({ id: o.id, name: o.name }));
 
 type TaxType = { tax_type: string; meaning: string; rate: number };
 const taxTypeOptions: FieldDef["options"] = {

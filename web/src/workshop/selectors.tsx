@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Checkbox, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { SupplierPicker } from "../contacts/pickers";
-import { api, useApiGet, type ApiRecord } from "../platform/api";
+import { api, useApiGet, useList, type ApiRecord } from "../platform/api";
+import { TRACKING_OPTIONS_QUERY, trackingOptionLabel, type TrackingOptionRow } from "../settings/trackingOptions";
 import { DateField, NumberField } from "../platform/form";
 import { formatDateTime, formatMoney } from "../platform/format";
 import { ListPager, ListSearch, ListTable, useListController } from "../platform/list";
@@ -283,14 +284,10 @@ export type PartLock = (part: PartRow) => { all?: boolean; columns?: PartColumn[
  */
 export type TrackingOption = { id: number; name?: string; category?: number | null } | null;
 
-type TrackingCategory = { id: number; name: string; options: Array<{ id: number; name: string; status?: string }> | null };
-
 /** Every live tracking option, labelled "Category: option" as the other screens show them. */
 export function useTrackingOptions() {
-  const q = useApiGet<{ results: TrackingCategory[] }>(["trackingcategory", "list", { page_size: 1000 }], "trackingcategory", { page_size: 1000 }, { errorMessage: "There was an error" });
-  return (q.data?.results ?? []).flatMap((c) =>
-    (c.options ?? []).filter((o) => o.status !== "DELETED").map((o) => ({ value: String(o.id), label: `${c.name}: ${o.name}`, option: { id: o.id, name: o.name, category: c.id } as TrackingOption })),
-  );
+  const q = useList<TrackingOptionRow>("trackingoption", TRACKING_OPTIONS_QUERY, { errorMessage: "There was an error" });
+  return (q.data?.results ?? []).map((o) => ({ value: String(o.id), label: trackingOptionLabel(o), option: { id: o.id, name: o.name, category: o.category } as TrackingOption }));
 }
 
 /** A tracking option select for a work item or a part (002 §5: both options are needed on each). */

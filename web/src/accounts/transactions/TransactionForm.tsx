@@ -4,7 +4,7 @@ import { FREQUENCIES, TRANSACTION_MESSAGES, transaction } from "../../../../core
 import { invoiceTotal, transactionRuleResult, vatForAmount, vatWarnings } from "../../../../core/accounts/transaction-rules";
 import { TAX_TYPES } from "../../../../core/settings/taxtypes";
 import { ContactRefInput } from "../../contacts/pickers";
-import { trackingOptions } from "../../hire/fields";
+import { trackingOptionSource } from "../../settings/trackingOptions";
 import { useList, type ApiRecord } from "../../platform/api";
 import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, type FieldDef, type FormValues } from "../../platform/form";
 import { formatMoney, todayIso } from "../../platform/format";
@@ -17,7 +17,7 @@ const FIELDS: FieldDef[] = fieldsFrom(transaction, {
   department: { options: recordOptions("departments", (r) => r.name) },
   cost_centre: { options: recordOptions("costcentre", (r) => r.name) },
   nominal_code: { options: recordOptions("nominal", (r) => `${r.code} ${r.name ?? ""}`.trim()) },
-  tracking_option: { options: trackingOptions },
+  tracking_option: { options: trackingOptionSource() },
   frequency: { options: FREQUENCIES.map((f) => choice(f, f[0] + f.slice(1).toLowerCase())) },
 }).filter((f) => !["type", "contact", "approved", "approver", "invoice_total", "template", "next_date", "occurs"].includes(f.name));
 

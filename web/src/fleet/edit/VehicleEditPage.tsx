@@ -15,6 +15,7 @@ import { HistoryButton } from "../../platform/history";
 import { Loading } from "../../platform/Loading";
 import { confirmAction } from "../../platform/modal";
 import { Page } from "../../platform/page";
+import { TRACKING_OPTIONS_QUERY } from "../../settings/trackingOptions";
 import { toastFailure } from "../../platform/toast";
 import {
   ALL_FIELDS,
@@ -355,7 +356,7 @@ export function VehicleEditPage() {
     useList("departments", { page_size: 1000 }),
     useList("keys", { page_size: 1000 }),
     useList("inspectiontype", { page_size: 100 }),
-    useList("trackingcategory", { page_size: 1000 }),
+    useList("trackingoption", TRACKING_OPTIONS_QUERY),
     useApiGet(["appdefaults", "one"], "appdefaults"),
   ];
   const loading = (vehicle && q.isLoading) || refs.some((r) => r.isLoading);

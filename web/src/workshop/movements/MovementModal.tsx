@@ -4,7 +4,7 @@ import { movementCostOf } from "../../../../core/workshop/movement-costs";
 import { MOVEMENT_MESSAGES, movement, movementRuleResult } from "../../../../core/workshop/movement-definitions";
 import { CustomerPicker } from "../../contacts/pickers";
 import { VehicleSearch } from "../../fleet/picker/VehiclePicker";
-import { trackingOptions } from "../../hire/fields";
+import { trackingOptionSource } from "../../settings/trackingOptions";
 import { useList, type ApiRecord } from "../../platform/api";
 import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, type FieldDef, type FormValues } from "../../platform/form";
 import { formatMoney, todayIso } from "../../platform/format";
@@ -20,7 +20,7 @@ const FIELDS: FieldDef[] = fieldsFrom(movement, {
   movement_rate: { options: recordOptions("movementrate", (r) => r.name) },
   driver: { options: recordOptions("drivers", (r) => r.name) },
   work_type: { options: recordOptions("worktype", (r) => r.name) },
-  tracking_option: { options: trackingOptions },
+  tracking_option: { options: trackingOptionSource() },
 }).filter((f) => !["completed", "invoice_number"].includes(f.name));
 
 const byName = (n: string) => FIELDS.find((f) => f.name === n)!;

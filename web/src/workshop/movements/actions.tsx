@@ -1,14 +1,14 @@
 import { Button, Group, Modal, NativeSelect, Stack, Text } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { MOVEMENT_MESSAGES } from "../../../../core/workshop/movement-definitions";
-import { trackingOptions } from "../../hire/fields";
+import { trackingOptionSource } from "../../settings/trackingOptions";
 import { useFieldOptions } from "../../platform/form";
 import { formatDate } from "../../platform/format";
 import { confirmAction, confirmDelete } from "../../platform/modal";
 import { useMovementCalls, type MovementRow } from "./api";
 import { MovementModal, type MovementStart } from "./MovementModal";
 
-const TRACKING_FIELD = { name: "tracking_option", label: "Tracking option", kind: "select" as const, options: trackingOptions };
+const TRACKING_FIELD = { name: "tracking_option", label: "Tracking option", kind: "select" as const, options: trackingOptionSource() };
 
 /**
  * Complete movement (002 §2, §4): a tracking option is required (the
