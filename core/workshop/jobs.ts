@@ -29,6 +29,7 @@ import {
   addRules,
   afterReadyForCollection,
   approvalRules,
+  approvedJobRules,
   defectRules,
   jobSaveRules,
   lockRules,
@@ -250,15 +251,19 @@ function withoutTrackingOptions(r: RuleResult): RuleResult {
   return { message: left.some(([, m]) => m === r.message) ? r.message : left[0][1], errors: Object.fromEntries(left) };
 }
 
-/** `server`: fields only the server sets (a defect's creator), laid over the job as sent. */
-type SaveOptions = { linesOnly?: boolean; checkFresh?: boolean; server?: Rec; fromQuote?: boolean; partsServer?: Map<number, Rec>; also?: WriteExtra };
+/**
+ * `server`: fields only the server sets (a defect's creator), laid over the job as sent.
+ * `client`: the client's PUT jobs/{id}, where an approved job refuses changes (the
+ * internal saves of parts approval, movements and quote jobs pass through).
+ */
+type SaveOptions = { client?: boolean; linesOnly?: boolean; checkFresh?: boolean; server?: Rec; fromQuote?: boolean; partsServer?: Map<number, Rec>; also?: WriteExtra };
 
 /**
  * Save a job (create when `id` is null): parse, freshness (409), the rules
  * of 002 §4-5 (400 with the spec's message), pricing, then the engine's
  * write of the job and its lines (their locators written with them).
  */
-async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOnly = false, checkFresh = true, server = {}, fromQuote = false, partsServer, also }: SaveOptions = {}): Promise<Rec> {
+async function saveJob(id: number | null, body: unknown, actor: Staff, { client = false, linesOnly = false, checkFresh = true, server = {}, fromQuote = false, partsServer, also }: SaveOptions = {}): Promise<Rec> {
   const stored = id === null ? null : await load(id);
   if (stored && checkFresh) {
     const sent = lastSavedOf(body);
@@ -269,6 +274,7 @@ async function saveJob(id: number | null, body: unknown, actor: Staff, { linesOn
   const job = { ...mergeJob(stored, sent, actor, now), ...server };
   // Fields the parts approval owns (approved, approver), laid over the parts it approves (core/workshop/parts.ts).
   if (partsServer) for (const w of job.work_items ?? []) for (const p of w.parts ?? []) if (p.id && partsServer.has(p.id)) Object.assign(p, partsServer.get(p.id));
+  if (stored && client) refuse(approvedJobRules(stored.nested, job, Object.keys(sent.fields)));
   if (stored) {
     refuse(readOnlyRules(stored.nested, { ...sent.fields, ...(sent.items ? { work_items: sent.items.map((s) => ({ id: s.id, parts: (s.parts ?? []).map((p) => ({ id: p.id })) })) } : {}) }));
     refuse(lockRules(stored.nested.work_items, job.work_items));
@@ -306,6 +312,22 @@ export const JOB_VIEWS = [
   "not_finished",
 ] as const;
 export type JobView = (typeof JOB_VIEWS)[number];
+
+/** The snake_case of 002 §2's view toggle labels, where it is not already the view's name. */
+export const JOB_VIEW_ALIASES: Readonly<Record<string, JobView>> = {
+  part_enquiries: "enquiries",
+  my_defects: "mydefects",
+  returned_from_workshop: "returned",
+  wash_needed: "wash",
+  ready_for_collection: "ready",
+};
+
+/** A view as a client names it ("Ready For Collection", "ready_for_collection", "ready"): the view's own name. */
+export function jobViewOf(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  const name = v.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  return JOB_VIEW_ALIASES[name] ?? (name || undefined);
+}
 
 export type JobListQuery = {
   page: number;
@@ -390,7 +412,7 @@ export const Jobs = {
   create: (body: unknown, actor: Staff) => saveJob(null, body, actor),
   /** POST createquotejob (core/workshop/quote-jobs.ts): a job card with copies of quote items; tracking options are asked for on its first save. */
   createFromQuote: (body: unknown, actor: Staff) => saveJob(null, body, actor, { fromQuote: true }),
-  save: (id: number, body: unknown, actor: Staff) => saveJob(id, body, actor),
+  save: (id: number, body: unknown, actor: Staff) => saveJob(id, body, actor, { client: true }),
 
   /** PUT jobs/returned/{id}: Returned From Workshop, Ready For Collection, Collected (002 §4); only the status is saved. */
   async changeStatus(id: number, body: unknown, actor: Staff) {
@@ -450,9 +472,10 @@ export const Jobs = {
     return present(id);
   },
 
-  /** DELETE jobs/{id} (W19): refused while any line is approved; its lines, locators and images go. */
+  /** DELETE jobs/{id} (W19): refused once the job or any line is approved; its lines, locators and images go. */
   async remove(id: number, actor: Staff) {
     const stored = await load(id);
+    if (stored.row.approved) throw new ValidationError(MESSAGES.approvedJob, { id: MESSAGES.approvedJob });
     const approved = stored.lines.work_items.some((w) => w.invoice_approved || w.po_approved) || stored.lines.parts.some((p) => p.approved);
     if (approved) throw new ValidationError(MESSAGES.deleteApproved, { id: MESSAGES.deleteApproved });
     await JobLines.remove(id, actor.email);
@@ -537,9 +560,9 @@ export const Jobs = {
     return pageOf(ids, q);
   },
 
-  /** GET countdefect / countenquiry: one counter read. */
-  async count(state: "defect" | "enquiry", ws?: string) {
-    const list = `s#${state}#w#${tabOf(ws)}#d#all`;
+  /** GET countdefect / countenquiry: one counter read (of the department's list when one is asked for, as jobstatuscount). */
+  async count(state: "defect" | "enquiry", q: { ws?: string; department?: number } = {}) {
+    const list = `s#${state}#w#${tabOf(q.ws)}#d#${q.department ? String(q.department) : "all"}`;
     return { count: (await Job.counts([list]))[list] };
   },
 

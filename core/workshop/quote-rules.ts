@@ -59,6 +59,10 @@ export const QUOTE_MESSAGES = {
   defectNeedsCustomer: WORKSHOP_MESSAGES.defectQuoteCustomer,
   enquiryNeedsVehicleAndCustomer: WORKSHOP_MESSAGES.enquiryQuote,
   approvedLocked: "This quote is approved for invoicing and can no longer be changed",
+  // 002 §2 Quote editor: the screen's locks, held by the server too (wording ours).
+  vehicleLocked: "The vehicle of a saved quote cannot be changed",
+  customerLocked: "Customer cannot be changed once the Customer 1 Invoice Number is set",
+  customer2Locked: "Customer 2 cannot be changed once the Customer 2 Invoice Number is set",
 } as const;
 
 type Row = Record<string, any>;
@@ -219,6 +223,25 @@ export function quoteSummary(q: Row, items: Array<Row & { ready_for_invoicing: b
     has_finished_and_not_started_jobs: all.includes("finished") && !all.includes("started"),
     has_started_job: all.includes("started"),
   };
+}
+
+/**
+ * PUT quotes/{id} (002 §2 Quote editor, §6): an approved quote can no
+ * longer be changed; the vehicle is fixed once the quote exists; each
+ * customer once its invoice number is set. `stored` the quote as saved,
+ * `sent` the body (fields it leaves out keep their values). The
+ * server's own updates (createquotejob, parts approval, finalize,
+ * approve) are not client saves and do not pass here.
+ */
+export function quoteLockRefusal(stored: Row, sent: Row): QuoteRefusal | null {
+  // 002 §8: a failed quote save's title.
+  const title = QUOTE_MESSAGES.approveFailed;
+  if (stored.approved) return { title, message: QUOTE_MESSAGES.approvedLocked, errors: { approved: QUOTE_MESSAGES.approvedLocked } };
+  const changed = (f: string) => f in sent && idOf(stored[f]) !== null && idOf(sent[f]) !== idOf(stored[f]);
+  if (changed("vehicle")) return { title, message: QUOTE_MESSAGES.vehicleLocked, errors: { vehicle: QUOTE_MESSAGES.vehicleLocked } };
+  if (stored.customer_invoice_number && changed("customer")) return { title, message: QUOTE_MESSAGES.customerLocked, errors: { customer: QUOTE_MESSAGES.customerLocked } };
+  if (stored.customer2_invoice_number && changed("customer2")) return { title, message: QUOTE_MESSAGES.customer2Locked, errors: { customer2: QUOTE_MESSAGES.customer2Locked } };
+  return null;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   hasZeroEstimate,
   idOf,
   itemReadyForInvoicing,
+  quoteLockRefusal,
   quoteState,
   quoteSummary,
   removalRefusal,
@@ -368,6 +369,7 @@ export const Quotes = {
   async save(id: number, body: Row, user: StaffUser) {
     return withQuoteConflict(async () => {
       const stored = await storedQuote(id);
+      refuse(quoteLockRefusal(stored, body));
       await dropDanglingLinks(stored);
       if (Array.isArray(body.estimated_work_items)) refuse(removalRefusal(stored.estimated_work_items ?? [], body.estimated_work_items.filter((i: unknown) => i && typeof i === "object") as Row[]));
       const prepared = await deriveBeforeSave(await prepareBody(body, stored, user), stored);

@@ -187,6 +187,60 @@ export function statusChangeRules(j: Rec, to: string): RuleResult {
   return null;
 }
 
+/** Two stored or sent values alike: null, missing and false alike (an unset flag is answered false), key order ignored. */
+function sameValue(a: unknown, b: unknown): boolean {
+  const norm = (v: unknown): string => {
+    if (v === undefined || v === null || v === false) return "null";
+    if (Array.isArray(v)) return `[${v.map(norm).join(",")}]`;
+    if (typeof v === "object") {
+      const e = Object.entries(v as Rec).filter(([, x]) => x !== undefined && x !== null).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0));
+      return `{${e.map(([k, x]) => `${JSON.stringify(k)}:${norm(x)}`).join(",")}}`;
+    }
+    return JSON.stringify(v);
+  };
+  return norm(a) === norm(b);
+}
+
+/** The first field where two lines differ (their meta and nested parts aside), or null. */
+function changedField(before: Rec, after: Rec): string | null {
+  for (const k of new Set([...Object.keys(before), ...Object.keys(after)]))
+    if (k !== "last_saved" && k !== "parts" && !sameValue(before[k], after[k])) return k;
+  return null;
+}
+
+/**
+ * An approved job (docs/workshop.md): its fields and lines can no longer
+ * change through the job save (PUT jobs/{id}); comments still may, and a
+ * job sent back as it is still saves. `next` is the job as it would be
+ * (stored values under what was sent), `sentFields` the job fields sent.
+ * The accounts' and Parts Expenses' own saves of its lines are not this
+ * rule's: they go through PUT work/update, parts/update.
+ */
+export function approvedJobRules(stored: Rec, next: Rec, sentFields: string[]): RuleResult {
+  if (!stored.approved) return null;
+  const refused = (field: string) => ({ message: MESSAGES.approvedJob, errors: { [field]: MESSAGES.approvedJob } });
+  for (const k of sentFields) if (!sameValue(stored[k], next[k])) return refused(k);
+  const before: Rec[] = stored.work_items ?? [];
+  const after: Rec[] = next.work_items ?? [];
+  const byId = new Map(before.map((w) => [w.id, w]));
+  if (after.length !== before.length) return refused("work_items");
+  for (const [i, w] of after.entries()) {
+    const old = w.id ? byId.get(w.id) : undefined;
+    if (!old) return refused(`work_items.${i}`);
+    const f = changedField(old, w);
+    if (f) return refused(`work_items.${i}.${f}`);
+    const oldParts = new Map(((old.parts ?? []) as Rec[]).map((p) => [p.id, p]));
+    const parts: Rec[] = w.parts ?? [];
+    if (parts.length !== oldParts.size) return refused(`work_items.${i}.parts`);
+    for (const [k, p] of parts.entries()) {
+      const op = p.id ? oldParts.get(p.id) : undefined;
+      const pf = op ? changedField(op, p) : "id";
+      if (pf) return refused(`work_items.${i}.parts.${k}${op ? `.${pf}` : ""}`);
+    }
+  }
+  return null;
+}
+
 /** What the screen does after Ready For Collection (002 §4): the instructions and change-key modals. */
 export function afterReadyForCollection(customers: Array<Rec | null | undefined>, vehicle: Rec | null | undefined) {
   return {
@@ -217,7 +271,9 @@ const INVOICE_UNLOCKED = new Set(["invoice_comments", "complete", "key", "parts"
 /** What a movement-linked work item may not change (002 §4). */
 const MOVEMENT_LOCKED = ["labour_hours", "cost_override", "complete", "work_type"];
 
-const same = (a: unknown, b: unknown) => JSON.stringify(idOf(a) ?? a ?? null) === JSON.stringify(idOf(b) ?? b ?? null);
+// An unset flag and false are alike: every answer carries unset flags as false (docs/workshop.md "Lines answer every field").
+const flat = (v: unknown) => JSON.stringify(idOf(v) ?? (v === false ? null : v) ?? null);
+const same = (a: unknown, b: unknown) => flat(a) === flat(b);
 
 /**
  * 002 §4 Work item and part locks, comparing each stored work item and part

@@ -24,6 +24,16 @@ type Rec = Record<string, any>;
 
 export const PO_STATES = ["current", "approval", "approved"] as const;
 export const INVOICE_STATES = ["current", "ready", "approved"] as const;
+
+/** The snake_case of 003 §2's view labels (Approval Needed, Ready To Invoice) as the views' own names. */
+export const WORK_VIEW_ALIASES: Readonly<Record<string, string>> = { approval_needed: "approval", ready_to_invoice: "ready" };
+
+/** A work view as a client names it ("Approval Needed", "approval_needed", "approval"): the view's own name. */
+export function workViewOf(v: unknown): unknown {
+  if (typeof v !== "string") return v;
+  const name = v.trim().toLowerCase().replace(/[\s-]+/g, "_");
+  return WORK_VIEW_ALIASES[name] ?? (name || undefined);
+}
 export type PoState = (typeof PO_STATES)[number];
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 

@@ -24,6 +24,12 @@ export type RouteSpec = {
    */
   upload?: { field: string; description: string };
   public?: boolean;
+  /**
+   * The success status. Default: 201 for a POST (it creates), 200 otherwise;
+   * a POST that only acts on an existing record (approve, finalize,
+   * complete) says 200.
+   */
+  status?: 200 | 201;
 };
 
 export const registry: RouteSpec[] = [];
@@ -77,6 +83,6 @@ export function route(app: Hono<AppEnv>, spec: RouteSpec, handler: Handler) {
     const result = await handler(c, { query, body, id });
     if (result instanceof Response) return result;
     if (result === undefined) return c.body(null, 204);
-    return c.json(result as object, spec.method === "post" ? 201 : 200);
+    return c.json(result as object, spec.status ?? (spec.method === "post" ? 201 : 200));
   });
 }

@@ -66,7 +66,7 @@ export function partOrderRoutes(app: Hono<AppEnv>) {
   route(app, { method: "delete", path: "/partorder/:id", summary: "Delete a part order (refused when COMPLETE)", tag }, async (c, { id }) => PartOrders.remove(id, staff(c)));
   route(
     app,
-    { method: "post", path: "/partorderapprove", summary: "Complete a part order: the whole order with its id, last_saved and the tracking_option chosen; only from ORDER", tag, body: anyBody },
+    { method: "post", path: "/partorderapprove", status: 200, summary: "Complete a part order: the whole order with its id, last_saved and the tracking_option chosen; only from ORDER", tag, body: anyBody },
     async (c, { body }) => {
       const orderId = z.coerce.number({ error: "Which part order? Send its id" }).int().positive().max(1e12).safeParse(body.id);
       if (!orderId.success) throw new ValidationError("Which part order? Send its id", { id: "Required" });

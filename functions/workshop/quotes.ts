@@ -53,8 +53,8 @@ export function quoteRoutes(app: Hono<AppEnv>) {
   route(app, { method: "put", path: "/quotes/:id", summary: "Save the whole quote (send last_saved; 409 when stale); priced: true marks it priced", tag, body: anyBody }, async (c, { id, body }) =>
     Quotes.save(id, body, userOf(c)),
   );
-  route(app, { method: "post", path: "/quotes/finalize/:id", summary: "Finalize: the quote becomes priced; answers the quote", tag }, async (c, { id }) => Quotes.finalize(id, userOf(c)));
-  route(app, { method: "post", path: "/quotes/approve/:id", summary: "Approve for invoicing (every item ready, else 'Cannot Approve For Invoicing' naming the items); answers the quote", tag }, async (c, { id }) =>
+  route(app, { method: "post", path: "/quotes/finalize/:id", status: 200, summary: "Finalize: the quote becomes priced; answers the quote", tag }, async (c, { id }) => Quotes.finalize(id, userOf(c)));
+  route(app, { method: "post", path: "/quotes/approve/:id", status: 200, summary: "Approve for invoicing (every item ready, else 'Cannot Approve For Invoicing' naming the items); answers the quote", tag }, async (c, { id }) =>
     Quotes.approve(id, userOf(c)),
   );
   route(app, { method: "delete", path: "/quotes/:id", summary: "Delete a quote (refused while an item is linked to a job card)", tag }, async (c, { id }) => Quotes.remove(id, userOf(c)));

@@ -18,7 +18,6 @@ import { workTotalsRoutes } from "./work-totals.js";
 const tag = "Workshop";
 const anyBody = z.record(z.string(), z.unknown());
 const id = z.coerce.number({ error: "Must be a record id" }).int("Must be a record id").positive("Must be a record id").max(1e12, "Must be a record id").optional();
-const lower = (v: unknown) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v);
 
 /** The signed-in member of staff: e-mail for the audit, names for approvals and defects. */
 const staff = (c: Context<AppEnv>): Workshop.Staff => {
@@ -28,7 +27,7 @@ const staff = (c: Context<AppEnv>): Workshop.Staff => {
 
 /** GET jobs (002 §7): page, view, date, ws, search, searchFresh, department, key, vehicle, column filters. */
 const jobListQuery = pageQuery.extend({
-  view: z.preprocess(lower, z.enum(Workshop.JOB_VIEWS, { error: `View must be one of ${Workshop.JOB_VIEWS.join(", ")}` }).optional()),
+  view: z.preprocess(Workshop.jobViewOf, z.enum(Workshop.JOB_VIEWS, { error: `View must be one of ${Workshop.JOB_VIEWS.join(", ")}` }).optional()),
   ws: z.string().max(20).optional(),
   department: id,
   date: isoDate(),
@@ -68,12 +67,12 @@ export function workshopRoutes(app: Hono<AppEnv>) {
   );
   route(
     app,
-    { method: "post", path: "/jobs/approve/:id", summary: "Approve a job (002 §5 Job approval); may send mileage, workshop_date, inspection dates and last_saved", tag, body: anyBody },
+    { method: "post", path: "/jobs/approve/:id", status: 200, summary: "Approve a job (002 §5 Job approval); may send mileage, workshop_date, inspection dates and last_saved", tag, body: anyBody },
     async (c, { id, body }) => J.approve(id, body, staff(c)),
   );
   route(app, { method: "delete", path: "/jobs/:id", summary: "Delete a job with its lines and images (refused while a line is approved)", tag }, async (c, { id }) => J.remove(id, staff(c)));
-  route(app, { method: "get", path: "/countdefect", summary: "How many defects ({count}), optional ws", tag, query: wsQuery }, async (_c, { query }) => J.count("defect", query.ws));
-  route(app, { method: "get", path: "/countenquiry", summary: "How many part enquiries ({count}), optional ws", tag, query: wsQuery }, async (_c, { query }) => J.count("enquiry", query.ws));
+  route(app, { method: "get", path: "/countdefect", summary: "How many defects ({count}), optional ws and department", tag, query: wsQuery }, async (_c, { query }) => J.count("defect", query));
+  route(app, { method: "get", path: "/countenquiry", summary: "How many part enquiries ({count}), optional ws and department", tag, query: wsQuery }, async (_c, { query }) => J.count("enquiry", query));
   route(app, { method: "get", path: "/jobstatuscount", summary: "The count of every jobs-list view, optional ws and department", tag, query: wsQuery }, async (c, { query }) =>
     J.statusCounts(query, staff(c)),
   );

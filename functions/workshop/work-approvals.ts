@@ -4,6 +4,7 @@ import "../../core/accounts/xero-documents.js"; // the work and parts invoices' 
 import * as z from "zod";
 import { WORK_VIEWS, WorkApprovals, type Staff } from "../../core/accounts/work-approvals.js";
 import { WorkshopFigures } from "../../core/workshop/index.js";
+import { workViewOf } from "../../core/workshop/work-lines.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
@@ -36,7 +37,7 @@ const workQuery = pageQuery.extend({
   chargeable: flag("chargeable"),
   // Workshop Expenses (type=po) and Workshop Invoicing (type=invoice).
   type: z.preprocess(lower, z.enum(["po", "invoice"], { error: "type must be po or invoice" }).default("po")),
-  view: z.preprocess(lower, z.string().max(20).optional()),
+  view: z.preprocess(workViewOf, z.string().max(20).optional()),
   department: z.preprocess((v) => (v === "" || v === "ALL" || v === "all" ? undefined : v), id),
   job: id,
   ready: flag("ready"),

@@ -165,7 +165,7 @@ describe("POST createquotejob", () => {
     const open = await ok(api.get(`quotes?vehicle=${q.vehicle.id}&ready_for_customer_invoice=false`));
     expect(open.count).toBe(1);
     const approved = await api.post(`quotes/approve/${q.id}`);
-    expect(approved.status, JSON.stringify(approved.body)).toBe(201);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
     expect(approved.body).toMatchObject({ approved: true, qstate: "APPROVED", approving_user: { first_name: "Quinn" }, ready_for_approval: false });
     expect((await ok(api.get(`quotes?vehicle=${q.vehicle.id}&ready_for_customer_invoice=false`))).count).toBe(0);
     expect((await ok(api.get("quotes?view=approved"))).results.map((r: any) => r.id)).toContain(q.id);
