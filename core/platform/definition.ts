@@ -96,6 +96,12 @@ export type Definition<S extends Specs> = {
    * allow null so a partial save can leave them out.
    */
   checkRequired(record: Record<string, unknown>): void;
+  /**
+   * A record (or line) as answered: every declared field present, an unset
+   * one null, an unset flag false, so a client reads the same keys whatever
+   * was ever saved (docs/workshop.md "Lines answer every field").
+   */
+  answered<R extends Record<string, unknown>>(record: R): R;
 };
 
 const INPUT: Record<FieldSpec["kind"], InputKind> = {
@@ -186,6 +192,11 @@ export function defineFields<const S extends Specs>(specs: S): Definition<S> {
         const v = record[f.name];
         if (f.required && (v === null || v === undefined || v === "")) throw new ValidationError(f.required, { [f.name]: f.required });
       }
+    },
+    answered(record) {
+      const out: Record<string, unknown> = { ...record };
+      for (const f of fields) if (out[f.name] === undefined || (out[f.name] === null && f.kind === "boolean")) out[f.name] = f.kind === "boolean" ? false : null;
+      return out as typeof record;
     },
   };
 }

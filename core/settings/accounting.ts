@@ -2,6 +2,7 @@ import { nominalCode, trackingCategory } from "./definitions.js";
 import { TAX_TYPES, type TaxType } from "./taxtypes.js";
 import { defineRecordType } from "../platform/records.js";
 import { nextId } from "../platform/ids.js";
+import { ValidationError } from "../platform/errors.js";
 
 export { TAX_TYPES, type TaxType } from "./taxtypes.js";
 
@@ -59,4 +60,48 @@ export async function trackingOptionList(q: { page: number; page_size: number; s
     .filter((o) => !term || `${o.category_name}: ${o.name}`.toLowerCase().includes(term));
   const start = (q.page - 1) * q.page_size;
   return { count: rows.length, results: rows.slice(start, start + q.page_size) };
+}
+
+/** The fields that hold a tracking option as `{id, name, category}`: a line's two, a movement type's and a completed part order's one. */
+const OPTION_FIELDS = new Set(["supplier_tracking_option", "customer_tracking_option", "tracking_option"]);
+
+const bareOptionId = (v: unknown): number | null => {
+  if (typeof v === "number" && Number.isInteger(v) && v > 0) return v;
+  if (typeof v === "string" && /^\d{1,12}$/.test(v.trim())) return Number(v);
+  // {id} without its name: the shape a bare id parses to.
+  if (v && typeof v === "object" && !Array.isArray(v) && !("name" in v)) return bareOptionId((v as { id?: unknown }).id);
+  return null;
+};
+
+/**
+ * A body with its tracking options sent as bare ids (`3`, `"3"`, `{id: 3}`)
+ * made the `{id, name, category}` records hold, from the category that
+ * holds each option (the few categories read once, and only when such an
+ * id is sent). An id that is no tracking option is a 400 naming where it
+ * was sent. Options sent whole are left as they are. For bodies whose
+ * `tracking_option` is such an object (not movements or transactions,
+ * which hold the plain id).
+ */
+export async function withTrackingOptions<T>(body: T): Promise<T> {
+  const found: Array<{ holder: Record<string, unknown>; key: string; id: number; path: string }> = [];
+  const walk = (v: unknown, path: string, depth: number) => {
+    if (!v || typeof v !== "object" || depth > 6) return;
+    if (Array.isArray(v)) return v.forEach((x, i) => walk(x, path ? `${path}.${i}` : String(i), depth + 1));
+    for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
+      const at = path ? `${path}.${k}` : k;
+      const id = OPTION_FIELDS.has(k) ? bareOptionId(x) : null;
+      if (id !== null) found.push({ holder: v as Record<string, unknown>, key: k, id, path: at });
+      else if (x && typeof x === "object") walk(x, at, depth + 1);
+    }
+  };
+  walk(body, "", 0);
+  if (!found.length) return body;
+  const options = new Map<number, { id: number; name: string; category: number }>();
+  for (const c of (await TrackingCategory.all()) as Array<{ id: number; options?: Array<{ id: number; name: string }> | null }>)
+    for (const o of c.options ?? []) options.set(o.id, { id: o.id, name: o.name, category: c.id });
+  const unknown = found.filter((f) => !options.has(f.id));
+  if (unknown.length)
+    throw new ValidationError(`There is no tracking option ${unknown[0].id}`, Object.fromEntries(unknown.map((f) => [f.path, `There is no tracking option ${f.id}`])));
+  for (const f of found) f.holder[f.key] = { ...options.get(f.id)! };
+  return body;
 }

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { defineFields } from "../platform/definition.js";
 import { TAX_TYPE_NAMES } from "./taxtypes.js";
+import { trackingOptionValue } from "./tracking-option.js";
 
 /**
  * The reference types of settings (001 §2.6 and §3), each declared once
@@ -96,16 +97,10 @@ export const movementRate = defineFields({
   comments: { label: "Comments", kind: "textarea", max: 2000 },
 });
 
-/** A movement type keeps `{id, name}` of its tracking option (inside its category). */
-const trackingOptionSnapshot = z
-  .object({ id: z.number().int().positive(), name: z.string().max(200), category: z.number().int().optional() })
-  .nullable()
-  .optional();
-
 export const movementType = defineFields({
   name: NAME,
   invoice_address: { label: "Invoice address", kind: "choice", options: ["start", "end"], message: "Invoice address must be start or end" },
-  tracking_option: { label: "Tracking option", kind: "object", schema: trackingOptionSnapshot },
+  tracking_option: { label: "Tracking option", kind: "object", schema: trackingOptionValue },
 });
 
 export const paymentType = defineFields({ name: NAME });

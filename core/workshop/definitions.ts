@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { defineFields } from "../platform/definition.js";
 import { isoDate, text } from "../platform/fields.js";
+import { trackingOptionValue } from "../settings/tracking-option.js";
 import { TOTAL_FIELDS } from "./costs.js";
 import { DEFECT_STATUSES, JOB_STATUSES } from "./rules.js";
 
@@ -18,11 +19,8 @@ import { DEFECT_STATUSES, JOB_STATUSES } from "./rules.js";
 /** A person as recorded on an approval or a defect ({first_name, last_name}). */
 export const personSchema = z.strictObject({ first_name: text(100), last_name: text(100) }).nullable().optional();
 
-/** A tracking option as held on a line: `{id, name, category}` of an option of a tracking category. */
-export const trackingOptionSchema = z
-  .object({ id: z.number().int().positive().max(1e12), name: z.string().max(200).optional(), category: z.number().int().nullable().optional() })
-  .nullable()
-  .optional();
+/** A tracking option as held on a line: `{id, name, category}`, or its bare id (settings' `trackingOptionValue`). */
+export const trackingOptionSchema = trackingOptionValue;
 
 /** The vehicle's inspection an approval completes: its new dates (002 §3 inspection). */
 export const jobInspectionSchema = z

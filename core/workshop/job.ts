@@ -277,11 +277,12 @@ export async function expandJobs(rows: Rec[]): Promise<Rec[]> {
     const veh = v.get(r.vehicle);
     const { parts: _flat, ...rest } = r;
     const withLines = Array.isArray(r.work_items);
+    // Every field of 002 §3 Work item and Part answered, null or false when unset (the definitions' `answered`).
     const items = nestLines(r).map((w) => ({
-      ...w,
+      ...workItem.answered(w),
       job: r.id,
       work_type: w.work_type ? (brief(wt.get(w.work_type), ["name", "approval_needed", "special_labour_rate", "free_of_charge"]) ?? { id: w.work_type }) : null,
-      parts: w.parts.map((p: Rec) => ({ ...p, supplier: p.supplier ? (brief(c.get(p.supplier), ["display_name"]) ?? { id: p.supplier }) : null })),
+      parts: w.parts.map((p: Rec) => ({ ...part.answered(p), supplier: p.supplier ? (brief(c.get(p.supplier), ["display_name"]) ?? { id: p.supplier }) : null })),
     }));
     return {
       ...rest,

@@ -13,7 +13,7 @@ import { isFresh, lastSavedOf, writeTogether, type WriteExtra } from "../platfor
 import { partsPush } from "../accounts/xero-push.js";
 import { approvedSupplierInvoices } from "./part-rules.js";
 import { parseInput } from "../platform/validation.js";
-import { AppDefaults, Department, VehicleModel, WorkType } from "../settings/index.js";
+import { AppDefaults, Department, VehicleModel, WorkType, withTrackingOptions } from "../settings/index.js";
 import { JobImages } from "./images.js";
 import { PartOrders } from "./partorders.js";
 import { chargeAndCost } from "./figures.js";
@@ -264,6 +264,8 @@ type SaveOptions = { client?: boolean; linesOnly?: boolean; checkFresh?: boolean
  * write of the job and its lines (their locators written with them).
  */
 async function saveJob(id: number | null, body: unknown, actor: Staff, { client = false, linesOnly = false, checkFresh = true, server = {}, fromQuote = false, partsServer, also }: SaveOptions = {}): Promise<Rec> {
+  // Tracking options may be sent as bare ids (002 §3): made the {id, name, category} the lines hold.
+  body = await withTrackingOptions(body);
   const stored = id === null ? null : await load(id);
   if (stored && checkFresh) {
     const sent = lastSavedOf(body);
@@ -620,7 +622,8 @@ export const Jobs = {
    */
   async saveWork(id: number, body: unknown, actor: Staff) {
     if (!isObject(body)) throw new ValidationError("The request body must be a JSON object.");
-    const { line } = await JobLines.saveLine("work_items", id, lineBody(body, ["parts", "job", "job_last_saved", ...WORK_SERVER_FIELDS]), actor.email);
+    const sent: Rec = await withTrackingOptions(body);
+    const { line } = await JobLines.saveLine("work_items", id, lineBody(sent, ["parts", "job", "job_last_saved", ...WORK_SERVER_FIELDS]), actor.email);
     const jobId = line.parent_id;
     const job = await present(jobId);
     return { ...(job.work_items as Rec[]).find((w) => w.id === id), job: jobId, job_last_saved: job.last_saved };
@@ -640,7 +643,8 @@ export const Jobs = {
   /** PUT parts/update/{id}: save one job part by its id (its last_saved; the customer cost priced by the server), as `saveWork`. */
   async savePart(id: number, body: unknown, actor: Staff) {
     if (!isObject(body)) throw new ValidationError("The request body must be a JSON object.");
-    await JobLines.saveLine("parts", id, lineBody(body, ["job", "origin", "job_last_saved", "work_key", ...PART_SERVER_FIELDS]), actor.email);
+    const sent: Rec = await withTrackingOptions(body);
+    await JobLines.saveLine("parts", id, lineBody(sent, ["job", "origin", "job_last_saved", "work_key", ...PART_SERVER_FIELDS]), actor.email);
     return Jobs.getPart(id);
   },
 

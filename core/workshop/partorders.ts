@@ -7,12 +7,12 @@ import { fromPence } from "../platform/money.js";
 import { offsetOf } from "../platform/paging.js";
 import { Facet } from "../platform/service.js";
 import { writeTogether, type WriteExtra } from "../platform/records.js";
-import { AppDefaults, Department } from "../settings/index.js";
+import { AppDefaults, Department, withTrackingOptions } from "../settings/index.js";
 import { partCustomerCost, partsMarkup } from "./costs.js";
 import { chargeAndCost } from "./figures.js";
 import { approvedSupplierInvoices, partDueDate } from "./part-rules.js";
 import { partsPush } from "../accounts/xero-push.js";
-import { PART_ORDER_SERVER_FIELDS } from "./partorder-definitions.js";
+import { PART_ORDER_SERVER_FIELDS, orderPart } from "./partorder-definitions.js";
 import { PartOrder, PartOrderLines, creatorKey } from "./partorder.js";
 import {
   DEFAULT_PART_ORDER_VIEW,
@@ -68,8 +68,9 @@ async function storedOrder(id: number): Promise<Rec> {
  */
 async function prepare(body: unknown, stored: Rec | null): Promise<Rec> {
   if (!isObject(body)) throw new ValidationError("The request body must be a JSON object.");
+  const sent: Rec = await withTrackingOptions(body);
   const out: Rec = {};
-  for (const [k, v] of Object.entries(body)) if (!OUTPUT_ONLY.includes(k) && !(PART_ORDER_SERVER_FIELDS as readonly string[]).includes(k)) out[k] = v;
+  for (const [k, v] of Object.entries(sent)) if (!OUTPUT_ONLY.includes(k) && !(PART_ORDER_SERVER_FIELDS as readonly string[]).includes(k)) out[k] = v;
   const customerId = out.customer !== undefined ? idOf(out.customer) : (stored?.customer ?? null);
   const sentParts = Array.isArray(out.parts) ? (out.parts as unknown[]).filter(isObject) : [];
   const supplierIds = [...sentParts, ...((stored?.parts ?? []) as Rec[])].map((p) => idOf(p.supplier)).filter((x): x is number => !!x);
@@ -139,7 +140,7 @@ export async function presentOrders(rows: Rec[]): Promise<Rec[]> {
     creator: r.creator ? { name: r.creator.name ?? null, email: r.creator.email ?? null } : null,
     job: r.job ? { id: r.job } : null,
     ...(Array.isArray(r.parts)
-      ? { parts: (r.parts as Rec[]).map((p) => orderLineOut({ ...p, supplier: p.supplier ? (brief(c.get(p.supplier), ["display_name"]) ?? { id: p.supplier, display_name: null }) : null })) }
+      ? { parts: (r.parts as Rec[]).map((p) => orderLineOut({ ...orderPart.answered(p), supplier: p.supplier ? (brief(c.get(p.supplier), ["display_name"]) ?? { id: p.supplier, display_name: null }) : null })) }
       : {}),
   }));
 }
@@ -185,7 +186,8 @@ const newestFirst = (a: [number, string], b: [number, string]) => (a[1] < b[1] ?
  */
 export async function completePartOrder(id: number, body: unknown, user: Staff, { also }: { also?: WriteExtra } = {}) {
   const stored = await storedOrder(id);
-  const sent = isObject(body) ? body : {};
+  // Tracking options may be sent as bare ids: made the {id, name, category} the order holds.
+  const sent = isObject(body) ? await withTrackingOptions(body) : {};
   refuse(completionRules(stored.status, sent.tracking_option));
   const { status: _status, ...rest } = sent;
   const prepared = await prepare(rest, stored);

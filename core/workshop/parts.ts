@@ -5,7 +5,7 @@ import { fromPence } from "../platform/money.js";
 import { offsetOf, type Page } from "../platform/paging.js";
 import { parseInput } from "../platform/validation.js";
 import { Facet } from "../platform/service.js";
-import { NominalCode } from "../settings/index.js";
+import { NominalCode, withTrackingOptions } from "../settings/index.js";
 import { part as partDefinition } from "./definitions.js";
 import { JobLines } from "./job.js";
 import { Jobs, type Staff } from "./jobs.js";
@@ -79,7 +79,8 @@ async function present(rows: Rec[]): Promise<Rec[]> {
     const s = suppliers.get(idOf(r.supplier) ?? -1);
     const { parent: _p, work_key: _k, ...line } = r;
     return {
-      ...line,
+      // Every field of 002 §3 Part, null or false when unset.
+      ...partDefinition.answered(line),
       origin,
       row_id: partRowId(origin, r.parent_id),
       [origin]: r.parent_id,
@@ -178,6 +179,7 @@ export const PartsExpenses = {
    * saved in one unit.
    */
   async bulkUpdate(body: unknown, actor: Staff) {
+    body = await withTrackingOptions(body);
     if (!Array.isArray(body) || !body.length) throw new ValidationError("Send a list of parts", { parts: "Send a list of parts" });
     if (body.length > 200) throw new ValidationError("At most 200 parts at once", { parts: "At most 200 parts at once" });
     const sent = body.map((raw, i) => {

@@ -6,8 +6,9 @@ import { compactRegistration } from "../fleet/rules.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError, VisibleError } from "../platform/errors.js";
 import { Counter } from "../platform/service.js";
-import { AppDefaults, Department, VehicleMake, VehicleModel, WorkType } from "../settings/index.js";
-import { ESTIMATED_ITEM_OUTPUT, ESTIMATED_ITEM_SERVER_FIELDS, QUOTE_OUTPUT, QUOTE_SERVER_FIELDS } from "./quote-definitions.js";
+import { AppDefaults, Department, VehicleMake, VehicleModel, WorkType, withTrackingOptions } from "../settings/index.js";
+import { ESTIMATED_ITEM_OUTPUT, ESTIMATED_ITEM_SERVER_FIELDS, QUOTE_OUTPUT, QUOTE_SERVER_FIELDS, estimatedWorkItem } from "./quote-definitions.js";
+import { part as partDefinition } from "./definitions.js";
 import { Quote, QuoteLines, quoteTypeKey } from "./quote.js";
 import { approvedSupplierInvoices } from "./part-rules.js";
 import { partsPush } from "../accounts/xero-push.js";
@@ -71,7 +72,8 @@ const staffName = (u: StaffUser) => [u.given_name, u.family_name].filter((x) => 
  * (docs/workshop.md "Quotes"), and the names its search matches set.
  */
 async function prepareBody(body: Row, stored: Row | null, user: StaffUser): Promise<Row> {
-  const out: Row = { ...body };
+  // Tracking options may be sent as bare ids: made the {id, name, category} the parts hold.
+  const out: Row = { ...(await withTrackingOptions(body)) };
   for (const f of [...QUOTE_SERVER_FIELDS, ...QUOTE_OUTPUT]) delete out[f];
   // Removing customer 2 makes every item not chargeable (002 §4 Cost toggles).
   const customer2 = out.customer2 !== undefined ? idOf(out.customer2) : (stored?.customer2 ?? null);
@@ -257,7 +259,9 @@ function presentItem(q: Row, item: Row, workType: Row | undefined, links: Map<nu
   const work = link && item.work ? link.works.get(item.work) : undefined;
   const jobParts = new Map(((work?.parts ?? []) as Row[]).map((p) => [p.id, p]));
   // A quote part made into a job card part shows that part's invoicing and actuals.
-  const parts = ((item.parts ?? []) as Row[]).map((p) => {
+  // Every field of 002 §3 Estimated work item and Part, null or false when unset (the definitions' `answered`).
+  const parts = ((item.parts ?? []) as Row[]).map((raw) => {
+    const p = partDefinition.answered(raw);
     const jp = p.part ? jobParts.get(p.part) : undefined;
     const mirrored = jp
       ? {
@@ -280,7 +284,7 @@ function presentItem(q: Row, item: Row, workType: Row | undefined, links: Map<nu
         customer_labour_cost: work?.customer_labour_cost ?? null,
       }
     : { workshop: null, job_status: null, job_approved: false, approval_received: false, job_workshop_invoice_number: null, estimate_matches_job: null, labour_hours: null, labour_cost: null, customer_labour_cost: null };
-  const shown = { ...item, job: item.job ?? null, work: item.work ?? null, quote: q.id ?? null, parts, ...mirrors };
+  const shown = { ...estimatedWorkItem.answered(item), job: item.job ?? null, work: item.work ?? null, quote: q.id ?? null, parts, ...mirrors };
   const ready = itemReadyForInvoicing(shown, workType ?? null);
   return {
     ...shown,

@@ -49,7 +49,8 @@ export function settingsRoutes(app: Hono<AppEnv>) {
   crudRoutes(app, { record: Settings.RentalMargin, tag, path: "rentalmargin" });
   crudRoutes(app, { record: Settings.WorkType, tag, path: "worktype" });
   crudRoutes(app, { record: Settings.MovementRate, tag, path: "movementrate" });
-  crudRoutes(app, { record: Settings.MovementType, tag, path: "movementtype" });
+  // Its tracking option may be sent as a bare id: made {id, name, category} (a 400 for an id that is no option).
+  crudRoutes(app, { record: Settings.MovementType, tag, path: "movementtype", prepare: Settings.withTrackingOptions });
   crudRoutes(app, { record: Settings.PaymentType, tag, path: "paymenttype" });
   crudRoutes(app, { record: Settings.Driver, tag, path: "drivers" });
 
