@@ -141,17 +141,22 @@ export function chunk<T>(items: T[], size: number): T[][] {
   return out;
 }
 
-/** Two versions of a line's fields are the same: null and missing are alike, key order ignored. */
+/**
+ * Two versions of a line's fields are the same: null and missing are
+ * alike, and so are false and missing (answers carry every unset flag as
+ * false, so a line sent back as it was answered is unchanged), key order
+ * ignored.
+ */
 export function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
   return stable(a) === stable(b);
 }
 
 function stable(v: unknown): string {
-  if (v === undefined || v === null) return "null";
+  if (v === undefined || v === null || v === false) return "null";
   if (Array.isArray(v)) return `[${v.map(stable).join(",")}]`;
   if (typeof v === "object") {
     const entries = Object.entries(v as Record<string, unknown>)
-      .filter(([, x]) => x !== undefined && x !== null)
+      .filter(([, x]) => x !== undefined && x !== null && x !== false)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${stable(x)}`).join(",")}}`;
   }

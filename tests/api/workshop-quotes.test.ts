@@ -195,7 +195,8 @@ describe("priced, finalize, approve (002 §4)", () => {
     const q = await newQuote({ estimated_work_items: [item({ estimated_labour_hours: 0 })] });
     expect(q.zero_estimate).toBe(true);
     const res = await api.post(`quotes/finalize/${q.id}`);
-    expect(res.status).toBe(201);
+    // An action on an existing quote, not a create: 200.
+    expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: q.id, priced: true, qstate: "QUOTE", zero_estimate: true });
     expect((await newQuote()).zero_estimate).toBe(false);
   });
