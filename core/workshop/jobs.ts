@@ -276,10 +276,11 @@ async function saveJob(id: number | null, body: unknown, actor: Staff, { client 
   const job = { ...mergeJob(stored, sent, actor, now), ...server };
   // Fields the parts approval owns (approved, approver), laid over the parts it approves (core/workshop/parts.ts).
   if (partsServer) for (const w of job.work_items ?? []) for (const p of w.parts ?? []) if (p.id && partsServer.has(p.id)) Object.assign(p, partsServer.get(p.id));
-  if (stored && client) refuse(approvedJobRules(stored.nested, job, Object.keys(sent.fields)));
   if (stored) {
     refuse(readOnlyRules(stored.nested, { ...sent.fields, ...(sent.items ? { work_items: sent.items.map((s) => ({ id: s.id, parts: (s.parts ?? []).map((p) => ({ id: p.id })) })) } : {}) }));
     refuse(lockRules(stored.nested.work_items, job.work_items));
+    // After the line locks, whose messages name the item: anything else an approved job refuses as a whole.
+    if (client) refuse(approvedJobRules(stored.nested, job, Object.keys(sent.fields)));
   }
   refuse(addRules(stored?.nested ?? job, stored?.nested.work_items ?? [], job.work_items));
   // Turn Into Job converts the job as it stands; the job-save rules apply from its next save.
