@@ -3,6 +3,7 @@ import {
   QUOTE_MESSAGES,
   QUOTE_TYPES,
   approvalRefusal,
+  quoteLockRefusal,
   cardColour,
   createJobRefusal,
   defectQuoteRefusal,
@@ -148,5 +149,17 @@ describe("finalize warning, colours, removals (002 §2, §5)", () => {
     expect(defectQuoteRefusal({ customer2: 4 })).toBeNull();
     expect(enquiryQuoteRefusal({ vehicle: 1 })?.message).toBe("Vehicle and Customer 1 are required");
     expect(enquiryQuoteRefusal({ vehicle: 1, customer: 2 })).toBeNull();
+  });
+});
+
+describe("quote locks (quoteLockRefusal, 002 §2 Quote editor)", () => {
+  it("an approved quote, the vehicle of a saved quote, a customer once its invoice number is set", () => {
+    const q = { vehicle: 1, customer: 2, customer2: 3, customer_invoice_number: null, customer2_invoice_number: "WO-2" };
+    expect(quoteLockRefusal({ ...q, approved: true }, {})?.message).toBe(QUOTE_MESSAGES.approvedLocked);
+    expect(quoteLockRefusal(q, { vehicle: { id: 9 } })?.errors).toEqual({ vehicle: QUOTE_MESSAGES.vehicleLocked });
+    expect(quoteLockRefusal(q, { vehicle: { id: 1 }, customer: 5 })).toBeNull();
+    expect(quoteLockRefusal(q, { customer2: null })?.errors).toEqual({ customer2: QUOTE_MESSAGES.customer2Locked });
+    expect(quoteLockRefusal({ ...q, customer_invoice_number: "WO-1" }, { customer: 5 })?.errors).toEqual({ customer: QUOTE_MESSAGES.customerLocked });
+    expect(quoteLockRefusal(q, { description: "x" })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import {
   addRules,
   afterReadyForCollection,
   approvalRules,
+  approvedJobRules,
   defectRules,
   jobSaveRules,
   jobState,
@@ -255,5 +256,19 @@ describe("definitions", () => {
     expect(partDefinition.fields.find((f) => f.name === "from_stock")?.label).toBe("Stock Accrual");
     expect(jobDefinition.schema.safeParse({ status: "collected" }).data?.status).toBe("COLLECTED");
     expect(jobDefinition.schema.safeParse({ defect_status: "BROKEN" }).success).toBe(false);
+  });
+});
+
+describe("an approved job (approvedJobRules)", () => {
+  const stored = { approved: true, job_description: "Service", mileage: 5000, work_items: [{ id: 1, description: "Oil", complete: false, parts: [{ id: 2, name: "Filter", cost: 10 }] }] };
+  it("refuses a changed field, item or part, an added or removed line; passes the job as it was (unset and false flags alike)", () => {
+    expect(approvedJobRules(stored, { ...stored, job_description: "Changed" }, ["job_description"])).toMatchObject({ message: MESSAGES.approvedJob, errors: { job_description: MESSAGES.approvedJob } });
+    const item = stored.work_items[0];
+    expect(approvedJobRules(stored, { ...stored, work_items: [{ ...item, description: "Oil change" }] }, [])?.errors).toEqual({ "work_items.0.description": MESSAGES.approvedJob });
+    expect(approvedJobRules(stored, { ...stored, work_items: [{ ...item, parts: [{ ...item.parts[0], cost: 12 }] }] }, [])?.errors).toEqual({ "work_items.0.parts.0.cost": MESSAGES.approvedJob });
+    expect(approvedJobRules(stored, { ...stored, work_items: [] }, [])).not.toBeNull();
+    expect(approvedJobRules(stored, { ...stored, work_items: [item, { id: null, description: "New", parts: [] }] }, [])).not.toBeNull();
+    expect(approvedJobRules(stored, { ...stored, mileage: 5000, work_items: [{ ...item, complete: null, chargeable: false, last_saved: "x" }] }, ["mileage"])).toBeNull();
+    expect(approvedJobRules({ ...stored, approved: false }, { ...stored, job_description: "Changed" }, ["job_description"])).toBeNull();
   });
 });
