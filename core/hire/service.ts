@@ -1,12 +1,12 @@
 import { Contact } from "../contacts/index.js";
-import { Vehicle, VehicleLines, activeVehicleIdsWith } from "../fleet/vehicle.js";
-import { tabList } from "../fleet/rules.js";
+import { Vehicle, VehicleLines } from "../fleet/vehicle.js";
 import { addDays, monthOf, todayInLondon, weekOf } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { isFresh, lastSavedOf, writeTogether } from "../platform/records.js";
 import { fromPence, pounds, sum } from "../platform/money.js";
 import { workshopWarnings, type WorkshopWarning } from "../workshop/holds.js";
 import { RentalMargin, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
+import { availableVehicles, type AvailableQuery } from "./availability.js";
 import { Rental, figureValuesOf, figureValuesOfEntry, lockedFieldsSent, normaliseRentalInput, type RentalFigureValues } from "./rental.js";
 import { APPROVE_AT_ONCE, approvalRuleResult, datesOverlap, isLongRental, latestUnsettled, mileageTooHigh, monthsFromTo, MESSAGES, offHireLockResult, suggestedWeeklyRate, weeklyPence } from "./rules.js";
 
@@ -271,30 +271,9 @@ export const Rentals = {
     return { ...res, total_cost: sumOf(res.results as Row[], "total"), total_weekly: weeklySum(res.results as Row[]) };
   },
 
-  /**
-   * The finder's available vehicles: active fleet vehicles (of a type) with
-   * no confirmed rental meeting the dates, read from the active list and,
-   * per vehicle, the few bookings that can meet the dates; never the whole table.
-   */
-  async available(q: { start_date: string; finish_date: string; type?: number; page: number; page_size: number; search?: string; except?: number }) {
-    if (q.finish_date < q.start_date) throw new ValidationError(MESSAGES.finishBeforeStart, { finish_date: MESSAGES.finishBeforeStart });
-    // Of a type: the active vehicles with that type from the column list, not the whole active list.
-    const ids = q.type
-      ? await activeVehicleIdsWith("type", String(q.type))
-      : await Vehicle.idsIn(tabList("ACTIVE", "ALL", "ALL"));
-    const window = { from: q.start_date, to: q.finish_date };
-    const held = await Rental.rangesIn(ids.map((id) => `vehicle#${id}`), window);
-    const free = ids.filter((id) =>
-      (held.get(`vehicle#${id}`) ?? []).every((r) => r.id === q.except || !datesOverlap({ start_date: r.from, finish_date: r.to }, { start_date: window.from, finish_date: window.to })),
-    );
-    let rows = (await Vehicle.getMany(free)) as Row[];
-    const term = q.search?.replace(/\s+/g, "").toLowerCase();
-    if (term) rows = rows.filter((v) => String(v.registration ?? "").replace(/\s+/g, "").toLowerCase().startsWith(term) || String(v.fleet_number ?? "").toLowerCase().startsWith(term));
-    rows.sort((a, b) => String(a.registration ?? "").localeCompare(String(b.registration ?? "")));
-    const shown = page(rows, q);
-    // The page's vans only: a van in the workshop is marked, never left out (docs/rentals.md "Workshop warnings").
-    const [results, warnings] = await Promise.all([Vehicle.present(shown as any), workshopWarnings(shown.map((v) => v.id), q)]);
-    return { count: rows.length, results: (results as Row[]).map((v) => ({ ...v, workshop_warnings: warnings.get(v.id) ?? [] })) };
+  /** The finder's available vehicles: the one availability mechanism (core/hire/availability.ts), also behind GET vehicles with start and end. */
+  async available(q: AvailableQuery) {
+    return availableVehicles(q);
   },
 
   /** Vehicles against days (the calendar view and the dashboard's Monday-Sunday calendar). */
