@@ -401,8 +401,9 @@ async function prepare(body: Record<string, unknown>, current: Record<string, an
   }
   // Each agreement keeps a number of its own (000 §3 id): the lines engine numbers new ones (VehicleLines).
   if (creating && blank(out.department)) {
-    // 000 §1: the rentals department is the default.
-    const rentals = (await Department.all()).find((d) => /rental/i.test(String(d.name)));
+    // 000 §1: the rentals department (RENTALS DIRECT, 000 §9) is the default; else the first named for rentals.
+    const all = await Department.all();
+    const rentals = all.find((d) => /^\s*rentals\s+direct\s*$/i.test(String(d.name))) ?? all.find((d) => /rental/i.test(String(d.name)));
     if (rentals) out.department = rentals.id;
   }
   // A new mileage reading is dated today unless the reading's date is sent with it.
