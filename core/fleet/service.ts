@@ -11,6 +11,7 @@ import { Inspections } from "./inspections.js";
 import { Key, keyBrief, type KeyRow } from "./keys.js";
 import {
   BLANK,
+  MESSAGES,
   COLUMN_FILTERS,
   FLEET_STATUSES,
   NO_VALUE,
@@ -604,7 +605,13 @@ export const Vehicles = {
       planned.add(vehicle, changes);
       saves.push({ r, id, vehicle, changes });
     }
-    CapTotals.checkUpload({ rows: results.length, updated: saves.length, departments: planned.departments });
+    try {
+      CapTotals.checkUpload({ rows: results.length, updated: saves.length, departments: planned.departments });
+    } catch (e) {
+      // Every failed upload answers the spec's message (000 §8); the reason goes in errors.
+      if (e instanceof ValidationError) throw new ValidationError(MESSAGES.capUploadFailed, { file: e.message, ...e.errors });
+      throw e;
+    }
 
     const tally = capChangeTally();
     await eachLimited(saves, CAP_WRITERS, async ({ r, id, vehicle, changes }) => {
