@@ -2,6 +2,7 @@ import { nominalCode, trackingCategory } from "./definitions.js";
 import { TAX_TYPES, type TaxType } from "./taxtypes.js";
 import { defineRecordType } from "../platform/records.js";
 import { nextId } from "../platform/ids.js";
+import { ValidationError } from "../platform/errors.js";
 
 export { TAX_TYPES, type TaxType } from "./taxtypes.js";
 
@@ -59,4 +60,17 @@ export async function trackingOptionList(q: { page: number; page_size: number; s
     .filter((o) => !term || `${o.category_name}: ${o.name}`.toLowerCase().includes(term));
   const start = (q.page - 1) * q.page_size;
   return { count: rows.length, results: rows.slice(start, start + q.page_size) };
+}
+
+export const TRACKING_OPTION_UNKNOWN = "That tracking option does not exist";
+
+/**
+ * The reference check of a tracking option (an option inside a category,
+ * not a record, so core/platform/references.ts cannot check it): 400 unless
+ * some category holds that option. The few categories are read once.
+ */
+export async function checkTrackingOption(id: number | null | undefined, field = "tracking_option") {
+  if (!id) return;
+  const categories = (await TrackingCategory.all()) as Array<{ options?: Array<{ id: number }> | null }>;
+  if (!categories.some((c) => (c.options ?? []).some((o) => o.id === id))) throw new ValidationError(TRACKING_OPTION_UNKNOWN, { [field]: TRACKING_OPTION_UNKNOWN });
 }
