@@ -642,16 +642,21 @@ export const Vehicles = {
     return out;
   },
 
-  /** GET vehiclesearch: the first 25 vehicles whose registration or fleet number starts with the term. */
+  /**
+   * GET vehiclesearch: the first 25 vehicles whose registration or fleet
+   * number starts with the term; `count` is every match (the matching
+   * index entries are read anyway, small items: only the 25 vehicles are).
+   */
   async search(term: string | undefined) {
     const t = term?.trim() ?? "";
     if (t.length < 2) return { count: 0, results: [] };
-    const ids = (await Vehicle.idsIn("search", { search: compactRegistration(t) || t.toLowerCase() })).slice(0, 25);
+    const matches = await Vehicle.idsIn("search", { search: compactRegistration(t) || t.toLowerCase() });
+    const ids = matches.slice(0, 25);
     const rows = await Vehicle.getMany(ids);
     const order = new Map(ids.map((id, i) => [id, i]));
     rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     // A list answer like every other ({count, results}; 000 §7: "results have id, registration").
-    return { count: rows.length, results: await Vehicle.present(rows) };
+    return { count: matches.length, results: await Vehicle.present(rows) };
   },
 
   /**

@@ -105,3 +105,16 @@ describe("GET vehicles: view with vehicle_status (000 §4), order by the sub-tab
     expect(res.body.errors).toHaveProperty("order");
   });
 });
+
+describe("GET vehiclesearch", () => {
+  it("counts every match, not only the 25 it answers", async () => {
+    for (let i = 0; i < 27; i++) await ok(api.post("createvehicle", van({ registration: `VQ${String(i).padStart(2, "0")} AAA`, fleet_number: `30${String(i).padStart(3, "0")}` })));
+    const res = await ok(api.get("vehiclesearch?search=VQ"));
+    expect(res.count).toBe(27);
+    expect(res.results).toHaveLength(25);
+    expect(res.results[0]).toMatchObject({ registration: "VQ00 AAA" });
+    expect((await ok(api.get("vehiclesearch?search=vq2"))).count).toBe(7);
+    // A fleet number and a registration of one vehicle count it once.
+    expect((await ok(api.get("vehiclesearch?search=30001"))).count).toBe(1);
+  });
+});
