@@ -171,10 +171,13 @@ export function approveRuleResult(
   return null;
 }
 
-/** The trading area of a department, for the credit usages (003 §3 Contact; A3): dvh, rf or vsd (parts direct counts under none). */
+/**
+ * The trading area of a department, for the credit usages (003 §3 Contact; A3): dvh, rf or vsd (parts direct counts
+ * under none). The rentals department (RENTALS DIRECT, 000 §1) hires vans: van hire (the VH- prefix of 000 §9).
+ */
 export function tradingAreaOf(departmentName: string | null | undefined): "dvh" | "rf" | "vsd" | null {
   const n = String(departmentName ?? "").toUpperCase().replace(/[^A-Z]/g, "");
-  if (n.includes("VANHIRE")) return "dvh";
+  if (n.includes("VANHIRE") || n.includes("RENTAL")) return "dvh";
   if (n.includes("RAPIDFIT")) return "rf";
   if (n.includes("VANSALES")) return "vsd";
   return null;

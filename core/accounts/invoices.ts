@@ -2,14 +2,15 @@ import { invoicePush } from "./xero-push.js";
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { todayInLondon } from "../platform/dates.js";
-import { ConflictError, ValidationError } from "../platform/errors.js";
+import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { nextId } from "../platform/ids.js";
 import { money, pounds } from "../platform/money.js";
 import { offsetOf, type Page } from "../platform/paging.js";
 import { isFresh, lastSavedOf, writeTogether, type PlannedWrite, type WriteExtra } from "../platform/records.js";
 import { checkReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
-import { Department } from "../settings/index.js";
+import { Department, checkTrackingOption } from "../settings/index.js";
+import { VehicleLines } from "../fleet/vehicle.js";
 import { Invoice, checkInvoice, sourceOf, type InvoiceFields } from "./invoice.js";
 import {
   INVOICE_MESSAGES,
@@ -70,6 +71,30 @@ async function derived(i: Partial<InvoiceFields>): Promise<Pick<InvoiceFields, "
   ]);
   const terms = [compact(i.invoice_number), lower(customer?.display_name)].map((t) => t.slice(0, 200)).filter((t) => t.length >= 2);
   return { payment_date: dueDateOf(i.invoice_date, customer), area: tradingAreaOf(department?.name), search_terms: [...new Set(terms)] };
+}
+
+/**
+ * A sale invoice's references beyond the record's declared ones (customer,
+ * vehicle, department: core/platform/references.ts on create): the finance
+ * agreement, a line of its vehicle found by its id (the agreements'
+ * locator), gives the vehicle when none is sent and must be on the one
+ * sent; the tracking option must be an option of a category. 400 naming
+ * the field otherwise.
+ */
+async function saleReferences(sent: Partial<InvoiceFields>): Promise<Partial<InvoiceFields>> {
+  await checkTrackingOption(sent.tracking_option);
+  if (!sent.finance_agreement) return sent;
+  const agreement = await VehicleLines.getLine("finance_agreements", sent.finance_agreement).catch((e) => {
+    if (!(e instanceof NotFoundError)) throw e;
+    const message = `Finance agreement ${sent.finance_agreement} does not exist`;
+    throw new ValidationError(message, { finance_agreement: message });
+  });
+  if (!sent.vehicle) return { ...sent, vehicle: agreement.parent_id };
+  if (sent.vehicle !== agreement.parent_id) {
+    const message = `Finance agreement ${sent.finance_agreement} is not an agreement of vehicle ${sent.vehicle}`;
+    throw new ValidationError(message, { finance_agreement: message });
+  }
+  return sent;
 }
 
 /** A new invoice's fields as saved: defaults, derived fields. */
@@ -163,7 +188,7 @@ export const Invoices = {
 
   /** POST invoices (000 §7): a vehicle sale invoice, numbered IN… when no number is sent (checked first: a refused invoice uses no number). */
   async createSale(body: unknown, actor: string) {
-    const sent = sentFields(body);
+    const sent = await saleReferences(sentFields(body));
     const fields = await newInvoice({ ...sent, src: "SALES" });
     checkInvoice(fields);
     if (!fields.invoice_number) {

@@ -43,6 +43,7 @@ export const TRANSACTION_MESSAGES = {
   repeatingFixed: "A transaction cannot become repeating or stop repeating: add a new one instead",
   frequencyChoice: "Frequency must be WEEKLY or MONTHLY",
   accountChoice: "Customer account must be one of WORKSHOP, DEPOSIT, HIRE, SALE, LOAN, PART, COURT",
+  // The settings' reference check of a tracking option answers this (core/settings/accounting.ts TRACKING_OPTION_UNKNOWN).
   trackingUnknown: "That tracking option does not exist",
 } as const;
 

@@ -5,10 +5,10 @@ import { fromPence, pounds } from "../platform/money.js";
 import { offsetOf, type Page } from "../platform/paging.js";
 import { META_FIELDS, isFresh, lastSavedOf } from "../platform/records.js";
 import { parseInput } from "../platform/validation.js";
-import { CostCentre } from "../settings/index.js";
+import { CostCentre, checkTrackingOption } from "../settings/index.js";
 import { TRANSACTION_MESSAGES as M, TRANSACTION_SERVER_FIELDS, transaction, type Frequency, type TransactionType } from "./transaction-definitions.js";
 import { approvalRuleResult, invoiceTotal, occurrencesDue, transactionRuleResult, vatForAmount } from "./transaction-rules.js";
-import { OCCURRENCE_TAKEN, Transaction, invoiceKey, trackingOptions, type TransactionFields } from "./transaction.js";
+import { OCCURRENCE_TAKEN, Transaction, invoiceKey, type TransactionFields } from "./transaction.js";
 import { creditSources } from "./credits.js";
 import { money } from "../platform/money.js";
 
@@ -43,10 +43,6 @@ function refuse(r: { message: string; errors: Record<string, string> } | null) {
   if (r) throw new ValidationError(r.message, r.errors);
 }
 
-async function checkTrackingOption(id: number | null | undefined) {
-  if (!id) return;
-  if (!(await trackingOptions()).has(id)) throw new ValidationError(M.trackingUnknown, { tracking_option: M.trackingUnknown });
-}
 
 const lower = (s: unknown) => String(s ?? "").trim().replace(/\s+/g, " ").toLowerCase();
 

@@ -6,6 +6,9 @@ import { Key, Trackers, Vehicles } from "../fleet/index.js";
 
 const by = "demo-data";
 
+/** The demo departments, in id order (1 DIRECT VAN HIRE ... 5 RENTALS DIRECT); the Xero "Department" tracking category has an option each, in the same order. */
+export const DEPARTMENTS = ["DIRECT VAN HIRE", "RAPID FIT", "PARTS DIRECT", "VAN SALES DIRECT", "RENTALS DIRECT"] as const;
+
 /**
  * Demo reference data for a first local start: what a UK van hire,
  * workshop and sales business sets up on day one. Runs only on an empty
@@ -14,8 +17,9 @@ const by = "demo-data";
 export async function seedDemoData(): Promise<boolean> {
   if ((await liveCount("department")) > 0) return false;
 
-  // Departments: the four trading departments; PARTS DIRECT is id 3 (default for new part orders).
-  for (const name of ["DIRECT VAN HIRE", "RAPID FIT", "PARTS DIRECT", "VAN SALES DIRECT"])
+  // Departments: the trading departments; PARTS DIRECT is id 3 (default for new part orders). RENTALS DIRECT,
+  // the rentals department and a new vehicle's default (000 §1, §9), comes last so the earlier ids stay.
+  for (const name of DEPARTMENTS)
     await S.Department.create({ name, hide: false, bank_name: "Barclays Bank", bank_account_name: name, bank_sort_code: "20-00-00", bank_account_number: "00000000", registration_footer: `${name} is a trading name. Registered in England and Wales. VAT registered.` }, by);
   // Cost centres (reporting categories); Vehicles is id 4, the default for vehicle sale payments.
   for (const name of ["Workshop", "Rentals", "Part Orders", "Vehicles", "Misc"]) await S.CostCentre.create({ name }, by);
@@ -56,7 +60,7 @@ export async function seedDemoData(): Promise<boolean> {
   await S.MovementRate.create({ name: "Trade plate", cost_per_mile: 0.9, vehicle_cost: 15, additional_time_cost: 18, callout_cost: 35, comments: null }, by);
 
   const deptCategory = await S.TrackingCategory.create(
-    await S.withOptionIds({ name: "Department", status: "ACTIVE", options: ["DIRECT VAN HIRE", "RAPID FIT", "PARTS DIRECT", "VAN SALES DIRECT"].map((name) => ({ name, status: "ACTIVE" })) }),
+    await S.withOptionIds({ name: "Department", status: "ACTIVE", options: DEPARTMENTS.map((name) => ({ name, status: "ACTIVE" })) }),
     by,
   );
   const options = (deptCategory as { options: Array<{ id: number; name: string }> }).options;

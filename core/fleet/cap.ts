@@ -104,7 +104,8 @@ const headerName = (h: string) => h.replace(/^\uFEFF/, "").trim().toLowerCase();
  */
 export function parseCapCsv(text: string, today: string = todayInLondon()): CapRowResult[] {
   function fail(detail: string): never {
-    throw new ValidationError(`${MESSAGES.capUploadFailed}: ${detail}`, { file: detail });
+    // 000 §8: the message exactly; what was wrong in errors.file.
+    throw new ValidationError(MESSAGES.capUploadFailed, { file: detail });
   }
   if (typeof text !== "string" || text.replace(/^\uFEFF/, "").trim() === "") fail("the file is empty");
   // Binary files (.xlsx, images, PDFs) carry NUL bytes.

@@ -386,6 +386,57 @@ export function tabOrder(tab: string): "asc" | "desc" {
   return tab === "SOLD" ? "desc" : "asc";
 }
 
+/** The field each tab's list is sorted by (`tabSort`): the names `order` takes besides asc and desc. */
+export const TAB_SORT_FIELD: Record<string, string> = {
+  ORDERED: "month_due",
+  ARRIVING: "delivery_date",
+  SOLD: "date_sold",
+  CUSTOMER: "registration",
+};
+export const tabSortField = (tab: string) => TAB_SORT_FIELD[tab] ?? "fleet_number";
+
+/**
+ * GET vehicles `order` (000 §7): asc or desc, or the tab's sort field by
+ * name ("month_due" ascending, "-month_due" descending, as a Django-style
+ * client sends it). Another field would need an index the lists do not
+ * keep: refused (docs/coverage/vehicles.md).
+ */
+export function listOrderOf(tab: string, order: string | undefined): { order?: "asc" | "desc"; error?: string } {
+  const o = order?.trim().toLowerCase();
+  if (!o) return {};
+  if (o === "asc" || o === "desc") return { order: o };
+  const field = tabSortField(tab);
+  if (o === field) return { order: "asc" };
+  if (o === `-${field}`) return { order: "desc" };
+  return { error: `This list is sorted by ${field}: order must be asc, desc, ${field} or -${field}` };
+}
+
+/** Views that narrow a status: Hire Ready is active, Arriving ordered (000 §4). */
+const VIEW_OF_STATUS: Record<string, string> = { HIREREADY: "ACTIVE", ARRIVING: "ORDERED" };
+
+/** A sub-tab name as sent ("hire_ready", "Hire Ready", "hireready"): upper case, letters only; "Processing Sale" is PROCESSING. */
+export function subTabName(v: string | undefined): string | undefined {
+  const n = v?.toUpperCase().replace(/[^A-Z]/g, "");
+  if (!n) return undefined;
+  return n === "PROCESSINGSALE" ? "PROCESSING" : n === "EXTERNALCUSTOMERVEHICLES" ? "CUSTOMER" : n;
+}
+
+/**
+ * The sub-tab of a vehicle_status and a view sent together: the view when
+ * it narrows the status (ACTIVE + HIREREADY, ORDERED + ARRIVING) or the
+ * status is all; the status when the view is the same or all. Anything
+ * else contradicts itself: an error.
+ */
+export function subTabOf(status: string | undefined, view: string | undefined): { tab: string; error?: undefined } | { tab?: undefined; error: string } {
+  const s = subTabName(status);
+  const v = subTabName(view);
+  if (!v) return { tab: s ?? "ACTIVE" };
+  if (!s || s === v || s === "ALL") return { tab: v };
+  if (v === "ALL") return { tab: s };
+  if (VIEW_OF_STATUS[v] === s) return { tab: v };
+  return { error: `View ${v} is not a view of ${s} vehicles` };
+}
+
 const tagValue = (v: unknown) => (blank(v) ? NO_VALUE : String(v).toLowerCase());
 
 /** The column values of a vehicle, as kept in tags and facets. */

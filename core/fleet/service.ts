@@ -11,6 +11,7 @@ import { Inspections } from "./inspections.js";
 import { Key, keyBrief, type KeyRow } from "./keys.js";
 import {
   BLANK,
+  MESSAGES,
   COLUMN_FILTERS,
   FLEET_STATUSES,
   NO_VALUE,
@@ -29,11 +30,15 @@ import {
   fleetNumber,
   tabList,
   tabOrder,
+  listOrderOf,
+  subTabName,
+  subTabOf,
   tagOf,
   type ColumnFilter,
   type FinanceType,
 } from "./rules.js";
 import { Trackers } from "./trackers.js";
+import { availabilityDates, availableVehicles } from "../hire/availability.js";
 import { Vehicle, VehicleLines } from "./vehicle.js";
 
 const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
@@ -67,7 +72,11 @@ export type VehicleListQuery = {
   delivery_date_confirmed?: boolean;
   department?: number | "ALL";
   purchaseType?: FinanceType | "ALL";
-  order?: "asc" | "desc";
+  /** asc, desc or the tab's sort field by name (rules.ts `listOrderOf`). */
+  order?: string;
+  /** Availability (001 §7 finder): active vehicles free from start to end (core/hire/availability.ts). */
+  start?: string | null;
+  end?: string | null;
   courtesy_car?: boolean;
   keys?: boolean;
   tracker?: "BLANK";
@@ -77,15 +86,22 @@ export type VehicleListQuery = {
   filter_list?: boolean;
 };
 
-/** The partition (tab) a list request reads: fleet sub-tab or CUSTOMER. */
+/** A list query once its order is resolved to asc or desc. */
+type ListQ = Omit<VehicleListQuery, "order"> & { order?: "asc" | "desc" };
+
+/** The partition (tab) a list request reads: fleet sub-tab (a status, narrowed by a view: rules.ts `subTabOf`) or CUSTOMER. */
 export function tabOf(q: Pick<VehicleListQuery, "tab" | "vehicle_status" | "view" | "delivery_date_confirmed">): string {
   if (q.tab === "customer") return "CUSTOMER";
-  const sub = String(q.vehicle_status ?? q.view ?? "ACTIVE").toUpperCase();
-  if (sub === "CUSTOMER") return "CUSTOMER";
-  if (sub === "ALL") return "ALL";
+  const known = ["ALL", "CUSTOMER", ...SUB_TABS] as string[];
+  const unknown = `must be one of all, ${SUB_TABS.join(", ")}`;
+  const view = subTabName(q.view);
+  if (view && !known.includes(view)) throw new ValidationError(`View ${unknown}`, { view: "Unknown view" });
+  const status = subTabName(q.vehicle_status);
+  if (status && !known.includes(status)) throw new ValidationError(`Vehicle status ${unknown}`, { vehicle_status: "Unknown sub-tab" });
+  const combined = subTabOf(status, view);
+  if (combined.error !== undefined) throw new ValidationError(combined.error, { view: combined.error });
+  const sub = combined.tab;
   if (sub === "ORDERED" && q.delivery_date_confirmed) return "ARRIVING";
-  if (!(SUB_TABS as readonly string[]).includes(sub))
-    throw new ValidationError(`Vehicle status must be one of all, ${SUB_TABS.join(", ")}`, { vehicle_status: "Unknown sub-tab" });
   return sub;
 }
 
@@ -239,7 +255,7 @@ async function vehiclesInOrder(ids: number[]) {
  * do: vehicles keep no position counts, see docs/decisions.md), so page 1
  * and the last page cost a 25-row page whatever the number of matches.
  */
-async function oneColumnPage(tab: string, column: ColumnFilter, value: string, q: VehicleListQuery) {
+async function oneColumnPage(tab: string, column: ColumnFilter, value: string, q: ListQ) {
   const { streams } = tabStreams(tab);
   const order = q.order ?? tabOrder(tab);
   const prefixes = streams.map((s) => columnPrefix(column, value, s));
@@ -278,7 +294,7 @@ async function oneColumnPage(tab: string, column: ColumnFilter, value: string, q
  * vehicles are read: the cost follows the vehicles with the values, never
  * the tab.
  */
-async function columnFiltered(tab: string, dept: number | "ALL", pt: string, q: VehicleListQuery) {
+async function columnFiltered(tab: string, dept: number | "ALL", pt: string, q: ListQ) {
   const { streams, by } = tabStreams(tab);
   const filters = Object.entries(q.columns ?? {}).filter(([, v]) => !blank(v)) as Array<[ColumnFilter, string]>;
   if (filters.length === 1 && dept === "ALL" && pt === "ALL" && by === "stream") return oneColumnPage(tab, filters[0][0], String(filters[0][1]), q);
@@ -310,7 +326,7 @@ async function columnFiltered(tab: string, dept: number | "ALL", pt: string, q: 
  * read from the `haskey` entries (bounded by the number of key hooks) and
  * the key hooks, never the vehicle records.
  */
-async function keyFinder(q: VehicleListQuery) {
+async function keyFinder(q: ListQ) {
   const term = q.search?.trim() ?? "";
   const [entries, hooks] = await Promise.all([Vehicle.entriesIn("haskey"), Key.all()]);
   let chosen = entries;
@@ -342,6 +358,26 @@ async function keyFinder(q: VehicleListQuery) {
   return { count: rows.length, results: rows.slice(start, start + q.page_size) };
 }
 
+/**
+ * GET vehicles with start and end (001 §7 "Dashboard and finder": type,
+ * start, end, vehicle_status=ACTIVE): the active vehicles (of a type) free
+ * for those dates, through the one availability mechanism the rental
+ * finder uses (core/hire/availability.ts). Rows carry `workshop_warnings`.
+ */
+async function availableList(tab: string, q: ListQ) {
+  const dates = availabilityDates(q.start, q.end, { start: "start", finish: "end" });
+  if (tab !== "ACTIVE") throw new ValidationError("Availability (start and end) lists active vehicles: send vehicle_status=ACTIVE or none", { vehicle_status: "Must be ACTIVE with start and end" });
+  // Only the type narrows the finder (by its column list); other filters are refused, never silently ignored.
+  const others = [...Object.keys(q.columns ?? {}).filter((c) => c !== "type"), ...(q.department && q.department !== "ALL" ? ["department"] : []), ...(q.purchaseType && q.purchaseType !== "ALL" ? ["purchaseType"] : []), ...(q.courtesy_car ? ["courtesy_car"] : []), ...(q.tracker ? ["tracker"] : [])];
+  if (others.length) throw new ValidationError(`With start and end, only type and search narrow the list (not ${others.join(", ")})`, Object.fromEntries(others.map((o) => [o, "Not with start and end"])));
+  const type = q.columns?.type;
+  if (type !== undefined && !/^\d+$/.test(type)) throw new ValidationError("Type must be a vehicle type id", { type: "Must be a vehicle type id" });
+  const options = q.filter_list === false ? null : filterList(tab);
+  options?.catch(() => undefined);
+  const page = await availableVehicles({ ...dates, type: type ? Number(type) : undefined, page: q.page, page_size: q.page_size, search: q.search?.trim() || undefined });
+  return { ...page, ...(options ? { filter_list: await options } : {}) };
+}
+
 /** Body fields the server owns or derives before the rules run (000 §5 Before sending). */
 async function prepare(body: Record<string, unknown>, current: Record<string, any> | null) {
   const out: Record<string, unknown> = {};
@@ -366,8 +402,9 @@ async function prepare(body: Record<string, unknown>, current: Record<string, an
   }
   // Each agreement keeps a number of its own (000 §3 id): the lines engine numbers new ones (VehicleLines).
   if (creating && blank(out.department)) {
-    // 000 §1: the rentals department is the default.
-    const rentals = (await Department.all()).find((d) => /rental/i.test(String(d.name)));
+    // 000 §1: the rentals department (RENTALS DIRECT, 000 §9) is the default; else the first named for rentals.
+    const all = await Department.all();
+    const rentals = all.find((d) => /^\s*rentals\s+direct\s*$/i.test(String(d.name))) ?? all.find((d) => /rental/i.test(String(d.name)));
     if (rentals) out.department = rentals.id;
   }
   // A new mileage reading is dated today unless the reading's date is sent with it.
@@ -455,9 +492,13 @@ export const Vehicles = {
   },
 
   /** GET vehicles: see docs/data-model.md §4.1 for the partition behind each combination. */
-  async list(q: VehicleListQuery) {
-    if (q.keys) return keyFinder(q);
-    const tab = tabOf(q);
+  async list(sent: VehicleListQuery) {
+    if (sent.keys) return keyFinder({ ...sent, order: undefined });
+    const tab = tabOf(sent);
+    const sort = listOrderOf(tab, sent.order);
+    if (sort.error) throw new ValidationError(sort.error, { order: sort.error });
+    const q: ListQ = { ...sent, order: sort.order };
+    if (q.start || q.end) return availableList(tab, q);
     const dept = q.department ?? "ALL";
     const pt = q.purchaseType ?? "ALL";
     const cols = columnTags(q.columns);
@@ -564,7 +605,13 @@ export const Vehicles = {
       planned.add(vehicle, changes);
       saves.push({ r, id, vehicle, changes });
     }
-    CapTotals.checkUpload({ rows: results.length, updated: saves.length, departments: planned.departments });
+    try {
+      CapTotals.checkUpload({ rows: results.length, updated: saves.length, departments: planned.departments });
+    } catch (e) {
+      // Every failed upload answers the spec's message (000 §8); the reason goes in errors.
+      if (e instanceof ValidationError) throw new ValidationError(MESSAGES.capUploadFailed, { file: e.message, ...e.errors });
+      throw e;
+    }
 
     const tally = capChangeTally();
     await eachLimited(saves, CAP_WRITERS, async ({ r, id, vehicle, changes }) => {
@@ -595,16 +642,21 @@ export const Vehicles = {
     return out;
   },
 
-  /** GET vehiclesearch: the first 25 vehicles whose registration or fleet number starts with the term. */
+  /**
+   * GET vehiclesearch: the first 25 vehicles whose registration or fleet
+   * number starts with the term; `count` is every match (the matching
+   * index entries are read anyway, small items: only the 25 vehicles are).
+   */
   async search(term: string | undefined) {
     const t = term?.trim() ?? "";
     if (t.length < 2) return { count: 0, results: [] };
-    const ids = (await Vehicle.idsIn("search", { search: compactRegistration(t) || t.toLowerCase() })).slice(0, 25);
+    const matches = await Vehicle.idsIn("search", { search: compactRegistration(t) || t.toLowerCase() });
+    const ids = matches.slice(0, 25);
     const rows = await Vehicle.getMany(ids);
     const order = new Map(ids.map((id, i) => [id, i]));
     rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
     // A list answer like every other ({count, results}; 000 §7: "results have id, registration").
-    return { count: rows.length, results: await Vehicle.present(rows) };
+    return { count: matches.length, results: await Vehicle.present(rows) };
   },
 
   /**

@@ -34,6 +34,8 @@ export async function moveAgreementsIntoLines(log: (line: string) => void = () =
             const { id, ...fields } = a;
             return { id: typeof id === "number" && id > 0 ? id : null, fields, last_saved: at, created_at: item.created_at ?? at, created_by: by, updated_by: by };
           }),
+          // The agreements' locators: the same upgrade indexes the line type right after (its index version 2).
+          { indexedAfter: true },
         );
       }
       await documentClient()

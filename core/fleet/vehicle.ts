@@ -38,7 +38,12 @@ export const VehicleLines = defineLines("vehicle", [
   {
     name: "finance_agreements",
     idCounter: "financeagreement",
+    label: "Finance agreement",
     fields: agreementFields as any,
+    // An agreement is found by its id alone (a sale invoice's finance_agreement: POST invoices, 000 §7).
+    locator: true,
+    // 2: the locator.
+    indexVersion: 2,
     max: { count: 50, message: "At most 50 agreements on one vehicle" },
   },
 ]);

@@ -232,6 +232,9 @@ async function trackingOptions(): Promise<Map<number, { id: number; name: string
   return out;
 }
 
+/** The rate fields of 001 §3 as the vehicle record holds them (weekend, one_week and six_twenty_seven_week derived on its save). */
+const VEHICLE_RATE_FIELDS = ["first_day", "two_five_days", "six_twenty_seven_days", "twenty_eight_plus", "one_week", "six_twenty_seven_week", "long_term_weekly", "weekend"] as const;
+
 export async function expandRentals(rows: Array<Record<string, any>>): Promise<Array<Record<string, unknown>>> {
   if (!rows.length) return [];
   const ids = (fields: string[]) => rows.flatMap((r) => fields.map((f) => r[f])).filter((x) => typeof x === "number");
@@ -265,6 +268,9 @@ export async function expandRentals(rows: Array<Record<string, any>>): Promise<A
             id: veh.id, registration: veh.registration, fleet_number: veh.fleet_number ?? null, make: veh.make, model: veh.model, type: veh.type,
             variant: veh.variant ?? null, vin_number: veh.vin_number ?? null, mileage: veh.mileage ?? null, payload: veh.payload ?? null,
             location: veh.location ?? null, vehicle_status: veh.vehicle_status, key: veh.key, tracker: veh.tracker, owner: veh.owner, last_saved: veh.last_saved,
+            // 001 §3 "Vehicle (as used by rentals)": status (the vehicle_status) and the rate fields, kept on the vehicle record.
+            status: veh.vehicle_status ?? null,
+            ...Object.fromEntries(VEHICLE_RATE_FIELDS.map((f) => [f, veh[f] ?? null])),
           }
         : null,
       customer: contactBrief(c.get(r.customer)),

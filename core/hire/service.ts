@@ -1,12 +1,12 @@
 import { Contact } from "../contacts/index.js";
-import { Vehicle, VehicleLines, activeVehicleIdsWith } from "../fleet/vehicle.js";
-import { tabList } from "../fleet/rules.js";
+import { Vehicle, VehicleLines } from "../fleet/vehicle.js";
 import { addDays, monthOf, todayInLondon, weekOf } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { isFresh, lastSavedOf, writeTogether } from "../platform/records.js";
 import { fromPence, pounds, sum } from "../platform/money.js";
 import { workshopWarnings, type WorkshopWarning } from "../workshop/holds.js";
 import { RentalMargin, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
+import { availableVehicles, type AvailableQuery } from "./availability.js";
 import { Rental, figureValuesOf, figureValuesOfEntry, lockedFieldsSent, normaliseRentalInput, type RentalFigureValues } from "./rental.js";
 import { APPROVE_AT_ONCE, approvalRuleResult, datesOverlap, isLongRental, latestUnsettled, mileageTooHigh, monthsFromTo, MESSAGES, offHireLockResult, suggestedWeeklyRate, weeklyPence } from "./rules.js";
 
@@ -212,89 +212,15 @@ export const Rentals = {
    * panel and the weekly and monthly views), or every rental newest first.
    */
   async list(q: RentalListQuery) {
-    const tags: string[] = [];
-    if (q.status) tags.push(`status=${q.status}`);
-    if (q.department) tags.push(`dept=${q.department}`);
-    let rows: Row[] | null = null;
-    let workshop_warnings: WorkshopWarning[] | undefined;
-    // The vehicle's or the customer's own list of rentals, newest first.
-    const ownList = q.vehicle ? `vehicle#${q.vehicle}` : q.customer ? `customer#${q.customer}` : null;
-    if (ownList && !q.start_date && !q.finish_date && !tags.length) {
-      const term = q.search?.trim().toLowerCase();
-      if (!term) return recordPage(ownList, q);
-      return recordSearch({ vehicle: q.vehicle, customer: q.vehicle ? undefined : q.customer }, term, q);
-    }
-    if (ownList) {
-      const window = q.start_date || q.finish_date ? { start_date: q.start_date ?? q.finish_date!, finish_date: q.finish_date ?? q.start_date! } : null;
-      if (q.vehicle && window) {
-        // The availability check: the van's rentals meeting the dates, and its workshop warnings for them.
-        const [standing, warnings] = await Promise.all([standingRentalsMeeting(q.vehicle, window, tags), workshopWarnings([q.vehicle], window)]);
-        rows = standing;
-        workshop_warnings = warnings.get(q.vehicle) ?? [];
-      }
-      else {
-        rows = ((await Rental.getMany(await Rental.idsIn(ownList, { tags, order: "desc" }))) as Row[]).sort((a, b) => byStart(b, a));
-        // A customer's rentals meeting dates: those that still stand.
-        if (window) rows = rows.filter((r) => r.status !== "NOT REQUIRED" && r.start_date && datesOverlap(r as any, window)).sort(byStart);
-      }
-    } else if (q.start_date || q.finish_date || q.view === "weekly" || q.view === "monthly") {
-      let start = q.start_date ?? null;
-      let end = q.finish_date ?? null;
-      if (!start || !end) {
-        const anchor = q.date ?? start ?? end ?? todayInLondon();
-        const w = q.view === "monthly" ? monthOf(anchor) : weekOf(anchor);
-        start = start ?? w.start;
-        end = end ?? w.end;
-      }
-      if (end < start) throw new ValidationError(MESSAGES.finishBeforeStart, { finish_date: MESSAGES.finishBeforeStart });
-      // A page of the window, read from its entries; a search matches names, so it reads the window's rentals.
-      if (!q.search?.trim()) return windowPage(start, end, tags, q);
-      rows = await rentalsInWindow(start, end, tags);
-    }
-    if (rows) {
-      if (q.except) rows = rows.filter((r) => r.id !== q.except);
-      const term = q.search?.trim().toLowerCase();
-      const all = term ? (await Rental.present(rows as any)).filter((r: Row) => matches(r, term)) : null;
-      const results = all ? page(all, q) : await Rental.present(page(rows, q) as any);
-      const counted = (all ?? rows) as Row[];
-      return {
-        count: counted.length,
-        results,
-        total_cost: sumOf(counted, "total"),
-        total_weekly: weeklySum(counted),
-        ...(workshop_warnings ? { workshop_warnings } : {}),
-      };
-    }
-    // Every rental, or those of a status and/or department: one page of that list, newest first.
-    const list = q.status && q.department ? `status#${q.status}#dept#${q.department}` : q.status ? `status#${q.status}` : q.department ? `dept#${q.department}` : "all";
-    const res = await Rental.listIn(list, { page: q.page, page_size: q.page_size, order: "desc" });
-    return { ...res, total_cost: sumOf(res.results as Row[], "total"), total_weekly: weeklySum(res.results as Row[]) };
+    // filter_list (003 §7): the rental lists have no column typeahead filters (status and department are fixed choices), so it is empty (docs/rentals.md).
+    return { ...(await listRentals(q)), filter_list: {} as Record<string, never> };
   },
 
   /**
-   * The finder's available vehicles: active fleet vehicles (of a type) with
-   * no confirmed rental meeting the dates, read from the active list and,
-   * per vehicle, the few bookings that can meet the dates; never the whole table.
+   * The finder's available vehicles: the one availability mechanism (core/hire/availability.ts), also behind GET vehicles with start and end.
    */
-  async available(q: { start_date: string; finish_date: string; type?: number; page: number; page_size: number; search?: string; except?: number }) {
-    if (q.finish_date < q.start_date) throw new ValidationError(MESSAGES.finishBeforeStart, { finish_date: MESSAGES.finishBeforeStart });
-    // Of a type: the active vehicles with that type from the column list, not the whole active list.
-    const ids = q.type
-      ? await activeVehicleIdsWith("type", String(q.type))
-      : await Vehicle.idsIn(tabList("ACTIVE", "ALL", "ALL"));
-    const window = { from: q.start_date, to: q.finish_date };
-    const held = await Rental.rangesIn(ids.map((id) => `vehicle#${id}`), window);
-    const free = ids.filter((id) =>
-      (held.get(`vehicle#${id}`) ?? []).every((r) => r.id === q.except || !datesOverlap({ start_date: r.from, finish_date: r.to }, { start_date: window.from, finish_date: window.to })),
-    );
-    let rows = (await Vehicle.getMany(free)) as Row[];
-    const term = q.search?.replace(/\s+/g, "").toLowerCase();
-    if (term) rows = rows.filter((v) => String(v.registration ?? "").replace(/\s+/g, "").toLowerCase().startsWith(term) || String(v.fleet_number ?? "").toLowerCase().startsWith(term));
-    rows.sort((a, b) => String(a.registration ?? "").localeCompare(String(b.registration ?? "")));
-    const shown = page(rows, q);
-    // The page's vans only: a van in the workshop is marked, never left out (docs/rentals.md "Workshop warnings").
-    const [results, warnings] = await Promise.all([Vehicle.present(shown as any), workshopWarnings(shown.map((v) => v.id), q)]);
-    return { count: rows.length, results: (results as Row[]).map((v) => ({ ...v, workshop_warnings: warnings.get(v.id) ?? [] })) };
+  async available(q: AvailableQuery) {
+    return availableVehicles(q);
   },
 
   /** Vehicles against days (the calendar view and the dashboard's Monday-Sunday calendar). */
@@ -350,6 +276,75 @@ export const Rentals = {
 };
 
 /**
+ * GET rentals: by vehicle (the availability check with start_date and
+ * finish_date, or the vehicle's rental record), by customer (the contact
+ * page's record, with total_weekly), by a date window (the Other Rentals
+ * panel and the weekly and monthly views), or every rental newest first.
+ */
+async function listRentals(q: RentalListQuery) {
+  const tags: string[] = [];
+  if (q.status) tags.push(`status=${q.status}`);
+  if (q.department) tags.push(`dept=${q.department}`);
+  let rows: Row[] | null = null;
+  let workshop_warnings: WorkshopWarning[] | undefined;
+  // The vehicle's or the customer's own list of rentals, newest first.
+  const ownList = q.vehicle ? `vehicle#${q.vehicle}` : q.customer ? `customer#${q.customer}` : null;
+  if (ownList && !q.start_date && !q.finish_date && !tags.length) {
+    const term = q.search?.trim().toLowerCase();
+    if (!term) return recordPage(ownList, q);
+    return recordSearch({ vehicle: q.vehicle, customer: q.vehicle ? undefined : q.customer }, term, q);
+  }
+  if (ownList) {
+    const window = q.start_date || q.finish_date ? { start_date: q.start_date ?? q.finish_date!, finish_date: q.finish_date ?? q.start_date! } : null;
+    if (q.vehicle && window) {
+      // The availability check: the van's rentals meeting the dates, and its workshop warnings for them.
+      const [standing, warnings] = await Promise.all([standingRentalsMeeting(q.vehicle, window, tags), workshopWarnings([q.vehicle], window)]);
+      rows = standing;
+      workshop_warnings = warnings.get(q.vehicle) ?? [];
+    }
+    else {
+      rows = ((await Rental.getMany(await Rental.idsIn(ownList, { tags, order: "desc" }))) as Row[]).sort((a, b) => byStart(b, a));
+      // A customer's rentals meeting dates: those that still stand.
+      if (window) rows = rows.filter((r) => r.status !== "NOT REQUIRED" && r.start_date && datesOverlap(r as any, window)).sort(byStart);
+    }
+  } else if (q.start_date || q.finish_date || q.view === "weekly" || q.view === "monthly") {
+    let start = q.start_date ?? null;
+    let end = q.finish_date ?? null;
+    if (!start || !end) {
+      const anchor = q.date ?? start ?? end ?? todayInLondon();
+      const w = q.view === "monthly" ? monthOf(anchor) : weekOf(anchor);
+      start = start ?? w.start;
+      end = end ?? w.end;
+    }
+    if (end < start) throw new ValidationError(MESSAGES.finishBeforeStart, { finish_date: MESSAGES.finishBeforeStart });
+    // A page of the window, read from its entries; a search matches names, so it reads the window's rentals.
+    if (!q.search?.trim()) return windowPage(start, end, tags, q);
+    rows = await rentalsInWindow(start, end, tags);
+  } else if ((q.search?.trim().length ?? 0) >= 2) {
+    // Every rental searched (no vehicle, customer or window): the rentals of the vehicles and customers the term finds.
+    rows = await rentalsMatching(q.search!.trim().toLowerCase(), q);
+  }
+  if (rows) {
+    if (q.except) rows = rows.filter((r) => r.id !== q.except);
+    const term = q.search?.trim().toLowerCase();
+    const all = term ? (await Rental.present(rows as any)).filter((r: Row) => matches(r, term)) : null;
+    const results = all ? page(all, q) : await Rental.present(page(rows, q) as any);
+    const counted = (all ?? rows) as Row[];
+    return {
+      count: counted.length,
+      results,
+      total_cost: sumOf(counted, "total"),
+      total_weekly: weeklySum(counted),
+      ...(workshop_warnings ? { workshop_warnings } : {}),
+    };
+  }
+  // Every rental, or those of a status and/or department: one page of that list, newest first.
+  const list = q.status && q.department ? `status#${q.status}#dept#${q.department}` : q.status ? `status#${q.status}` : q.department ? `dept#${q.department}` : "all";
+  const res = await Rental.listIn(list, { page: q.page, page_size: q.page_size, order: "desc" });
+  return { ...res, total_cost: sumOf(res.results as Row[], "total"), total_weekly: weeklySum(res.results as Row[]) };
+}
+
+/**
  * A customer's or vehicle's rental record: one page of its list and its
  * totals kept with every save (never its whole history).
  */
@@ -361,6 +356,33 @@ async function recordPage(ownList: string, q: { page: number; page_size: number 
 
 /** Counters read per BatchGet. */
 const COUNTS_AT_ONCE = 100;
+
+/** The lists of those that hold any rental, read by their counters (BatchGets of 100). */
+async function listsHolding(lists: string[]): Promise<string[]> {
+  const held: string[] = [];
+  for (let i = 0; i < lists.length; i += COUNTS_AT_ONCE) {
+    const counts = await Rental.counts(lists.slice(i, i + COUNTS_AT_ONCE));
+    held.push(...Object.keys(counts).filter((l) => counts[l] > 0));
+  }
+  return held;
+}
+
+/**
+ * GET rentals?search= alone (001 §7, 003 §7): the rentals of the vehicles
+ * whose registration starts with the term and of the customers whose name
+ * does (their own lists, `vehicle#<v>` and `customer#<c>`, only those
+ * holding rentals read), and the rental numbered so; of the status and
+ * department asked. The cost follows the matches, never every rental.
+ */
+async function rentalsMatching(term: string, q: { status?: string; department?: number }): Promise<Row[]> {
+  const compact = term.replace(/\s+/g, "");
+  const [vehicles, customers] = await Promise.all([compact ? Vehicle.idsIn("search", { search: compact }) : Promise.resolve([]), Contact.idsIn("type#ALL#all", { search: term })]);
+  const held = await listsHolding([...vehicles.map((v) => `vehicle#${v}`), ...customers.map((c) => `customer#${c}`)]);
+  const ids = new Set((await Promise.all(held.map((l) => Rental.idsIn(l)))).flat());
+  if (/^\d+$/.test(term)) ids.add(Number(term));
+  const rows = (await Rental.getMany([...ids])) as Row[];
+  return rows.filter((r) => (!q.status || r.status === q.status) && (!q.department || r.department === q.department)).sort((a, b) => byStart(b, a));
+}
 
 /**
  * A rental record searched (000 §7 vehicle, 003 §7 customer): a search
@@ -393,11 +415,7 @@ async function recordSearch(owner: { vehicle?: number; customer?: number }, term
     ids = new Set(await Rental.idsIn(ownList));
   } else {
     const pairs = others.map((o) => (owner.vehicle ? `vehicle#${owner.vehicle}#customer#${o}` : `vehicle#${o}#customer#${owner.customer}`));
-    const held: string[] = [];
-    for (let i = 0; i < pairs.length; i += COUNTS_AT_ONCE) {
-      const counts = await Rental.counts(pairs.slice(i, i + COUNTS_AT_ONCE));
-      held.push(...Object.keys(counts).filter((l) => counts[l] > 0));
-    }
+    const held = await listsHolding(pairs);
     ids = new Set((await Promise.all(held.map((l) => Rental.idsIn(l)))).flat());
   }
   if (/^\d+$/.test(term)) ids.add(Number(term));

@@ -62,6 +62,14 @@ export async function trackingOptionList(q: { page: number; page_size: number; s
   return { count: rows.length, results: rows.slice(start, start + q.page_size) };
 }
 
+/** Every tracking option by id with its category: the few categories read once (both checks below use it). */
+async function trackingOptionsById() {
+  const options = new Map<number, { id: number; name: string; category: number }>();
+  for (const c of (await TrackingCategory.all()) as Array<{ id: number; options?: Array<{ id: number; name: string }> | null }>)
+    for (const o of c.options ?? []) options.set(o.id, { id: o.id, name: o.name, category: c.id });
+  return options;
+}
+
 /** The fields that hold a tracking option as `{id, name, category}`: a line's two, a movement type's and a completed part order's one. */
 const OPTION_FIELDS = new Set(["supplier_tracking_option", "customer_tracking_option", "tracking_option"]);
 
@@ -96,12 +104,22 @@ export async function withTrackingOptions<T>(body: T): Promise<T> {
   };
   walk(body, "", 0);
   if (!found.length) return body;
-  const options = new Map<number, { id: number; name: string; category: number }>();
-  for (const c of (await TrackingCategory.all()) as Array<{ id: number; options?: Array<{ id: number; name: string }> | null }>)
-    for (const o of c.options ?? []) options.set(o.id, { id: o.id, name: o.name, category: c.id });
+  const options = await trackingOptionsById();
   const unknown = found.filter((f) => !options.has(f.id));
   if (unknown.length)
     throw new ValidationError(`There is no tracking option ${unknown[0].id}`, Object.fromEntries(unknown.map((f) => [f.path, `There is no tracking option ${f.id}`])));
   for (const f of found) f.holder[f.key] = { ...options.get(f.id)! };
   return body;
+}
+
+export const TRACKING_OPTION_UNKNOWN = "That tracking option does not exist";
+
+/**
+ * The reference check of a tracking option (an option inside a category,
+ * not a record, so core/platform/references.ts cannot check it): 400 unless
+ * some category holds that option. The few categories are read once.
+ */
+export async function checkTrackingOption(id: number | null | undefined, field = "tracking_option") {
+  if (!id) return;
+  if (!(await trackingOptionsById()).has(id)) throw new ValidationError(TRACKING_OPTION_UNKNOWN, { [field]: TRACKING_OPTION_UNKNOWN });
 }

@@ -77,7 +77,8 @@ export const vehicleModel = defineFields({
 
 export const rentalMargin = defineFields({
   name: NAME,
-  margin: { label: "Margin (percent)", kind: "markup", required: "Margin is required" },
+  // Not required: an emptied margin is stored as null (001 §5 "Edited settings fields store null when emptied"); the suggested rate then says 'Unable To Calculate Rate'.
+  margin: { label: "Margin (percent)", kind: "markup" },
 });
 
 export const workType = defineFields({

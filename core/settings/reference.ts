@@ -73,11 +73,18 @@ export const VehicleMake = defineRecordType({
   defaults: () => ({ maintenance_cost_per_mile: 0.1, additional_depreciation_per_mile: 0.01 }),
 });
 
+/** The list of a make's models. */
+export const modelsOfMake = (make: number) => `make#${make}`;
+
 export const VehicleModel = defineRecordType({
   type: "vehiclemodel",
   label: "Vehicle model",
   fields: defs.vehicleModel.schema,
   searchOf: (r) => searchText(r.name),
+  // A make's models by name (GET vehiclemodel?make=, 000 §7).
+  lists: (r) => (r.make ? [{ list: modelsOfMake(r.make as number), sort: String(r.name ?? "") }] : []),
+  // 2: the make's list of models.
+  indexVersion: 2,
   // The make is stored by id so renaming a make shows on every model (001 §2.6).
   async expand(rows) {
     const makes = new Map((await VehicleMake.getMany(rows.map((r) => r.make as number))).map((m) => [m.id, m]));
@@ -92,7 +99,6 @@ export const RentalMargin = defineRecordType({
   type: "rentalmargin",
   label: "Rental margin",
   fields: defs.rentalMargin.schema,
-  validate: (r) => defs.rentalMargin.checkRequired(r),
 });
 
 export const WorkType = defineRecordType({

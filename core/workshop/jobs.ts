@@ -781,7 +781,9 @@ export const WorkshopFigures = {
     const rows = (await Job.getMany(ids)) as Rec[];
     const order = new Map(ids.map((id, i) => [id, i]));
     rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-    return { count: rows.length, results: await expandJobs(await JobLines.attach(rows as Array<Rec & { id: number }>)) };
+    // 000 §3 "Service record (printed): date, mileage": the service's date is the job's workshop date (else its finish date).
+    const results = (await expandJobs(await JobLines.attach(rows as Array<Rec & { id: number }>))) as Rec[];
+    return { count: rows.length, results: results.map((j) => ({ ...j, date: j.workshop_date ?? j.finish_date ?? null })) };
   },
 
   /**

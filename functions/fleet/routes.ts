@@ -18,7 +18,7 @@ const department = z
 const columnValue = z.string().trim().max(50).optional();
 
 /** GET vehicles query (000 §7): paging, tab, sub-tab, department, purchase type, search, order, column filters and the special lists. */
-const vehicleListQuery = pageQuery.extend({
+const vehicleListQuery = dateRange(pageQuery.extend({
   tab: z.enum(["fleet", "customer"], { error: "Tab must be fleet or customer" }).optional(),
   vehicle_status: z.string().trim().max(20).optional(),
   view: z.string().trim().max(20).optional(),
@@ -27,7 +27,11 @@ const vehicleListQuery = pageQuery.extend({
   purchaseType: z
     .preprocess((v) => (v === "" ? undefined : typeof v === "string" ? v.toUpperCase() : v), z.enum(["ALL", ...Fleet.FINANCE_TYPES], { error: "Unknown purchase type" }))
     .optional(),
-  order: z.preprocess((v) => (v === "" ? undefined : typeof v === "string" ? v.toLowerCase() : v), z.enum(["asc", "desc"], { error: "Order must be asc or desc" })).optional(),
+  // asc, desc or the sub-tab's sort field ("month_due", "-delivery_date"...): checked against the tab by the service.
+  order: z.string().trim().max(40).optional(),
+  // The finder's availability (001 §7): with type and vehicle_status=ACTIVE, the vehicles free from start to end.
+  start: isoDate(),
+  end: isoDate(),
   courtesy_car: flag,
   keys: flag,
   tracker: z.preprocess((v) => (v === "" ? undefined : typeof v === "string" ? v.toUpperCase() : v), z.literal("BLANK", { error: "tracker filter must be BLANK" })).optional(),
@@ -45,7 +49,7 @@ const vehicleListQuery = pageQuery.extend({
   reserve_customer: columnValue,
   month_due: columnValue,
   delivery_date: columnValue,
-});
+}), "start", "end");
 
 const trackerQuery = dateRange(pageQuery.extend({
   view: z.enum(["all", "active", "inactive"], { error: "View must be all, active or inactive" }).optional(),

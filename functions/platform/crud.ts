@@ -26,6 +26,8 @@ export function crudRoutes(
     /** Extra list query parameters and the filter they make. */
     listQuery?: z.ZodObject<any>;
     listFilter?: (q: any) => Where | undefined;
+    /** The record type's own list (a membership, e.g. a make's models) a list query reads instead of the id order; the search is a prefix of its sort. */
+    listFrom?: (q: any) => string | undefined;
     defaultPageSize?: number;
     /** Adjust a body before it is saved (e.g. issue option ids). */
     prepare?: (body: any) => Promise<any>;
@@ -49,15 +51,15 @@ export function crudRoutes(
     return row;
   };
 
-  route(app, { method: "get", path: `/${opts.path}`, summary: `List ${record.label.toLowerCase()}s`, tag, query: listQuery }, async (_c, { query }) =>
-    record.list({ ...query, where: opts.listFilter?.(query) }),
-  );
+  const list = (query: any) => {
+    const from = opts.listFrom?.(query);
+    return from ? record.listIn(from, { page: query.page, page_size: query.page_size, search: query.search?.trim().toLowerCase() || undefined }) : record.list({ ...query, where: opts.listFilter?.(query) });
+  };
+  route(app, { method: "get", path: `/${opts.path}`, summary: `List ${record.label.toLowerCase()}s`, tag, query: listQuery }, async (_c, { query }) => list(query));
   if (createPath !== opts.path || opts.path !== itemPath) {
     // Lists are also served at the item path, so every record type answers GET on both.
     if (itemPath !== opts.path)
-      route(app, { method: "get", path: `/${itemPath}`, summary: `List ${record.label.toLowerCase()}s`, tag, query: listQuery }, async (_c, { query }) =>
-        record.list({ ...query, where: opts.listFilter?.(query) }),
-      );
+      route(app, { method: "get", path: `/${itemPath}`, summary: `List ${record.label.toLowerCase()}s`, tag, query: listQuery }, async (_c, { query }) => list(query));
   }
   route(app, { method: "get", path: `/${itemPath}/:id`, summary: `Get one ${record.label.toLowerCase()}`, tag }, async (_c, { id }) => record.get(id));
   route(app, { method: "post", path: `/${createPath}`, summary: `Create a ${record.label.toLowerCase()}`, tag, body }, async (c, { body }) =>

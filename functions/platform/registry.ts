@@ -42,7 +42,8 @@ export const uploadPaths = new Set<string>();
 /** The file of an upload request: multipart/form-data, one file in `field`. */
 async function uploadedFile(c: Context<AppEnv>, field: string): Promise<File> {
   const type = c.req.header("content-type") ?? "";
-  if (!/^multipart\/form-data/i.test(type)) throw new ValidationError(`Send the file as multipart/form-data in the field "${field}".`, { [field]: "No file" });
+  // No body, a JSON body (even {}) or any other type carries no file: the spec's message (000 §5), the how in errors.
+  if (!/^multipart\/form-data/i.test(type)) throw new ValidationError(NO_FILE_SELECTED, { [field]: `Send the file as multipart/form-data in the field "${field}"` });
   let form: Record<string, unknown>;
   try {
     form = await c.req.parseBody();
@@ -50,7 +51,7 @@ async function uploadedFile(c: Context<AppEnv>, field: string): Promise<File> {
     throw new ValidationError("The upload could not be read: send the file as multipart/form-data.", { [field]: "Unreadable upload" });
   }
   const file = form[field];
-  if (!(file instanceof File) || (file.size === 0 && !file.name)) throw new ValidationError(NO_FILE_SELECTED, { [field]: "No file" });
+  if (!(file instanceof File) || (file.size === 0 && !file.name)) throw new ValidationError(NO_FILE_SELECTED, { [field]: `Send the file as multipart/form-data in the field "${field}"` });
   return file;
 }
 

@@ -44,7 +44,16 @@ export function settingsRoutes(app: Hono<AppEnv>) {
     async (_c, { query }) => Settings.Fitter.list({ ...query, where: query.show_hide ? undefined : (a: any, { ne }: any) => ne(a.hidden, true) }),
   );
   crudRoutes(app, { record: Settings.TrackerType, tag, path: "vehicletrackertype" });
-  crudRoutes(app, { record: Settings.VehicleModel, tag, path: "vehiclemodel" });
+  crudRoutes(app, {
+    record: Settings.VehicleModel,
+    tag,
+    path: "vehiclemodel",
+    // 000 §7 "GET vehiclemodel | page_size 1000, make": a make's models from its own list, by name.
+    listQuery: z.object({
+      make: z.preprocess((v) => (v === "" ? undefined : v), z.coerce.number({ error: "Make must be a vehicle make id" }).int("Make must be a vehicle make id").positive("Make must be a vehicle make id").max(1e12, "Make must be a vehicle make id").optional()),
+    }),
+    listFrom: (q) => (q.make ? Settings.modelsOfMake(q.make) : undefined),
+  });
   crudRoutes(app, { record: Settings.VehicleMake, tag, path: "vehiclemake" });
   crudRoutes(app, { record: Settings.RentalMargin, tag, path: "rentalmargin" });
   crudRoutes(app, { record: Settings.WorkType, tag, path: "worktype" });

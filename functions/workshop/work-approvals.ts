@@ -33,8 +33,14 @@ const workQuery = pageQuery.extend({
   page_size: z.coerce.number().int().min(1).max(1000).optional(),
   // The service record (002): a vehicle's work items, 15 a page.
   vehicle: id,
-  dateSort: z.preprocess(lower, z.enum(["asc", "desc"]).optional()),
-  chargeable: flag("chargeable"),
+  // asc or desc; true is the date sort as the record opens (newest first), false the other way (docs/coverage/vehicles.md).
+  dateSort: z.preprocess((v) => ({ true: "desc", false: "asc" })[String(lower(v))] ?? lower(v), z.enum(["asc", "desc"], { error: "dateSort must be asc, desc, true or false" }).optional()),
+  // 000 §2 All / Chargeable / Non-Chargeable: all (or empty) is no filter; the labels are taken too.
+  chargeable: z.preprocess((v) => {
+    const labels: Record<string, string | undefined> = { all: undefined, chargeable: "true", "non-chargeable": "false", non_chargeable: "false", nonchargeable: "false" };
+    const key = String(lower(v));
+    return key in labels ? labels[key] : v;
+  }, flag("chargeable")),
   // Workshop Expenses (type=po) and Workshop Invoicing (type=invoice).
   type: z.preprocess(lower, z.enum(["po", "invoice"], { error: "type must be po or invoice" }).default("po")),
   view: z.preprocess(workViewOf, z.string().max(20).optional()),

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { app, client, signIn } from "../support/api.js";
+import { app, call, client, signIn } from "../support/api.js";
 import { fleetReference, van } from "./fleet-support.js";
 import { CapTotals } from "../../core/fleet/captotals.js";
 import { ValidationError } from "../../core/platform/errors.js";
@@ -109,20 +109,27 @@ describe("POST vehiclescap", () => {
       [null, "No File was selected for upload"],
       [[HEADER, "CA11AAA,1,1,1,1,2026-03-01"].join("\n"), "No File was selected for upload", { field: "upload" }],
     ];
-    for (const [csv, message, opts] of cases) {
+    // 000 §8 and §5: the spec's messages exactly; what was wrong in errors.
+    for (const [csv, detail, opts] of cases) {
       const res = await upload(csv, opts ?? {});
       expect(res.status, JSON.stringify(res.body)).toBe(400);
-      expect(res.body.message).toContain(message);
-      expect(res.body).toHaveProperty("errors");
+      if (detail === "No File was selected for upload") expect(res.body.message).toBe("No File was selected for upload");
+      else {
+        expect(res.body.message).toBe("There was an error uploading the cap data");
+        expect(res.body.errors.file).toContain(detail);
+      }
     }
     const tooMany = [HEADER, ...Array.from({ length: 5001 }, (_, i) => `CA11AAA${i},1,1,1,1,`)].join("\n");
     const big = await upload(tooMany);
     expect(big.status).toBe(400);
-    expect(big.body.message).toContain("at most 5,000");
-    // A JSON body is not an upload.
-    const json = await api.post("vehiclescap", { file: "x" });
-    expect(json.status).toBe(400);
-    expect(json.body.message).toContain("multipart/form-data");
+    expect(big.body.message).toBe("There was an error uploading the cap data");
+    expect(big.body.errors.file).toContain("at most 5,000");
+    // No file in any form: no body, JSON {}, a JSON body naming a file.
+    for (const res of [await call("POST", "vehiclescap", { token }), await api.post("vehiclescap", {}), await api.post("vehiclescap", { file: "x" })]) {
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe("No File was selected for upload");
+      expect(res.body.errors.file).toContain("multipart/form-data");
+    }
     expect(await capOf(v.A.id)).toEqual(before);
   });
 
@@ -204,6 +211,7 @@ describe("POST vehiclescap: bounds (issue 15)", () => {
     try {
       const res = await upload([HEADER, "CA11 AAA,7777,7000,6500,6000,2026-04-02", ""].join("\r\n"));
       expect(res.status).toBe(400);
+      expect(res.body).toEqual({ message: "There was an error uploading the cap data", errors: { file: "The upload could not be recorded" } });
       expect(spy).toHaveBeenCalledOnce();
     } finally {
       spy.mockRestore();

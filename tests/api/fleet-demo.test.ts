@@ -27,6 +27,17 @@ describe("demo fleet", () => {
     expect((await api.get("inspections?view=booked")).body.count).toBe(1);
     const ordered = (await api.get("vehicles?vehicle_status=ORDERED")).body.results;
     expect(ordered.find((v: any) => v.registration === "GN24 WLT").ordered_purchase_price).toBe(41000);
+    // Departments (000 §1, §9): the earlier ids stay; RENTALS DIRECT, the rentals department, is a new vehicle's default.
+    const depts = (await api.get("departments?page_size=1000")).body.results;
+    expect(depts.map((d: any) => [d.id, d.name])).toEqual([[1, "DIRECT VAN HIRE"], [2, "RAPID FIT"], [3, "PARTS DIRECT"], [4, "VAN SALES DIRECT"], [5, "RENTALS DIRECT"]]);
+    expect(depts[4]).toMatchObject({ hide: false, bank_name: "Barclays Bank", bank_account_name: "RENTALS DIRECT", registration_footer: expect.stringContaining("RENTALS DIRECT") });
+    const category = (await api.get("trackingcategory?page_size=1000")).body.results.find((c: any) => c.name === "Department");
+    expect(category.options.map((o: any) => o.name)).toEqual(["DIRECT VAN HIRE", "RAPID FIT", "PARTS DIRECT", "VAN SALES DIRECT", "RENTALS DIRECT"]);
+    const created = await api.post("createvehicle", { registration: "AU01 AAA", variant: "x", vin_number: "VIN1", location: "yard", fleet_number: "26901" });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.department).toMatchObject({ id: 5, name: "RENTALS DIRECT" });
+    expect((await api.get(`vehicles/${created.body.id}`)).body.department).toMatchObject({ id: 5, name: "RENTALS DIRECT" });
+    await api.del(`vehicles/${created.body.id}`);
     // Demo rentals: one on hire now, a long-term contract, next week's quote, a finished hire.
     const week = await api.get("rentals?view=weekly");
     expect(week.body.results.map((r: any) => r.vehicle.registration)).toEqual(expect.arrayContaining(["YK23 HVA", "MX72 RFA"]));

@@ -5,13 +5,16 @@ import { fleetReference, van } from "./fleet-support.js";
 let api: ReturnType<typeof client>;
 let ref: Awaited<ReturnType<typeof fleetReference>>;
 let vehicleId: number;
+let agreementId: number;
 
 beforeAll(async () => {
   api = client(await signIn("accounts@vanco.co.uk", "Ana"));
   ref = await fleetReference(api);
   // The cost centres of the demo data: a payment's default is id 4 (Vehicles), which must exist.
   for (const name of ["Workshop", "Rentals", "Part Orders", "Vehicles", "Misc"]) await api.post("costcentre", { name });
-  vehicleId = (await api.post("createvehicle", van({ make: ref.ford.id, model: ref.transit.id }))).body.id;
+  const sold = (await api.post("createvehicle", van({ make: ref.ford.id, model: ref.transit.id, finance_agreements: [{ finance_type: "NONE", invoice_date: "2025-01-10", depreciation_start_date: "2025-01-10", purchase_price: 21400 }] }))).body;
+  vehicleId = sold.id;
+  agreementId = sold.finance_agreements[0].id;
 });
 
 describe("POST payments (000 §7: the sale's Create Payment)", () => {
@@ -43,9 +46,9 @@ describe("POST payments (000 §7: the sale's Create Payment)", () => {
 
 describe("POST invoices (000 §7: Create Sale Invoice)", () => {
   it("creates a sale invoice linked to the agreement, numbered IN… when no number is sent; numbers are unique under concurrency", async () => {
-    const made = await api.post("invoices", { customer: ref.acme.id, vehicle: vehicleId, finance_agreement: 1, description: "Ford Transit Custom sale", amount: 10000, no_vat_amount: 450, vat_rate: 20 });
+    const made = await api.post("invoices", { customer: ref.acme.id, vehicle: vehicleId, finance_agreement: agreementId, description: "Ford Transit Custom sale", amount: 10000, no_vat_amount: 450, vat_rate: 20 });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
-    expect(made.body).toMatchObject({ customer: ref.acme.id, finance_agreement: 1, amount: 10000, no_vat_amount: 450, vat_rate: 20 });
+    expect(made.body).toMatchObject({ customer: ref.acme.id, finance_agreement: agreementId, amount: 10000, no_vat_amount: 450, vat_rate: 20 });
     expect(made.body.invoice_number).toMatch(/^IN\d{5}$/);
     const many = await Promise.all(Array.from({ length: 6 }, () => api.post("invoices", { customer: ref.acme.id, amount: 100 })));
     expect(many.map((r) => r.status)).toEqual(many.map(() => 201));
@@ -54,6 +57,29 @@ describe("POST invoices (000 §7: Create Sale Invoice)", () => {
     const taken = await api.post("invoices", { customer: ref.acme.id, amount: 1, invoice_number: made.body.invoice_number });
     expect(taken.status).toBe(400);
     expect(taken.body.message).toBe(`Invoice number ${made.body.invoice_number} is already used`);
+  });
+
+  it("takes its vehicle from the agreement when none is sent; refuses an agreement, customer or tracking option that does not exist, using no number", async () => {
+    const category = (await api.post("createtrackingcategory", { name: "Department", status: "ACTIVE", options: [{ name: "VAN SALES DIRECT", status: "ACTIVE" }] })).body;
+    const option = category.options[0].id;
+    const made = await api.post("invoices", { finance_agreement: agreementId, customer: ref.acme.id, description: "Sale", invoice_date: "2026-11-20", tracking_option: option, amount: 1000, no_vat_amount: 0 });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ finance_agreement: agreementId, vehicle: vehicleId, tracking_option: option });
+    const before = (await api.get("invoices?page_size=1")).body.count;
+    const refused = async (body: Record<string, unknown>, field: string, message: string) => {
+      const res = await api.post("invoices", { customer: ref.acme.id, description: "Sale", invoice_date: "2026-11-20", amount: 1000, no_vat_amount: 0, ...body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toEqual({ message, errors: { [field]: message } });
+    };
+    await refused({ finance_agreement: 99999 }, "finance_agreement", "Finance agreement 99999 does not exist");
+    await refused({ customer: 999999 }, "customer", "Contact 999999 does not exist");
+    await refused({ tracking_option: 999 }, "tracking_option", "That tracking option does not exist");
+    const other = (await api.post("createvehicle", van())).body.id;
+    await refused({ finance_agreement: agreementId, vehicle: other }, "finance_agreement", `Finance agreement ${agreementId} is not an agreement of vehicle ${other}`);
+    expect((await api.get("invoices?page_size=1")).body.count).toBe(before);
+    // No number was used by the refusals.
+    const next = (await api.post("invoices", { customer: ref.acme.id, amount: 1 })).body.invoice_number;
+    expect(Number(next.slice(2))).toBe(Number(made.body.invoice_number.slice(2)) + 1);
   });
 
   it("refuses an invoice without a customer or amount with 'There was an error creating the invoice'; VAT must be 20, 5 or 0", async () => {

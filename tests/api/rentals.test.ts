@@ -420,3 +420,47 @@ describe("integrity (issue 15)", () => {
     }
   });
 });
+
+describe("the contract of 001 §3 and 003 §7", () => {
+  it("every GET rentals answer carries filter_list (empty: the rental lists have no column filters)", async () => {
+    const v = await newVan();
+    await ok(api.post("rentals", booking(v.id, "2031-03-02", "2031-03-04")));
+    for (const q of [`customer=${ref.acme.id}&page=1&page_size=10`, `vehicle=${v.id}&page_size=5`, "view=weekly&date=2031-03-02", "status=CONFIRMED", "", `customer=${ref.acme.id}&search=zz`, `vehicle=${v.id}&start_date=2031-03-01&finish_date=2031-03-05`]) {
+      const res = await ok(api.get(`rentals?${q}`));
+      expect(res, q).toMatchObject({ filter_list: {}, count: expect.any(Number), total_cost: expect.any(Number), total_weekly: expect.any(Number) });
+      expect(res.results, q).toEqual(expect.any(Array));
+    }
+  });
+
+  it("the rental's vehicle carries status and the rate fields of the vehicle record", async () => {
+    const v = await newVan({ first_day: 65, two_five_days: 55, six_twenty_seven_days: 45, twenty_eight_plus: 35, long_term_weekly: 240 });
+    const r = await ok(api.post("rentals", booking(v.id, "2031-04-01", "2031-04-02")));
+    const got = await ok(api.get(`rentals/${r.id}`));
+    expect(got.vehicle).toMatchObject({
+      id: v.id, status: "ACTIVE", vehicle_status: "ACTIVE", last_saved: v.last_saved, location: v.location,
+      first_day: 65, two_five_days: 55, six_twenty_seven_days: 45, twenty_eight_plus: 35, long_term_weekly: 240,
+      weekend: 120, one_week: 65 + 4 * 55 + 2 * 45, six_twenty_seven_week: 7 * 45,
+    });
+    // Lists carry the same vehicle object.
+    const listed = (await ok(api.get(`rentals?vehicle=${v.id}`))).results[0];
+    expect(listed.vehicle).toEqual(got.vehicle);
+  });
+
+  it("GET rentals?search= alone finds rentals by registration, hirer name or number, of the status asked", async () => {
+    const v = await newVan({ registration: "SR31 CHA" });
+    const hirer = await ok(api.post("contacts", { display_name: "Searchable Hire Ltd", contact_type: "CC", company_name: "Searchable Hire Ltd", company_phone: "01332 496000", company_email: "s@h.co.uk", hire_account_code: "01" }));
+    const a = await ok(api.post("rentals", booking(v.id, "2031-05-01", "2031-05-02")));
+    const b = await ok(api.post("rentals", { ...booking(v.id, "2031-06-01", "2031-06-02"), customer: hirer.id, status: "QUOTE" }));
+    const ids = async (q: string) => (await ok(api.get(`rentals?${q}`))).results.map((r: any) => r.id);
+    expect(await ids("search=SR31")).toEqual([b.id, a.id]);
+    expect(await ids("search=sr31 cha")).toEqual([b.id, a.id]);
+    expect(await ids("search=searchable")).toEqual([b.id]);
+    expect(await ids(`search=${a.id}`)).toEqual([a.id]);
+    expect(await ids("search=SR31&status=QUOTE")).toEqual([b.id]);
+    const none = await ok(api.get("rentals?search=ZZZZ"));
+    expect(none).toMatchObject({ count: 0, results: [], total_cost: 0 });
+    const found = await ok(api.get("rentals?search=SR31&page_size=1&page=2"));
+    expect(found.count).toBe(2);
+    expect(found.results.map((r: any) => r.id)).toEqual([a.id]);
+  });
+});

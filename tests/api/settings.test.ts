@@ -113,6 +113,44 @@ describe("settings rules", () => {
     expect(saved.body.special_labour_rate).toBeNull();
   });
 
+  it("a rental margin emptied stores null like every settings field (001 §5)", async () => {
+    const m = await api.post("rentalmargin", { name: "Emptied", margin: 40 });
+    const saved = await api.put(`rentalmargin/${m.body.id}`, { ...m.body, margin: "" });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.margin).toBeNull();
+    expect((await api.get(`rentalmargin/${m.body.id}`)).body.margin).toBeNull();
+    // Bounds still hold.
+    expect((await api.put(`rentalmargin/${m.body.id}`, { ...saved.body, margin: -1 })).status).toBe(400);
+  });
+
+  it("GET vehiclemodel?make= answers that make's models only, by name (000 §7), and refuses a make that is not an id", async () => {
+    const a = await api.post("vehiclemake", { name: "Make A" });
+    const b = await api.post("vehiclemake", { name: "Make B" });
+    for (const [name, make] of [["Zeta", a], ["Alpha", a], ["Other", b]] as const) expect((await api.post("vehiclemodel", { name, make: make.body.id })).status).toBe(201);
+    const ofA = await api.get(`vehiclemodel?page_size=1000&make=${a.body.id}`);
+    expect(ofA.status).toBe(200);
+    expect(ofA.body.count).toBe(2);
+    expect(ofA.body.results.map((m: any) => m.name)).toEqual(["Alpha", "Zeta"]);
+    expect(ofA.body.results[0].make).toMatchObject({ id: a.body.id, name: "Make A" });
+    expect((await api.get(`vehiclemodel?make=${a.body.id}&search=ze`)).body.results.map((m: any) => m.name)).toEqual(["Zeta"]);
+    // A model moved to another make moves lists; a deleted one leaves.
+    const other = (await api.get(`vehiclemodel?make=${b.body.id}`)).body.results[0];
+    await api.put(`vehiclemodel/${other.id}`, { ...other, make: a.body.id });
+    expect((await api.get(`vehiclemodel?make=${a.body.id}`)).body.count).toBe(3);
+    expect((await api.get(`vehiclemodel?make=${b.body.id}`)).body).toMatchObject({ count: 0, results: [] });
+    await api.del(`vehiclemodel/${other.id}`);
+    expect((await api.get(`vehiclemodel?make=${a.body.id}`)).body.count).toBe(2);
+    expect((await api.get("vehiclemodel?make=999999")).body.count).toBe(0);
+    const bad = await api.get("vehiclemodel?make=abc");
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toHaveProperty("make");
+    // Without make: every model, as before; the OpenAPI document names the parameter.
+    expect((await api.get("vehiclemodel?page_size=1000")).body.count).toBeGreaterThanOrEqual(3);
+    const doc = (await api.get("openapi.json")).body;
+    const params = doc.paths["/api/vehiclemodel"].get.parameters.map((p: any) => p.name);
+    expect(params).toContain("make");
+  });
+
   it("fitters: hidden ones are listed only with show_hide", async () => {
     const f = await api.post("createfitter", { name: "Hidden Harry" });
     await api.put(`fitter/${f.body.id}`, { ...f.body, hidden: true });

@@ -36,6 +36,18 @@ describe("the vehicle page's service record and last services", () => {
     const non = await ok(api.get(`work?vehicle=${v.id}&chargeable=false`));
     expect(non.count).toBe(2);
     expect(non.totals.labour_cost).toBe(200);
+    // 000 §7 dateSort true/false and §2 All / Chargeable / Non-Chargeable as the spec's screen sends them.
+    const desc = all.results.map((w: any) => w.id);
+    expect((await ok(api.get(`work?vehicle=${v.id}&page=1&page_size=15&dateSort=true`))).results.map((w: any) => w.id)).toEqual(desc);
+    expect((await ok(api.get(`work?vehicle=${v.id}&dateSort=false`))).results.map((w: any) => w.id)).toEqual(asc.results.map((w: any) => w.id));
+    expect((await ok(api.get(`work?vehicle=${v.id}&dateSort=true&chargeable=all`))).count).toBe(3);
+    expect((await ok(api.get(`work?vehicle=${v.id}&chargeable=ALL`))).count).toBe(3);
+    expect((await ok(api.get(`work?vehicle=${v.id}&chargeable=Chargeable`))).count).toBe(1);
+    expect((await ok(api.get(`work?vehicle=${v.id}&chargeable=Non-Chargeable`))).count).toBe(2);
+    const badSort = await api.get(`work?vehicle=${v.id}&dateSort=sideways`);
+    expect(badSort.status).toBe(400);
+    expect(badSort.body.errors).toHaveProperty("dateSort");
+    expect((await api.get(`work?vehicle=${v.id}&chargeable=maybe`)).status).toBe(400);
     const paged = await ok(api.get(`work?vehicle=${v.id}&page=2&page_size=2`));
     expect(paged.results).toHaveLength(1);
     // Without a vehicle, GET work is Workshop Expenses' list (003 §7; tests/api/work-approvals.test.ts).
@@ -46,6 +58,9 @@ describe("the vehicle page's service record and last services", () => {
     await approve(b);
     const last = await ok(api.get(`service?amount=6&vehicle=${v.id}`));
     expect(last.results.map((j: any) => j.id)).toEqual([b.id, a.id]);
+    // 000 §3 "Service record (printed): date, mileage".
+    expect(last.results.map((j: any) => j.date)).toEqual(["2030-02-10", "2030-01-10"]);
+    expect(last.results[0]).toHaveProperty("mileage");
     expect(last.results[1].work_items.map((w: any) => w.description)).toEqual(["Oil", "Brakes"]);
     expect((await ok(api.get(`service?amount=1&vehicle=${v.id}`))).results.map((j: any) => j.id)).toEqual([b.id]);
   }, 120_000);

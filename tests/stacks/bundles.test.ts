@@ -63,6 +63,10 @@ const SHARED = [
   "core/agreements/service.ts",
   // The workshop warnings on a rental (docs/rentals.md): reads the jobs' open-list entries through the engine, carrying no job card code.
   "core/workshop/holds.ts",
+  // The one availability mechanism (GET rentals/available and GET vehicles with start and end, 001 §7): reads the
+  // rentals' booking ranges through the engine, with the hire rules' dates and messages, carrying no rental record code.
+  "core/hire/availability.ts",
+  "core/hire/rules.ts",
   // Contacts answer balances from the money records' facets (A3; reads the engine's items only, no invoice code).
   "core/accounts/balances.ts",
   // A completed chargeable movement raises its invoice in the completion's unit (docs/accounts.md "Invoices").

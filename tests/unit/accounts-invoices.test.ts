@@ -79,6 +79,7 @@ describe("lists and balance facets (docs/data-model.md §8)", () => {
   });
   it("trading areas from department names", () => {
     expect(tradingAreaOf("DIRECT VAN HIRE")).toBe("dvh");
+    expect(tradingAreaOf("RENTALS DIRECT")).toBe("dvh");
     expect(tradingAreaOf("Rapid Fit")).toBe("rf");
     expect(tradingAreaOf("VAN SALES DIRECT")).toBe("vsd");
     expect(tradingAreaOf("PARTS DIRECT")).toBe(null);

@@ -126,25 +126,26 @@ describe("parseCapCsv", () => {
   });
 
   it("refuses a file that is not the CAP format as a whole, with a clear message", () => {
-    expect(refused("").message).toBe("There was an error uploading the cap data: the file is empty");
-    expect(refused(" \n\n ").message).toContain("the file is empty");
-    expect(refused(`${HEADER}\n`).message).toContain("the file has a header but no rows");
+    expect(refused("").message).toBe("There was an error uploading the cap data");
+    expect(refused("").errors).toEqual({ file: "the file is empty" });
+    expect(refused(" \n\n ").errors.file).toContain("the file is empty");
+    expect(refused(`${HEADER}\n`).errors.file).toContain("the file has a header but no rows");
     const wrong = refused("reg,retail\nAB12CDE,100\n");
-    expect(wrong.message).toContain("the first line must be the header registration,cap_retail,cap_clean,cap_average,cap_below,cap_date");
-    expect(wrong.message).toContain("missing registration, cap_retail");
-    expect(wrong.message).toContain("unexpected reg, retail");
+    expect(wrong.errors.file).toContain("the first line must be the header registration,cap_retail,cap_clean,cap_average,cap_below,cap_date");
+    expect(wrong.errors.file).toContain("missing registration, cap_retail");
+    expect(wrong.errors.file).toContain("unexpected reg, retail");
     expect(wrong.errors).toHaveProperty("file");
-    expect(refused(`${HEADER},registration\nA,1,1,1,1,,A`).message).toContain("repeated registration");
+    expect(refused(`${HEADER},registration\nA,1,1,1,1,,A`).errors.file).toContain("repeated registration");
     // Semicolons (a continental CSV) are not this format.
-    expect(refused(CAP_COLUMNS.join(";") + "\nAB12CDE;1;1;1;1;").message).toContain("the first line must be the header");
+    expect(refused(CAP_COLUMNS.join(";") + "\nAB12CDE;1;1;1;1;").errors.file).toContain("the first line must be the header");
     // A spreadsheet or image sent by mistake.
-    expect(refused("PK\u0003\u0004\u0000\u0000binary").message).toContain("not a CSV text file");
+    expect(refused("PK\u0003\u0004\u0000\u0000binary").errors.file).toContain("not a CSV text file");
   });
 
   it(`refuses more than ${CAP_MAX_ROWS} rows, accepts exactly ${CAP_MAX_ROWS}`, () => {
     const lines = (n: number) => [HEADER, ...Array.from({ length: n }, (_, i) => `AB${String(i).padStart(5, "0")},1,1,1,1,`)].join("\n");
     expect(parseCapCsv(lines(CAP_MAX_ROWS), TODAY)).toHaveLength(CAP_MAX_ROWS);
-    expect(refused(lines(CAP_MAX_ROWS + 1)).message).toContain("the file has 5,001 rows; at most 5,000");
+    expect(refused(lines(CAP_MAX_ROWS + 1)).errors.file).toContain("the file has 5,001 rows; at most 5,000");
   });
 
   it("reads quoted cells with commas (as Excel writes '£12,500.00')", () => {

@@ -33,6 +33,9 @@ import {
   columnPrefix,
   placeOf,
   withInvoiceDate,
+  listOrderOf,
+  subTabOf,
+  subTabName,
 } from "../../core/fleet/rules.js";
 
 const fleetVan = { registration: "AB12 CDE", variant: "Trend", vin_number: "WF0X", location: "Depot", fleet_number: "21001", vehicle_status: "ACTIVE" as const };
@@ -289,5 +292,29 @@ describe("required vehicle fields: one list for the screen's markers and the sav
     // Every listed field, left empty on an otherwise complete vehicle, is refused with its own message.
     const full = { registration: "AB12 CDE", variant: "V", vin_number: "VIN", location: "Yard", fleet_number: "26001", vehicle_status: "ACTIVE" as const };
     for (const { field, message } of REQUIRED_VEHICLE_FIELDS) expect(() => checkVehicle({ ...full, [field]: "" })).toThrow(message);
+  });
+});
+
+describe("list sub-tab and order as sent (000 §2, §4, §7)", () => {
+  it("a view narrows the status it is a view of; all or the same value keeps the status; any other pair is an error", () => {
+    expect(subTabOf("ACTIVE", "HIREREADY")).toEqual({ tab: "HIREREADY" });
+    expect(subTabOf("ORDERED", "ARRIVING")).toEqual({ tab: "ARRIVING" });
+    expect(subTabOf("ordered", "all")).toEqual({ tab: "ORDERED" });
+    expect(subTabOf("all", "hire_ready")).toEqual({ tab: "HIREREADY" });
+    expect(subTabOf(undefined, "FORSALE")).toEqual({ tab: "FORSALE" });
+    expect(subTabOf(undefined, undefined)).toEqual({ tab: "ACTIVE" });
+    expect(subTabOf("SOLD", "HIREREADY")).toEqual({ error: "View HIREREADY is not a view of SOLD vehicles" });
+    expect(subTabName("Processing Sale")).toBe("PROCESSING");
+  });
+
+  it("order: asc, desc, or the tab's sort field by name (minus: descending); another field is an error", () => {
+    expect(listOrderOf("ORDERED", "month_due")).toEqual({ order: "asc" });
+    expect(listOrderOf("ORDERED", "-month_due")).toEqual({ order: "desc" });
+    expect(listOrderOf("ARRIVING", "delivery_date")).toEqual({ order: "asc" });
+    expect(listOrderOf("SOLD", "-date_sold")).toEqual({ order: "desc" });
+    expect(listOrderOf("ACTIVE", "fleet_number")).toEqual({ order: "asc" });
+    expect(listOrderOf("ACTIVE", "DESC")).toEqual({ order: "desc" });
+    expect(listOrderOf("ACTIVE", undefined)).toEqual({});
+    expect(listOrderOf("ORDERED", "delivery_date").error).toBe("This list is sorted by month_due: order must be asc, desc, month_due or -month_due");
   });
 });

@@ -31,6 +31,7 @@ describe("payment rules (003 §5)", () => {
   });
   it("trading areas from the department's name", () => {
     expect(tradingAreaOf("DIRECT VAN HIRE")).toBe("dvh");
+    expect(tradingAreaOf("RENTALS DIRECT")).toBe("dvh");
     expect(tradingAreaOf("Rapid Fit")).toBe("rf");
     expect(tradingAreaOf("VAN SALES DIRECT")).toBe("vsd");
     expect(tradingAreaOf("PARTS DIRECT")).toBeNull();

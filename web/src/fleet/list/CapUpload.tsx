@@ -10,15 +10,23 @@ import { NO_FILE_SELECTED as NO_FILE } from "../../../../core/platform/errors";
 /** 000 §8: the message when a CAP upload fails. */
 const CAP_UPLOAD_FAILED = MESSAGES.capUploadFailed;
 
-/** The upload: a 400 keeps the server's reason after the spec's message; anything else is the spec's message alone. */
+/**
+ * The upload: a 400 shows the server's message (the spec's: 'There was an
+ * error uploading the cap data' or 'No File was selected for upload') with
+ * the reason the server gives in errors.file after it; anything else is
+ * the spec's failure message alone.
+ */
 async function uploadCap(file: File): Promise<CapReport> {
   const form = new FormData();
   form.append("file", file);
   try {
     return await api<CapReport>("POST", "vehiclescap", { form });
   } catch (e) {
-    if (e instanceof ApiError && e.status === 400)
-      throw new ApiError(400, e.message.startsWith(CAP_UPLOAD_FAILED) ? e.message : `${CAP_UPLOAD_FAILED}: ${e.message}`, e.errors);
+    if (e instanceof ApiError && e.status === 400) {
+      const message = e.message || CAP_UPLOAD_FAILED;
+      const detail = e.errors?.file;
+      throw new ApiError(400, detail && detail !== message ? `${message}: ${detail}` : message, e.errors);
+    }
     throw e;
   }
 }
