@@ -124,24 +124,24 @@ describe("PUT and DELETE payment/{id}: marking paid moves the contact's balance 
     expect(paidA.body).toMatchObject({ state: "PAID", date_paid: today, colour: "green" });
     const paidB = await api.put(`payment/${b.id}`, { ...b, date_paid: today });
     expect(paidB.status, JSON.stringify(paidB.body)).toBe(200);
-    // Van sales direct counts against vsd; rentals direct has no trading area (total only).
-    expect(await balance(contact)).toEqual({ total: -20000, vsd: -12025 });
+    // Van sales direct counts against vsd; rentals direct is van hire (dvh).
+    expect(await balance(contact)).toEqual({ total: -20000, vsd: -12025, dvh: -7975 });
     // Stale: 409 with the edited-elsewhere message, nothing changed.
     const stale = await api.put(`payment/${a.id}`, { last_saved: a.last_saved, date_paid: null });
     expect(stale.status).toBe(409);
-    expect(await balance(contact)).toEqual({ total: -20000, vsd: -12025 });
+    expect(await balance(contact)).toEqual({ total: -20000, vsd: -12025, dvh: -7975 });
     // Missing last_saved: 400.
     expect((await api.put(`payment/${a.id}`, { date_paid: null })).status).toBe(400);
     // Unmarked: the amount is back.
     const back = await api.put(`payment/${a.id}`, { last_saved: paidA.body.last_saved, date_paid: null });
     expect(back.status).toBe(200);
-    expect(await balance(contact)).toEqual({ total: -7975, vsd: 0 });
+    expect(await balance(contact)).toEqual({ total: -7975, vsd: 0, dvh: -7975 });
     // Deleting a paid payment reverses its effect in the same unit; an unpaid one moves nothing.
     expect((await api.del(`payment/${b.id}`)).status).toBe(200);
-    expect(await balance(contact)).toEqual({ total: 0, vsd: 0 });
+    expect(await balance(contact)).toEqual({ total: 0, vsd: 0, dvh: 0 });
     expect((await api.get(`payment/${b.id}`)).status).toBe(404);
     expect((await api.del(`payment/${a.id}`)).status).toBe(200);
-    expect(await balance(contact)).toEqual({ total: 0, vsd: 0 });
+    expect(await balance(contact)).toEqual({ total: 0, vsd: 0, dvh: 0 });
   });
 
   it("a paid payment moved to another department moves its amount between trading areas", async () => {
