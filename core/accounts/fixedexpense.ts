@@ -29,7 +29,25 @@ export const FixedExpense = defineRecordType({
 
 declareReferences(FixedExpense, () => ({ department: Department }));
 
+/** Fields only answers carry: a record sent back as it was given drops them (as transactions, payments and invoices do). */
+const ANSWER_ONLY = new Set(["department_name"]);
+
+function sentFields(body: unknown): unknown {
+  if (!body || typeof body !== "object" || Array.isArray(body)) return body;
+  return Object.fromEntries(Object.entries(body as Row).filter(([k]) => !ANSWER_ONLY.has(k)));
+}
+
 export const FixedExpenses = {
+  /** POST fixedexpense. */
+  create(body: unknown, actor: string) {
+    return FixedExpense.create(sentFields(body), actor);
+  },
+
+  /** PUT fixedexpense/{id}: with last_saved; fields left out keep their values. */
+  save(id: number, body: unknown, actor: string) {
+    return FixedExpense.update(id, sentFields(body), actor, { partial: true });
+  },
+
   /** GET fixedexpense?page&page_size=25&department: one department's list (or all), by name. */
   list(q: { page: number; page_size: number; department?: number }) {
     return FixedExpense.listIn(`d#${q.department ?? "ALL"}`, { page: q.page, page_size: q.page_size, order: "asc" });

@@ -94,9 +94,9 @@ export function fixedExpenseRoutes(app: Hono<AppEnv>) {
   const tag = "Fixed expenses";
   route(app, { method: "get", path: "/fixedexpense", summary: "Fixed expenses by name, 25 a page, for a department or all", tag, query: fixedQuery }, async (_c, { query }) => FixedExpenses.list(query));
   route(app, { method: "get", path: "/fixedexpense/:id", summary: "One fixed expense", tag }, async (_c, { id }) => FixedExpense.get(id));
-  route(app, { method: "post", path: "/fixedexpense", summary: "Add a fixed expense", tag, body: FixedExpense.fields.partial().passthrough() }, async (c, { body }) => FixedExpense.create(body, actor(c)));
+  route(app, { method: "post", path: "/fixedexpense", summary: "Add a fixed expense", tag, body: FixedExpense.fields.partial().passthrough() }, async (c, { body }) => FixedExpenses.create(body, actor(c)));
   route(app, { method: "put", path: "/fixedexpense/:id", summary: "Save a fixed expense (send last_saved; fields left out keep their values)", tag, body: FixedExpense.fields.partial().passthrough() }, async (c, { id, body }) =>
-    FixedExpense.update(id, body, actor(c), { partial: true }),
+    FixedExpenses.save(id, body, actor(c)),
   );
   route(app, { method: "delete", path: "/fixedexpense/:id", summary: "Delete a fixed expense", tag }, async (c, { id }) => FixedExpense.remove(id, actor(c)));
 }

@@ -35,6 +35,20 @@ describe("fixed expenses", () => {
     expect((await api.get("fixedexpense")).body.count).toBe(1);
   });
 
+  it("PUT takes the record back as POST and GET answered it (department_name ignored)", async () => {
+    const created = await ok(api.post("fixedexpense", { name: "Insurance", department: dvh.id, yearly_amount: 8200 }));
+    const back = await api.put(`fixedexpense/${created.id}`, { ...created, yearly_amount: 999 });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body).toMatchObject({ yearly_amount: 999, department: dvh.id, department_name: "DIRECT VAN HIRE" });
+    const listed = (await api.get(`fixedexpense?department=${dvh.id}`)).body.results.find((r: any) => r.id === created.id);
+    const again = await api.put(`fixedexpense/${created.id}`, { ...listed, name: "Fleet insurance" });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(again.body).toMatchObject({ name: "Fleet insurance", yearly_amount: 999 });
+    // A field no answer carries is still refused.
+    expect((await api.put(`fixedexpense/${created.id}`, { ...again.body, colour: "red" })).status).toBe(400);
+    expect((await api.del(`fixedexpense/${created.id}`)).status).toBe(200);
+  });
+
   it("refuses a missing name or amount, a negative amount, an unknown department; nothing is written", async () => {
     const before = (await api.get("fixedexpense")).body.count;
     const noName = await api.post("fixedexpense", { yearly_amount: 10 });
