@@ -6,7 +6,7 @@ import { offsetOf, type Page } from "../platform/paging.js";
 import { META_FIELDS, isFresh, lastSavedOf } from "../platform/records.js";
 import { parseInput } from "../platform/validation.js";
 import { CostCentre, checkTrackingOption } from "../settings/index.js";
-import { TRANSACTION_MESSAGES as M, TRANSACTION_SERVER_FIELDS, transaction, type Frequency, type TransactionType } from "./transaction-definitions.js";
+import { TRANSACTION_MESSAGES as M, TRANSACTION_SERVER_FIELDS, TRANSACTION_TYPES, transaction, type Frequency, type TransactionType } from "./transaction-definitions.js";
 import { approvalRuleResult, invoiceTotal, occurrencesDue, transactionRuleResult, vatForAmount } from "./transaction-rules.js";
 import { OCCURRENCE_TAKEN, Transaction, invoiceKey, type TransactionFields } from "./transaction.js";
 import { creditSources } from "./credits.js";
@@ -112,9 +112,11 @@ export const Transactions = {
   /**
    * GET transactions (A9): the type's list for the cost centre, approved
    * state, department and hide-recurring choice (each its own list, newest
-   * date first); the week view or start/finish dates read a range of it;
-   * a search reads the search terms narrowed by the same tags; `inv` one
-   * invoice number's; `repeating=true` the repeating panel.
+   * date first); without a type both types' lists read as one (003 §7
+   * names `type` as one optional query among ten); the week view or
+   * start/finish dates read a range of it; a search reads the search terms
+   * narrowed by the same tags; `inv` one invoice number's; `repeating=true`
+   * the repeating panel.
    */
   async list(q: TransactionListQuery): Promise<Page<Row>> {
     if (q.inv !== undefined) {
@@ -122,17 +124,17 @@ export const Transactions = {
       if (!key) return { count: 0, results: [] };
       return (await Transaction.listIn(`inv#${key}`, { page: q.page, page_size: q.page_size, order: "asc" })) as Page<Row>;
     }
-    if (!q.type) throw new ValidationError(M.typeChoice, { type: M.typeChoice });
+    const types = q.type ? [q.type] : TRANSACTION_TYPES;
     const cc = q.cost_centre ?? "ALL";
-    if (q.repeating) return (await Transaction.listIn(`rep#${q.type}#cc#${cc}`, { page: q.page, page_size: q.page_size, order: "asc" })) as Page<Row>;
+    if (q.repeating) return (await Transaction.listsIn(types.map((t) => `rep#${t}#cc#${cc}`), { page: q.page, page_size: q.page_size, order: "asc" })) as Page<Row>;
     const a = q.approved === undefined ? "ALL" : q.approved ? "1" : "0";
-    const list = `t#${q.type}#cc#${cc}#a#${a}#d#${q.department ?? "ALL"}#r#${q.hiderecurring ? "NR" : "ALL"}`;
+    const lists = types.map((t) => `t#${t}#cc#${cc}#a#${a}#d#${q.department ?? "ALL"}#r#${q.hiderecurring ? "NR" : "ALL"}`);
     const range = q.view === "week" ? weekWindow(q.start_date, q.finish_date) : { start_date: q.start_date ?? null, finish_date: q.finish_date ?? null };
     const from = range.start_date ?? undefined;
     const to = range.finish_date ?? undefined;
     const term = q.search?.trim();
     if (term) {
-      const tags = [`t=${q.type}`, ...(q.cost_centre ? [`cc=${q.cost_centre}`] : []), ...(q.approved !== undefined ? [`a=${a}`] : []), ...(q.department ? [`d=${q.department}`] : []), ...(q.hiderecurring ? ["r=nr"] : [])];
+      const tags = [...(q.type ? [`t=${q.type}`] : []), ...(q.cost_centre ? [`cc=${q.cost_centre}`] : []), ...(q.approved !== undefined ? [`a=${a}`] : []), ...(q.department ? [`d=${q.department}`] : []), ...(q.hiderecurring ? ["r=nr"] : [])];
       const forms = [...new Set([lower(term), invoiceKey(term)])].filter((f) => f.length >= 1);
       const found = await Promise.all(forms.map((f) => Transaction.entriesIn("search", { search: f, tags })));
       const seen = new Map<number, Entry>();
@@ -145,7 +147,7 @@ export const Transactions = {
         .sort((x, y) => ((tagOf(x, "dt") ?? "") < (tagOf(y, "dt") ?? "") ? 1 : (tagOf(x, "dt") ?? "") > (tagOf(y, "dt") ?? "") ? -1 : y.id - x.id));
       return pageOf(entries, q);
     }
-    return (await Transaction.listIn(list, { page: q.page, page_size: q.page_size, order: "desc", from, to })) as Page<Row>;
+    return (await Transaction.listsIn(lists, { page: q.page, page_size: q.page_size, order: "desc", from, to })) as Page<Row>;
   },
 
   /** POST transactions: the rules of 003 §5, the 20% defaults, a repeating one starting today when no date is sent. */

@@ -63,7 +63,7 @@ export function transactionRoutes(app: Hono<AppEnv>) {
     {
       method: "get",
       path: "/transactions",
-      summary: "Transactions of a type (IN income, OUT expenses), newest first: cost_centre, approved, hiderecurring, department, view=week with start_date/finish_date, search; inv= one invoice number's; repeating=true the repeating transactions",
+      summary: "Transactions of a type (IN income, OUT expenses; both without a type), newest first: cost_centre, approved, hiderecurring, department, view=week with start_date/finish_date, search; inv= one invoice number's; repeating=true the repeating transactions",
       tag,
       query: listQuery,
     },
