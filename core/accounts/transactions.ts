@@ -1,5 +1,5 @@
 import { Contact } from "../contacts/index.js";
-import { addDays, monthOf, todayInLondon, weekOf } from "../platform/dates.js";
+import { addDays, monthOf, todayInLondon, weekOf, windowOf } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { fromPence, pounds } from "../platform/money.js";
 import { offsetOf, type Page } from "../platform/paging.js";
@@ -96,6 +96,10 @@ export function weekWindow(start?: string | null, finish?: string | null): { sta
 
 /** Longest period the figures add up (a page of months, each one small facet partition). */
 export const FIGURES_MAX_MONTHS = 12;
+/** GET transactions/figures `type`: a side (IN, OUT) or the dashboard's timeframe (weekly, monthly). */
+export const FIGURES_TYPES = ["IN", "OUT", "weekly", "monthly"] as const;
+export type FiguresType = (typeof FIGURES_TYPES)[number];
+export const FIGURES_TYPE_MESSAGE = "Type must be IN, OUT, weekly or monthly";
 export const FIGURES_TOO_LONG = `The figures cover at most ${FIGURES_MAX_MONTHS} months`;
 
 function monthsOf(start: string, end: string): string[] {
@@ -244,11 +248,16 @@ export const Transactions = {
    * centre the income and expenses of the period (dates inclusive; this
    * month when none are sent), and the totals, from the monthly facet
    * partitions of the department (or all): a week reads one or two.
+   * `type` IN or OUT keeps one side; weekly or monthly is the dashboard's
+   * timeframe (001 §7): the week or month of `date` (else start, else
+   * today) for the dates not sent, both sides counted.
    */
-  async figures(q: { start?: string | null; end?: string | null; type?: TransactionType; department?: number }) {
-    const month = monthOf(todayInLondon());
+  async figures(q: { start?: string | null; end?: string | null; type?: FiguresType; date?: string | null; department?: number }) {
+    const timeframe = q.type === "weekly" || q.type === "monthly" ? q.type : null;
+    const flow = timeframe ? undefined : (q.type as TransactionType | undefined);
+    const month = timeframe ? windowOf(timeframe, q.date ?? q.start ?? todayInLondon()) : monthOf(q.date ?? todayInLondon());
     const start = q.start ?? month.start;
-    const end = q.end ?? (q.start ? monthOf(q.start).end : month.end);
+    const end = q.end ?? (q.start && !timeframe ? monthOf(q.start).end : month.end);
     const months = monthsOf(start, end);
     if (months.length > FIGURES_MAX_MONTHS) throw new ValidationError(FIGURES_TOO_LONG, { end: FIGURES_TOO_LONG });
     const dept = q.department ?? "ALL";
@@ -261,7 +270,7 @@ export const Transactions = {
       const date = `${v.month}-${dd}`;
       if (date < start || date > end) continue;
       const t = type.toUpperCase();
-      if (q.type && t !== q.type) continue;
+      if (flow && t !== flow) continue;
       const s = sums.get(cc) ?? { in: 0, out: 0 };
       if (t === "IN") {
         s.in += v.count;

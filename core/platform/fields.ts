@@ -123,6 +123,17 @@ export const ref = () =>
     z.number({ error: "Must be a record id" }).int("Must be a record id").positive("Must be a record id").max(LIMITS.id, "Must be a record id").nullable().optional(),
   );
 
+/**
+ * An optional department in a query (001 §7, §9: the figures take "an
+ * optional department"): left out, empty or ALL (any case) is every
+ * department; otherwise a record id.
+ */
+export const departmentQuery = () =>
+  z.preprocess(
+    (v) => (v === "" || v === null || (typeof v === "string" && ["", "ALL"].includes(v.trim().toUpperCase())) ? undefined : v),
+    z.coerce.number({ error: "Must be a department id or ALL" }).int("Must be a department id or ALL").positive("Must be a department id or ALL").max(LIMITS.id, "Must be a department id or ALL").optional(),
+  );
+
 /** 001's wording for a range that ends before it starts, used for every date range a query sends. */
 export const END_BEFORE_START = "The end date must not be before the start date";
 

@@ -3,8 +3,8 @@ import * as z from "zod";
 import { DiaryEntry, Diary } from "../../core/accounts/diary.js";
 import { FixedExpense, FixedExpenses } from "../../core/accounts/fixedexpense.js";
 import { TRANSACTION_MESSAGES, TRANSACTION_TYPES } from "../../core/accounts/transaction-definitions.js";
-import { Transactions, type Staff } from "../../core/accounts/transactions.js";
-import { dateRange, isoDate } from "../../core/platform/fields.js";
+import { FIGURES_TYPES, FIGURES_TYPE_MESSAGE, Transactions, type Staff } from "../../core/accounts/transactions.js";
+import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
@@ -40,7 +40,12 @@ const listQuery = dateRange(
   "start_date",
   "finish_date",
 );
-const figuresQuery = dateRange(z.object({ start: isoDate(), end: isoDate(), type, department: id }), "start", "end");
+/** `type`: IN or OUT (one side), or the dashboard's timeframe weekly or monthly (001 §7). */
+const figuresType = z.preprocess(
+  (v) => (typeof v !== "string" ? v : ["weekly", "monthly"].includes(v.trim().toLowerCase()) ? v.trim().toLowerCase() : v.trim().toUpperCase() || undefined),
+  z.enum(FIGURES_TYPES, { error: FIGURES_TYPE_MESSAGE }).optional(),
+);
+const figuresQuery = dateRange(z.object({ start: isoDate(), end: isoDate(), type: figuresType, date: isoDate(), department: departmentQuery() }), "start", "end");
 
 const fixedQuery = pageQuery.extend({ department: id });
 const diaryQuery = dateRange(pageQuery.extend({ completed: flag, start_date: isoDate(), end_date: isoDate() }), "start_date", "end_date");
@@ -52,7 +57,7 @@ export function transactionRoutes(app: Hono<AppEnv>) {
     {
       method: "get",
       path: "/transactions/figures",
-      summary: "Income and expenses per cost centre (categories: id, name, in, out) and total_in, total_out over start..end (this month by default), for a department or all",
+      summary: "Income and expenses per cost centre (categories: id, name, in, out) and total_in, total_out over start..end (this month by default), for a department or all (empty or ALL); type IN or OUT one side, weekly or monthly the dashboard's timeframe (the week or month of date, else start)",
       tag,
       query: figuresQuery,
     },

@@ -3,7 +3,7 @@ import * as z from "zod";
 import * as Hire from "../../core/hire/index.js";
 import { ValidationError } from "../../core/platform/errors.js";
 import { monthOf, todayInLondon, weekOf, windowOf } from "../../core/platform/dates.js";
-import { dateRange, isoDate } from "../../core/platform/fields.js";
+import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
@@ -41,7 +41,7 @@ const figuresQuery = dateRange(z.object({
   end: isoDate(),
   type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(),
   date: isoDate(),
-  department: id,
+  department: departmentQuery(),
 }), "start", "end");
 
 /** The rentals calls of 001 §7, plus the finder, calendar and suggested-rate reads the screen uses. */

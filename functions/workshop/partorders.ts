@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
 import * as z from "zod";
-import { dateRange, isoDate } from "../../core/platform/fields.js";
+import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.js";
 import { todayInLondon, windowOf } from "../../core/platform/dates.js";
 import { ValidationError } from "../../core/platform/errors.js";
 import { pageQuery } from "../../core/platform/paging.js";
@@ -44,7 +44,7 @@ export function partOrderRoutes(app: Hono<AppEnv>) {
       path: "/partorder/figure",
       summary: "Dashboard Part Orders panel: {income, expenses} of ORDER and COMPLETE orders created in start..end (or the week/month of date)",
       tag,
-      query: dateRange(z.object({ start: isoDate(), end: isoDate(), type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(), date: isoDate(), department: id }), "start", "end"),
+      query: dateRange(z.object({ start: isoDate(), end: isoDate(), type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(), date: isoDate(), department: departmentQuery() }), "start", "end"),
     },
     async (_c, { query }) => {
       const w = windowOf(query.type ?? "weekly", query.date ?? query.start ?? todayInLondon());

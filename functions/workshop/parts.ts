@@ -4,7 +4,7 @@ import "../../core/accounts/xero-documents.js"; // the work and parts invoices' 
 import { partsSourceId } from "../../core/accounts/xero-push.js";
 import { supplierInvoiceOf } from "../../core/workshop/part-rules.js";
 import * as z from "zod";
-import { dateRange, isoDate } from "../../core/platform/fields.js";
+import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.js";
 import { todayInLondon, windowOf } from "../../core/platform/dates.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { PARTS_QUERY_VIEWS, PartsExpenses } from "../../core/workshop/parts.js";
@@ -80,7 +80,7 @@ export function partsRoutes(app: Hono<AppEnv>) {
       path: "/parts/figures",
       summary: "Dashboard parts figures: {cost, charge} of job and quote parts by date ordered in start..end (or the week/month of date)",
       tag,
-      query: dateRange(z.object({ start: isoDate(), end: isoDate(), type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(), date: isoDate(), department: id }), "start", "end"),
+      query: dateRange(z.object({ start: isoDate(), end: isoDate(), type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(), date: isoDate(), department: departmentQuery() }), "start", "end"),
     },
     async (_c, { query }) => {
       const w = windowOf(query.type ?? "weekly", query.date ?? query.start ?? todayInLondon());

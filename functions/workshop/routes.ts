@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import * as z from "zod";
 import * as Workshop from "../../core/workshop/index.js";
-import { dateRange, isoDate } from "../../core/platform/fields.js";
+import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.js";
 import { todayInLondon, windowOf } from "../../core/platform/dates.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
@@ -90,7 +90,7 @@ export function workshopRoutes(app: Hono<AppEnv>) {
       path: "/work/figures",
       summary: "Dashboard Workshop panel: {income, expenses} of jobs by workshop date in start..end (or the week/month of date)",
       tag,
-      query: dateRange(z.object({ start: isoDate(), end: isoDate(), type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(), date: isoDate(), department: id }), "start", "end"),
+      query: dateRange(z.object({ start: isoDate(), end: isoDate(), type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(), date: isoDate(), department: departmentQuery() }), "start", "end"),
     },
     async (_c, { query }) => {
       const w = windowOf(query.type ?? "weekly", query.date ?? query.start ?? todayInLondon());

@@ -104,3 +104,27 @@ describe("GET transactions without type", () => {
     expect(idsOf(await api.get(`transactions?cost_centre=${deep.id}&page=3&page_size=100`))).toEqual(expected.slice(200, 280));
   });
 });
+
+describe("GET transactions/figures with the dashboard's type (001 §7)", () => {
+  it("type=weekly|monthly is the timeframe, counting both sides; IN and OUT still keep one side", async () => {
+    const d = "2037-06";
+    await ok(api.post("transactions", { type: "IN", date: `${d}-08`, description: "w1", amount: 10, cost_centre: misc.id, department: dvh.id }));
+    await ok(api.post("transactions", { type: "OUT", date: `${d}-09`, description: "w2", amount: 4, cost_centre: misc.id, department: dvh.id }));
+    await ok(api.post("transactions", { type: "OUT", date: `${d}-20`, description: "later", amount: 100, cost_centre: misc.id, department: rf.id }));
+    const weekly = await api.get(`transactions/figures?start=${d}-08&end=${d}-14&type=weekly&department=`);
+    expect(weekly.status, JSON.stringify(weekly.body)).toBe(200);
+    expect(weekly.body).toMatchObject({ total_in: 10, total_out: 4, categories: [{ id: misc.id, name: "Misc", in: 10, out: 4 }] });
+    const monthly = await api.get(`transactions/figures?start=${d}-01&end=${d}-30&type=monthly&department=ALL`);
+    expect(monthly.body).toMatchObject({ total_in: 10, total_out: 104 });
+    expect((await api.get(`transactions/figures?start=${d}-01&end=${d}-30&type=Monthly&department=${dvh.id}`)).body).toMatchObject({ total_in: 10, total_out: 4 });
+    // Without dates the timeframe is the week or month of `date` (else start).
+    expect((await api.get(`transactions/figures?type=weekly&date=${d}-10`)).body).toMatchObject({ start: `${d}-08`, end: `${d}-14`, total_in: 10, total_out: 4 });
+    expect((await api.get(`transactions/figures?type=monthly&start=${d}-05`)).body).toMatchObject({ start: `${d}-05`, end: `${d}-30`, total_out: 104 });
+    // IN and OUT keep one side.
+    expect((await api.get(`transactions/figures?start=${d}-01&end=${d}-30&type=IN`)).body).toMatchObject({ total_in: 10, total_out: 0 });
+    expect((await api.get(`transactions/figures?start=${d}-01&end=${d}-30&type=out`)).body).toMatchObject({ total_in: 0, total_out: 104 });
+    const bad = await api.get(`transactions/figures?type=yearly`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe("Type must be IN, OUT, weekly or monthly");
+  });
+});
