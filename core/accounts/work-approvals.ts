@@ -30,7 +30,8 @@ export type Staff = { email: string; given_name?: string; family_name?: string }
 
 export type WorkSide = "po" | "invoice";
 export type WorkListQuery = {
-  type: WorkSide;
+  /** Left out: inferred (`workQueryOf`). */
+  type?: WorkSide;
   view?: string;
   department?: number;
   page: number;
@@ -46,15 +47,27 @@ const idOf = (v: unknown): number | null => (typeof v === "number" ? v : v && ty
 /** The views of each screen (003 §2): /po Current, Approval Needed, Approved; /invoicing Current, Ready To Invoice, Approved. */
 export const WORK_VIEWS: Record<WorkSide, readonly string[]> = { po: PO_STATES, invoice: INVOICE_STATES };
 
+/**
+ * The side and view a query reads (the route names views by their labels
+ * too: `workViewOf`). 003 §7 names no side (`type` is ours): without one,
+ * a customer or a view only the invoicing side has (ready) means Workshop
+ * Invoicing, anything else Workshop Expenses.
+ */
+export function workQueryOf(q: Pick<WorkListQuery, "type" | "view" | "customer">): { type: WorkSide; view: string } {
+  const view = q.view ?? "current";
+  const invoiceOnly = WORK_VIEWS.invoice.includes(view) && !WORK_VIEWS.po.includes(view);
+  return { type: q.type ?? (q.customer || invoiceOnly ? "invoice" : "po"), view };
+}
+
 /** The list a view reads (docs/data-model.md §7.3 "Work approvals and parts"). */
 export function listOf(q: Pick<WorkListQuery, "type" | "view" | "department" | "negative" | "customer">): string {
-  const views = WORK_VIEWS[q.type];
-  const view = q.view ?? "current";
+  const { type, view } = workQueryOf(q);
+  const views = WORK_VIEWS[type];
   if (!views.includes(view)) throw new ValidationError(`View must be one of ${views.join(", ")}`, { view: `View must be one of ${views.join(", ")}` });
   const D = q.department ? String(q.department) : "all";
-  const side = q.type === "po" ? "po" : "inv";
+  const side = type === "po" ? "po" : "inv";
   if (q.customer) {
-    if (q.type !== "invoice") throw new ValidationError("customer filters the invoicing views", { customer: "customer filters the invoicing views" });
+    if (type !== "invoice") throw new ValidationError("customer filters the invoicing views", { customer: "customer filters the invoicing views" });
     return `cust#${q.customer}#${view}`;
   }
   if (q.negative) return `neg#${side}#${view}#d#${D}`;

@@ -41,8 +41,8 @@ const workQuery = pageQuery.extend({
     const key = String(lower(v));
     return key in labels ? labels[key] : v;
   }, flag("chargeable")),
-  // Workshop Expenses (type=po) and Workshop Invoicing (type=invoice).
-  type: z.preprocess(lower, z.enum(["po", "invoice"], { error: "type must be po or invoice" }).default("po")),
+  // Workshop Expenses (type=po) and Workshop Invoicing (type=invoice); left out, inferred from view and customer.
+  type: z.preprocess(lower, z.enum(["po", "invoice"], { error: "type must be po or invoice" }).optional()),
   view: z.preprocess(workViewOf, z.string().max(20).optional()),
   department: z.preprocess((v) => (v === "" || v === "ALL" || v === "all" ? undefined : v), id),
   job: id,
@@ -62,7 +62,7 @@ export function workApprovalRoutes(app: Hono<AppEnv>) {
     {
       method: "get",
       path: "/work",
-      summary: `Work items: type=po views ${WORK_VIEWS.po.join("|")}, type=invoice views ${WORK_VIEWS.invoice.join("|")}; department, page (25), negative=true, customer, job (every item of a job) with ready; with vehicle: the vehicle's service record (15 a page, dateSort, chargeable)`,
+      summary: `Work items: type=po views ${WORK_VIEWS.po.join("|")}, type=invoice views ${WORK_VIEWS.invoice.join("|")} (or the labels' snake_case: approval_needed, ready_to_invoice); without type, customer or ready_to_invoice mean invoice, else po; department, page (25), negative=true, customer, job (every item of a job) with ready; with vehicle: the vehicle's service record (15 a page, dateSort, chargeable)`,
       tag,
       query: workQuery,
     },

@@ -92,6 +92,30 @@ describe("GET work: the views", () => {
     expect((await api.get("work?type=po")).status).toBe(200);
   });
 
+  it("answers with only the spec's names (003 §7): customer or an invoicing-only view means the invoicing side; views by their labels' snake_case", async () => {
+    const { job, dept } = await newJob([item(ref), item(ref, { description: "Warranty check", work_type: ref.warranty.id, labour_hours: 1 }), item(ref, { description: "Wipers", labour_hours: 1 })]);
+    const [a, warranty, b] = job.work_items;
+    expect(ids(await view(`view=approval_needed&department=${dept}`))).toEqual([warranty.id]);
+    expect(ids(await view(`view=Approval Needed&department=${dept}`))).toEqual([warranty.id]);
+    await approveJob(job);
+    await ok(api.put("work/readytoapprove", sendable((await itemsOf(job.id)).filter((r: any) => r.id === a.id))));
+    // No type: ready is the invoicing side's.
+    expect(ids(await view(`view=ready&department=${dept}`))).toEqual([a.id]);
+    expect(ids(await view(`view=ready_to_invoice&department=${dept}`))).toEqual([a.id]);
+    expect(ids(await view(`type=invoice&view=ready_to_invoice&department=${dept}`))).toEqual([a.id]);
+    // No type: a customer filters the invoicing views (current by default).
+    const mine = ids(await view(`customer=${ref.acme.id}&page_size=1000`));
+    expect(mine).toEqual(expect.arrayContaining([warranty.id, b.id]));
+    expect(mine).not.toContain(a.id);
+    expect(ids(await view(`customer=${ref.acme.id}&view=ready_to_invoice&page_size=1000`))).toContain(a.id);
+    // Without a customer or an invoicing-only view: the expenses side, as before.
+    expect(ids(await view(`view=current&department=${dept}`))).toEqual(ids(await view(`type=po&view=current&department=${dept}`)));
+    // type still rules when sent.
+    expect((await api.get(`work?type=po&customer=${ref.acme.id}`)).status).toBe(400);
+    expect((await api.get(`work?type=po&view=ready_to_invoice`)).body.message).toBe("View must be one of current, approval, approved");
+    expect((await api.get(`work?view=nonsense`)).status).toBe(400);
+  });
+
   it("still answers the vehicle's service record with vehicle", async () => {
     const { job } = await newJob([item(ref)]);
     const record = await ok(api.get(`work?vehicle=${job.vehicle.id}`));
