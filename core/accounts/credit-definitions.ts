@@ -140,4 +140,10 @@ export function invoiceCreditKind(src: string | null | undefined): CreditKind {
   return "INVOICE";
 }
 
-export const creditApprovedQuery = z.enum(["not_approved", "ready", "approved"], { error: "approved must be not_approved, ready or approved" });
+/** The approved-state filter (003 §2 /credit: Not Approved, Ready to Approve, Approved); true and false name approved and not approved. */
+export const CREDIT_APPROVED_VIEWS = [
+  { value: "not_approved", label: "Not Approved", aliases: ["false"] },
+  { value: "ready", label: "Ready to Approve" },
+  { value: "approved", label: "Approved", aliases: ["true"] },
+] as const;
+export const creditApprovedQuery = z.enum(["not_approved", "ready", "approved"], { error: "approved must be not_approved, ready (ready_to_approve) or approved (true, false)" });

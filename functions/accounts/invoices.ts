@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import * as z from "zod";
-import { ACTIVE_VIEWS, Credits, CREDIT_VIEWS, INVOICE_VIEWS, Invoices, creditApprovedQuery, creditBatch, invoiceBatch } from "../../core/accounts/index.js";
+import { ACTIVE_VIEWS, Credits, CREDIT_APPROVED_VIEWS, CREDIT_VIEWS, INVOICE_VIEWS, Invoices, creditApprovedQuery, creditBatch, invoiceBatch } from "../../core/accounts/index.js";
+import { choiceAlias } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
@@ -16,25 +17,27 @@ const anyBody = z.record(z.string(), z.unknown());
 const id = z.coerce.number().int().positive().max(999_999_999_999).optional();
 const blankless = (v: unknown) => (v === "" || v === "ALL" || v === "all" ? undefined : v);
 
-/** GET invoices (003 §7): activeView hire|movement|sales|order, view all|approved|ready|not_approved, department, search, customer (column filter). */
+/** GET invoices (003 §7): activeView hire|movement|sales|order, view all|approved|ready|not_approved (or the labels' snake_case), department, search, customer (column filter). */
 const invoiceQuery = pageQuery.extend({
   activeView: z.preprocess(
     (v) => (typeof v === "string" ? (v.trim() === "" ? undefined : ACTIVE_VIEWS[v.trim().toLowerCase()] ?? v) : v),
     z.enum(["HIRE", "MOVEMENT", "SALES", "ORDER"], { error: "activeView must be hire, movement, sales or order" }).optional(),
   ),
-  view: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v), z.enum(INVOICE_VIEWS.map((v) => v.value) as ["all", "approved", "ready", "not_approved"], { error: "view must be all, approved, ready or not_approved" }).optional()),
+  // The values, or the snake_case of 003 §2's labels (ready_to_invoice).
+  view: z.preprocess(choiceAlias(INVOICE_VIEWS), z.enum(INVOICE_VIEWS.map((v) => v.value) as ["all", "approved", "ready", "not_approved"], { error: "view must be all, approved, ready (ready_to_invoice) or not_approved" }).optional()),
   department: z.preprocess(blankless, id),
   customer: z.preprocess(blankless, id),
   searchFresh: z.string().max(100).optional(),
 });
 
-/** GET credit (003 §7): view = the kind (A10), approved = not_approved|ready|approved, department. */
+/** GET credit (003 §7): view = the kind (A10), approved = not_approved|ready|approved (or the labels' snake_case, true, false), department. */
 const creditQuery = pageQuery.extend({
+  // The kinds, or the snake_case of 003 §2's labels (movement_invoice, vehicle_sale_invoice, work_items, parts).
   view: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v),
+    choiceAlias([{ value: "ALL", label: "All" }, ...CREDIT_VIEWS]),
     z.enum(["ALL", ...CREDIT_VIEWS.map((v) => v.value)] as ["ALL", "TRANSACTION", "MOVEMENT", "SALE", "WORK", "PART"], { error: "view must be TRANSACTION, MOVEMENT, SALE, WORK or PART" }).optional(),
   ),
-  approved: z.preprocess((v) => (typeof v === "string" ? v.trim().toLowerCase() || undefined : v), creditApprovedQuery.optional()),
+  approved: z.preprocess(choiceAlias(CREDIT_APPROVED_VIEWS), creditApprovedQuery.optional()),
   department: z.preprocess(blankless, id),
 });
 

@@ -208,6 +208,36 @@ describe("credit notes (003 §4, §5, §7; A10)", () => {
   });
 });
 
+describe("views by their 003 §2 labels' snake_case", () => {
+  it("GET invoices view=ready_to_invoice / not_approved / approved / all; GET credit approved=ready_to_approve / true / false, view=vehicle_sale_invoice", async () => {
+    const dept = await ok(api.post("createdepartment", { name: "LABEL DEPT" }));
+    const rows = async (q: string) => (await ok(api.get(q))).results.map((r: any) => r.id);
+    const a = await ready(await ok(api.post("invoices", invoice({ department: dept.id, invoice_date: "2030-06-01" }))));
+    const b = await ok(api.post("invoices", invoice({ department: dept.id, invoice_date: "2030-06-02" })));
+    expect(await rows(`invoices?view=ready_to_invoice&department=${dept.id}`)).toEqual([a.id]);
+    expect(await rows(`invoices?view=Ready to Invoice&department=${dept.id}`)).toEqual([a.id]);
+    expect(await rows(`invoices?view=not_approved&department=${dept.id}`)).toEqual([b.id]);
+    expect(await rows(`invoices?view=all&department=${dept.id}`)).toEqual([b.id, a.id]);
+    expect(await rows(`invoices?view=approved&department=${dept.id}`)).toEqual([]);
+    const approved = (await ok(approve(a))).results[0];
+    expect(await rows(`invoices?view=approved&department=${dept.id}`)).toEqual([approved.id]);
+    expect((await api.get("invoices?view=ready_for_nothing")).status).toBe(400);
+
+    const open = await ok(api.post("credit", { invoice: approved.id, amount: 1, date_issued: "2030-06-03" }));
+    let readied = await ok(api.post("credit", { invoice: approved.id, amount: 2, date_issued: "2030-06-04", vat_nominal_code: x.sales.id }));
+    readied = (await ok(api.put("creditready", [{ id: readied.id, last_saved: readied.last_saved }]))).results[0];
+    expect(await rows(`credit?approved=ready_to_approve&department=${dept.id}`)).toEqual([readied.id]);
+    expect(await rows(`credit?approved=false&department=${dept.id}`)).toEqual([open.id]);
+    expect(await rows(`credit?approved=true&department=${dept.id}`)).toEqual([]);
+    await ok(api.put("creditapprove", [{ id: readied.id, last_saved: readied.last_saved }]));
+    expect(await rows(`credit?approved=true&department=${dept.id}`)).toEqual([readied.id]);
+    expect(await rows(`credit?approved=approved&department=${dept.id}`)).toEqual([readied.id]);
+    expect(await rows(`credit?view=vehicle_sale_invoice&department=${dept.id}`)).toEqual([readied.id, open.id]);
+    expect(await rows(`credit?view=movement_invoice&department=${dept.id}`)).toEqual([]);
+    expect((await api.get("credit?approved=perhaps")).status).toBe(400);
+  });
+});
+
 describe("customer balances (A3, A4)", () => {
   it("opening balance + approved invoices − approved credits; area usage; overdue_payment; account balance table", async () => {
     const id = x.balance.id;
