@@ -27,6 +27,8 @@ export const TrackingCategory = defineRecordType({
   validate: (r) => trackingCategory.checkRequired(r),
   defaults: () => ({ status: "ACTIVE" as const, options: [] }),
   searchOf: (r) => [r.name, ...(r.options ?? []).map((o) => o.name)].join(" ").toLowerCase(),
+  // 003 §3: each option answers its xero_id (null: Xero's option ids are not kept yet) and its category's id.
+  expand: async (rows) => rows.map((c) => ({ ...c, options: c.options ? c.options.map((o) => ({ ...o, xero_id: o.xero_id ?? null, category: c.id })) : c.options })),
 });
 
 /**
@@ -37,7 +39,9 @@ export async function withOptionIds<T extends { options?: Array<{ id?: number; s
   if (!body || !Array.isArray(body.options)) return body;
   const options = [];
   for (const o of body.options) {
-    options.push({ ...o, id: o && typeof o === "object" && o.id ? o.id : await nextId("trackingoption"), status: o?.status ?? "ACTIVE" });
+    // `category` is the answer's (the category it is in), never stored.
+    const { category: _category, ...option } = (o && typeof o === "object" ? o : {}) as { category?: unknown; id?: number; status?: string };
+    options.push({ ...option, id: option.id ? option.id : await nextId("trackingoption"), status: option.status ?? "ACTIVE" });
   }
   return { ...body, options };
 }

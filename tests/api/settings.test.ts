@@ -193,6 +193,22 @@ describe("settings rules", () => {
     expect(saved.body.options[2].id).toBeGreaterThan(c.body.options[1].id);
   });
 
+  it("tracking category (003 §3): status Active taken as ACTIVE; each option answers name, status, xero_id and category", async () => {
+    const c = await api.post("createtrackingcategory", { name: "Audit cat", status: "Active", options: [{ name: "Opt A", status: "Active" }, { name: "Opt B", status: "active" }] });
+    expect(c.status, JSON.stringify(c.body)).toBe(201);
+    expect(c.body.status).toBe("ACTIVE");
+    expect(c.body.options).toEqual([
+      { id: expect.any(Number), name: "Opt A", status: "ACTIVE", xero_id: null, category: c.body.id },
+      { id: expect.any(Number), name: "Opt B", status: "ACTIVE", xero_id: null, category: c.body.id },
+    ]);
+    const listed = (await api.get("trackingcategory?page_size=1000")).body.results.find((r: { id: number }) => r.id === c.body.id);
+    expect(listed.options).toEqual(c.body.options);
+    // Sent back as answered: kept; `category` is the answer's, never stored.
+    const saved = await api.put(`trackingcategory/${c.body.id}`, { ...c.body, name: "Audit category" });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.options).toEqual(c.body.options);
+  });
+
   it("trackingoption lists every live option with its category (000 §7's reference list)", async () => {
     const c = await api.post("createtrackingcategory", { name: "Depot class", options: [{ name: "Hire desk" }, { name: "Closed depot", status: "DELETED" }, { name: "Sales desk" }] });
     const gone = await api.post("createtrackingcategory", { name: "Old scheme", status: "ARCHIVED", options: [{ name: "Legacy" }] });
