@@ -70,6 +70,11 @@ export function periodOf(p: ReportParams): { start: string; end: string } | null
   return { start: `${p.year}-${mm}-01`, end: `${p.year}-${mm}-${String(last).padStart(2, "0")}` };
 }
 
+/** A report's inputs as it reads them: a range-and-type report's type is `paymentType` or `type` (003 §5: "needs start, end and type"; §7 names both). */
+function inputsOf(def: ReportDefinition, p: ReportParams): ReportParams {
+  return def.needs === "rangeAndType" ? { ...p, paymentType: p.paymentType || p.type || null } : p;
+}
+
 /** Refuses a report's missing inputs with the spec's message (400). */
 export function checkReportInputs(def: ReportDefinition, p: ReportParams): void {
   if (def.needs === "range" && !periodOf(p)) throw new ValidationError(REPORT_MESSAGES.range, { start: REPORT_MESSAGES.range, end: REPORT_MESSAGES.range });
@@ -114,8 +119,9 @@ async function writeReport(def: ReportDefinition, p: ReportParams, write: (text:
 }
 
 /** GET report/{name}: the whole CSV in the answer (the contract call). */
-export async function reportCsv(catalogue: ReportCatalogue, name: string, p: ReportParams): Promise<{ filename: string; csv: string }> {
+export async function reportCsv(catalogue: ReportCatalogue, name: string, sent: ReportParams): Promise<{ filename: string; csv: string }> {
   const def = definitionOf(catalogue, name);
+  const p = inputsOf(def, sent);
   checkReportInputs(def, p);
   const parts: string[] = [];
   await writeReport(def, p, (t) => void parts.push(t));
@@ -162,8 +168,9 @@ const DAY_SECONDS = 24 * 60 * 60;
  * report Lambda, invoked asynchronously so the run is not held to the
  * API's 29 seconds). Inputs are checked first: a refused report writes nothing.
  */
-export async function startReportExport(catalogue: ReportCatalogue, name: string, p: ReportParams, actor: string): Promise<ExportState> {
+export async function startReportExport(catalogue: ReportCatalogue, name: string, sent: ReportParams, actor: string): Promise<ExportState> {
   const def = definitionOf(catalogue, name);
+  const p = inputsOf(def, sent);
   checkReportInputs(def, p);
   const id = randomUUID();
   const now = new Date();

@@ -55,7 +55,7 @@ export function reportsRoutes(app: Hono<AppEnv>) {
     {
       method: "get",
       path: "/report/:reportName",
-      summary: `A report as a CSV download (UTF-8 with a byte-order mark). Reports: ${REPORT_NAMES.join(", ")}. Date-range reports need start and end (or a year): 'Please specify a valid report range'; paymenttypereport needs start, end and paymentType: 'Please specify a valid report range and type'.`,
+      summary: `A report as a CSV download (UTF-8 with a byte-order mark). Reports: ${REPORT_NAMES.join(", ")}. Date-range reports need start and end (or a year): 'Please specify a valid report range'; paymenttypereport needs start, end and paymentType (or type): 'Please specify a valid report range and type'.`,
       tag: "Reports",
       query: reportParams,
     },

@@ -140,6 +140,13 @@ describe("paymenttypereport (start, end and paymentType)", () => {
     ]);
     const card = await report("paymenttypereport", `start=2030-01-01&end=2030-01-31&paymentType=card&department=${dept.id}`);
     expect(card.rows.map((r) => r.Amount)).toEqual(["999.00", "999.00"]);
+    // 003 §5 "needs start, end and type": `type` names the payment type too, the same report.
+    const byType = await report("paymenttypereport", `start=2030-01-01&end=2030-01-31&type=BACS&department=${dept.id}`);
+    expect(byType.rows).toEqual(csv.rows);
+    const res = await api.get(`report/paymenttypereport?start=2030-01-01&end=2030-01-31&type=BACS&department=${dept.id}`);
+    expect(res.headers.get("content-disposition")).toContain("-BACS");
+    expect((await api.get("report/paymenttypereport?start=2030-01-01&end=2030-01-31&type=CHEQUE")).body.message).toBe("Please specify a valid report range and type");
+    expect((await api.post(`reportexport/paymenttypereport?start=2030-01-01&end=2030-01-31&type=BACS&department=${dept.id}`)).status).toBe(201);
   });
 });
 
