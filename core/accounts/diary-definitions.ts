@@ -10,15 +10,14 @@ import { defineFields } from "../platform/definition.js";
 export const DIARY_MESSAGES = {
   /** 003 §2 Diary: what the page shows when its data cannot be loaded. */
   fail: "Fail",
-  // Ours (003 names the fields; the end date may be blank, 003 §5).
-  taskRequired: "Task For is required",
+  // Ours (003 names the fields; the end date may be blank, 003 §5). 003 §5 sets no rule on task_for: it may be blank.
   startRequired: "Start date is required",
   timeFormat: "Must be a time of day (HH:MM)",
   window: "Choose a week or a day: a diary window is at most 6 weeks",
 } as const;
 
 export const diaryEntry = defineFields({
-  task_for: { label: "Task For", kind: "text", max: 200, required: DIARY_MESSAGES.taskRequired },
+  task_for: { label: "Task For", kind: "text", max: 200 },
   start_date: { label: "Start date", kind: "date", required: DIARY_MESSAGES.startRequired },
   end_date: { label: "End date", kind: "date" },
   time: { label: "Time", kind: "text", max: 5 },

@@ -9,9 +9,8 @@ import { DIARY_MESSAGES, TIME_OF_DAY } from "./diary-definitions.js";
 
 const isSet = (v: unknown) => v !== null && v !== undefined && v !== "";
 
-/** The save rules: task and start date (003 names them), a time of day, an end not before the start; the end may be blank. */
+/** The save rules: a start date (the lists are by it), a time of day, an end not before the start; the end may be blank (003 §5), so may the task (no rule names it). */
 export function diaryRuleResult(d: { task_for?: unknown; start_date?: unknown; end_date?: unknown; time?: unknown }): { message: string; errors: Record<string, string> } | null {
-  if (!isSet(d.task_for) || (typeof d.task_for === "string" && !d.task_for.trim())) return { message: DIARY_MESSAGES.taskRequired, errors: { task_for: DIARY_MESSAGES.taskRequired } };
   if (!isSet(d.start_date)) return { message: DIARY_MESSAGES.startRequired, errors: { start_date: DIARY_MESSAGES.startRequired } };
   if (isSet(d.time) && !TIME_OF_DAY.test(String(d.time))) return { message: DIARY_MESSAGES.timeFormat, errors: { time: DIARY_MESSAGES.timeFormat } };
   if (isSet(d.end_date) && String(d.end_date) < String(d.start_date)) return { message: END_BEFORE_START, errors: { end_date: END_BEFORE_START } };

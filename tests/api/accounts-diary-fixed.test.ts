@@ -107,14 +107,23 @@ describe("diary", () => {
     expect((await api.get(`diaryentry/${e.id}`)).status).toBe(404);
   });
 
-  it("refuses a missing task or start date, a bad time, an end before the start; nothing is written", async () => {
+  it("refuses a missing start date, a bad time, an end before the start; nothing is written", async () => {
     const before = (await api.get("diaryentries?completed=true")).body.count;
-    for (const body of [{ start_date: "2030-01-01" }, { task_for: "x" }, entry({ start_date: "2030-01-01", time: "9am" }), entry({ start_date: "2030-01-02", end_date: "2030-01-01" })]) {
+    for (const body of [{ task_for: "x" }, entry({ start_date: "2030-01-01", time: "9am" }), entry({ start_date: "2030-01-02", end_date: "2030-01-01" })]) {
       const r = await api.post("diaryentries", body);
       expect(r.status, JSON.stringify(body)).toBe(400);
       expect(r.body.message).toBeTruthy();
     }
-    expect((await api.post("diaryentries", { start_date: "2030-01-01" })).body.message).toBe("Task For is required");
     expect((await api.get("diaryentries?completed=true")).body.count).toBe(before);
+  });
+
+  it("takes an entry without task_for (003 §5 sets no rule on it)", async () => {
+    const made = await api.post("diaryentries", { comments: "Chase the MOT", start_date: "2036-04-01", time: "10:00" });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    expect(made.body).toMatchObject({ task_for: null, comments: "Chase the MOT", completed: false });
+    expect((await api.get("diaryentries?start_date=2036-04-01&end_date=2036-04-01")).body.results.map((r: any) => r.id)).toContain(made.body.id);
+    const saved = await api.put(`diaryentry/${made.body.id}`, { ...made.body, task_for: "", comments: "Chased" });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect((await api.del(`diaryentry/${made.body.id}`)).status).toBe(200);
   });
 });

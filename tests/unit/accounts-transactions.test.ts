@@ -118,7 +118,8 @@ describe("diary buckets (A12)", () => {
   });
   it("rules: task and start date; a time of day; an end not before the start; the end may be blank", () => {
     expect(diaryRuleResult({ task_for: "Sam", start_date: "2030-01-01" })).toBeNull();
-    expect(diaryRuleResult({ start_date: "2030-01-01" })?.errors).toHaveProperty("task_for");
+    // 003 §5 sets no rule on task_for.
+    expect(diaryRuleResult({ start_date: "2030-01-01" })).toBeNull();
     expect(diaryRuleResult({ task_for: "Sam" })?.errors).toHaveProperty("start_date");
     expect(diaryRuleResult({ task_for: "Sam", start_date: "2030-01-01", time: "25:00" })?.errors).toHaveProperty("time");
     expect(diaryRuleResult({ task_for: "Sam", start_date: "2030-01-02", end_date: "2030-01-01" })?.errors).toHaveProperty("end_date");
