@@ -279,9 +279,9 @@ export async function pageOfLists(srcs: ListSource[], q: ListInQuery): Promise<{
   if (srcs.length === 1) return pageOfList(srcs[0], q);
   const offset = offsetOf(q);
   const order = q.order ?? "asc";
+  // DynamoDB's order: the keys' UTF-8 bytes.
   const inOrder = (a: { sort: string; id: number }, b: { sort: string; id: number }) => {
-    const [x, y] = [placeOf(a), placeOf(b)];
-    const c = x < y ? -1 : x > y ? 1 : 0;
+    const c = Buffer.compare(Buffer.from(placeOf(a)), Buffer.from(placeOf(b)));
     return order === "asc" ? c : -c;
   };
   const pageEntry = (e: { id: number; parent?: string | null }): PageEntry => (e.parent === undefined || e.parent === null ? { id: e.id } : { id: e.id, parent: e.parent });
