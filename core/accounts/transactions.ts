@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../platform/error
 import { fromPence, pounds } from "../platform/money.js";
 import { offsetOf, type Page } from "../platform/paging.js";
 import { META_FIELDS, isFresh, lastSavedOf } from "../platform/records.js";
+import { listsIn } from "../platform/records/merged.js";
 import { parseInput } from "../platform/validation.js";
 import { CostCentre, checkTrackingOption } from "../settings/index.js";
 import { TRANSACTION_MESSAGES as M, TRANSACTION_SERVER_FIELDS, TRANSACTION_TYPES, transaction, type Frequency, type TransactionType } from "./transaction-definitions.js";
@@ -130,7 +131,7 @@ export const Transactions = {
     }
     const types = q.type ? [q.type] : TRANSACTION_TYPES;
     const cc = q.cost_centre ?? "ALL";
-    if (q.repeating) return (await Transaction.listsIn(types.map((t) => `rep#${t}#cc#${cc}`), { page: q.page, page_size: q.page_size, order: "asc" })) as Page<Row>;
+    if (q.repeating) return (await listsIn(Transaction, types.map((t) => `rep#${t}#cc#${cc}`), { page: q.page, page_size: q.page_size, order: "asc" })) as Page<Row>;
     const a = q.approved === undefined ? "ALL" : q.approved ? "1" : "0";
     const lists = types.map((t) => `t#${t}#cc#${cc}#a#${a}#d#${q.department ?? "ALL"}#r#${q.hiderecurring ? "NR" : "ALL"}`);
     const range = q.view === "week" ? weekWindow(q.start_date, q.finish_date) : { start_date: q.start_date ?? null, finish_date: q.finish_date ?? null };
@@ -151,7 +152,7 @@ export const Transactions = {
         .sort((x, y) => ((tagOf(x, "dt") ?? "") < (tagOf(y, "dt") ?? "") ? 1 : (tagOf(x, "dt") ?? "") > (tagOf(y, "dt") ?? "") ? -1 : y.id - x.id));
       return pageOf(entries, q);
     }
-    return (await Transaction.listsIn(lists, { page: q.page, page_size: q.page_size, order: "desc", from, to })) as Page<Row>;
+    return (await listsIn(Transaction, lists, { page: q.page, page_size: q.page_size, order: "desc", from, to })) as Page<Row>;
   },
 
   /** POST transactions: the rules of 003 §5, the 20% defaults, a repeating one starting today when no date is sent. */

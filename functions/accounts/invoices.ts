@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import * as z from "zod";
 import { ACTIVE_VIEWS, Credits, CREDIT_APPROVED_VIEWS, CREDIT_VIEWS, INVOICE_VIEWS, Invoices, creditApprovedQuery, creditBatch, invoiceBatch } from "../../core/accounts/index.js";
-import { choiceAlias } from "../../core/platform/fields.js";
+import { choiceAlias } from "../../core/platform/choices.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";

@@ -12,7 +12,7 @@ import { isFresh, lastSavedOf } from "./freshness.js";
 import { claimsOf, commitOf, foldCounts, indexOps, lifeOps, listCounter, listScope, positionsOption, type Indexing } from "./indexes.js";
 import { firstIdOf, planPage } from "./positions.js";
 import { allRangesOf, END, headOf, overlaps, planRanges, rangeItem, rangeWriteCount, rangeWrites, rangesMeeting, type HeldRange, type ScopePlan } from "./ranges.js";
-import { coarseBuckets, entriesOfList, entryChunksOfList, facetCountsOf, headOfPrefix, pageOfList, pageOfLists, skipThenTakeItems, startOfPage, type ListSource } from "./reading.js";
+import { coarseBuckets, entriesOfList, entryChunksOfList, facetCountsOf, headOfPrefix, pageOfList, skipThenTakeItems, startOfPage, type ListSource } from "./reading.js";
 import { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type IndexOp, type ListInQuery, type ListOptions, type Meta, type RecordTypeOptions, type SavedRecord, type Where, type WriteExtra } from "./types.js";
 
 /** How often a transaction cancelled by a concurrent write to a shared item is tried again. */
@@ -632,14 +632,9 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       return { count, results: await shape(rows) };
     },
 
-    /** A page of several indexed lists (no record in two of them) read as one, in their sort order: see reading.ts `pageOfLists`. */
-    async listsIn(lists: string[], q: ListInQuery): Promise<Page<Record<string, unknown>>> {
-      const { count, entries } = await pageOfLists(lists.map(sourceOf), q);
-      const ids = entries.map((e) => e.id);
-      const rows = await this.getMany(ids);
-      const order = new Map(ids.map((id, i) => [id, i]));
-      rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-      return { count, results: await shape(rows) };
+    /** One indexed list as the page readers see it (merged.ts `listsIn` reads several as one). */
+    source(list: string): ListSource {
+      return sourceOf(list);
     },
 
     /** The entries of an indexed list that match (each id once, in list order). */
