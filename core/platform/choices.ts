@@ -12,16 +12,21 @@ export const snakeOf = (label: string) =>
     .replace(/^_+|_+$/g, "");
 
 /**
- * A query value naming one of a list's choices (a view) by its value, the
- * snake_case of its label (the spec's screen label) or an alias, any case:
- * answers the choice's value; anything else as sent, for the enum to refuse.
+ * A query value by its own name or an alias, any case, spaces and hyphens
+ * read as underscores: answers the name; an unknown one as the snake_case
+ * sent, for the enum to refuse. The one way views take the spec's labels.
  */
-export function choiceAlias(choices: ReadonlyArray<{ value: string; label: string; aliases?: readonly string[] }>) {
-  const by = new Map<string, string>();
-  for (const c of choices) for (const k of [c.value, snakeOf(c.label), ...(c.aliases ?? [])]) by.set(k.toLowerCase(), c.value);
+export function namedChoice(aliases: Readonly<Record<string, string>>) {
   return (v: unknown): unknown => {
     if (typeof v !== "string") return v;
-    const t = v.trim();
-    return t ? (by.get(t.toLowerCase()) ?? by.get(snakeOf(t)) ?? t) : undefined;
+    const name = snakeOf(v);
+    return name ? (aliases[name] ?? name) : undefined;
   };
+}
+
+/** `namedChoice` for choices that carry their screen label: the value, the label's snake_case or an alias. */
+export function choiceAlias(choices: ReadonlyArray<{ value: string; label: string; aliases?: readonly string[] }>) {
+  const by: Record<string, string> = {};
+  for (const c of choices) for (const k of [c.value, c.label, ...(c.aliases ?? [])]) by[snakeOf(k)] = c.value;
+  return namedChoice(by);
 }

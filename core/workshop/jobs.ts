@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { namedChoice } from "../platform/choices.js";
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { Vehicle } from "../fleet/vehicle.js";
@@ -326,11 +327,7 @@ export const JOB_VIEW_ALIASES: Readonly<Record<string, JobView>> = {
 };
 
 /** A view as a client names it ("Ready For Collection", "ready_for_collection", "ready"): the view's own name. */
-export function jobViewOf(v: unknown): unknown {
-  if (typeof v !== "string") return v;
-  const name = v.trim().toLowerCase().replace(/[\s-]+/g, "_");
-  return JOB_VIEW_ALIASES[name] ?? (name || undefined);
-}
+export const jobViewOf = namedChoice(JOB_VIEW_ALIASES);
 
 export type JobListQuery = {
   page: number;

@@ -1,4 +1,5 @@
 import type { Membership } from "../platform/records.js";
+import { namedChoice } from "../platform/choices.js";
 import { VAT_RATE, money, toPence } from "../platform/money.js";
 import { taxRate } from "../settings/accounting.js";
 
@@ -29,11 +30,7 @@ export const INVOICE_STATES = ["current", "ready", "approved"] as const;
 export const WORK_VIEW_ALIASES: Readonly<Record<string, string>> = { approval_needed: "approval", ready_to_invoice: "ready" };
 
 /** A work view as a client names it ("Approval Needed", "approval_needed", "approval"): the view's own name. */
-export function workViewOf(v: unknown): unknown {
-  if (typeof v !== "string") return v;
-  const name = v.trim().toLowerCase().replace(/[\s-]+/g, "_");
-  return WORK_VIEW_ALIASES[name] ?? (name || undefined);
-}
+export const workViewOf = namedChoice(WORK_VIEW_ALIASES);
 export type PoState = (typeof PO_STATES)[number];
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 
