@@ -53,7 +53,7 @@ export const isUnpaid = (r: InvoiceFields) => !!r.approved && toPence(outstandin
 /**
  * Indexed lists (docs/data-model.md §8 Invoice): the views by source (and
  * all sources), state (and all states) and department (and all), newest
- * invoice date first; the customer's; the unpaid ones by due date for the
+ * invoice date first; the customer's by source and state; the unpaid ones by due date for the
  * customer and the department; the source record's; the search terms.
  */
 export function invoiceMemberships(r: InvoiceFields) {
@@ -63,7 +63,8 @@ export function invoiceMemberships(r: InvoiceFields) {
   for (const src of [sourceOf(r), "ALL"])
     for (const st of [invoiceState(r), "ALL"])
       for (const d of r.department ? [String(r.department), "ALL"] : ["ALL"]) out.push({ list: `s#${src}#${st}#d#${d}`, sort, tags });
-  if (r.customer) out.push({ list: `cust#${r.customer}`, sort, tags });
+  // One customer's invoices by source and state (and all of each): the customer filter of every view reads its own list.
+  if (r.customer) for (const src of [sourceOf(r), "ALL"]) for (const st of [invoiceState(r), "ALL"]) out.push({ list: `cust#${r.customer}#${src}#${st}`, sort, tags });
   if (isUnpaid(r)) {
     const due = r.payment_date ?? r.invoice_date ?? "~";
     const owed = [...tags, `g=${toPence(outstandingOf(r))}`];
@@ -113,7 +114,8 @@ export const Invoice = defineRecordType({
   // Any page of a long view starts at its month and day (core/platform/records/positions.ts).
   listPositions: { coarse: 7, fine: 10, lists: (list) => list.startsWith("s#") },
   // 2: sources, states, customers, unpaid lists and balance facets (the vehicle sale invoices stored before are indexed once).
-  indexVersion: 2,
+  // 3: a customer's invoices by source and state (`cust#<c>#<src>#<state>`).
+  indexVersion: 3,
   expand: (rows) => expandInvoices(rows as Row[]),
 });
 

@@ -166,18 +166,22 @@ export const Invoices = {
   /**
    * GET invoices: a page of one view (source, state, department; all of
    * each when left out), newest invoice date first; a search (invoice
-   * number or customer name, from its start) or one customer's invoices
-   * (the customer column filter) read that list's entries, narrowed by
-   * the view's tags.
+   * number or customer name, from its start) reads the search list's
+   * entries, narrowed by the view's tags; one customer's invoices (the
+   * customer column filter) are a page of the customer's own list of that
+   * source and state (with a department or a search too, its entries).
    */
   async list(q: InvoiceListQuery): Promise<Page<Row>> {
     const state = stateOf(q.view);
     const tags = [...(q.activeView ? [`src=${q.activeView.toLowerCase()}`] : []), ...(state ? [`st=${state.toLowerCase()}`] : []), ...(q.department ? [`d=${q.department}`] : [])];
     const term = q.search?.trim();
     if (!term && !q.customer) return (await Invoice.listIn(`s#${q.activeView ?? "ALL"}#${state ?? "ALL"}#d#${q.department ?? "ALL"}`, { page: q.page, page_size: q.page_size, order: "desc" })) as Page<Row>;
+    const customerList = `cust#${q.customer}#${q.activeView ?? "ALL"}#${state ?? "ALL"}`;
+    // A customer's invoices in a view: the customer's own list of that source and state, a page at a time.
+    if (!term && !q.department) return (await Invoice.listIn(customerList, { page: q.page, page_size: q.page_size, order: "desc" })) as Page<Row>;
     let entries: Entry[];
     if (q.customer) {
-      entries = await Invoice.entriesIn(`cust#${q.customer}`, { tags, order: "desc" });
+      entries = await Invoice.entriesIn(customerList, { tags: q.department ? [`d=${q.department}`] : [], order: "desc" });
       if (term) {
         const hits = new Set((await searchEntries(term, tags)).map((e) => e.id));
         entries = entries.filter((e) => hits.has(e.id));

@@ -58,6 +58,28 @@ describe("invoices: totals, due dates, lists (003 §9; docs/data-model.md §8)",
   });
 });
 
+describe("a customer's invoices in a view (the customer filter)", () => {
+  it("pages the customer's own list of that source and state: counts exact, 25 a page, a state change moves the invoice between views", async () => {
+    const customer = (await ok(api.post("contacts", { display_name: "Paging Customer Ltd", contact_type: "CC", company_name: "Paging Customer Ltd", company_phone: "0121 496 0009", company_email: "accounts@paging.co.uk", hire_account_code: "01" }))).id;
+    const made = [];
+    for (let i = 0; i < 27; i++) made.push(await ok(api.post("invoices", invoice({ customer, department: ref.sales.id, invoice_date: `2031-01-${String(i + 1).padStart(2, "0")}` }))));
+    const first = await ok(api.get(`invoices?activeView=sales&view=not_approved&customer=${customer}`));
+    expect(first.count).toBe(27);
+    expect(first.results).toHaveLength(25);
+    expect(first.results[0].id).toBe(made[26].id);
+    const second = await ok(api.get(`invoices?activeView=sales&view=not_approved&customer=${customer}&page=2`));
+    expect(second.results.map((r: any) => r.id)).toEqual([made[1].id, made[0].id]);
+    expect((await ok(api.get(`invoices?activeView=hire&customer=${customer}`))).count).toBe(0);
+    await ready(made[0]);
+    expect((await ok(api.get(`invoices?activeView=sales&view=ready&customer=${customer}`))).results.map((r: any) => r.id)).toEqual([made[0].id]);
+    expect((await ok(api.get(`invoices?activeView=sales&view=not_approved&customer=${customer}`))).count).toBe(26);
+    expect((await ok(api.get(`invoices?customer=${customer}`))).count).toBe(27);
+    // With a department too: the customer's list narrowed by it.
+    expect((await ok(api.get(`invoices?activeView=sales&customer=${customer}&department=${ref.sales.id}`))).count).toBe(27);
+    expect((await ok(api.get(`invoices?activeView=sales&customer=${customer}&department=${ref.hire.id}`))).count).toBe(0);
+  });
+});
+
 describe("ready and approve (003 §4, §5)", () => {
   it("refuses approval with each 003 §5 message and writes nothing", async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
