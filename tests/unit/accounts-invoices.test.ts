@@ -64,9 +64,10 @@ describe("numbering (A1; 003 §9 prefixes)", () => {
 
 describe("lists and balance facets (docs/data-model.md §8)", () => {
   const inv = { src: "MOVEMENT" as const, customer: 7, department: 2, amount: 100, invoice_date: "2030-01-10", payment_date: "2030-02-09", area: "dvh" as const, movement: 5 };
-  it("every source × state × department view, the customer's list and the source's", () => {
+  it("every source × state × department view, the customer's lists by source and state and the source's", () => {
     const lists = invoiceMemberships(inv as never).map((m) => m.list);
-    expect(lists).toEqual(expect.arrayContaining(["s#MOVEMENT#NOTAPPROVED#d#2", "s#ALL#ALL#d#ALL", "s#MOVEMENT#ALL#d#ALL", "cust#7", "of#movement#5"]));
+    expect(lists).toEqual(expect.arrayContaining(["s#MOVEMENT#NOTAPPROVED#d#2", "s#ALL#ALL#d#ALL", "s#MOVEMENT#ALL#d#ALL", "of#movement#5"]));
+    expect(lists.filter((l) => l.startsWith("cust#"))).toEqual(["cust#7#MOVEMENT#NOTAPPROVED", "cust#7#MOVEMENT#ALL", "cust#7#ALL#NOTAPPROVED", "cust#7#ALL#ALL"]);
     expect(lists.some((l) => l.startsWith("unpaid"))).toBe(false);
   });
   it("approved and owed: in the unpaid lists by due date with the owed pence; its total in the customer's balance facets", () => {
