@@ -51,6 +51,22 @@ describe("count changes", () => {
     expect(fineFacet("contact#all", "mi")).toBe("pos#contact#all>mi");
   });
 
+  it("an indexed list's counts (inline): the fine changes on the coarse item, no fine items", () => {
+    const levels = { coarse: 7, fine: 10 };
+    expect(positionDeltas([
+      { scope: "l", buckets: sortBuckets("2034-03-30", 1, levels), by: -1 },
+      { scope: "l", buckets: sortBuckets("2034-04-02", 1, levels), by: 1 },
+    ], { inline: true })).toEqual([
+      { facet: "pos#l", value: "2034-03", live: -1, fine: { "f:-30": -1 } },
+      { facet: "pos#l", value: "2034-04", live: 1, fine: { "f:-02": 1 } },
+    ]);
+    // Within the month: the one coarse item, its count unchanged, its days moved.
+    expect(positionDeltas([
+      { scope: "l", buckets: sortBuckets("2034-03-30", 1, levels), by: -1 },
+      { scope: "l", buckets: sortBuckets("2034-03-02", 1, levels), by: 1 },
+    ], { inline: true })).toEqual([{ facet: "pos#l", value: "2034-03", live: 0, fine: { "f:-30": -1, "f:-02": 1 } }]);
+  });
+
   it("a move within one bucket writes nothing; a move between fine buckets of one coarse bucket writes only the fine counts", () => {
     const levels = { coarse: 2, fine: 4 };
     expect(positionDeltas([

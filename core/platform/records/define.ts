@@ -25,6 +25,8 @@ const RETRIES = 6;
  * 2: position counts of the id order and two-level counts of lists; one
  * item per exclusive range; counters without their deleted ids.
  * 3: a list's coarse position counts carry their fine counts (positions.ts `inlineFine`).
+ * (Since, a list writes no fine items: no new version, as what version 3
+ * stored is read the same way and the fine items left are never read.)
  */
 export const ENGINE_INDEX_VERSION = 3;
 

@@ -66,17 +66,20 @@ export function positionBucket(sort: string): string {
  * bucket, as attributes `f:<the fine bucket past the coarse prefix>` (a
  * month's days, a name's next two letters: bounded by the bucket, never by
  * history), so the one Query of the coarse counts says where any page
- * starts (three round trips: counts, entries, records). The fine items are
- * kept too (the id order reads them; coarse items written before this
- * have no fine attributes).
+ * starts (three round trips: counts, entries, records). An indexed list
+ * keeps its fine counts there only: no fine items of its own (they would
+ * double the position items a save writes: a transaction moved to another
+ * month moves sixteen entries, and with fine items its write went over
+ * DynamoDB's 100). The id order keeps fine items (`pos#<type>><coarse>`),
+ * and no fine attributes.
  */
 export const FINE_ATTRIBUTE = "f:";
 export const inlineFineName = (coarse: string, fine: string) => `${FINE_ATTRIBUTE}${fine.slice(coarse.length)}`;
 
 /**
  * The count changes of entries leaving (-1) and arriving (+1), netted per
- * facet value; zero changes dropped. `inline`: the fine changes also on
- * the coarse item (`fine`), for indexed lists.
+ * facet value; zero changes dropped. `inline`: the fine changes on the
+ * coarse item (`fine`) instead of fine items, for indexed lists.
  */
 export function positionDeltas(
   moves: Array<{ scope: string; buckets: Buckets; by: number }>,
@@ -91,8 +94,8 @@ export function positionDeltas(
   };
   for (const m of moves) {
     const k = add(coarseFacet(m.scope), m.buckets.coarse, m.by);
-    add(fineFacet(m.scope, m.buckets.coarse), m.buckets.fine, m.by);
-    if (inline) {
+    if (!inline) add(fineFacet(m.scope, m.buckets.coarse), m.buckets.fine, m.by);
+    else {
       const f = fines.get(k) ?? {};
       const name = inlineFineName(m.buckets.coarse, m.buckets.fine);
       f[name] = (f[name] ?? 0) + m.by;

@@ -88,14 +88,16 @@ export async function startOfPage(
   count: number,
   offset: number,
   order: "asc" | "desc",
+  { fineItems = true }: { fineItems?: boolean } = {},
 ): Promise<{ bucket: string; level: "coarse" | "fine"; skip: number } | null> {
   if (total(coarse) !== count) return null;
   const c = locate(coarse, offset);
   if (!c) return null;
   const within = offset - c.before;
   const bucket = coarse[c.index];
-  // The fine counts on the coarse item when they add up (no round trip), else their own partition.
-  const fine = bucket.fine && total(bucket.fine) === bucket.live ? bucket.fine : await bucketsOf(fineFacet(scope, bucket.value), order);
+  // The fine counts on the coarse item when they add up (no round trip), else their own partition
+  // (the id order's; an indexed list has none: positions.ts `inlineFine`, so it skips within the coarse bucket).
+  const fine = bucket.fine && total(bucket.fine) === bucket.live ? bucket.fine : fineItems ? await bucketsOf(fineFacet(scope, bucket.value), order) : [];
   const f = total(fine) === bucket.live ? locate(fine, within) : null;
   if (!f) return { bucket: bucket.value, level: "coarse", skip: within };
   return { bucket: fine[f.index].value, level: "fine", skip: within - f.before };
@@ -134,7 +136,7 @@ async function entriesOfPage(src: ListSource, count: number, offset: number, pag
       ]);
       return [...(back ?? []).reverse(), ...(on ?? [])];
     }
-    const start = await startOfPage(src.scope, buckets, count, offset, order);
+    const start = await startOfPage(src.scope, buckets, count, offset, order, { fineItems: false });
     if (start) {
       const query = order === "asc" ? entries().gte({ sort: start.bucket }) : entries().lt({ sort: `${start.bucket}${LAST_CHAR}` });
       return (await skipThenTakeEntries(query, start.skip, plan.take, order)) ?? [];
