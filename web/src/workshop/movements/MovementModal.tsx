@@ -93,9 +93,9 @@ function MovementForm({ row, start, rates, firstType, onClose }: { row: Movement
   function submit() {
     if (!form.validate()) return;
     const body = { ...form.payload(), customer: customer || null, vehicle_used: vehicleUsed?.id ?? null, job };
-    if (row)
-      calls.save.mutate({ id: row.id, body: { ...body, last_saved: row.last_saved } }, { onSuccess: onClose, onError: (e) => form.applyServerErrors(e) });
-    else calls.create.mutate(body, { onSuccess: onClose, onError: (e) => form.applyServerErrors(e) });
+    // The promise, not mutate's per-call callbacks: those are dropped when the job card redraws this form meanwhile, which left the modal open after a save.
+    const saved = row ? calls.save.mutateAsync({ id: row.id, body: { ...body, last_saved: row.last_saved } }) : calls.create.mutateAsync(body);
+    saved.then(onClose, (e) => form.applyServerErrors(e));
   }
 
   const input = (f: FieldDef) => <FieldInput key={f.name} field={f} value={v[f.name]} onChange={(x) => form.set(f.name, x)} error={form.errors[f.name]} disabled={f.name === "cost" && v.cost_override !== true} />;
