@@ -56,7 +56,7 @@ export type TrackingOptionRow = { id: number; name: string; status: string; cate
  * each), so they are read as one page and the options paged from it.
  */
 export async function trackingOptionList(q: { page: number; page_size: number; search?: string }): Promise<{ count: number; results: TrackingOptionRow[] }> {
-  const categories = (await TrackingCategory.list({ page: 1, page_size: 1000 })).results as Array<{ id: number; name: string; status?: string; options?: Array<{ id: number; name: string; status?: string }> | null }>;
+  const categories = (await TrackingCategory.all()) as Array<{ id: number; name: string; status?: string; options?: Array<{ id: number; name: string; status?: string }> | null }>;
   const term = q.search?.trim().toLowerCase();
   const rows = categories
     .filter((c) => c.status !== "ARCHIVED" && c.status !== "DELETED")
