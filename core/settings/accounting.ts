@@ -77,20 +77,24 @@ async function trackingOptionsById() {
 /** The fields that hold a tracking option as `{id, name, category}`: a line's two, a movement type's and a completed part order's one. */
 const OPTION_FIELDS = new Set(["supplier_tracking_option", "customer_tracking_option", "tracking_option"]);
 
-const bareOptionId = (v: unknown): number | null => {
+const optionIdOf = (v: unknown): number | null => {
   if (typeof v === "number" && Number.isInteger(v) && v > 0) return v;
   if (typeof v === "string" && /^\d{1,12}$/.test(v.trim())) return Number(v);
-  // {id} without its name: the shape a bare id parses to.
-  if (v && typeof v === "object" && !Array.isArray(v) && !("name" in v)) return bareOptionId((v as { id?: unknown }).id);
+  // An object: its id, whatever name and category it carries (issue 22: `{id: 999999, name}` was stored unchecked).
+  if (v && typeof v === "object" && !Array.isArray(v)) {
+    const id = (v as { id?: unknown }).id;
+    return typeof id === "number" || typeof id === "string" ? optionIdOf(id) : null;
+  }
   return null;
 };
 
 /**
- * A body with its tracking options sent as bare ids (`3`, `"3"`, `{id: 3}`)
- * made the `{id, name, category}` records hold, from the category that
- * holds each option (the few categories read once, and only when such an
- * id is sent). An id that is no tracking option is a 400 naming where it
- * was sent. Options sent whole are left as they are. For bodies whose
+ * A body with its tracking options (bare ids `3`, `"3"`, or objects
+ * `{id, ...}`) made the `{id, name, category}` records hold, from the
+ * category that holds each option (the few categories read once, and only
+ * when an option is sent). An id that is no tracking option is a 400
+ * naming where it was sent, however it was sent: an object's own name and
+ * category are never trusted (issue 22 finding 7). For bodies whose
  * `tracking_option` is such an object (not movements or transactions,
  * which hold the plain id).
  */
@@ -101,7 +105,7 @@ export async function withTrackingOptions<T>(body: T): Promise<T> {
     if (Array.isArray(v)) return v.forEach((x, i) => walk(x, path ? `${path}.${i}` : String(i), depth + 1));
     for (const [k, x] of Object.entries(v as Record<string, unknown>)) {
       const at = path ? `${path}.${k}` : k;
-      const id = OPTION_FIELDS.has(k) ? bareOptionId(x) : null;
+      const id = OPTION_FIELDS.has(k) ? optionIdOf(x) : null;
       if (id !== null) found.push({ holder: v as Record<string, unknown>, key: k, id, path: at });
       else if (x && typeof x === "object") walk(x, at, depth + 1);
     }

@@ -30,6 +30,7 @@ import {
   addRules,
   afterReadyForCollection,
   approvalRules,
+  approvedJobMoneyRules,
   approvedJobRules,
   defectRules,
   jobSaveRules,
@@ -37,6 +38,7 @@ import {
   mileageWarning,
   readOnlyRules,
   statusChangeRules,
+  withStoredMoney,
   withoutCustomer2Charges,
   type RuleResult,
 } from "./rules.js";
@@ -215,7 +217,10 @@ function flatten(job: Rec, lastSaved: string | null) {
  * it; 404 ("Work item", "Part") when it does not.
  */
 async function jobOfLine(collection: "work_items" | "parts", id: number): Promise<number> {
-  return (await JobLines.getLine(collection, id)).parent_id;
+  const line = await JobLines.getLine(collection, id);
+  // A quote's or part order's part shares the part ids: it is no job's.
+  if (line.parent_type !== "job") throw new NotFoundError(collection === "parts" ? "Part" : "Work item");
+  return line.parent_id;
 }
 
 /** The index copies (jobs list tabs, column filters, search) from the records as they are now. */
@@ -282,6 +287,8 @@ async function saveJob(id: number | null, body: unknown, actor: Staff, { client 
     refuse(lockRules(stored.nested.work_items, job.work_items));
     // After the line locks, whose messages name the item: anything else an approved job refuses as a whole.
     if (client) refuse(approvedJobRules(stored.nested, job, Object.keys(sent.fields)));
+    // Every other save of an approved job (parts approval and edits, part removal, quote job cards): its money stays put.
+    refuse(approvedJobMoneyRules(stored.nested, job));
   }
   refuse(addRules(stored?.nested ?? job, stored?.nested.work_items ?? [], job.work_items));
   // Turn Into Job converts the job as it stands; the job-save rules apply from its next save.
@@ -289,7 +296,8 @@ async function saveJob(id: number | null, body: unknown, actor: Staff, { client 
   // A job card made from quote items (createquotejob) has no tracking options yet: the job card asks for them on its first save.
   if (!turning) refuse(fromQuote ? withoutTrackingOptions(jobSaveRules(job, { linesOnly })) : jobSaveRules(job, { linesOnly }));
   const { ctx, vehicle, contacts } = await contextOf(job);
-  job.work_items = withWorkTypeFlags(await withDueDates(priceJobItems(job, ctx)), ctx.workTypes);
+  // An approved job's lines keep their stored amounts (never priced again from today's rates).
+  job.work_items = withWorkTypeFlags(await withDueDates(stored ? withStoredMoney(stored.nested, priceJobItems(job, ctx)) : priceJobItems(job, ctx)), ctx.workTypes);
   Object.assign(job, indexCopies(job, vehicle, contacts));
   const flat = flatten(job, stored ? (checkFresh ? lastSavedOf(body) : stored.row.last_saved) : null);
   const row = stored ? await JobLines.update(stored.row.id, flat, actor.email, { current: stored.row, also }) : await JobLines.create(flat, actor.email);
@@ -715,8 +723,11 @@ JobLines.onLineSave(async ({ parent, lines, collection, lineId, line }) => {
   refuse(lockRules(stored.work_items, job.work_items));
   refuse(addRules(stored, stored.work_items, job.work_items));
   refuse(jobSaveRules(job, { linesOnly: true }));
+  // An approved job: Accounts' non-money fields go, its amounts stay as stored (the write is on the job's version read, so an approval meanwhile is a 409).
+  refuse(approvedJobMoneyRules(stored, job));
   const { ctx } = await contextOf(job);
-  const priced = priceJobItems(job, ctx);
+  // A part's due date follows its invoice date and supplier's terms, as every save of the job works it out (withDueDates).
+  const priced = await withDueDates(withStoredMoney(stored, priceJobItems(job, ctx)));
   const workId = collection === "work_items" ? lineId : (next.work as number);
   const item = priced.find((w) => w.id === workId)!;
   const { parts: pricedParts, ...pricedItem } = item;

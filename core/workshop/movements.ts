@@ -12,6 +12,7 @@ import { parseInput } from "../platform/validation.js";
 import { Department, Driver, MovementRate, MovementType, TrackingCategory, WorkType } from "../settings/index.js";
 import { movementCostOf } from "./movement-costs.js";
 import { Job, JobLines } from "./job.js";
+import { approvedJobMoneyRules } from "./rules.js";
 import { MOVEMENT_MESSAGES, MOVEMENT_SERVER_FIELDS, movement, movementRuleResult, movementView, type MovementView } from "./movement-definitions.js";
 
 /**
@@ -276,6 +277,9 @@ async function withJobItem(jobId: number, movementId: number, m: Partial<Movemen
   if (!m) work_items = items.filter((w) => w !== held).map(line);
   else if (held) work_items = items.map((w) => (w === held ? { ...line(w), ...workItemOf(movementId, m, type?.name ?? null, w.key ?? `mv${movementId}`) } : line(w)));
   else work_items = [...items.map(line), workItemOf(movementId, m, type?.name ?? null, `mv${movementId}`)];
+  // An approved job's money stays put (issue 22 finding 5): no item added, removed or repriced by a movement.
+  const locked = approvedJobMoneyRules({ ...row, work_items: items }, { work_items });
+  if (locked) throw new ValidationError(locked.message, locked.errors);
   // The item's locator (GET work/{id}) is written or removed with it by the engine, in this same save.
   await JobLines.update(jobId, { work_items, last_saved: row.last_saved }, actor, { partial: true, current: row, also: writeTogether(async () => [plan]) });
 }
@@ -385,7 +389,10 @@ export const Movements = {
     const p = await priced(m);
     const fields = { ...m, cost: m.cost_override ? m.cost : p.cost, search_terms: p.search_terms };
     if (!m.job) return Movement.create(fields, actor);
-    await jobOf(m.job);
+    // An approved job takes no new work item: refused before the movement's number is taken.
+    const { row: job, items } = await jobOf(m.job);
+    const locked = approvedJobMoneyRules({ ...job, work_items: items }, { work_items: [...items, { id: null }] });
+    if (locked) throw new ValidationError(locked.message, { job: locked.message });
     const plan = await Movement.planCreate(fields, actor);
     const id = plannedId(plan);
     await withJobItem(m.job, id, fields, plan, actor);

@@ -165,3 +165,60 @@ export function approvedPartLocks(before: Rec, after: Rec): Record<string, strin
     errors.supplier_tracking_option = `The supplier tracking option of part ${name} cannot be changed: the part has been approved`;
   return errors;
 }
+
+/**
+ * Money on the lines of an approved job card and of a completed part order
+ * (issue 22 findings 5, 6; docs/workshop.md "Approved job cards and
+ * completed part orders"): the amounts and what prices them. Once the job
+ * is approved (its WO/J1/J2 invoice follows from these lines) or the order
+ * completed (its invoice was raised from them), no route changes them, nor
+ * adds or removes a line. Everything else on the line (nominal codes,
+ * tracking options where their own locks allow, invoice number, invoice,
+ * due and payment dates, payment type, dates ordered, comments, approval
+ * flags) is what Accounts and Parts Expenses still set there.
+ */
+export const LOCKED_WORK_MONEY = [
+  "labour_hours",
+  "labour_cost",
+  "customer_labour_cost",
+  "labour_cost_vat",
+  "estimated_labour_hours",
+  "estimated_labour_cost",
+  "estimated_customer_labour_cost",
+  "cost_override",
+  "chargeable",
+  "work_type",
+] as const;
+export const LOCKED_PART_MONEY = ["cost", "customer_cost", "estimated_cost", "estimated_customer_cost", "cost_vat", "cost_override", "supplier", "work"] as const;
+
+export const LOCK_MESSAGES = {
+  /** The job's own approved message (docs/workshop.md "Messages we chose"). */
+  approvedJob: "This job has been approved and can no longer be changed",
+  /** Ours: a completed part order's parts (its invoice was raised from them). */
+  completedOrderParts: "The parts of a completed part order cannot be changed: its invoice was raised from them",
+} as const;
+
+/** A value as a lock compares it: an object by its id, a number-like text as the number, unset and false alike. */
+const lockValue = (v: unknown): unknown => {
+  const id = idOf(v);
+  if (id !== null && typeof v === "object") return id;
+  if (v === undefined || v === false || v === "") return null;
+  if (typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v.trim())) return Number(v);
+  return v;
+};
+
+/** The money fields of `fields` whose value `after` changes from `before` (only the fields `after` carries). */
+export function moneyChanges(before: Rec, after: Rec, fields: readonly string[]): string[] {
+  return fields.filter((f) => f in after && JSON.stringify(lockValue(after[f])) !== JSON.stringify(lockValue(before[f])));
+}
+
+/**
+ * The lock on a part saved by Parts Expenses (PUT parts/update, PUT
+ * parts/update/{id}) when its parent locks its money: `errors` keyed by
+ * field with the parent's message, empty when the change may go.
+ */
+export function lockedPartMoney(origin: PartOrigin, parent: Rec | null | undefined, before: Rec, sent: Rec): Record<string, string> {
+  const message = origin === "job" && parent?.approved ? LOCK_MESSAGES.approvedJob : origin === "partorder" && parent?.status === "COMPLETE" ? LOCK_MESSAGES.completedOrderParts : null;
+  if (!message) return {};
+  return Object.fromEntries(moneyChanges(before, sent, LOCKED_PART_MONEY).map((f) => [f, message]));
+}

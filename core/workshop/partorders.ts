@@ -10,7 +10,7 @@ import { writeTogether, type WriteExtra } from "../platform/records.js";
 import { AppDefaults, Department, withTrackingOptions } from "../settings/index.js";
 import { partCustomerCost, partsMarkup } from "./costs.js";
 import { chargeAndCost } from "./figures.js";
-import { approvedSupplierInvoices, partDueDate } from "./part-rules.js";
+import { LOCKED_PART_MONEY, approvedSupplierInvoices, lockedPartMoney, partDueDate } from "./part-rules.js";
 import { partsPush } from "../accounts/xero-push.js";
 import { PART_ORDER_SERVER_FIELDS, orderPart } from "./partorder-definitions.js";
 import { PartOrder, PartOrderLines, creatorKey } from "./partorder.js";
@@ -240,13 +240,25 @@ export const PartOrders = {
    * one save of the order's lines with each part's charge and due date
    * worked out again. Parts Expenses checked each part's freshness, locks
    * and approval first; a completed order's parts are still received and
-   * approved here (the order itself stays locked to its editor).
+   * approved here (invoice number and dates, nominal codes, approval), but
+   * their money stays as the order's invoice has it (`lockedPartMoney`).
    */
   async saveParts(id: number, changes: Map<number, Rec>, server: Map<number, Rec>, user: Staff) {
     const stored = await storedOrder(id);
     const parts = (stored.parts as Rec[]).map((p) => (changes.has(p.id) ? { ...p, ...changes.get(p.id), id: p.id, last_saved: p.last_saved } : p));
+    // A completed order's parts keep their money (its invoice was raised from them): checked on the order as read, and the write is on that version.
+    const held = new Map<number, Rec>((stored.parts as Rec[]).map((p) => [p.id, p]));
+    for (const [partId, change] of changes) {
+      const locked = lockedPartMoney("partorder", stored, held.get(partId) ?? {}, change);
+      const field = Object.keys(locked)[0];
+      if (field) throw new ValidationError(locked[field], { [`parts.${partId}.${field}`]: locked[field] });
+    }
     const prepared = await prepare({ parts }, stored);
-    prepared.parts = (prepared.parts as Rec[]).map((p) => (server.has(p.id) ? { ...p, ...server.get(p.id) } : p));
+    const complete = stored.status === "COMPLETE";
+    prepared.parts = (prepared.parts as Rec[]).map((p) => {
+      const kept = complete && held.has(p.id) ? { ...p, ...Object.fromEntries(LOCKED_PART_MONEY.filter((f) => f !== "work").map((f) => [f, held.get(p.id)![f] ?? null])) } : p;
+      return server.has(p.id) ? { ...kept, ...server.get(p.id) } : kept;
+    });
     const { customer_name: _n, ...body } = prepared;
     // The Xero purchase invoice of each supplier invoice whose parts this save approves, in the order's unit (as a job's parts: docs/xero.md).
     const also = partsPush(approvedSupplierInvoices("partorder", prepared.parts as Rec[], server), user.email);

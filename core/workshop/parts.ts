@@ -7,7 +7,8 @@ import { parseInput } from "../platform/validation.js";
 import { Facet } from "../platform/service.js";
 import { NominalCode, withTrackingOptions } from "../settings/index.js";
 import { part as partDefinition } from "./definitions.js";
-import { JobLines } from "./job.js";
+import { Job, JobLines } from "./job.js";
+import { PartOrder } from "./partorder.js";
 import { Jobs, type Staff } from "./jobs.js";
 import { PartOrders } from "./partorders.js";
 import { Quotes } from "./quotes.js";
@@ -19,6 +20,7 @@ import {
   approvedPartLocks,
   compactKey,
   dueRangeRefusal,
+  lockedPartMoney,
   partApprovalCheck,
   partRowId,
   type PartOrigin,
@@ -90,6 +92,13 @@ async function present(rows: Rec[]): Promise<Rec[]> {
       parent_date: parent.workshop_date ?? parent.date_created ?? null,
     };
   });
+}
+
+/** The stored parents of some parts (a job's approval, an order's status), by "<type>#<id>": one BatchGet per parent type. */
+async function parentsOf(lines: Array<{ parent_type: string; parent_id: number }>): Promise<Map<string, Rec>> {
+  const ids = (type: string) => [...new Set(lines.filter((l) => l.parent_type === type).map((l) => l.parent_id))];
+  const [jobs, orders] = await Promise.all([Job.getMany(ids("job")), PartOrder.getMany(ids("partorder"))]);
+  return new Map([...(jobs as Rec[]).map((r) => [`job#${r.id}`, r] as const), ...(orders as Rec[]).map((r) => [`partorder#${r.id}`, r] as const)]);
 }
 
 async function page(list: string, q: PartsQuery, extra: Rec = {}): Promise<Page<Rec>> {
@@ -203,10 +212,13 @@ export const PartsExpenses = {
     const lines = await Promise.all(sent.map((s) => JobLines.getLine("parts", s.id)));
     for (const [k, s] of sent.entries()) if (!isFresh(lines[k].last_saved, s.at)) throw new ConflictError();
     const merged = sent.map((s, k) => ({ ...lines[k], ...s.fields }));
-    // Locks of approved parts.
+    // Locks of approved parts, and of the money of an approved job's or a completed order's parts (checked again by each parent's write, on the version it reads).
+    const parents = await parentsOf(lines);
     const lockErrors: Record<string, string> = {};
     sent.forEach((s, k) => {
       for (const [f, m] of Object.entries(approvedPartLocks(lines[k], s.fields))) lockErrors[`${s.i}.${f}`] = m;
+      const parent = parents.get(`${lines[k].parent_type}#${lines[k].parent_id}`);
+      for (const [f, m] of Object.entries(lockedPartMoney(lines[k].parent_type as PartOrigin, parent, lines[k], s.fields))) lockErrors[`${s.i}.${f}`] = m;
     });
     if (Object.keys(lockErrors).length) throw new ValidationError(Object.values(lockErrors)[0], lockErrors);
     // Approval: every part checked, all or nothing.
@@ -247,6 +259,21 @@ export const PartsExpenses = {
       { parents: true },
     );
     return { count: saved.length, results: await present(saved), warnings };
+  },
+
+  /**
+   * PUT parts/update/{id}: one part of any parent saved by its id. A job's
+   * through the job card's rules (`Jobs.savePart`); a quote's or part
+   * order's as one part of `bulkUpdate` (freshness, locks, the parent's
+   * unit), answered as Parts Expenses shows it. Every refusal comes before
+   * the write (issue 22: a part order's part was written, then answered 404).
+   */
+  async saveOne(id: number, body: unknown, actor: Staff) {
+    if (!body || typeof body !== "object" || Array.isArray(body)) throw new ValidationError("The request body must be a JSON object.");
+    const line = await JobLines.getLine("parts", id);
+    if (line.parent_type === "job") return Jobs.savePart(id, body, actor);
+    const out = await this.bulkUpdate([{ ...(body as Rec), id }], actor);
+    return out.results[0];
   },
 
   /** GET parts/update/{id}: a job's part as the job card answers it (with its work item), another parent's as Parts Expenses shows it. */

@@ -5,7 +5,7 @@
  * before sending. Messages are the spec's, verbatim; where the spec shows
  * none the wording is ours (docs/workshop.md "Messages we chose").
  */
-import { PART_MESSAGES } from "./part-rules.js";
+import { LOCKED_PART_MONEY, LOCKED_WORK_MONEY, LOCK_MESSAGES, PART_MESSAGES, moneyChanges } from "./part-rules.js";
 
 export const JOB_STATUSES = ["IN_PROGRESS", "RETURNED_FROM_WORKSHOP", "READY_FOR_COLLECTION", "COLLECTED"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
@@ -45,7 +45,7 @@ export const MESSAGES = {
   approveWhen: "Only a job that is Ready For Collection or Collected can be approved",
   notDefectOrEnquiry: "A defect or part enquiry must be turned into a job first",
   statusFrom: (from: string, to: string) => `A job cannot go from ${from.replace(/_/g, " ")} to ${to.replace(/_/g, " ")}`,
-  approvedJob: "This job has been approved and can no longer be changed",
+  approvedJob: LOCK_MESSAGES.approvedJob,
   defectReadOnly: "A defect can only be turned into a job or a quote",
   enquiryReadOnly: "Only the enquiry details of a part enquiry can be changed",
   invoiceLocked: (what: string) => `${what} has been approved for invoicing and cannot be changed`,
@@ -239,6 +239,63 @@ export function approvedJobRules(stored: Rec, next: Rec, sentFields: string[]): 
     }
   }
   return null;
+}
+
+/**
+ * An approved job's money, by every route (issue 22 finding 5; docs/workshop.md
+ * "Approved job cards and completed part orders"): no work item or part
+ * added or removed, and no money field (`LOCKED_WORK_MONEY`,
+ * `LOCKED_PART_MONEY`) changed. What the job's saves other than PUT
+ * jobs/{id} run (parts approval and edits, part removal, movements, work
+ * and part saves by id), so Accounts' non-money fields still go.
+ */
+export function approvedJobMoneyRules(stored: Rec, next: Rec): RuleResult {
+  if (!stored.approved) return null;
+  const refused = (field: string) => ({ message: MESSAGES.approvedJob, errors: { [field]: MESSAGES.approvedJob } });
+  const before: Rec[] = stored.work_items ?? [];
+  const after: Rec[] = next.work_items ?? [];
+  const afterById = new Map(after.filter((w) => w.id).map((w) => [w.id, w]));
+  for (const [i, w] of after.entries()) if (!w.id || !before.some((o) => o.id === w.id)) return refused(`work_items.${i}`);
+  for (const old of before) {
+    const now = afterById.get(old.id);
+    const i = now ? after.indexOf(now) : before.indexOf(old);
+    if (!now) return refused(`work_items.${i}`);
+    const f = moneyChanges(old, now, LOCKED_WORK_MONEY)[0];
+    if (f) return refused(`work_items.${i}.${f}`);
+    if (now.parts === undefined) continue;
+    const oldParts: Rec[] = old.parts ?? [];
+    const newParts: Rec[] = now.parts ?? [];
+    if (newParts.length !== oldParts.length) return refused(`work_items.${i}.parts`);
+    for (const [k, p] of newParts.entries()) {
+      const op = p.id ? oldParts.find((x) => x.id === p.id) : undefined;
+      if (!op) return refused(`work_items.${i}.parts.${k}`);
+      const pf = moneyChanges(op, p, LOCKED_PART_MONEY.filter((x) => x !== "work"))[0];
+      if (pf) return refused(`work_items.${i}.parts.${k}.${pf}`);
+    }
+  }
+  return null;
+}
+
+/**
+ * The lines of an approved job as they will be written: each stored line's
+ * money fields kept as stored (never priced again from today's rates), the
+ * rest as the save made them. Run after pricing, once `approvedJobMoneyRules`
+ * has passed.
+ */
+export function withStoredMoney(stored: Rec, items: Rec[]): Rec[] {
+  if (!stored.approved) return items;
+  const byId = new Map<number, Rec>((stored.work_items ?? []).map((w: Rec) => [w.id, w]));
+  const keep = (old: Rec | undefined, now: Rec, fields: readonly string[]) => {
+    if (!old) return now;
+    const out = { ...now };
+    for (const f of fields) if (f in old || f in out) out[f] = old[f] ?? null;
+    return out;
+  };
+  return items.map((w) => {
+    const old = byId.get(w.id);
+    const parts = ((w.parts ?? []) as Rec[]).map((p) => keep(((old?.parts ?? []) as Rec[]).find((x) => x.id === p.id), p, LOCKED_PART_MONEY.filter((x) => x !== "work")));
+    return { ...keep(old, w, LOCKED_WORK_MONEY), parts };
+  });
 }
 
 /** What the screen does after Ready For Collection (002 §4): the instructions and change-key modals. */

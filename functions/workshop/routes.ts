@@ -110,7 +110,7 @@ export function workshopRoutes(app: Hono<AppEnv>) {
     J.saveWork(id, body, staff(c)),
   );
   route(app, { method: "get", path: "/parts/update/:id", summary: "One part: a job's with its work item, a quote's or part order's as Parts Expenses lists it", tag }, async (_c, { id }) => PartsExpenses.partOf(id));
-  route(app, { method: "put", path: "/parts/update/:id", summary: "Save one part of a job (send its last_saved)", tag, body: anyBody }, async (c, { id, body }) => J.savePart(id, body, staff(c)));
+  route(app, { method: "put", path: "/parts/update/:id", summary: "Save one part by its id (send its last_saved): a job's through the job card's rules, a quote's or part order's as Parts Expenses saves it", tag, body: anyBody }, async (c, { id, body }) => PartsExpenses.saveOne(id, body, staff(c)));
   route(app, { method: "delete", path: "/parts/update/:id", summary: "Remove one part of a job", tag }, async (c, { id }) => J.removePart(id, staff(c)));
 
   const I = Workshop.JobImages;

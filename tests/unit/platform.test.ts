@@ -110,8 +110,10 @@ describe("freshness", () => {
     expect(isFresh("2026-11-22T10:00:00.123Z", "2026-11-22T10:00:00.123Z")).toBe(true);
     expect(isFresh("2026-11-22T10:00:00.523Z", "2026-11-22T10:00:00.123Z")).toBe(false);
   });
-  it("a time sent without milliseconds is fresh within 1 second (the spec's window)", () => {
-    expect(isFresh("2026-11-22T10:00:00.523Z", "2026-11-22T10:00:00Z")).toBe(true);
+  it("a time sent without milliseconds matches only a version saved at .000, never a later save in the same second (issue 22 finding 8)", () => {
+    expect(isFresh("2026-11-22T10:00:00.000Z", "2026-11-22T10:00:00Z")).toBe(true);
+    expect(isFresh("2026-11-22T10:00:00.523Z", "2026-11-22T10:00:00Z")).toBe(false);
+    expect(isFresh("2026-11-22T10:00:00.101Z", "2026-11-22T10:00:00Z")).toBe(false);
     expect(isFresh("2026-11-22T10:00:01.523Z", "2026-11-22T10:00:00Z")).toBe(false);
     expect(isFresh("2026-11-22T10:00:01.523Z", "garbage")).toBe(false);
   });

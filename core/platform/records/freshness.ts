@@ -7,9 +7,6 @@ import { ValidationError } from "../errors.js";
  * but a time, is refused as a bad request (400): it cannot be checked.
  */
 
-/** The freshness window of the spec: saves within 1 second count as current. */
-export const FRESHNESS_MS = 1000;
-
 export const LAST_SAVED_MISSING = "This save does not say which version of the record it was made from: reload the record and save again.";
 export const LAST_SAVED_ERROR = "Required: the last_saved time of the record as loaded.";
 
@@ -21,16 +18,18 @@ export function lastSavedOf(body: unknown): string {
   return sent;
 }
 
-/** Whether a save made from the version saved at `sent` may land on the version saved at `stored`. */
+/**
+ * Whether a save made from the version saved at `sent` may land on the
+ * version saved at `stored`: the two name the same instant, to the
+ * millisecond (docs/decisions.md "Freshness"). Every answer gives
+ * `last_saved` with milliseconds and every screen sends back what it got;
+ * a time sent without them matches only a version saved at .000, never a
+ * later save within the same second (the spec's 1-second window let a save
+ * made 0.1 s later be overwritten).
+ */
 export function isFresh(stored: string | undefined | null, sent: string): boolean {
   if (!stored) return true; // a record saved before it carried last_saved
-  const a = Date.parse(stored);
   const b = Date.parse(sent);
   if (Number.isNaN(b)) return false;
-  if (a === b) return true;
-  // The spec's 1-second window covers clients that send the time without
-  // milliseconds; a full-precision timestamp must match exactly, or two
-  // saves a moment apart could overwrite each other.
-  const truncated = !/\.\d+/.test(sent);
-  return truncated && Math.abs(a - b) < FRESHNESS_MS;
+  return Date.parse(stored) === b;
 }

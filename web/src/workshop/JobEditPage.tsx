@@ -278,11 +278,11 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
   // 'Warning: Data not yet saved!' stays until a save succeeds (002 §4, §9: never auto-closes).
   useUnsavedNotice(dirty, "Save the job to keep your changes.");
 
-  /** 002 §5 freshness: the stored last_saved must be within 1 second of the loaded one. */
+  /** 002 §5 freshness: the stored last_saved must be the loaded one, to the millisecond (docs/decisions.md "Freshness"; the server checks the same). */
   const storedMatches = async (): Promise<boolean> => {
     if (!record) return true;
     const stored = await api<Job>("GET", `jobs/${record.id}`);
-    return Math.abs(Date.parse(String(stored.last_saved)) - Date.parse(String(record.last_saved))) < 1000;
+    return Date.parse(String(stored.last_saved)) === Date.parse(String(record.last_saved));
   };
 
   /** 002 §5: a copy saved elsewhere is not sent: the message, then the latest copy. */
