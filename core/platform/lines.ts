@@ -39,6 +39,7 @@ import {
   type WriteExtra,
 } from "./records.js";
 import { Sums, batchWrite, inParallel, pause } from "./records/bulk.js";
+import { NUMBER_ROUNDS, NumbersMoved, peekNumbers, type NumberTake } from "./records/numbers.js";
 import { commitOf, foldCounts, listCounter, listScope, positionsOption } from "./records/indexes.js";
 import { entriesOfList, pageOfList, type ListSource, type PageEntry } from "./records/reading.js";
 import type { IndexOp, ListPositions } from "./records/types.js";
@@ -532,7 +533,9 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
    * transaction when the unit fits 100 items (the lines' counts summed
    * with the parent's, per item), otherwise in steps.
    */
-  function unitExtra(stored: Map<string, StoredLine[]>, plan: (saved: SavedRecord) => Array<{ collection: string; write: LineWrite }>, removing: boolean) {
+  function unitExtra(stored: Map<string, StoredLine[]>, plan: (saved: SavedRecord) => Array<{ collection: string; write: LineWrite }>, removing: boolean, takes: NumberTake[] = []) {
+    // The new lines' ids, taken with the unit (folded with the other counts in one transaction; beside the head's marker in steps).
+    const seqOps: IndexOp[] = takes.map((k) => ({ op: "counter-add", name: k.name, live: 0, seq: { from: k.from, to: k.to } }));
     let changes: LineChange[] = [];
     let writes: Array<{ collection: string; write: LineWrite }> = [];
     let token: string | null = null;
@@ -540,7 +543,10 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     const extra: WriteExtra = {
       entities: { line: LineItem },
       auditChanges: () => (removing ? [] : lineChanges(stored, writes)),
+      numbers: () => takes,
       async prepare(saved: SavedRecord) {
+        // Prepared again for another id (a create whose number was taken meanwhile): undo the steps begun for the first.
+        if (token && idOfParent !== null && idOfParent !== saved.id) await rollback(idOfParent, token).catch(() => undefined);
         idOfParent = saved.id;
         token = null;
         writes = plan(saved);
@@ -559,8 +565,8 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
           .go();
         step("staged");
       },
-      items: () => (token ? 2 : unitItems(changes)),
-      indexWrites: () => (token ? [] : changes.flatMap((c) => c.ops)),
+      items: () => (token ? 2 + seqOps.length : unitItems(changes) + seqOps.length),
+      indexWrites: () => (token ? [] : [...changes.flatMap((c) => c.ops), ...seqOps]),
       ops(t: any, saved: SavedRecord) {
         const parent = partitionOf(saved.id);
         if (token)
@@ -573,6 +579,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
               .commit(),
             // Line lists' readers finish it (see `finishApplying`).
             t.line.put({ parent: applyingOf, key: pad(saved.id), applying_token: token }).commit(),
+            ...seqOps.map((w) => commitOf(w, t)),
           ];
         return [
           ...changes
@@ -615,6 +622,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
   async function linesExtra(stored: Map<string, StoredLine[]>, body: Record<string, unknown>, actor: string) {
     const sentNames = names.filter((n) => body[n] !== undefined && body[n] !== null);
     const ids = new Map<string, number[]>();
+    const takes: NumberTake[] = [];
     const outside: Record<string, unknown> = {};
     for (const c of collections) {
       const before = stored.get(c.name) ?? [];
@@ -624,7 +632,10 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
         continue;
       }
       const matched = matchLines(before, parseSentLines(c, body[c.name]));
-      const fresh = await reserveIds(c.idCounter, matched.filter((m) => !m.current).length);
+      // New lines' ids are taken in the unit's transaction (records/numbers.ts): a refused save takes none.
+      const peeked = await peekNumbers(c.idCounter, matched.filter((m) => !m.current).length);
+      if (peeked.take) takes.push(peeked.take);
+      const fresh = peeked.ids;
       const lineIds = matched.map((m) => m.current?.id ?? fresh.shift()!);
       ids.set(c.name, lineIds);
       outside[c.name] = matched.map((m, i) => ({ ...m.fields, id: lineIds[i], ...(m.current ? { last_saved: m.current.last_saved } : {}) }));
@@ -644,6 +655,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
         return writes;
       },
       false,
+      takes,
     );
     extra.outside = outside;
     // A save that sends no collection still moves its lines' entries when the parent's change moves them.
@@ -765,17 +777,24 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     const p = settled ?? (await settle(id));
     // `current`: the parent as the caller read it (its `stored`); with its lines as just settled, the parent's update reads neither again.
     const opts = current ? { ...rest, current: { ...current, ...Object.fromEntries(names.map((n) => [n, p.lines.get(n)!.map(lineView)])) } as any } : rest;
-    const { extra, after, needed } = await linesExtra(p.lines, body, actor);
-    if (!needed) return parent.update(id, withoutLines(body), actor, { ...opts, extra: also });
-    let row: any;
-    try {
-      row = await parent.update(id, withoutLines(body), actor, { ...opts, extra: joinExtras(also, extra) });
-    } catch (e) {
-      await after(e);
-      throw e;
+    for (let round = 0; ; round++) {
+      const { extra, after, needed } = await linesExtra(p.lines, body, actor);
+      if (!needed) return parent.update(id, withoutLines(body), actor, { ...opts, extra: also });
+      let row: any;
+      try {
+        row = await parent.update(id, withoutLines(body), actor, { ...opts, extra: joinExtras(also, extra) });
+      } catch (e) {
+        await after(e);
+        // New lines' ids taken by another write meanwhile (the parent itself unchanged): plan again with the next ones.
+        if (e instanceof NumbersMoved && round < NUMBER_ROUNDS) {
+          await pause(Math.min(round, 5));
+          continue;
+        }
+        throw e instanceof NumbersMoved ? new ConflictError() : e;
+      }
+      await after();
+      return row;
     }
-    await after();
-    return row;
   }
 
   const inside: EngineInside = { parentType, indexingOf: (c) => indexing.get(c)!, readPartition, finishApplying, bound: () => bound, saveLineHere, readLine };
@@ -820,16 +839,23 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
      */
     async create(body: Record<string, unknown>, actor: string, { also }: { also?: WriteExtra } = {}) {
       const parent = bound!;
-      const { extra, after } = await linesExtra(new Map(), body, actor);
-      let row: any;
-      try {
-        row = await parent.create(withoutLines(body), actor, { extra: joinExtras(also, extra) });
-      } catch (e) {
-        await after(e);
-        throw e;
+      for (let round = 0; ; round++) {
+        const { extra, after } = await linesExtra(new Map(), body, actor);
+        let row: any;
+        try {
+          row = await parent.create(withoutLines(body), actor, { extra: joinExtras(also, extra) });
+        } catch (e) {
+          await after(e);
+          // The new lines' ids were taken by another write meanwhile: plan the unit again with the next ones.
+          if (e instanceof NumbersMoved && round < NUMBER_ROUNDS) {
+            await pause(Math.min(round, 5));
+            continue;
+          }
+          throw e instanceof NumbersMoved ? new ConflictError() : e;
+        }
+        await after();
+        return row;
       }
-      await after();
-      return row;
     },
 
     /**

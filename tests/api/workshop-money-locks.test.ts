@@ -187,12 +187,12 @@ describe("freshness to the millisecond (finding 8)", () => {
 });
 
 describe("a refused create takes no number (finding 9)", () => {
-  const agreement = { finance_type: "REGULAR", finance_company: "Black Horse", agreement_no: "HP-1", vehicle_purchase_price: 30000, deposit_amount: 5000, monthly_payment: 550, payment_term: 48, finance_start_date: "2025-01-15" };
+  const agreement = { finance_type: "REGULAR", finance_company: "Black Horse", agreement_no: "HP-1", vehicle_purchase_price: 30000, deposit_amount: 5000, monthly_payment: 550, payment_term: 48, finance_start_date: "2025-01-15", invoice_date: "2025-01-15", depreciation_start_date: "2025-01-15", annual_depreciation_rate: 20 };
   const vehicle = (extra: Record<string, unknown> = {}) => van({ make: ref.ford.id, model: ref.transit.id, type: ref.l1.id, finance_agreements: [agreement], ...extra });
 
   it("POST createvehicle refused with 400 moves neither the vehicle nor the finance agreement counter", async () => {
     const a = await ok(api.post("createvehicle", vehicle()));
-    for (const bad of [{ mileage: "lots" }, { make: 987654 }, { finance_agreements: [{ ...agreement, payment_term: "forever" }] }]) {
+    for (const bad of [{ mileage: "lots" }, { make: 987654 }, { registration: a.registration }, { finance_agreements: [{ ...agreement, payment_term: "forever" }] }]) {
       const r = await api.post("createvehicle", vehicle(bad));
       expect(r.status, JSON.stringify(bad)).toBe(400);
     }

@@ -9,6 +9,7 @@ import { Audit, Counter, DateRange, Facet, ListEntry, RangeSet, SERVICE, UniqueC
 import { parseInput } from "../validation.js";
 import { Sums, batchWrite, inParallel, pause, writeFacetSum } from "./bulk.js";
 import { isFresh, lastSavedOf } from "./freshness.js";
+import { NUMBER_ROUNDS, NumbersMoved, numbersMoved, peekNumbers } from "./numbers.js";
 import { claimsOf, commitOf, foldCounts, indexOps, lifeOps, listCounter, listScope, positionsOption, type Indexing } from "./indexes.js";
 import { firstIdOf, planPage } from "./positions.js";
 import { allRangesOf, END, headOf, overlaps, planRanges, rangeItem, rangeWriteCount, rangeWrites, rangesMeeting, type HeldRange, type ScopePlan } from "./ranges.js";
@@ -299,34 +300,48 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       const fields = { ...(opts.defaults?.() ?? {}), ...stripUndefined(parse(body, false)), ...extra?.outside } as Fields;
       opts.validate?.(fields);
       await checkBeforeWrite(opts.type, opts.fields, fields); // integrity: bounds and references (core/platform/integrity.ts)
-      // Checked before an id is issued: a refused booking writes nothing.
+      // Checked before an id is planned: a refused booking writes nothing.
       const checked = await checkRanges(0, undefined, fields);
-      const id = await nextId(opts.type);
-      let plan = checked.map((p) => ({ ...p, puts: p.puts.map((r) => ({ ...r, id })) }));
-      const now = new Date().toISOString();
-      const item = withoutOutside(recordItem(fields, id, actor, now));
-      const saved: SavedRecord = { id, now, base: null, record: fields, items: 1 + createOps(fields, id, actor, now).writes.length + rangeWriteCount(plan) };
-      await extra?.prepare?.(saved);
-      let newClaims: Array<{ scope: string; value: string; message: string }> = [];
-      // Concurrent writes to a shared item (a list's counter) cancel each
-      // other's transactions: a cancellation that no taken value or booking
-      // explains is tried again, a few times, before it is reported. An id
-      // issued but never used is a gap: nothing records it.
-      for (let attempt = 0; ; attempt++) {
-        const tx = await createWriteTransaction({ ...entities, ...extra?.entities }, (t: any) => {
-          const built = createOps(fields, id, actor, now);
-          newClaims = built.newClaims;
-          // The unit's other index writes (its lines') summed with the record's own, per item.
-          const writes = foldCounts([...built.writes, ...(extra?.indexWrites?.(saved) ?? [])]);
-          return withinLimit([t.record.create(item).commit(), ...writes.map((w) => commitOf(w, t)), ...rangeWrites(plan, t), ...(extra?.ops?.(t, saved) ?? [])]);
-        }).go();
-        if (!tx.canceled) break;
-        await explainCancel(id, newClaims);
-        plan = await checkRanges(id, undefined, fields);
-        if (attempt >= RETRIES) throw new Error(`create ${opts.type} ${id} was cancelled`);
-        await pause(attempt);
+      // The id is taken in the create's own transaction (records/numbers.ts): a refusal, even one only the
+      // transaction finds (a unique value taken meanwhile), takes no number. Another create that took the
+      // number first: plan again with the next one.
+      for (let round = 0; ; round++) {
+        const { ids, take } = await peekNumbers(opts.type, 1);
+        const id = ids[0];
+        const own: IndexOp = { op: "counter-add", name: opts.type, live: 0, seq: { from: take!.from, to: take!.to } };
+        let plan = checked.map((p) => ({ ...p, puts: p.puts.map((r) => ({ ...r, id })) }));
+        const now = new Date().toISOString();
+        const item = withoutOutside(recordItem(fields, id, actor, now));
+        const saved: SavedRecord = { id, now, base: null, record: fields, items: 1 + createOps(fields, id, actor, now).writes.length + rangeWriteCount(plan) };
+        await extra?.prepare?.(saved);
+        let newClaims: Array<{ scope: string; value: string; message: string }> = [];
+        // Concurrent writes to a shared item (a list's counter) cancel each
+        // other's transactions: a cancellation that no taken value, booking or
+        // number explains is tried again, a few times, before it is reported.
+        let planAgain = false;
+        for (let attempt = 0; ; attempt++) {
+          const tx = await createWriteTransaction({ ...entities, ...extra?.entities }, (t: any) => {
+            const built = createOps(fields, id, actor, now);
+            newClaims = built.newClaims;
+            // The unit's other index writes (its lines') summed with the record's own, per item; the id taken with the type's live count.
+            const writes = foldCounts([...built.writes, own, ...(extra?.indexWrites?.(saved) ?? [])]);
+            return withinLimit([t.record.create(item).commit(), ...writes.map((w) => commitOf(w, t)), ...rangeWrites(plan, t), ...(extra?.ops?.(t, saved) ?? [])]);
+          }).go();
+          if (!tx.canceled) return (await shape([clean(item)]))[0];
+          await explainCancel(id, newClaims);
+          plan = await checkRanges(id, undefined, fields);
+          // The extra's numbers (its lines' ids) taken by another write: its caller plans the unit again.
+          if (await numbersMoved(extra?.numbers?.() ?? [])) throw new NumbersMoved();
+          if (await numbersMoved([take!])) {
+            planAgain = true;
+            break;
+          }
+          if (attempt >= RETRIES) throw new ConflictError();
+          await pause(attempt);
+        }
+        if (planAgain && round >= NUMBER_ROUNDS) throw new ConflictError();
+        await pause(Math.min(round, 5));
       }
-      return (await shape([clean(item)]))[0];
     },
 
     /**
@@ -464,9 +479,11 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         if (!tx.canceled) break;
         await explainCancel(id, newClaims);
         plan = await checkRanges(id, before, merged);
-        // Saved by someone else meanwhile: 409. Otherwise a concurrent write to a shared item: try again.
+        // Saved by someone else meanwhile: 409. Lines' numbers taken by another write: the caller plans again. Otherwise a concurrent write to a shared item: try again.
         const now2 = await getRow(id);
-        if (now2.last_saved !== current.last_saved || attempt >= RETRIES) throw new ConflictError();
+        if (now2.last_saved !== current.last_saved) throw new ConflictError();
+        if (await numbersMoved(extra?.numbers?.() ?? [])) throw new NumbersMoved();
+        if (attempt >= RETRIES) throw new ConflictError();
         await pause(attempt);
       }
       return (await shape([clean({ ...current, ...set, id })]))[0];
@@ -787,6 +804,7 @@ export function joinExtras(...given: Array<WriteExtra | undefined>): WriteExtra 
     ops: (t, saved) => all.flatMap((x) => x.ops?.(t, saved) ?? []),
     auditChanges: () => all.flatMap((x) => x.auditChanges?.() ?? []),
     indexWrites: (saved) => all.flatMap((x) => x.indexWrites?.(saved) ?? []),
+    numbers: () => all.flatMap((x) => x.numbers?.() ?? []),
   };
 }
 

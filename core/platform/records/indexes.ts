@@ -153,6 +153,7 @@ export function foldCounts(writes: IndexOp[]): IndexOp[] {
     const held = sums.get(k);
     if (held) {
       held.live += w.live;
+      if (held.op === "counter-add" && w.op === "counter-add" && w.seq) held.seq = w.seq;
       if (held.op === "facet-add" && w.op === "facet-add" && w.fine) {
         const fine = { ...(held.fine ?? {}) };
         for (const [name, n] of Object.entries(w.fine)) fine[name] = (fine[name] ?? 0) + n;
@@ -165,7 +166,7 @@ export function foldCounts(writes: IndexOp[]): IndexOp[] {
     }
   }
   const fineMoves = (w: IndexOp) => w.op === "facet-add" && Object.values(w.fine ?? {}).some((n) => n !== 0);
-  return out.filter((w) => (w.op !== "counter-add" && w.op !== "facet-add") || w.live !== 0 || fineMoves(w));
+  return out.filter((w) => (w.op !== "counter-add" && w.op !== "facet-add") || w.live !== 0 || fineMoves(w) || (w.op === "counter-add" && !!w.seq));
 }
 
 /** One index operation in a transaction built with the engine's shared entities (audit, counter, entry, facet, claim). */
@@ -173,8 +174,13 @@ export function commitOf(w: IndexOp, tx: any) {
   switch (w.op) {
     case "audit":
       return tx.audit.create(w.item).commit();
-    case "counter-add":
-      return tx.counter.update({ name: w.name }).add({ live: w.live }).commit();
+    case "counter-add": {
+      if (!w.seq) return tx.counter.update({ name: w.name }).add({ live: w.live }).commit();
+      // Numbers taken with the write (records/numbers.ts): only from the value read.
+      const { from, to } = w.seq;
+      const update = w.live ? tx.counter.update({ name: w.name }).add({ live: w.live }).set({ seq: to }) : tx.counter.update({ name: w.name }).set({ seq: to });
+      return update.where((a: any, { eq, notExists }: any) => (from === 0 ? `(${notExists(a.seq)} OR ${eq(a.seq, 0)})` : eq(a.seq, from))).commit();
+    }
     case "entry-put":
       return tx.entry.put({ list: w.list, sort: w.sort, id: w.id, tags: w.tags, parent: w.parent }).commit();
     case "entry-delete":

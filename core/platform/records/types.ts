@@ -158,12 +158,15 @@ export type WriteExtra = {
    * item once), then writes them in the record's transaction.
    */
   indexWrites?: (saved: SavedRecord) => IndexOp[];
+  /** Numbers the extra takes in the transaction (its new lines' ids): after a cancellation, moved ones make the write plan again (records/numbers.ts). */
+  numbers?: () => Array<{ name: string; from: number; to: number }>;
 };
 
 /** One write a record's save makes besides the record itself (see `indexOps`). */
 export type IndexOp =
   | { op: "audit"; item: ReturnType<typeof auditItem> }
-  | { op: "counter-add"; name: string; live: number }
+  /** `seq`: numbers taken in this transaction (records/numbers.ts): the counter's seq set from `from` to `to`, on the condition it is still `from`. */
+  | { op: "counter-add"; name: string; live: number; seq?: { from: number; to: number } }
   | { op: "entry-put"; list: string; sort: string; id: number; tags: string | undefined; parent?: string }
   | { op: "entry-delete"; list: string; sort: string; id: number }
   /** `fine`: on a list's coarse position count, the changes of its fine counts kept on the same item (positions.ts `inlineFine`). */

@@ -1,0 +1,47 @@
+import { Counter } from "../service.js";
+
+/**
+ * Numbers taken in the write's own transaction (issue 22 finding 9: a
+ * refused create moved the id counters, so ids jumped by the number of
+ * refusals). A create or a save adding lines reads the counter's last
+ * number (`peekNumbers`, a consistent read), plans its write with the next
+ * ones, and its transaction sets the counter on the condition it still
+ * holds the number read (`NumberTake`, written as the counter's update in
+ * `commitOf`, folded with the record type's live count). A refusal (bad
+ * field, reference, taken unique value, lock) therefore takes no number;
+ * two creates racing for the same number: one lands, the other finds the
+ * counter moved (`numbersMoved`) and plans again with the next numbers
+ * (core/platform/records/define.ts `create`, core/platform/lines.ts
+ * `NumbersMoved` rounds). Numbers stay unique: every taker, and the plain
+ * ADD of `nextId` still used by bulk loads and document numbers, moves the
+ * same `seq`, and a take lands only on the value it read.
+ */
+
+/** A block of numbers taken from a counter: `seq` goes from `from` to `to` in the write's transaction. */
+export type NumberTake = { name: string; from: number; to: number };
+
+/** The next `n` numbers of a counter as a take for the write's transaction (nothing is written now). */
+export async function peekNumbers(name: string, n: number): Promise<{ ids: number[]; take: NumberTake | null }> {
+  if (n <= 0) return { ids: [], take: null };
+  const res: any = await Counter.get({ name }).go({ consistent: true } as any);
+  const from = (res.data?.seq as number | undefined) ?? 0;
+  return { ids: Array.from({ length: n }, (_, i) => from + 1 + i), take: { name, from, to: from + n } };
+}
+
+/** Whether any of these counters has moved since its take was read (a cancelled write lost its numbers to another). */
+export async function numbersMoved(takes: NumberTake[]): Promise<boolean> {
+  if (!takes.length) return false;
+  const res: any = await Counter.get(takes.map((t) => ({ name: t.name }))).go({ consistent: true } as any);
+  const seq = new Map((res.data as Array<{ name: string; seq?: number }>).map((c) => [c.name, c.seq ?? 0]));
+  return takes.some((t) => (seq.get(t.name) ?? 0) !== t.from);
+}
+
+/** Numbers a unit planned with were taken by another write meanwhile: its caller plans again (core/platform/lines.ts). */
+export class NumbersMoved extends Error {
+  constructor() {
+    super("the numbers this write planned with were taken by another write");
+  }
+}
+
+/** How many times a write whose numbers were taken by others is planned again before it answers 409. */
+export const NUMBER_ROUNDS = 12;
