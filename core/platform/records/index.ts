@@ -6,7 +6,8 @@
  * - positions.ts: position counts, where a page starts, pure
  * - reading.ts: reading a page (skip then take, position counts)
  * - ranges.ts: exclusive date ranges (no double booking)
- * - freshness.ts: the `last_saved` check
+ * - freshness.ts: the `last_saved` check (to the millisecond)
+ * - numbers.ts: ids taken in the write's own transaction (a refusal takes none)
  * - bulk.ts: batch writes for the bulk loader and the index upgrade
  */
 export { defineRecordType, joinExtras, recordTypes, writeTogether, ENGINE_INDEX_VERSION, TransactionTooLarge, type PlannedWrite, type RecordType } from "./define.js";
