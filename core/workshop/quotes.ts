@@ -5,7 +5,6 @@ import { Vehicle } from "../fleet/vehicle.js";
 import { compactRegistration } from "../fleet/rules.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError, VisibleError } from "../platform/errors.js";
-import { Counter } from "../platform/service.js";
 import { AppDefaults, Department, VehicleMake, VehicleModel, WorkType, withTrackingOptions } from "../settings/index.js";
 import { ESTIMATED_ITEM_OUTPUT, ESTIMATED_ITEM_SERVER_FIELDS, QUOTE_OUTPUT, QUOTE_SERVER_FIELDS, estimatedWorkItem } from "./quote-definitions.js";
 import { part as partDefinition } from "./definitions.js";
@@ -52,14 +51,6 @@ async function withQuoteConflict<T>(work: () => Promise<T>): Promise<T> {
 
 function refuse(r: { message: string; errors: Record<string, string> } | null) {
   if (r) throw new ValidationError(r.message, r.errors);
-}
-
-/** Ids for new parts: one ADD on the workshop's part counter for the block (ids unique across jobs, quotes and part orders). */
-async function partIds(n: number): Promise<number[]> {
-  if (!n) return [];
-  const res: any = await Counter.update({ name: "part" }).add({ seq: n }).go({ response: "all_new" } as any);
-  const last = res.data.seq as number;
-  return Array.from({ length: n }, (_, i) => last - n + 1 + i);
 }
 
 const staffName = (u: StaffUser) => [u.given_name, u.family_name].filter((x) => x && x.trim()).join(" ") || u.email;
@@ -501,4 +492,4 @@ export const Quotes = {
   },
 };
 
-export { storedQuote, prepareBody, deriveBeforeSave, editedElsewhere, withQuoteConflict, partIds };
+export { storedQuote, prepareBody, deriveBeforeSave, editedElsewhere, withQuoteConflict };
