@@ -179,7 +179,9 @@ export function commitOf(w: IndexOp, tx: any) {
       // Numbers taken with the write (records/numbers.ts): only from the value read.
       const { from, to } = w.seq;
       const update = w.live ? tx.counter.update({ name: w.name }).add({ live: w.live }).set({ seq: to }) : tx.counter.update({ name: w.name }).set({ seq: to });
-      return update.where((a: any, { eq, notExists }: any) => (from === 0 ? `(${notExists(a.seq)} OR ${eq(a.seq, 0)})` : eq(a.seq, from))).commit();
+      const held = (a: { seq: unknown }, { eq, notExists }: { eq: (x: unknown, v: number) => string; notExists: (x: unknown) => string }) =>
+        from === 0 ? `(${notExists(a.seq)} OR ${eq(a.seq, 0)})` : eq(a.seq, from);
+      return update.where(held).commit();
     }
     case "entry-put":
       return tx.entry.put({ list: w.list, sort: w.sort, id: w.id, tags: w.tags, parent: w.parent }).commit();

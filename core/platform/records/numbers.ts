@@ -23,16 +23,16 @@ export type NumberTake = { name: string; from: number; to: number };
 /** The next `n` numbers of a counter as a take for the write's transaction (nothing is written now). */
 export async function peekNumbers(name: string, n: number): Promise<{ ids: number[]; take: NumberTake | null }> {
   if (n <= 0) return { ids: [], take: null };
-  const res: any = await Counter.get({ name }).go({ consistent: true } as any);
-  const from = (res.data?.seq as number | undefined) ?? 0;
+  const res = await Counter.get({ name }).go({ consistent: true });
+  const from = res.data?.seq ?? 0;
   return { ids: Array.from({ length: n }, (_, i) => from + 1 + i), take: { name, from, to: from + n } };
 }
 
 /** Whether any of these counters has moved since its take was read (a cancelled write lost its numbers to another). */
 export async function numbersMoved(takes: NumberTake[]): Promise<boolean> {
   if (!takes.length) return false;
-  const res: any = await Counter.get(takes.map((t) => ({ name: t.name }))).go({ consistent: true } as any);
-  const seq = new Map((res.data as Array<{ name: string; seq?: number }>).map((c) => [c.name, c.seq ?? 0]));
+  const res = await Counter.get(takes.map((t) => ({ name: t.name }))).go({ consistent: true });
+  const seq = new Map(res.data.map((c) => [c.name, c.seq ?? 0]));
   return takes.some((t) => (seq.get(t.name) ?? 0) !== t.from);
 }
 
