@@ -619,7 +619,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
    * fields); once the parent is validated, its lines as saved are diffed
    * against the stored ones and written with their index items.
    */
-  async function linesExtra(stored: Map<string, StoredLine[]>, body: Record<string, unknown>, actor: string) {
+  async function linesExtra(stored: Map<string, StoredLine[]>, body: Record<string, unknown>, actor: string, race = false) {
     const sentNames = names.filter((n) => body[n] !== undefined && body[n] !== null);
     const ids = new Map<string, number[]>();
     const takes: NumberTake[] = [];
@@ -633,7 +633,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
       }
       const matched = matchLines(before, parseSentLines(c, body[c.name]));
       // New lines' ids are taken in the unit's transaction (records/numbers.ts): a refused save takes none.
-      const peeked = await peekNumbers(c.idCounter, matched.filter((m) => !m.current).length);
+      const peeked = await peekNumbers(c.idCounter, matched.filter((m) => !m.current).length, { race });
       if (peeked.take) takes.push(peeked.take);
       const fresh = peeked.ids;
       const lineIds = matched.map((m) => m.current?.id ?? fresh.shift()!);
@@ -778,7 +778,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     // `current`: the parent as the caller read it (its `stored`); with its lines as just settled, the parent's update reads neither again.
     const opts = current ? { ...rest, current: { ...current, ...Object.fromEntries(names.map((n) => [n, p.lines.get(n)!.map(lineView)])) } as any } : rest;
     for (let round = 0; ; round++) {
-      const { extra, after, needed } = await linesExtra(p.lines, body, actor);
+      const { extra, after, needed } = await linesExtra(p.lines, body, actor, round > 0);
       if (!needed) return parent.update(id, withoutLines(body), actor, { ...opts, extra: also });
       let row: any;
       try {
@@ -840,10 +840,10 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     async create(body: Record<string, unknown>, actor: string, { also }: { also?: WriteExtra } = {}) {
       const parent = bound!;
       for (let round = 0; ; round++) {
-        const { extra, after } = await linesExtra(new Map(), body, actor);
+        const { extra, after } = await linesExtra(new Map(), body, actor, round > 0);
         let row: any;
         try {
-          row = await parent.create(withoutLines(body), actor, { extra: joinExtras(also, extra) });
+          row = await parent.create(withoutLines(body), actor, { extra: joinExtras(also, extra), race: round > 0 });
         } catch (e) {
           await after(e);
           // The new lines' ids were taken by another write meanwhile: plan the unit again with the next ones.

@@ -296,7 +296,8 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       return (res.data as any[]).map(clean);
     },
 
-    async create(body: unknown, actor: string, { extra }: { extra?: WriteExtra } = {}) {
+    /** `race`: the caller's write already lost its numbers to another once (core/platform/lines.ts rounds): the id is reserved at once (records/numbers.ts). */
+    async create(body: unknown, actor: string, { extra, race = false }: { extra?: WriteExtra; race?: boolean } = {}) {
       const fields = { ...(opts.defaults?.() ?? {}), ...stripUndefined(parse(body, false)), ...extra?.outside } as Fields;
       opts.validate?.(fields);
       await checkBeforeWrite(opts.type, opts.fields, fields); // integrity: bounds and references (core/platform/integrity.ts)
@@ -306,9 +307,9 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       // transaction finds (a unique value taken meanwhile), takes no number. Another create that took the
       // number first: plan again with the next one.
       for (let round = 0; ; round++) {
-        const { ids, take } = await peekNumbers(opts.type, 1);
+        const { ids, take } = await peekNumbers(opts.type, 1, { race: race || round > 0 });
         const id = ids[0];
-        const own: IndexOp = { op: "counter-add", name: opts.type, live: 0, seq: { from: take!.from, to: take!.to } };
+        const own: IndexOp = { op: "counter-add", name: opts.type, live: 0, ...(take ? { seq: { from: take.from, to: take.to } } : {}) };
         let plan = checked.map((p) => ({ ...p, puts: p.puts.map((r) => ({ ...r, id })) }));
         const now = new Date().toISOString();
         const item = withoutOutside(recordItem(fields, id, actor, now));
@@ -332,7 +333,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
           plan = await checkRanges(id, undefined, fields);
           // The extra's numbers (its lines' ids) taken by another write: its caller plans the unit again.
           if (await numbersMoved(extra?.numbers?.() ?? [])) throw new NumbersMoved();
-          if (await numbersMoved([take!])) {
+          if (take && (await numbersMoved([take]))) {
             planAgain = true;
             break;
           }

@@ -10,9 +10,11 @@ import { Counter } from "../service.js";
  * `commitOf`, folded with the record type's live count). A refusal (bad
  * field, reference, taken unique value, lock) therefore takes no number;
  * two creates racing for the same number: one lands, the other finds the
- * counter moved (`numbersMoved`) and plans again with the next numbers
- * (core/platform/records/define.ts `create`, core/platform/lines.ts
- * `NumbersMoved` rounds). Numbers stay unique: every taker, and the plain
+ * counter moved (`numbersMoved`) and plans again (core/platform/records/define.ts
+ * `create`, core/platform/lines.ts `NumbersMoved` rounds), this time with
+ * numbers reserved by an ADD (`race`): it has passed every check once, and
+ * writers racing on one counter then land one after the other instead of
+ * planning against each other round after round. Numbers stay unique: every taker, and the plain
  * ADD of `nextId` still used by bulk loads and document numbers, moves the
  * same `seq`, and a take lands only on the value it read.
  */
@@ -20,9 +22,21 @@ import { Counter } from "../service.js";
 /** A block of numbers taken from a counter: `seq` goes from `from` to `to` in the write's transaction. */
 export type NumberTake = { name: string; from: number; to: number };
 
-/** The next `n` numbers of a counter as a take for the write's transaction (nothing is written now). */
-export async function peekNumbers(name: string, n: number): Promise<{ ids: number[]; take: NumberTake | null }> {
+/**
+ * The next `n` numbers of a counter as a take for the write's transaction
+ * (nothing is written now). `race`: the write already lost its numbers to
+ * another once (it passed every check then): the numbers are reserved now
+ * with one ADD instead (no take), so writers racing on one counter do not
+ * keep planning against each other; only such a write, refused afterwards
+ * by what the race changed, leaves a gap.
+ */
+export async function peekNumbers(name: string, n: number, { race = false }: { race?: boolean } = {}): Promise<{ ids: number[]; take: NumberTake | null }> {
   if (n <= 0) return { ids: [], take: null };
+  if (race) {
+    const added = await Counter.update({ name }).add({ seq: n }).go({ response: "all_new" });
+    const last = added.data.seq ?? n;
+    return { ids: Array.from({ length: n }, (_, i) => last - n + 1 + i), take: null };
+  }
   const res = await Counter.get({ name }).go({ consistent: true });
   const from = res.data?.seq ?? 0;
   return { ids: Array.from({ length: n }, (_, i) => from + 1 + i), take: { name, from, to: from + n } };
