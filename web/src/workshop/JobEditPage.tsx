@@ -238,6 +238,20 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
     errorMessage: ERROR,
     invalidates: ["jobstatuscount"],
     onConflict: () => void reload(),
+    // 002 §5 freshness, inside the editor's one-save-at-a-time lock (issue 24 item 4: a double click
+    // on Save read the copy the first click had just saved and called it edited elsewhere).
+    beforeSave: async (lastSaved) => {
+      try {
+        if (!(await storedMatches(lastSaved))) {
+          await refuseStale();
+          return false;
+        }
+        return true;
+      } catch (err) {
+        toastFailure(err, ERROR);
+        return false;
+      }
+    },
   });
   const { form, lines } = editor;
   const v = form.values;
@@ -279,10 +293,10 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
   useUnsavedNotice(dirty, "Save the job to keep your changes.");
 
   /** 002 §5 freshness: the stored last_saved must be the loaded one, to the millisecond (docs/decisions.md "Freshness"; the server checks the same). */
-  const storedMatches = async (): Promise<boolean> => {
+  const storedMatches = async (lastSaved: string | null): Promise<boolean> => {
     if (!record) return true;
     const stored = await api<Job>("GET", `jobs/${record.id}`);
-    return Date.parse(String(stored.last_saved)) === Date.parse(String(record.last_saved));
+    return Date.parse(String(stored.last_saved)) === Date.parse(String(lastSaved));
   };
 
   /** 002 §5: a copy saved elsewhere is not sent: the message, then the latest copy. */
@@ -293,12 +307,6 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
 
   const save = async (e?: FormEvent) => {
     e?.preventDefault();
-    try {
-      if (!(await storedMatches())) return refuseStale();
-    } catch (err) {
-      toastFailure(err, ERROR);
-      return;
-    }
     const saved = await editor.save();
     // 002 §5: the server answers mileage_warning; the same rule on the screen's copy of the vehicle.
     if (saved && (saved.mileage_warning === true || mileageWarning(v.mileage, vehicle?.model?.mileage_limit))) setModal({ kind: "mileage" });
@@ -310,11 +318,6 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
   autoSave.current = async () => {
     if (!record || isDefect || approved || !dirty || editor.saving) return;
     if (jobSaveRules(editor.body())) return;
-    try {
-      if (!(await storedMatches())) return refuseStale();
-    } catch {
-      return;
-    }
     await editor.save();
   };
   const editStamp = JSON.stringify([v, items, lines.get("comments_list")]);

@@ -56,7 +56,7 @@ export function FieldInput({ field: f, value, onChange, error, inline, disabled 
         />
       );
     case "date":
-      return <DateField {...common} value={typeof value === "string" ? value : ""} onChange={onChange} />;
+      return <DateField {...common} keepTyped value={typeof value === "string" ? value : ""} onChange={onChange} />;
     case "url":
       return <TextInput {...common} type="url" inputMode="url" placeholder="https://" value={String(value ?? "")} onChange={(e) => onChange(e.currentTarget.value)} />;
     case "textarea":
