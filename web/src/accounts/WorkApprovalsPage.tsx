@@ -7,6 +7,7 @@ import { formatDate, formatMoney } from "../platform/format";
 import { ListDepartmentFilter, ListPager, ListTable, ListTabs, ListToolbar, useListController } from "../platform/list";
 import { Page } from "../platform/page";
 import { toastWarning } from "../platform/toast";
+import { personName } from "../../../core/platform/people";
 
 /**
  * Workshop Expenses (/po) and Workshop Invoicing (/invoicing): one screen
@@ -35,7 +36,7 @@ const VIEWS: Record<Kind, Array<{ value: string; label: string }>> = {
 };
 
 const nameOf = (c: unknown) => (c && typeof c === "object" ? String((c as Record<string, unknown>).display_name ?? "") : "");
-const personOf = (p: unknown) => (p && typeof p === "object" ? [(p as any).first_name, (p as any).last_name].filter(Boolean).join(" ") : "");
+const personOf = personName;
 const idOf = (v: unknown): number | null => (typeof v === "number" ? v : v && typeof v === "object" && typeof (v as any).id === "number" ? (v as any).id : null);
 
 export function WorkApprovalsPage() {

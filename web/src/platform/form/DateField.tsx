@@ -1,5 +1,5 @@
 import { DateInput, type DateInputProps } from "@mantine/dates";
-import { useEffect, useRef, useState, type FocusEvent } from "react";
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
 import { parseUkDate } from "../format";
 import { NOT_A_DATE } from "./fields";
 
@@ -28,6 +28,9 @@ export function DateField({ value, onChange, keepTyped, onBlur, error, ...rest }
   const iso = value && parseUkDate(value) === value ? value : null;
   // The text typed that is no date, held with its message until a date (or nothing) replaces it.
   const [bad, setBad] = useState<string | null>(null);
+  // The text in the input as typed: a real date (or nothing) is shown as DD/MM/YYYY on leaving; other text stays.
+  const [typed, setTyped] = useState("");
+  const keepText = typed.trim() !== "" && !parseUkDate(typed);
   const held = bad ?? (value && !iso ? value : null);
   // While text that is no date is held, the calendar keeps the last real date (the input is not reset to it).
   const lastIso = useRef<string | null>(iso);
@@ -48,7 +51,8 @@ export function DateField({ value, onChange, keepTyped, onBlur, error, ...rest }
       error={error ?? (held ? NOT_A_DATE : undefined)}
       valueFormat="DD/MM/YYYY"
       dateParser={(text) => parseUkDate(text)}
-      fixOnBlur={false}
+      fixOnBlur={!keepText}
+      onInput={(e: FormEvent<HTMLInputElement>) => setTyped(e.currentTarget.value)}
       value={held ? lastIso.current : iso}
       onChange={(v) => {
         setBad(null);
