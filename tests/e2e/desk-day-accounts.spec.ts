@@ -25,7 +25,7 @@ test("item 2: an income row approved by staff without a family name says 'Approv
   await signIn(page, "ursula.day@vanco.co.uk", "Ursula");
   const api = await apiOf(page);
   const tag = `e2e ursula ${uniq()}`;
-  const nominal = (await api.get("nominal?page_size=1000")).results[0];
+  const nominal = (await api.get("nominal?page_size=1000")).results.find((n: { code: string }) => n.code === "200");
   const made = await api.post("transactions", { type: "IN", date: "2026-11-02", description: tag, amount: 100, nominal_code: nominal.id, invoice_date: "2026-11-02", invoice_number: `U-${uniq()}` });
   await page.goto("/income?view=all");
   await page.getByRole("searchbox", { name: "Search" }).fill(tag);

@@ -19,10 +19,16 @@ async function controlsUnderNotices(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const notices = [...document.querySelectorAll('[role="alert"]')].filter((n) => n.closest(".notice-bar, .mantine-Notifications-root")).map((n) => n.getBoundingClientRect());
     const out: string[] = [];
+    // The part of a control that can be seen: the page's scroller (#root) clips what lies beyond it.
+    const view = document.getElementById("root")!.getBoundingClientRect();
+    const pageScrolls = getComputedStyle(document.getElementById("root")!).overflowY !== "visible";
     for (const el of document.querySelectorAll<HTMLElement>("button, input, select, textarea, a[href]")) {
       if (el.closest(".notice-bar, .mantine-Notifications-root")) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 || r.height === 0 || r.bottom < 0 || r.top > window.innerHeight) continue;
+      const b = el.getBoundingClientRect();
+      const top = pageScrolls ? Math.max(b.top, view.top) : b.top;
+      const bottom = pageScrolls ? Math.min(b.bottom, view.bottom) : b.bottom;
+      const r = { left: b.left, right: b.right, top, bottom };
+      if (b.width === 0 || b.height === 0 || bottom <= top || bottom < 0 || top > window.innerHeight) continue;
       if (notices.some((n) => r.left < n.right && r.right > n.left && r.top < n.bottom && r.bottom > n.top)) out.push(el.getAttribute("aria-label") || el.textContent?.trim() || el.tagName);
     }
     return out;
