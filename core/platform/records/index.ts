@@ -12,4 +12,5 @@
 export { defineRecordType, joinExtras, recordTypes, writeTogether, ENGINE_INDEX_VERSION, TransactionTooLarge, type PlannedWrite, type RecordType } from "./define.js";
 export { FRESHNESS_MS, LAST_SAVED_ERROR, LAST_SAVED_MISSING, isFresh, lastSavedOf } from "./freshness.js";
 export { positionBucket } from "./positions.js";
+export { moveTally, readTally } from "./tallies.js";
 export { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type ListInQuery, type ListOptions, type Membership, type Meta, type OutsideFields, type RecordTypeOptions, type SavedRecord, type WriteExtra } from "./types.js";
