@@ -80,8 +80,8 @@ export function paidWithinTotal(inv: InvoiceFigures, raise: Amount, overpayment:
  */
 export function outstandingEquals(
   inv: InvoiceFigures & { outstanding?: number | null },
-  credits: Array<{ total: Amount }>,
-  payments: Array<{ amount: Amount; overpayment?: boolean | null }>,
+  credits: Array<{ total?: Amount }>,
+  payments: Array<{ amount?: Amount; overpayment?: boolean | null }>,
 ): string[] {
   const out: string[] = [];
   const credited = sum(...credits.map((c) => c.total));
