@@ -180,6 +180,7 @@ describe("finding 4: concurrent payments", () => {
     for (const r of answers) expect([201, 400, 409], JSON.stringify(r.body)).toContain(r.status);
     const after = await paidInDepartment();
     const made = statuses.filter((s) => s === 201).length;
+    console.log(`20 concurrent £10 payments: ${made} x 201, ${statuses.filter((s) => s === 409).length} x 409, ${statuses.filter((s) => s === 400).length} x 400`);
     expect(made).toBeGreaterThan(0);
     expect(after.count - before.count).toBe(made);
     expect((await m.get(inv)).paid).toBe(10 * made);
