@@ -61,10 +61,12 @@ export function paymentOnApproved(inv: InvoiceFigures, raise: Amount): Refusal |
 /**
  * 2. Raising an invoice's paid figure by `raise`: paid + credited stays
  * within the total, unless the payment is a labelled overpayment. Lowering
- * it (a payment deleted, unpaid, moved) always may. Null when it may.
+ * it (a payment deleted, unpaid, moved) always may, except when the payment
+ * lost its Overpayment label (`unlabelled`): then the result must fit. Null
+ * when it may.
  */
-export function paidWithinTotal(inv: InvoiceFigures, raise: Amount, overpayment: boolean): Refusal | null {
-  if (overpayment || !money(raise).gt(0)) return null;
+export function paidWithinTotal(inv: InvoiceFigures, raise: Amount, overpayment: boolean, unlabelled = false): Refusal | null {
+  if (overpayment || (!unlabelled && !money(raise).gt(0))) return null;
   const owed = outstandingOf(inv);
   if (money(raise).lte(money(owed))) return null;
   const message = MONEY_MESSAGES.overpaid(inv.invoice_number ?? "", Math.max(0, owed));

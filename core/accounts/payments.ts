@@ -86,18 +86,20 @@ async function invoiceEffect(before: Partial<PaymentFields> | undefined, after: 
   const deltas = new Map<string, Money>();
   if (was) deltas.set(was.number, money(deltas.get(was.number)).minus(money(was.amount)));
   if (now) deltas.set(now.number, money(deltas.get(now.number)).plus(money(now.amount)));
-  const moving = [...deltas].filter(([, d]) => !d.isZero()).map(([n]) => n);
+  const overpayment = !!after?.overpayment;
+  // A PAID payment whose Overpayment label is taken off must then fit what is owed like any other: checked (and written on) too.
+  const unlabelled = !!before?.overpayment && !overpayment && now ? now.number : null;
+  const moving = [...deltas].filter(([n, d]) => !d.isZero() || n === unlabelled).map(([n]) => n);
   if (!moving.length) return undefined;
   const held = await Invoice.claimedBy("number", moving);
   if (!held.size) return undefined;
-  const overpayment = !!after?.overpayment;
   return writeTogether(
     async () =>
       Promise.all(
         [...held].map(async ([number, id]) => {
           const invoice = await Invoice.stored(id);
           const raise = deltas.get(number)!;
-          const refused = paymentOnApproved(invoice, raise) ?? paidWithinTotal(invoice, raise, overpayment);
+          const refused = paymentOnApproved(invoice, raise) ?? paidWithinTotal(invoice, raise, overpayment, number === unlabelled);
           if (refused) throw new ValidationError(refused.message, refused.errors);
           return Invoice.planUpdate(id, { paid: pounds(money(invoice.paid).plus(raise)) }, actor, { partial: true, system: true, current: invoice, guard: ["paid", "credited"] });
         }),

@@ -143,6 +143,10 @@ describe("finding 3: payments", () => {
     expect(over.status, JSON.stringify(over.body)).toBe(201);
     expect(over.body.overpayment).toBe(true);
     expect(await m.get(inv)).toMatchObject({ paid: 130, outstanding: -10 });
+    // Taking the label off makes it an ordinary payment, which no longer fits: refused.
+    const unlabel = await api.put(`payment/${over.body.id}`, { last_saved: over.body.last_saved, overpayment: false });
+    expect(unlabel.status).toBe(400);
+    expect(unlabel.body.message).toBe(MONEY_MESSAGES.overpaid(inv.invoice_number, 0));
     // Marking an unpaid payment paid is checked the same way.
     const later = (await ok(api.post("payments", { contact: ref.customer.id, amount: 5, payment_date: m.today, invoice_number: inv.invoice_number }))) as Rec;
     const marked = await api.put(`payment/${later.id}`, { last_saved: later.last_saved, date_paid: m.today });

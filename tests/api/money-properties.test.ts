@@ -10,6 +10,7 @@ import { outstandingEquals } from "../../core/accounts/invariants.js";
  * core/accounts/invariants.ts; docs/accounts.md "Money invariants"): random
  * sequences of create invoice, approve, create credit, approve credits (one
  * and batches), pay, pay again with the same idempotency key, mark unpaid,
+ * label or unlabel an overpayment,
  * delete a payment, edit or delete after approval, and concurrent duplicates
  * (Promise.all), against the real API on DynamoDB Local. After every step
  * every invariant is checked by reading back through the API: each invoice's
@@ -53,6 +54,7 @@ const action = fc.oneof(
   { arbitrary: fc.record({ a: fc.constant("overpay" as const), i: pick, amount: pence(1, 10_000) }), weight: 1 },
   { arbitrary: fc.record({ a: fc.constant("payAgain" as const), p: pick }), weight: 2 },
   { arbitrary: fc.record({ a: fc.constant("unpay" as const), p: pick }), weight: 1 },
+  { arbitrary: fc.record({ a: fc.constant("relabel" as const), p: pick }), weight: 1 },
   { arbitrary: fc.record({ a: fc.constant("deletePayment" as const), p: pick }), weight: 1 },
   { arbitrary: fc.record({ a: fc.constant("editApproved" as const), i: pick, c: pick, amount: pence(1, 50_000) }), weight: 1 },
   { arbitrary: fc.record({ a: fc.constant("concurrentPay" as const), i: pick, n: fc.integer({ min: 2, max: 6 }), amount: pence(1, 20_000) }), weight: 2 },
@@ -160,6 +162,15 @@ async function step(w: World, act: Action): Promise<void> {
       if (now.status === 404) return;
       const res = await api.put(`payment/${p.id}`, { last_saved: now.body.last_saved, date_paid: now.body.date_paid ? null : today });
       expectStatus(res, [200, 400], "mark unpaid or paid");
+      return;
+    }
+    case "relabel": {
+      const p = at(w.payments, act.p);
+      if (!p) return;
+      const now = await api.get(`payment/${p.id}`);
+      if (now.status === 404) return;
+      const res = await api.put(`payment/${p.id}`, { last_saved: now.body.last_saved, overpayment: !now.body.overpayment });
+      expectStatus(res, [200, 400], "label or unlabel an overpayment");
       return;
     }
     case "deletePayment": {
