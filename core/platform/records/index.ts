@@ -8,6 +8,7 @@
  * - ranges.ts: exclusive date ranges (no double booking)
  * - freshness.ts: the `last_saved` check
  * - bulk.ts: batch writes for the bulk loader and the index upgrade
+ * - tallies.ts: running totals (pence) a write moves on condition they still hold the value it read
  */
 export { defineRecordType, joinExtras, recordTypes, writeTogether, ENGINE_INDEX_VERSION, TransactionTooLarge, type PlannedWrite, type RecordType } from "./define.js";
 export { FRESHNESS_MS, LAST_SAVED_ERROR, LAST_SAVED_MISSING, isFresh, lastSavedOf } from "./freshness.js";
