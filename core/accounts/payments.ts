@@ -5,7 +5,8 @@ import { META_FIELDS, joinExtras, lastSavedOf, writeTogether, type WriteExtra } 
 import { parseInput } from "../platform/validation.js";
 import { Department } from "../settings/index.js";
 import { DEFAULT_PAYMENT_COST_CENTRE, DEFAULT_PAYMENT_DEPARTMENT, DEFAULT_PAYMENT_TYPE, payment, type PaymentView } from "./payment-definitions.js";
-import { PAYMENT_SERVER_FIELDS, Payment, type PaymentFields } from "./payment.js";
+import { PAYMENT_KEY_TAKEN, PAYMENT_SERVER_FIELDS, Payment, type PaymentFields } from "./payment.js";
+import { MONEY_MESSAGES, paidWithinTotal, paymentOnApproved } from "./invariants.js";
 import { dueBoundsResult } from "./payment-rules.js";
 import { tradingAreaOf } from "./invoice-definitions.js";
 import { Invoice } from "./invoice.js";
@@ -68,8 +69,16 @@ function paidOn(p: Partial<PaymentFields> | undefined): { number: string; amount
  * raising the invoice's `paid`, in the payment's own transaction; marking
  * it unpaid, changing its amount or invoice number, or deleting it moves
  * the invoice back. A number no invoice holds moves nothing (a payment may
- * name an invoice of another system). The invoice is written on the
- * version read: a save of it meanwhile cancels the unit (409, try again).
+ * name an invoice of another system).
+ *
+ * The money invariants (core/accounts/invariants.ts), enforced here on the
+ * invoice read ONCE: a payment raising an invoice's paid figure needs the
+ * invoice approved (paymentOnApproved) and must fit what is owed unless it
+ * is a labelled overpayment (paidWithinTotal); the invoice's update is
+ * conditioned on that read's version and its paid and credited figures, so
+ * a concurrent payment or credit cancels this transaction, which the engine
+ * tries again on a fresh read (`replan`, checked again) a few times before
+ * answering 409.
  */
 async function invoiceEffect(before: Partial<PaymentFields> | undefined, after: Partial<PaymentFields> | undefined, actor: string): Promise<WriteExtra | undefined> {
   const was = paidOn(before);
@@ -77,18 +86,45 @@ async function invoiceEffect(before: Partial<PaymentFields> | undefined, after: 
   const deltas = new Map<string, Money>();
   if (was) deltas.set(was.number, money(deltas.get(was.number)).minus(money(was.amount)));
   if (now) deltas.set(now.number, money(deltas.get(now.number)).plus(money(now.amount)));
-  const moving = [...deltas].filter(([, d]) => !d.isZero()).map(([n]) => n);
+  const overpayment = !!after?.overpayment;
+  // A PAID payment whose Overpayment label is taken off must then fit what is owed like any other: checked (and written on) too.
+  const unlabelled = !!before?.overpayment && !overpayment && now ? now.number : null;
+  const moving = [...deltas].filter(([n, d]) => !d.isZero() || n === unlabelled).map(([n]) => n);
   if (!moving.length) return undefined;
   const held = await Invoice.claimedBy("number", moving);
   if (!held.size) return undefined;
-  return writeTogether(async () =>
-    Promise.all(
-      [...held].map(async ([number, id]) => {
-        const invoice = (await Invoice.stored(id)) as Row;
-        return Invoice.planUpdate(id, { paid: pounds(money(invoice.paid).plus(deltas.get(number)!)) }, actor, { partial: true, system: true });
-      }),
-    ),
+  return writeTogether(
+    async () =>
+      Promise.all(
+        [...held].map(async ([number, id]) => {
+          const invoice = await Invoice.stored(id);
+          const raise = deltas.get(number)!;
+          const refused = paymentOnApproved(invoice, raise) ?? paidWithinTotal(invoice, raise, overpayment, number === unlabelled);
+          if (refused) throw new ValidationError(refused.message, refused.errors);
+          return Invoice.planUpdate(id, { paid: pounds(money(invoice.paid).plus(raise)) }, actor, { partial: true, system: true, current: invoice, guard: ["paid", "credited"] });
+        }),
+      ),
+    { replan: true },
   );
+}
+
+/** An idempotency key as sent (the `Idempotency-Key` header, or `idempotency_key` in the body): trimmed, at most 200 characters. */
+function keyOf(header: string | null | undefined, body: unknown): string | null {
+  const fromBody = body && typeof body === "object" && !Array.isArray(body) ? (body as Row).idempotency_key : undefined;
+  const key = String(header ?? fromBody ?? "").trim();
+  if (!key) return null;
+  if (key.length > 200) throw new ValidationError("The idempotency key must be at most 200 characters", { idempotency_key: "At most 200 characters" });
+  return key;
+}
+
+/** The payment a key was first used for, when it was: the same payment again, or 400 when the key came with a different one. */
+async function replayOf(key: string, fields: Partial<PaymentFields>) {
+  const id = (await Payment.claimedBy("key", [key])).get(key);
+  if (!id) return null;
+  const first = (await Payment.stored(id)) as Row;
+  const same = (f: keyof PaymentFields) => (first[f] ?? null) === (fields[f] ?? null);
+  if (!same("contact") || !money(first.amount).eq(money(fields.amount)) || !same("invoice_number") || !same("date_paid")) throw new ValidationError(MONEY_MESSAGES.keyReused, { idempotency_key: MONEY_MESSAGES.keyReused });
+  return Payment.get(id);
 }
 
 export type PaymentListQuery = { page: number; page_size: number; view?: PaymentView; department?: number; start?: string | null; end?: string | null };
@@ -101,9 +137,31 @@ export const Payments = {
   },
 
   /** POST payments: one payment (one call per bulk row); 'Please fill in all fields' without contact, payment date or amount. */
-  async create(body: unknown, actor: string, { extra }: { extra?: WriteExtra } = {}) {
-    const fields = await newPaymentFields(sentFields(body));
-    return Payment.create(fields, actor, { extra: joinExtras(extra, await invoiceEffect(undefined, fields, actor)) });
+  /**
+   * With an idempotency key (the `Idempotency-Key` header or the body's
+   * `idempotency_key`, one per new payment the screen makes), the same
+   * payment sent again, one after the other or at once, is answered with
+   * the payment the first made: the key is a unique claim written in the
+   * payment's own transaction, so two can never both land.
+   */
+  async create(body: unknown, actor: string, { extra, key: header }: { extra?: WriteExtra; key?: string | null } = {}) {
+    const key = keyOf(header, body);
+    const rest = body && typeof body === "object" && !Array.isArray(body) ? Object.fromEntries(Object.entries(body as Row).filter(([k]) => k !== "idempotency_key")) : body;
+    const fields = await newPaymentFields(sentFields(rest));
+    if (key) {
+      const first = await replayOf(key, fields);
+      if (first) return first;
+    }
+    try {
+      return await Payment.create({ ...fields, idempotency_key: key }, actor, { extra: joinExtras(extra, await invoiceEffect(undefined, fields, actor)) });
+    } catch (e) {
+      // The same key landed meanwhile (a duplicate sent at once): answer with that payment.
+      if (key && e instanceof ValidationError && e.message === PAYMENT_KEY_TAKEN) {
+        const first = await replayOf(key, fields);
+        if (first) return first;
+      }
+      throw e;
+    }
   },
 
   /**
