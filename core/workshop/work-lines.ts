@@ -1,7 +1,7 @@
 import type { Membership } from "../platform/records.js";
 import { namedChoice } from "../platform/choices.js";
 import { VAT_RATE, money, pounds, toPence, type Amount } from "../platform/money.js";
-import { taxRate } from "../settings/accounting.js";
+import { taxRate } from "../settings/taxtypes.js";
 
 /**
  * The job's work items as Workshop Expenses (/po) and Workshop Invoicing
