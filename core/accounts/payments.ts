@@ -139,7 +139,7 @@ export const Payments = {
     const sent = sentFields(body);
     const fields: Row = { ...sent, last_saved: lastSaved };
     if (("department" in sent && sent.department !== stored.department) || ("invoice_number" in sent && sent.invoice_number !== stored.invoice_number))
-      fields.trading_area = await paymentAreaOf({ ...stored, ...sent } as Partial<PaymentFields>);
+      fields.trading_area = await paymentAreaOf({ ...stored, ...sent });
     const extra = await invoiceEffect(stored as Partial<PaymentFields>, { ...stored, ...sent } as Partial<PaymentFields>, actor);
     return Payment.update(id, fields, actor, { current: stored, partial: true, extra });
   },

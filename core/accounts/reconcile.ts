@@ -1,5 +1,5 @@
 import { money, pounds, toPence, type Amount, type Money } from "../platform/money.js";
-import { taxRate } from "../settings/accounting.js";
+import { taxRate } from "../settings/taxtypes.js";
 import { Job, JobLines } from "../workshop/job.js";
 import { isHidden } from "../workshop/part-rules.js";
 import { partsCharge, workItemChargePence } from "../workshop/work-lines.js";
@@ -36,6 +36,7 @@ import { SourceProblem, bodyOf } from "./xero-sync.js";
  * Reconciliation section).
  */
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- records cross the engine untyped (docs/decisions.md "The lint gate"), as in every service reading them.
 type Rec = Record<string, any>;
 
 export type ReconcileCheck = "lines" | "credited" | "paid" | "xero";

@@ -1,4 +1,4 @@
-import { balancesOf } from "../accounts/balances.js";
+import { balancesOf } from "../accounts/index.js";
 import { money } from "../platform/money.js";
 import type { Cell, ReportDefinition } from "../platform/reports.js";
 import { Contact } from "./contact.js";

@@ -25,6 +25,8 @@ beforeAll(async () => {
 });
 
 const contactOf = (id: number) => ok(api.get(`contacts/${id}`));
+/** A work item row of GET work?job= as the modal sends it back. */
+type WorkRow = { id: number; last_saved: string; parts: Array<{ id: number }> };
 const pence = (v: number) => Math.round(v * 100);
 
 /** Through Returned, Ready For Collection and approval (002 §5). */
@@ -60,18 +62,18 @@ describe("finding 12: a customer's balance after Workshop Invoicing", () => {
     const before = (await contactOf(customer.id)).outstanding_balance as number;
 
     let rows = (await ok(api.get(`work?job=${job.id}`))).results;
-    await ok(api.put("work/readytoapprove", rows.map((r: any) => ({ id: r.id, last_saved: r.last_saved }))));
+    await ok(api.put("work/readytoapprove", (rows as WorkRow[]).map((r) => ({ id: r.id, last_saved: r.last_saved }))));
     rows = (await ok(api.get(`work?job=${job.id}`))).results;
     const approved = await ok(
       api.put(
         "work/approve",
-        rows.map((r: any) => ({ id: r.id, last_saved: r.last_saved, invoice_approved: true, customer_nominal_code: sales.id, parts: r.parts.map((p: any) => ({ id: p.id, customer_nominal_code: sales.id })) })),
+        (rows as WorkRow[]).map((r) => ({ id: r.id, last_saved: r.last_saved, invoice_approved: true, customer_nominal_code: sales.id, parts: r.parts.map((p) => ({ id: p.id, customer_nominal_code: sales.id })) })),
       ),
     );
     expect(approved.results[0].customer_invoice_number).toMatch(/^WO\d{5}$/);
     // (152.63 + 120.00) x 1.2 = 327.16 labour; (1,500.60 + 102.00) x 1.2 = 1,923.12 parts.
     expect(pence((await contactOf(customer.id)).outstanding_balance) - pence(before)).toBe(225028);
-    const listed = (await ok(api.get("accountbalance?search=balance parts&page_size=25"))).results.find((c: any) => c.id === customer.id);
+    const listed = (await ok(api.get("accountbalance?search=balance parts&page_size=25"))).results.find((c: { id: number }) => c.id === customer.id);
     expect(pence(listed.outstanding_balance) - pence(before)).toBe(225028);
   });
 });

@@ -17,7 +17,10 @@ import { handler } from "../../functions/cron/reconcile.js";
 
 let api: ReturnType<typeof client>;
 let ref: WorkshopRef;
-const x: Record<string, any> = {};
+type Saved = { id: number; last_saved: string; invoice_number: string };
+type WorkRow = { id: number; last_saved: string; parts: Array<{ id: number }> };
+type Invoiced = { job: Saved; rows: WorkRow[] };
+const x = {} as { sales: Saved; other: Saved; mapped: Saved; customer: Saved; a: Saved; b: Saved; c: Saved; withParts: Invoiced; mappedJob: Invoiced };
 
 beforeAll(async () => {
   api = client(await signIn("accounts@vanco.co.uk", "Alex"));
@@ -57,10 +60,10 @@ async function invoicedJob(department: number, parts: Array<Record<string, unkno
   );
   await approveJob(job);
   let rows = (await ok(api.get(`work?job=${job.id}`))).results;
-  await ok(api.put("work/readytoapprove", rows.map((r: any) => ({ id: r.id, last_saved: r.last_saved }))));
-  rows = (await ok(api.get(`work?job=${job.id}`))).results;
-  await ok(api.put("work/approve", rows.map((r: any) => ({ id: r.id, last_saved: r.last_saved, invoice_approved: true, customer_nominal_code: x.sales.id, parts: r.parts.map((p: any) => ({ id: p.id, customer_nominal_code: x.sales.id })) }))));
-  return { job, rows };
+  await ok(api.put("work/readytoapprove", (rows as WorkRow[]).map((r) => ({ id: r.id, last_saved: r.last_saved }))));
+  rows = (await ok(api.get(`work?job=${job.id}`))).results as WorkRow[];
+  await ok(api.put("work/approve", (rows as WorkRow[]).map((r) => ({ id: r.id, last_saved: r.last_saved, invoice_approved: true, customer_nominal_code: x.sales.id, parts: r.parts.map((p) => ({ id: p.id, customer_nominal_code: x.sales.id })) }))));
+  return { job: job as Saved, rows: rows as WorkRow[] };
 }
 
 const run = async () => (await ok(api.get("xero/reconcile"))) as { checked: Record<string, number>; differences: Difference[] };
@@ -90,13 +93,13 @@ describe("reconcile: a correct book", () => {
 describe("reconcile: seeded differences, each named", () => {
   it("names a wrong credited, a wrong paid, a work item whose parts changed and a Xero body that disagrees; the job is not ok", async () => {
     // Figures written wrong straight into the table, past every rule.
-    await Invoice.entity.patch({ record_type: "invoice", id: x.a.id } as never).set({ credited: 999 } as never).go();
-    await Invoice.entity.patch({ record_type: "invoice", id: x.b.id } as never).set({ paid: 77 } as never).go();
-    const partId = x.withParts.rows[0].parts[0].id as number;
+    await Invoice.entity.patch({ record_type: "invoice", id: x.a.id }).set({ credited: 999 }).go();
+    await Invoice.entity.patch({ record_type: "invoice", id: x.b.id }).set({ paid: 77 }).go();
+    const partId = x.withParts.rows[0].parts[0].id;
     const key = { parent: `job#${x.withParts.job.id}`, key: `l#parts#${String(partId).padStart(12, "0")}` };
     const stored = (await LineItem.get(key).go()).data as { fields: Record<string, unknown> };
     await LineItem.patch(key).set({ fields: { ...stored.fields, customer_cost: 1400 } }).go();
-    await NominalCode.entity.patch({ record_type: "nominal", id: x.other.id } as never).set({ tax_type: "EXEMPTOUTPUT" } as never).go();
+    await NominalCode.entity.patch({ record_type: "nominal", id: x.other.id }).set({ tax_type: "EXEMPTOUTPUT" }).go();
 
     const { differences } = await run();
     const named = differences.map((d) => `${d.check} ${d.document} ${d.id}`).sort();
