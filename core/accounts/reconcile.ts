@@ -2,6 +2,8 @@ import { money, pounds, toPence, type Amount, type Money } from "../platform/mon
 import { taxRate } from "../settings/taxtypes.js";
 import { Job, JobLines } from "../workshop/job.js";
 import { isHidden } from "../workshop/part-rules.js";
+import { PartOrderLines } from "../workshop/partorder.js";
+import { partOrderTotals } from "../workshop/partorder-rules.js";
 import { partsCharge, workItemChargePence } from "../workshop/work-lines.js";
 import { creditTotals } from "./credit-definitions.js";
 import { Credit } from "./credit.js";
@@ -20,8 +22,9 @@ import { SourceProblem, bodyOf } from "./xero-sync.js";
  * list (never a Scan), and names every document whose stored figures
  * disagree with:
  *
- * - its lines (`lines`): an invoiced work item's recorded parts charge and
- *   VAT against its parts now (the WO invoice's parts);
+ * - its lines (`lines`): a part order's invoice against its order's parts
+ *   (their customer charge); an invoiced work item's recorded parts charge
+ *   and VAT against its parts now (the WO invoice's parts);
  * - its approved credits (`credited`): an invoice's `credited` against the
  *   sum of the approved credit notes naming it;
  * - its payments (`paid`): an invoice's `paid` against the sum of the PAID
@@ -99,10 +102,17 @@ const invoiceLabel = (inv: Rec) => (inv.invoice_number ? String(inv.invoice_numb
 async function checkInvoices(credits: Map<number, number>, paid: Map<string, number>, seen: { invoices: number }, out: Difference[]) {
   for await (const rows of Invoice.rowsInChunks("s#ALL#ALL#d#ALL", {}, CHUNK)) {
     seen.invoices += rows.length;
+    // A part order's invoice (src ORDER) against its order's parts now: the customer charge it was raised for (partOrderTotals).
+    const orderIds = [...new Set(rows.filter((r) => r.src === "ORDER").map((r) => idOf(r.part_order)).filter((x): x is number => x !== null))];
+    const lines = orderIds.length ? await PartOrderLines.load(orderIds) : new Map<number, unknown>();
+    const orders = new Map(orderIds.map((id) => [id, partOrderTotals((((lines.get(id) ?? {}) as Rec).parts ?? []) as Rec[])]));
     for (const inv of rows) {
       const creditedPence = credits.get(inv.id) ?? 0;
       if (toPence(inv.credited) !== creditedPence)
         out.push({ document: "invoice", id: inv.id, label: invoiceLabel(inv), check: "credited", stored: pounds(inv.credited), expected: pounds(money(creditedPence).div(100)), message: `${invoiceLabel(inv)}: credited ${pounds(inv.credited).toFixed(2)}, approved credit notes ${(creditedPence / 100).toFixed(2)}` });
+      const order = orders.get(idOf(inv.part_order) ?? -1);
+      if (order && !samePence(inv.amount, order.total_part_customer_charge))
+        out.push({ document: "invoice", id: inv.id, label: invoiceLabel(inv), check: "lines", stored: pounds(inv.amount), expected: order.total_part_customer_charge, message: `${invoiceLabel(inv)}: amount ${pounds(inv.amount).toFixed(2)}, its part order's parts charge ${order.total_part_customer_charge.toFixed(2)}` });
       const paidPence = numberKey(inv.invoice_number) ? (paid.get(numberKey(inv.invoice_number)) ?? 0) : 0;
       if (toPence(inv.paid) !== paidPence)
         out.push({ document: "invoice", id: inv.id, label: invoiceLabel(inv), check: "paid", stored: pounds(inv.paid), expected: pounds(money(paidPence).div(100)), message: `${invoiceLabel(inv)}: paid ${pounds(inv.paid).toFixed(2)}, PAID payments naming it ${(paidPence / 100).toFixed(2)}` });

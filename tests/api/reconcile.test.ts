@@ -20,7 +20,8 @@ let ref: WorkshopRef;
 type Saved = { id: number; last_saved: string; invoice_number: string };
 type WorkRow = { id: number; last_saved: string; parts: Array<{ id: number }> };
 type Invoiced = { job: Saved; rows: WorkRow[] };
-const x = {} as { sales: Saved; other: Saved; mapped: Saved; customer: Saved; a: Saved; b: Saved; c: Saved; withParts: Invoiced; mappedJob: Invoiced };
+type Order = { id: number; parts: Array<{ id: number }> };
+const x = {} as { sales: Saved; other: Saved; mapped: Saved; customer: Saved; a: Saved; b: Saved; c: Saved; withParts: Invoiced; mappedJob: Invoiced; order: Order; orderInvoice: Saved };
 
 beforeAll(async () => {
   api = client(await signIn("accounts@vanco.co.uk", "Alex"));
@@ -81,9 +82,15 @@ describe("reconcile: a correct book", () => {
     x.withParts = await invoicedJob(ref.hire.id, [{ name: "Gearbox", cost: 1000, customer_cost: 1500.6 }]);
     x.mappedJob = await invoicedJob(x.mapped.id, []);
 
+    // A completed part order raises its invoice (src ORDER) for its parts' customer charge.
+    const order = await ok(api.post("createpartorder", { customer: x.customer.id, customer_vehicle: "RC12 ONE", parts: [{ name: "Oil filter", part_number: "OF-1", supplier: ref.partsCo.id, cost: 10, customer_cost: 14.5, cost_override: true, supplier_tracking_option: ref.north.id, customer_tracking_option: ref.south.id }] }));
+    x.order = (await ok(api.post("partorderapprove", { ...order, tracking_option: ref.north.id }))) as Order;
+    x.orderInvoice = (await ok(api.get(`invoices?activeView=order&customer=${x.customer.id}`))).results[0] as Saved;
+    expect(x.orderInvoice).toMatchObject({ part_order: x.order.id, amount: 14.5 });
+
     const { checked, differences } = await run();
     expect(differences).toEqual([]);
-    expect(checked).toMatchObject({ invoices: 3, credits: 1, payments: 1, work_items: 2 });
+    expect(checked).toMatchObject({ invoices: 4, credits: 1, payments: 1, work_items: 2 });
     // The outbox's documents: 3 invoices, the credit note and the mapped job's WO.
     expect(checked.xero_items).toBe(5);
     expect((await handler()).ok).toBe(true);
@@ -91,7 +98,7 @@ describe("reconcile: a correct book", () => {
 });
 
 describe("reconcile: seeded differences, each named", () => {
-  it("names a wrong credited, a wrong paid, a work item whose parts changed and a Xero body that disagrees; the job is not ok", async () => {
+  it("names a wrong credited, a wrong paid, a work item and a part order whose parts changed, and a Xero body that disagrees; the job is not ok", async () => {
     // Figures written wrong straight into the table, past every rule.
     await Invoice.entity.patch({ record_type: "invoice", id: x.a.id }).set({ credited: 999 }).go();
     await Invoice.entity.patch({ record_type: "invoice", id: x.b.id }).set({ paid: 77 }).go();
@@ -100,21 +107,25 @@ describe("reconcile: seeded differences, each named", () => {
     const stored = (await LineItem.get(key).go()).data as { fields: Record<string, unknown> };
     await LineItem.patch(key).set({ fields: { ...stored.fields, customer_cost: 1400 } }).go();
     await NominalCode.entity.patch({ record_type: "nominal", id: x.other.id }).set({ tax_type: "EXEMPTOUTPUT" }).go();
+    const orderPart = { parent: `partorder#${x.order.id}`, key: `l#parts#${String(x.order.parts[0].id).padStart(12, "0")}` };
+    const orderLine = (await LineItem.get(orderPart).go()).data as { fields: Record<string, unknown> };
+    await LineItem.patch(orderPart).set({ fields: { ...orderLine.fields, customer_cost: 8888 } }).go();
 
     const { differences } = await run();
     const named = differences.map((d) => `${d.check} ${d.document} ${d.id}`).sort();
     expect(named).toEqual(
-      [`credited invoice ${x.a.id}`, `paid invoice ${x.b.id}`, `lines work_item ${x.withParts.rows[0].id}`, `xero invoice ${x.c.id}`].sort(),
+      [`credited invoice ${x.a.id}`, `paid invoice ${x.b.id}`, `lines work_item ${x.withParts.rows[0].id}`, `lines invoice ${x.orderInvoice.id}`, `xero invoice ${x.c.id}`].sort(),
     );
     expect(differences.find((d) => d.check === "credited")).toMatchObject({ stored: 999, expected: 12, label: x.a.invoice_number });
     expect(differences.find((d) => d.check === "paid")).toMatchObject({ stored: 77, expected: 0 });
-    expect(differences.find((d) => d.check === "lines")).toMatchObject({ stored: 1800.72, expected: 1680 });
+    expect(differences.find((d) => d.check === "lines" && d.document === "work_item")).toMatchObject({ stored: 1800.72, expected: 1680 });
+    expect(differences.find((d) => d.check === "lines" && d.document === "invoice")).toMatchObject({ stored: 14.5, expected: 8888 });
     expect(differences.find((d) => d.check === "xero")).toMatchObject({ stored: 60, expected: 72 });
     for (const d of differences) expect(d.message).toContain(d.label);
 
     const job = await handler();
     expect(job.ok).toBe(false);
-    expect(job.differences).toHaveLength(4);
+    expect(job.differences).toHaveLength(5);
   });
 });
 
