@@ -71,7 +71,8 @@ export const creditSources: Partial<Record<CreditLink, (id: number) => Promise<C
     if (!line) return null;
     const job = (line as Row).parent as Row | null;
     const sales = !!(line as Row).invoice_approved;
-    const value = sales ? (line as Row).customer_labour_cost : (line as Row).labour_cost;
+    // The customer's side credits what the WO billed for the item: its labour and the parts invoiced with it (net).
+    const value = sales ? money((line as Row).customer_labour_cost).plus(money((line as Row).invoiced_parts_charge)) : money((line as Row).labour_cost);
     return { kind: "WORK", contact: (sales ? job?.customer : job?.workshop) ?? null, party: sales ? "CUSTOMER" : "SUPPLIER", department: job?.department ?? null, left: pounds(money(value).abs()), gross: false };
   },
   async part(id) {

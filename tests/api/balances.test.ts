@@ -75,6 +75,13 @@ describe("finding 12: a customer's balance after Workshop Invoicing", () => {
     expect(pence((await contactOf(customer.id)).outstanding_balance) - pence(before)).toBe(225028);
     const listed = (await ok(api.get("accountbalance?search=balance parts&page_size=25"))).results.find((c: { id: number }) => c.id === customer.id);
     expect(pence(listed.outstanding_balance) - pence(before)).toBe(225028);
+
+    // A credit on an invoiced item may reach what the WO billed for it: labour and its parts (152.63 + 1,500.60 net), not more.
+    const first = approved.results.find((r: { customer_labour_cost: number }) => r.customer_labour_cost === 152.63) ?? approved.results[0];
+    const tooMuch = await api.post("credit", { work_item: first.id, amount: 1653.24, no_vat_amount: 0, description: "Too much" });
+    expect(tooMuch.status).toBe(400);
+    expect(tooMuch.body.message).toMatch(/^The credit is more than is left to credit \(£1,?653\.23\)$/);
+    expect((await api.post("credit", { work_item: first.id, amount: 1653.23, no_vat_amount: 0, description: "Labour and parts" })).status).toBe(201);
   });
 });
 
