@@ -1,10 +1,10 @@
 import * as z from "zod";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { nextId } from "../platform/ids.js";
-import { money, pounds } from "../platform/money.js";
+import { fromPence, money, pounds, toPence, type Money } from "../platform/money.js";
 import { todayInLondon } from "../platform/dates.js";
 import type { Page } from "../platform/paging.js";
-import { isFresh, joinExtras, lastSavedOf, writeTogether } from "../platform/records.js";
+import { isFresh, joinExtras, lastSavedOf, moveTally, readTally, writeTogether } from "../platform/records.js";
 import { creditPush } from "./xero-push.js";
 import { checkReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
@@ -26,6 +26,7 @@ import {
 import { documentNumber, invoiceTotals, numberCounter } from "./invoice-definitions.js";
 import { Invoice } from "./invoice.js";
 import { Invoices, type Approver } from "./invoices.js";
+import { approvedLocked, creditsWithinTotal, takenOffInvoice } from "./invariants.js";
 
 /**
  * Credit notes use cases (003 §2 Credit Notes, §4, §5, §7; docs/data-model.md
@@ -61,7 +62,8 @@ export const creditSources: Partial<Record<CreditLink, (id: number) => Promise<C
     const inv = await Invoice.getMany([id]).then((r) => r[0] as Row | undefined);
     if (!inv) return null;
     if (!inv.approved) throw new ValidationError(CREDIT_MESSAGES.invoiceNotApproved, { invoice: CREDIT_MESSAGES.invoiceNotApproved });
-    const left = pounds(money(invoiceTotals(inv).total).minus(money(inv.credited)));
+    // What is left: the total less what credits and payments have taken off (invariants 1 and 2).
+    const left = pounds(money(invoiceTotals(inv).total).minus(money(takenOffInvoice(inv))));
     return { kind: invoiceCreditKind(inv.src), contact: inv.customer ?? null, party: "CUSTOMER", department: inv.department ?? null, area: inv.area ?? null, left, gross: true };
   },
   async work_item(id) {
@@ -69,7 +71,8 @@ export const creditSources: Partial<Record<CreditLink, (id: number) => Promise<C
     if (!line) return null;
     const job = (line as Row).parent as Row | null;
     const sales = !!(line as Row).invoice_approved;
-    const value = sales ? (line as Row).customer_labour_cost : (line as Row).labour_cost;
+    // The customer's side credits what the WO billed for the item: its labour and the parts invoiced with it (net).
+    const value = sales ? money((line as Row).customer_labour_cost).plus(money((line as Row).invoiced_parts_charge)) : money((line as Row).labour_cost);
     return { kind: "WORK", contact: (sales ? job?.customer : job?.workshop) ?? null, party: sales ? "CUSTOMER" : "SUPPLIER", department: job?.department ?? null, left: pounds(money(value).abs()), gross: false };
   },
   async part(id) {
@@ -82,8 +85,27 @@ export const creditSources: Partial<Record<CreditLink, (id: number) => Promise<C
 
 const LINK_LABEL: Record<CreditLink, string> = { invoice: "Invoice", transaction: "Transaction", work_item: "Work item", part: "Part" };
 
-/** The credited record, read through its area: 400 when it does not exist or cannot be credited. */
-async function creditedBy(link: { field: CreditLink; id: number }): Promise<Credited> {
+/** The tally of credits approved against one record other than an invoice (an invoice keeps its own `credited`). */
+const tallyOf = (link: { field: CreditLink; id: number }) => `credit#${link.field}#${link.id}`;
+
+/** What a credit is worth against what it credits: its total (an invoice), its net amounts (a line, a transaction). */
+const creditValue = (c: Partial<CreditFields>, gross: boolean) => (gross ? creditTotals(c).total : pounds(money(c.amount).plus(money(c.no_vat_amount))));
+
+/** Pence of the approved credits of one record, from its `of#` list (a Query): the tally's starting value for records credited before tallies. */
+async function approvedOn(kind: CreditKind, id: number, gross: boolean): Promise<number> {
+  const ids = await Credit.idsIn(`of#${kind}#${id}`, { tags: ["st=approved"] });
+  const rows = (await Credit.getMany(ids)) as Row[];
+  return rows.reduce((n, c) => n + toPence(creditValue(c, gross)), 0);
+}
+
+/**
+ * The credited record, read through its area: 400 when it does not exist or
+ * cannot be credited. `left` is what may still be credited: an invoice's
+ * total less its credits and payments; a line's or a transaction's value
+ * less the credits already approved against it (its tally, `held` when the
+ * caller read it; from the record's approved credits when it has none yet).
+ */
+async function creditedBy(link: { field: CreditLink; id: number }, held?: number | null): Promise<Credited & { soFar: number }> {
   const reader = creditSources[link.field];
   if (!reader) throw new ValidationError(CREDIT_MESSAGES.transactionsNotWired, { [link.field]: CREDIT_MESSAGES.transactionsNotWired });
   const found = await reader(link.id);
@@ -91,13 +113,16 @@ async function creditedBy(link: { field: CreditLink; id: number }): Promise<Cred
     const msg = CREDIT_MESSAGES.linkedMissing(LINK_LABEL[link.field], link.id);
     throw new ValidationError(msg, { [link.field]: msg });
   }
-  return found;
+  if (link.field === "invoice") return { ...found, soFar: 0 };
+  const tally = held === undefined ? await readTally(tallyOf(link)) : held;
+  const soFar = tally ?? (await approvedOn(found.kind, link.id, found.gross));
+  return { ...found, soFar, left: pounds(money(found.left).minus(fromPence(soFar))) };
 }
 
-/** The credit fits what is left of the credited record. */
+/** Invariant 1: the credit fits what is left of the credited record. */
 function checkFits(c: Partial<CreditFields>, credited: Credited) {
-  const value = credited.gross ? creditTotals(c).total : pounds(money(c.amount).plus(money(c.no_vat_amount)));
-  if (money(value).gt(money(credited.left))) throw new ValidationError(CREDIT_MESSAGES.tooMuch(credited.left), { amount: CREDIT_MESSAGES.tooMuch(credited.left) });
+  const refused = creditsWithinTotal(credited.left, 0, creditValue(c, credited.gross));
+  if (refused) throw new ValidationError(refused.message, refused.errors);
 }
 
 const META = ["id", "last_saved", "created_by", "updated_by", "created_at"];
@@ -132,9 +157,11 @@ async function readBatch(items: Array<{ id: number; last_saved: unknown }>) {
   return out;
 }
 
+/** Invariant 5: an approved credit note refuses every change. */
 async function notApproved(id: number, message: string) {
   const stored = (await Credit.stored(id)) as Row;
-  if (stored.approved) throw new ValidationError(message, {});
+  const refused = approvedLocked(stored, message);
+  if (refused) throw new ValidationError(refused.message, refused.errors);
   return stored;
 }
 
@@ -196,11 +223,21 @@ export const Credits = {
   /** PUT creditapprove: every credit checked (003 §5, ready, still fits) before any is written; then each in one unit (approveCredit). */
   async approve(items: Array<{ id: number; last_saved: unknown }>, who: Approver) {
     const batch = await readBatch(items);
+    // The batch as a whole (invariant 1): the credits of one record together must fit what is left of it.
+    const byRecord = new Map<string, { credited: Credited; value: Money }>();
     for (const { stored } of batch) {
       if (creditState(stored) !== "READY") throw new ValidationError(CREDIT_MESSAGES.notReady, { id: `Credit note ${stored.id}` });
       const refused = creditApproveResult(stored);
       if (refused) throw new ValidationError(refused.message, refused.errors);
-      checkFits(stored, await creditedBy(linkOf(stored)!));
+      const link = linkOf(stored)!;
+      const key = `${link.field}#${link.id}`;
+      const held = byRecord.get(key) ?? { credited: await creditedBy(link), value: money(0) };
+      held.value = held.value.plus(money(creditValue(stored, held.credited.gross)));
+      byRecord.set(key, held);
+    }
+    for (const { credited, value } of byRecord.values()) {
+      const refused = creditsWithinTotal(credited.left, 0, value);
+      if (refused) throw new ValidationError(refused.message, refused.errors);
     }
     const out = [];
     for (const { stored, lastSaved } of batch) out.push(await approveCredit(stored, lastSaved, who));
@@ -217,7 +254,19 @@ export const Credits = {
 async function approveCredit(stored: Row, lastSaved: string, who: Approver) {
   const approver = { first_name: who.given_name ?? null, last_name: who.family_name ?? null, email: who.email };
   const gross = creditTotals(stored).total;
+  const link = linkOf(stored)!;
+  // Invariant 1 in the approval's own transaction, on figures read once and written on condition they still hold
+  // (a retry reads them again): the invoice's credited (and paid), or the credited line's tally.
+  const fits =
+    link.field === "invoice"
+      ? writeTogether(async () => [await Invoices.planCredited(link.id, gross, who.email)], { replan: true })
+      : moveTally(tallyOf(link), async (held) => {
+          const credited = await creditedBy(link, held);
+          const value = creditValue(stored, credited.gross);
+          checkFits(stored, credited);
+          return credited.soFar + toPence(value);
+        });
   // The linked invoice's credited amount and the Xero credit note push (CNS / CNP, when the department is mapped): one unit.
-  const extra = joinExtras(stored.invoice ? writeTogether(async () => [await Invoices.planCredited(stored.invoice, gross, who.email)]) : undefined, creditPush(who.email));
+  const extra = joinExtras(fits, creditPush(who.email));
   return Credit.update(stored.id, { approved: true, ready_to_approve: true, approver, approved_date: todayInLondon(), last_saved: lastSaved }, who.email, { partial: true, current: stored as any, extra });
 }

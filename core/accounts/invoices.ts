@@ -12,6 +12,7 @@ import { parseInput } from "../platform/validation.js";
 import { Department, checkTrackingOption } from "../settings/index.js";
 import { VehicleLines } from "../fleet/vehicle.js";
 import { Invoice, checkInvoice, sourceOf, type InvoiceFields } from "./invoice.js";
+import { approvedLocked, creditsWithinTotal, takenOffInvoice } from "./invariants.js";
 import {
   INVOICE_MESSAGES,
   INVOICE_PREFIX,
@@ -22,6 +23,7 @@ import {
   dueDateOf,
   invoice,
   invoiceState,
+  invoiceTotals,
   numberCounter,
   outstandingOf,
   tradingAreaOf,
@@ -130,7 +132,8 @@ async function pageOf(entries: Entry[], q: { page: number; page_size: number }):
 /** The invoice as stored, refused when approved (003 §4: read-only). */
 async function notApproved(id: number, message: string) {
   const stored = (await Invoice.stored(id)) as Row;
-  if (stored.approved) throw new ValidationError(message, {});
+  const refused = approvedLocked(stored, message); // invariant 5
+  if (refused) throw new ValidationError(refused.message, refused.errors);
   return stored;
 }
 
@@ -263,9 +266,12 @@ export const Invoices = {
    * update for the credit's own transaction.
    */
   async planCredited(id: number, gross: number, actor: string): Promise<PlannedWrite> {
+    // Read once; invariant 1 checked on that read; the write conditioned on its version, credited and paid.
     const stored = (await Invoice.stored(id)) as Row;
+    const refused = creditsWithinTotal(invoiceTotals(stored).total, takenOffInvoice(stored), gross);
+    if (refused) throw new ValidationError(refused.message, refused.errors);
     const credited = pounds(money(stored.credited).plus(money(gross)));
-    return Invoice.planUpdate(id, { credited }, actor, { partial: true, system: true });
+    return Invoice.planUpdate(id, { credited }, actor, { partial: true, system: true, current: stored, guard: ["paid", "credited"] });
   },
 
   /** A raised invoice's fields as stored (due date, search terms, trading area), for a unit that creates it with its own extra writes (the hire run). */

@@ -50,6 +50,8 @@ export const payment = defineFields({
   cost_centre: { label: "Cost centre", kind: "ref" },
   comments: { label: "Comments", kind: "textarea", max: 2000 },
   date_paid: { label: "Date paid", kind: "date" },
+  // Ours (issue 22): a payment staff label as an overpayment may take an invoice's paid + credited past its total (docs/accounts.md "Money invariants").
+  overpayment: { label: "Overpayment", kind: "boolean" },
 });
 
 /** The list views of the Payments screen (A5); default unpaid. */

@@ -25,12 +25,17 @@ type Row = Record<string, any>;
  * facet is reversed exactly as it was added), and, for a payment the
  * schedule raised, the recurring payment and the occurrence date it is.
  */
-export const PAYMENT_SERVER_FIELDS = ["trading_area", "recurring_payment", "occurs"] as const;
+export const PAYMENT_SERVER_FIELDS = ["trading_area", "recurring_payment", "occurs", "idempotency_key"] as const;
+
+/** The claim a payment's idempotency key holds: a second POST with the same key is answered with the first payment, never a second one. */
+export const PAYMENT_KEY_TAKEN = "This payment has already been saved (the same idempotency key)";
 
 export const paymentFields = payment.schema.extend({
   trading_area: z.enum(["dvh", "rf", "vsd"]).nullable().optional(),
   recurring_payment: ref(),
   occurs: isoDate(),
+  /** The `Idempotency-Key` the screen sent with POST payments (one per new payment row), claimed uniquely (scope `key`). */
+  idempotency_key: z.string().min(1).max(200).nullable().optional(),
 });
 export type PaymentFields = z.infer<typeof paymentFields>;
 
@@ -93,6 +98,7 @@ export const Payment = defineRecordType({
       value: r.recurring_payment && r.occurs ? occurrenceKey(r.recurring_payment, r.occurs) : null,
       message: "This recurring payment's payment for that date has already been raised",
     },
+    { scope: "key", value: r.idempotency_key, message: PAYMENT_KEY_TAKEN },
   ],
   // Any page of a long view starts at its month and day (core/platform/records/positions.ts).
   listPositions: { coarse: 7, fine: 10, lists: (list) => list.startsWith("s#") },
@@ -117,7 +123,7 @@ export async function expandPayments(rows: Row[]): Promise<Row[]> {
   const [c, d, cc] = [contacts, departments, centres].map((l) => by(l as Row[]));
   const today = todayInLondon();
   return rows.map((r) => {
-    const { trading_area: _area, ...rest } = r;
+    const { trading_area: _area, idempotency_key: _key, ...rest } = r;
     return {
       ...rest,
       contact: brief(c.get(r.contact), ["display_name"]) ?? (r.contact ? { id: r.contact, display_name: null } : null),

@@ -5,7 +5,8 @@ import { META_FIELDS, joinExtras, lastSavedOf, writeTogether, type WriteExtra } 
 import { parseInput } from "../platform/validation.js";
 import { Department } from "../settings/index.js";
 import { DEFAULT_PAYMENT_COST_CENTRE, DEFAULT_PAYMENT_DEPARTMENT, DEFAULT_PAYMENT_TYPE, payment, type PaymentView } from "./payment-definitions.js";
-import { PAYMENT_SERVER_FIELDS, Payment, type PaymentFields } from "./payment.js";
+import { PAYMENT_KEY_TAKEN, PAYMENT_SERVER_FIELDS, Payment, type PaymentFields } from "./payment.js";
+import { MONEY_MESSAGES, paidWithinTotal, paymentOnApproved } from "./invariants.js";
 import { dueBoundsResult } from "./payment-rules.js";
 import { tradingAreaOf } from "./invoice-definitions.js";
 import { Invoice } from "./invoice.js";
@@ -42,16 +43,37 @@ async function areaOf(department: number | null | undefined) {
 }
 
 /**
+ * The credit usage a payment takes off (003 §3: the read-only credit usage
+ * of each trading area beside its credit limit is what the customer owes in
+ * that area; issue 22 finding 12): a payment naming an invoice the product
+ * holds pays that invoice, so it counts in the invoice's trading area (none
+ * for a department without one, e.g. Parts Direct); a payment naming no
+ * invoice of ours, in its own department's.
+ */
+export async function paymentAreaOf(p: Partial<PaymentFields>) {
+  const number = p.invoice_number?.trim().toUpperCase();
+  if (number) {
+    const held = await Invoice.claimedBy("number", [number]);
+    const id = held.get(number);
+    if (id !== undefined) {
+      const [invoice] = (await Invoice.getMany([id])) as Row[];
+      if (invoice) return (invoice.area as PaymentFields["trading_area"]) ?? null;
+    }
+  }
+  return areaOf(p.department);
+}
+
+/**
  * A new payment as it will be stored: 003 §5 and §9 defaults (BACS,
  * department 1; 000 §9 cost centre 4) for what the row leaves out, and the
- * department's trading area.
+ * trading area it counts in (`paymentAreaOf`).
  */
 export async function newPaymentFields(sent: Partial<PaymentFields>): Promise<Partial<PaymentFields>> {
   const out = { ...sent };
   if (unset(out.payment_type)) out.payment_type = DEFAULT_PAYMENT_TYPE;
   if (unset(out.department)) out.department = DEFAULT_PAYMENT_DEPARTMENT;
   if (unset(out.cost_centre)) out.cost_centre = DEFAULT_PAYMENT_COST_CENTRE;
-  out.trading_area = await areaOf(out.department);
+  out.trading_area = await paymentAreaOf(out);
   return out;
 }
 
@@ -68,8 +90,16 @@ function paidOn(p: Partial<PaymentFields> | undefined): { number: string; amount
  * raising the invoice's `paid`, in the payment's own transaction; marking
  * it unpaid, changing its amount or invoice number, or deleting it moves
  * the invoice back. A number no invoice holds moves nothing (a payment may
- * name an invoice of another system). The invoice is written on the
- * version read: a save of it meanwhile cancels the unit (409, try again).
+ * name an invoice of another system).
+ *
+ * The money invariants (core/accounts/invariants.ts), enforced here on the
+ * invoice read ONCE: a payment raising an invoice's paid figure needs the
+ * invoice approved (paymentOnApproved) and must fit what is owed unless it
+ * is a labelled overpayment (paidWithinTotal); the invoice's update is
+ * conditioned on that read's version and its paid and credited figures, so
+ * a concurrent payment or credit cancels this transaction, which the engine
+ * tries again on a fresh read (`replan`, checked again) a few times before
+ * answering 409.
  */
 async function invoiceEffect(before: Partial<PaymentFields> | undefined, after: Partial<PaymentFields> | undefined, actor: string): Promise<WriteExtra | undefined> {
   const was = paidOn(before);
@@ -77,18 +107,45 @@ async function invoiceEffect(before: Partial<PaymentFields> | undefined, after: 
   const deltas = new Map<string, Money>();
   if (was) deltas.set(was.number, money(deltas.get(was.number)).minus(money(was.amount)));
   if (now) deltas.set(now.number, money(deltas.get(now.number)).plus(money(now.amount)));
-  const moving = [...deltas].filter(([, d]) => !d.isZero()).map(([n]) => n);
+  const overpayment = !!after?.overpayment;
+  // A PAID payment whose Overpayment label is taken off must then fit what is owed like any other: checked (and written on) too.
+  const unlabelled = !!before?.overpayment && !overpayment && now ? now.number : null;
+  const moving = [...deltas].filter(([n, d]) => !d.isZero() || n === unlabelled).map(([n]) => n);
   if (!moving.length) return undefined;
   const held = await Invoice.claimedBy("number", moving);
   if (!held.size) return undefined;
-  return writeTogether(async () =>
-    Promise.all(
-      [...held].map(async ([number, id]) => {
-        const invoice = (await Invoice.stored(id)) as Row;
-        return Invoice.planUpdate(id, { paid: pounds(money(invoice.paid).plus(deltas.get(number)!)) }, actor, { partial: true, system: true });
-      }),
-    ),
+  return writeTogether(
+    async () =>
+      Promise.all(
+        [...held].map(async ([number, id]) => {
+          const invoice = await Invoice.stored(id);
+          const raise = deltas.get(number)!;
+          const refused = paymentOnApproved(invoice, raise) ?? paidWithinTotal(invoice, raise, overpayment, number === unlabelled);
+          if (refused) throw new ValidationError(refused.message, refused.errors);
+          return Invoice.planUpdate(id, { paid: pounds(money(invoice.paid).plus(raise)) }, actor, { partial: true, system: true, current: invoice, guard: ["paid", "credited"] });
+        }),
+      ),
+    { replan: true },
   );
+}
+
+/** An idempotency key as sent (the `Idempotency-Key` header, or `idempotency_key` in the body): trimmed, at most 200 characters. */
+function keyOf(header: string | null | undefined, body: unknown): string | null {
+  const fromBody = body && typeof body === "object" && !Array.isArray(body) ? (body as Row).idempotency_key : undefined;
+  const key = String(header ?? fromBody ?? "").trim();
+  if (!key) return null;
+  if (key.length > 200) throw new ValidationError("The idempotency key must be at most 200 characters", { idempotency_key: "At most 200 characters" });
+  return key;
+}
+
+/** The payment a key was first used for, when it was: the same payment again, or 400 when the key came with a different one. */
+async function replayOf(key: string, fields: Partial<PaymentFields>) {
+  const id = (await Payment.claimedBy("key", [key])).get(key);
+  if (!id) return null;
+  const first = (await Payment.stored(id)) as Row;
+  const same = (f: keyof PaymentFields) => (first[f] ?? null) === (fields[f] ?? null);
+  if (!same("contact") || !money(first.amount).eq(money(fields.amount)) || !same("invoice_number") || !same("date_paid")) throw new ValidationError(MONEY_MESSAGES.keyReused, { idempotency_key: MONEY_MESSAGES.keyReused });
+  return Payment.get(id);
 }
 
 export type PaymentListQuery = { page: number; page_size: number; view?: PaymentView; department?: number; start?: string | null; end?: string | null };
@@ -101,9 +158,31 @@ export const Payments = {
   },
 
   /** POST payments: one payment (one call per bulk row); 'Please fill in all fields' without contact, payment date or amount. */
-  async create(body: unknown, actor: string, { extra }: { extra?: WriteExtra } = {}) {
-    const fields = await newPaymentFields(sentFields(body));
-    return Payment.create(fields, actor, { extra: joinExtras(extra, await invoiceEffect(undefined, fields, actor)) });
+  /**
+   * With an idempotency key (the `Idempotency-Key` header or the body's
+   * `idempotency_key`, one per new payment the screen makes), the same
+   * payment sent again, one after the other or at once, is answered with
+   * the payment the first made: the key is a unique claim written in the
+   * payment's own transaction, so two can never both land.
+   */
+  async create(body: unknown, actor: string, { extra, key: header }: { extra?: WriteExtra; key?: string | null } = {}) {
+    const key = keyOf(header, body);
+    const rest = body && typeof body === "object" && !Array.isArray(body) ? Object.fromEntries(Object.entries(body as Row).filter(([k]) => k !== "idempotency_key")) : body;
+    const fields = await newPaymentFields(sentFields(rest));
+    if (key) {
+      const first = await replayOf(key, fields);
+      if (first) return first;
+    }
+    try {
+      return await Payment.create({ ...fields, idempotency_key: key }, actor, { extra: joinExtras(extra, await invoiceEffect(undefined, fields, actor)) });
+    } catch (e) {
+      // The same key landed meanwhile (a duplicate sent at once): answer with that payment.
+      if (key && e instanceof ValidationError && e.message === PAYMENT_KEY_TAKEN) {
+        const first = await replayOf(key, fields);
+        if (first) return first;
+      }
+      throw e;
+    }
   },
 
   /**
@@ -117,7 +196,8 @@ export const Payments = {
     const lastSaved = lastSavedOf(body);
     const sent = sentFields(body);
     const fields: Row = { ...sent, last_saved: lastSaved };
-    if ("department" in sent && sent.department !== stored.department) fields.trading_area = await areaOf(sent.department);
+    if (("department" in sent && sent.department !== stored.department) || ("invoice_number" in sent && sent.invoice_number !== stored.invoice_number))
+      fields.trading_area = await paymentAreaOf({ ...stored, ...sent });
     const extra = await invoiceEffect(stored as Partial<PaymentFields>, { ...stored, ...sent } as Partial<PaymentFields>, actor);
     return Payment.update(id, fields, actor, { current: stored, partial: true, extra });
   },

@@ -39,6 +39,15 @@ export class ConflictError extends VisibleError {
   }
 }
 
+/** A write that lost a race to other writes of the same figures, tried again a few times: 409, nothing written, send it again. */
+export const BUSY_MESSAGE = "Someone else changed the same figures at the same moment: nothing was saved. Please try again.";
+
+export class BusyError extends VisibleError {
+  constructor(message: string = BUSY_MESSAGE) {
+    super(409, message);
+  }
+}
+
 export class UnauthorizedError extends VisibleError {
   constructor(message = "Invalid token.") {
     super(401, message);

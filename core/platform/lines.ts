@@ -41,7 +41,7 @@ import {
 import { Sums, batchWrite, inParallel, pause } from "./records/bulk.js";
 import { NUMBER_ROUNDS, NumbersMoved, peekNumbers, type NumberTake } from "./records/numbers.js";
 import { commitOf, foldCounts, listCounter, listScope, positionsOption } from "./records/indexes.js";
-import { entriesOfList, pageOfList, type ListSource, type PageEntry } from "./records/reading.js";
+import { entriesOfList, entryChunksOfList, pageOfList, type ListSource, type PageEntry } from "./records/reading.js";
 import type { IndexOp, ListPositions } from "./records/types.js";
 import { Counter, Facet, ListEntry, SERVICE, UniqueClaim, entityConfig } from "./service.js";
 
@@ -917,6 +917,12 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     async lineEntriesIn(collection: string, list: string, q: EntryQuery = {}) {
       const lineType = lineTypeOf(collection);
       return afterApplying(lineType, () => entriesOfList(listScope(lineType, list), q));
+    },
+
+    /** The lines of a line list that match, in list order, a chunk at a time (one Query page, then one BatchGet of its lines): batch jobs and reports over lists of any length. */
+    async *lineChunksIn(collection: string, list: string, q: EntryQuery = {}, size = 500, opts: LineListOptions = {}): AsyncGenerator<LineRow[]> {
+      const lineType = lineTypeOf(collection);
+      for await (const entries of entryChunksOfList(listScope(lineType, list), q, size)) yield rowsOf(lineType, entries, opts);
     },
 
     /** The lines entries name (from `lineEntriesIn`: a bounded read that picked its own page), in the entries' order: one BatchGet (and one of the parents when asked). */

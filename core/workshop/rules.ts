@@ -321,6 +321,8 @@ export const WORK_SERVER_FIELDS = [
   "po_approved_date",
   "invoice_approver",
   "invoice_approved_date",
+  "invoiced_parts_charge",
+  "invoiced_parts_vat",
 ] as const;
 /** Fields the parts approval owns on a part: a job save keeps the stored values. */
 export const PART_SERVER_FIELDS = ["approved", "approver", "work"] as const;

@@ -39,8 +39,17 @@ export function paymentRoutes(app: Hono<AppEnv>) {
   route(app, { method: "get", path: "/payments", summary: "Payments: a view (unpaid by default, paid, all) for a department or all, 25 a page; start and end (both) narrow to payment dates in that range: {count, results}", tag, query: paymentsQuery }, async (_c, { query }) =>
     Payments.list({ ...query, start: query.start ?? null, end: query.end ?? null }),
   );
-  route(app, { method: "post", path: "/payments", summary: "Create a payment (one call per bulk row): contact, payment_date and amount required ('Please fill in all fields'); BACS, department 1 and cost centre 4 by default", tag, body: anyBody }, async (c, { body }) =>
-    Payments.create(body, actor(c)),
+  route(
+    app,
+    {
+      method: "post",
+      path: "/payments",
+      summary:
+        "Create a payment (one call per bulk row): contact, payment_date and amount required ('Please fill in all fields'); BACS, department 1 and cost centre 4 by default. An `Idempotency-Key` header (or `idempotency_key` in the body) makes a repeat answer with the first payment. A PAID payment naming an invoice needs it approved and must fit what is owed, unless `overpayment: true`",
+      tag,
+      body: anyBody,
+    },
+    async (c, { body }) => Payments.create(body, actor(c), { key: c.req.header("Idempotency-Key") ?? null }),
   );
   route(app, { method: "get", path: "/payment/:id", summary: "One payment", tag }, async (_c, { id }) => Payments.get(id));
   route(app, { method: "put", path: "/payment/:id", summary: "Save a payment (send last_saved); sending date_paid marks it paid (the contact's balance moves)", tag, body: anyBody }, async (c, { id, body }) =>

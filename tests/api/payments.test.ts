@@ -168,7 +168,13 @@ describe("PUT and DELETE payment/{id}: marking paid moves the contact's balance 
 
 describe("A6: a PAID payment naming an invoice reduces that invoice's outstanding", () => {
   it("marking paid takes the amount off; unpaid, a changed amount or number, and delete move it back", async () => {
-    const inv = (await api.post("invoices", { customer: ref.acme.id, amount: 1000, no_vat_amount: 50 })).body;
+    // A payment moves only an approved invoice (issue 22, core/accounts/invariants.ts paymentOnApproved).
+    const nominal = (await api.post("nominal", { name: "Sales", code: "200", tax_type: "OUTPUT2" })).body;
+    const raised = (await api.post("invoices", { customer: ref.acme.id, department: ref.hire.id, amount: 1000, no_vat_amount: 50, vat_nominal_code: nominal.id, no_vat_nominal_code: nominal.id, invoice_date: today })).body;
+    const readied = (await api.put("invoiceready", [{ id: raised.id, last_saved: raised.last_saved }])).body.results[0];
+    const approved = await api.put("invoiceapprove", [{ id: readied.id, last_saved: readied.last_saved }]);
+    expect(approved.status, JSON.stringify(approved.body)).toBe(200);
+    const inv = approved.body.results[0];
     expect(inv.outstanding, JSON.stringify(inv)).toBe(1250);
     const outstanding = async () => (await api.get(`invoices/${inv.id}`)).body.outstanding;
     const p = (await api.post("payments", { contact: ref.acme.id, amount: 400, payment_date: today, invoice_number: inv.invoice_number.toLowerCase() })).body;

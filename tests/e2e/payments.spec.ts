@@ -44,10 +44,14 @@ test("payments: views and colours, bulk new payments one row each, Select Filter
   await expect(table.getByText(`${note} one`)).toHaveCount(0);
   await clearToasts(page);
   await grid.getByLabel("Amount of new payment 2").fill("120");
+  // A labelled overpayment (issue 22): the row says so in the list.
+  await grid.getByLabel("Overpayment of new payment 2").check();
   await page.getByRole("button", { name: "Save Payments" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(table.getByRole("row").filter({ hasText: `${note} one` })).toHaveAttribute("data-colour", "due");
   await expect(table.getByRole("row").filter({ hasText: `${note} two` })).toHaveAttribute("data-colour", "green");
+  await expect(table.getByRole("row").filter({ hasText: `${note} two` })).toContainText("£120.00 (overpayment)");
+  await expect(table.getByRole("row").filter({ hasText: `${note} one` })).not.toContainText("overpayment");
   await expect(table.getByRole("row").filter({ hasText: `${note} one` })).toContainText("DIRECT VAN HIRE");
 
   // Select Filtered needs both bounds.

@@ -45,6 +45,7 @@ export function client(token: string) {
   return {
     get: (p: string) => call("GET", p, { token }),
     post: (p: string, body?: unknown) => call("POST", p, { token, body }),
+    postWith: (p: string, body: unknown, headers: Record<string, string>) => call("POST", p, { token, body, headers }),
     put: (p: string, body?: unknown) => call("PUT", p, { token, body }),
     del: (p: string) => call("DELETE", p, { token }),
   };

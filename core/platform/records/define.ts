@@ -2,7 +2,7 @@ import { Entity, createWriteTransaction } from "electrodb";
 import * as z from "zod";
 import { auditItem, diffRecords } from "../audit.js";
 import { checkBeforeWrite } from "../integrity.js";
-import { ConflictError, NotFoundError, ValidationError } from "../errors.js";
+import { BusyError, ConflictError, NotFoundError, ValidationError } from "../errors.js";
 import { counterOf, nextId } from "../ids.js";
 import { offsetOf, searchText, type Page } from "../paging.js";
 import { Audit, Counter, DateRange, Facet, ListEntry, RangeSet, SERVICE, UniqueClaim, entityConfig } from "../service.js";
@@ -337,8 +337,10 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
             planAgain = true;
             break;
           }
-          if (attempt >= RETRIES) throw new ConflictError();
+          // Lost to concurrent writes every time: 409 (nothing was written), never a 500.
+          if (attempt >= RETRIES) throw new BusyError();
           await pause(attempt);
+          await extra?.replan?.(saved);
         }
         if (planAgain && round >= NUMBER_ROUNDS) throw new ConflictError();
         await pause(Math.min(round, 5));
@@ -484,8 +486,9 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         const now2 = await getRow(id);
         if (now2.last_saved !== current.last_saved) throw new ConflictError();
         if (await numbersMoved(extra?.numbers?.() ?? [])) throw new NumbersMoved();
-        if (attempt >= RETRIES) throw new ConflictError();
+        if (attempt >= RETRIES) throw new BusyError();
         await pause(attempt);
+        await extra?.replan?.(saved);
       }
       return (await shape([clean({ ...current, ...set, id })]))[0];
     },
@@ -520,9 +523,11 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         if (!tx.canceled) break;
         // Deleted or saved by someone else meanwhile: 409. Otherwise a concurrent write to a shared count: try again.
         const again = await entity.get({ ...keyOf, id } as any).go({ consistent: true } as any);
-        if (!again.data || again.data.last_saved !== current.last_saved || attempt >= RETRIES) throw new ConflictError();
+        if (!again.data || again.data.last_saved !== current.last_saved) throw new ConflictError();
+        if (attempt >= RETRIES) throw new BusyError();
         plan.splice(0, plan.length, ...(await checkRanges(id, before, undefined)));
         await pause(attempt);
+        await extra?.replan?.(saved);
       }
       return { id };
     },
@@ -549,8 +554,19 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       return { entities: { [recordKey]: entity }, writes: createOps(fields, id, actor, now).writes, record: (t) => t[recordKey].create(item).commit() };
     },
 
-    async planUpdate(id: number, body: unknown, actor: string, { partial = false, system = false }: { partial?: boolean; system?: boolean } = {}): Promise<PlannedWrite> {
-      const current = await getRow(id);
+    /**
+     * `current`: the record as the caller read it to plan this write (read
+     * once: the write is on that version). `guard`: fields whose values as
+     * read the write is also conditioned on (the totals it moves, e.g. an
+     * invoice's paid and credited), besides the version.
+     */
+    async planUpdate(
+      id: number,
+      body: unknown,
+      actor: string,
+      { partial = false, system = false, current: read, guard = [] }: { partial?: boolean; system?: boolean; current?: Record<string, unknown>; guard?: string[] } = {},
+    ): Promise<PlannedWrite> {
+      const current = (read as Row | undefined) ?? (await getRow(id));
       const sent = system ? null : lastSavedOf(body);
       const fieldsSent = parse(body, partial);
       if (sent !== null && !isFresh(current.last_saved, sent)) throw new ConflictError();
@@ -564,12 +580,17 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       return {
         entities: { [recordKey]: entity },
         writes: [{ op: "audit", item: auditItem(opts.type, id, actor, "update", diffRecords(before, merged as any), now) }, ...indexOps(ix, id, before, merged).writes],
-        // On the version read: saved by someone else meanwhile cancels the whole transaction.
+        // On the version read (and the guarded totals as read): saved by someone else meanwhile cancels the whole transaction.
         record: (t) =>
           t[recordKey]
             .patch({ ...keyOf, id } as any)
             .set(set as any)
-            .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
+            .where((a: any, { eq, notExists }: any) =>
+              [eq(a.last_saved, current.last_saved), ...guard.map((f) => {
+                const held = (current as Record<string, unknown>)[f];
+                return held === null || held === undefined ? notExists(a[f]) : eq(a[f], held);
+              })].join(" AND "),
+            )
             .commit(),
       };
     },
@@ -764,17 +785,20 @@ export type PlannedWrite = {
  * share (a list's counter) are added once: DynamoDB takes one operation
  * per item in a transaction.
  */
-export function writeTogether(plan: (saved: SavedRecord) => Promise<PlannedWrite[]>): WriteExtra {
+export function writeTogether(plan: (saved: SavedRecord) => Promise<PlannedWrite[]>, { replan = false }: { replan?: boolean } = {}): WriteExtra {
   let plans: PlannedWrite[] = [];
   let writes: IndexOp[] = [];
+  const prepare = async (saved: SavedRecord) => {
+    plans = await plan(saved);
+    writes = foldCounts(plans.flatMap((p) => p.writes));
+  };
   return {
     get entities() {
       return Object.assign({}, ...plans.map((p) => p.entities));
     },
-    async prepare(saved) {
-      plans = await plan(saved);
-      writes = foldCounts(plans.flatMap((p) => p.writes));
-    },
+    prepare,
+    // `replan`: the plans read what they write on (another record's version, its totals): a retry plans them again from fresh reads.
+    ...(replan ? { replan: prepare } : {}),
     items: () => plans.length + writes.length,
     ops: (t) => [...plans.map((p) => p.record(t)), ...writes.map((w) => commitOf(w, t))],
   };
@@ -801,6 +825,17 @@ export function joinExtras(...given: Array<WriteExtra | undefined>): WriteExtra 
         items += x.items?.() ?? 0;
       }
     },
+    ...(all.some((x) => x.replan)
+      ? {
+          async replan(saved: SavedRecord) {
+            let items = saved.items;
+            for (const x of all) {
+              await x.replan?.({ ...saved, items });
+              items += x.items?.() ?? 0;
+            }
+          },
+        }
+      : {}),
     items: added,
     ops: (t, saved) => all.flatMap((x) => x.ops?.(t, saved) ?? []),
     auditChanges: () => all.flatMap((x) => x.auditChanges?.() ?? []),

@@ -9,8 +9,10 @@
  * - freshness.ts: the `last_saved` check (to the millisecond)
  * - numbers.ts: ids taken in the write's own transaction (a refusal takes none)
  * - bulk.ts: batch writes for the bulk loader and the index upgrade
+ * - tallies.ts: running totals (pence) a write moves on condition they still hold the value it read
  */
 export { defineRecordType, joinExtras, recordTypes, writeTogether, ENGINE_INDEX_VERSION, TransactionTooLarge, type PlannedWrite, type RecordType } from "./define.js";
 export { LAST_SAVED_ERROR, LAST_SAVED_MISSING, isFresh, lastSavedOf } from "./freshness.js";
 export { positionBucket } from "./positions.js";
+export { moveTally, readTally } from "./tallies.js";
 export { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type ListInQuery, type ListOptions, type Membership, type Meta, type OutsideFields, type RecordTypeOptions, type SavedRecord, type WriteExtra } from "./types.js";

@@ -197,5 +197,13 @@ export function commitOf(w: IndexOp, tx: any) {
       return tx.claim.create({ scope: w.scope, value: w.value, id: w.id, parent: w.parent }).commit();
     case "claim-delete":
       return tx.claim.delete({ scope: w.scope, value: w.value }).commit();
+    case "tally-set": {
+      const from = w.from;
+      return tx.counter
+        .update({ name: w.name })
+        .set({ live: w.to })
+        .where((a: any, { eq, notExists }: any) => (from === null ? notExists(a.live) : eq(a.live, from)))
+        .commit();
+    }
   }
 }

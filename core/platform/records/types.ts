@@ -144,6 +144,13 @@ export type WriteExtra = {
   /** Outside field values after the write (before it: read with `outside.load`). */
   outside?: Record<string, unknown>;
   prepare?: (saved: SavedRecord) => Promise<void>;
+  /**
+   * Made again from fresh reads when the transaction is cancelled and tried
+   * again: for operations conditioned on what `prepare` read (another
+   * record's version, a tally), so a retry writes on the new values and
+   * re-checks them (a refusal then is a 400), never on the stale ones.
+   */
+  replan?: (saved: SavedRecord) => Promise<void>;
   /** Operations built with the transaction builder `t` (entities: the record's and `entities`). */
   ops?: (t: any, saved: SavedRecord) => any[];
   entities?: Record<string, any>;
@@ -172,4 +179,6 @@ export type IndexOp =
   /** `fine`: on a list's coarse position count, the changes of its fine counts kept on the same item (positions.ts `inlineFine`). */
   | { op: "facet-add"; facet: string; value: string; live: number; fine?: Record<string, number> }
   | { op: "claim-create"; scope: string; value: string; id: number; parent?: string }
-  | { op: "claim-delete"; scope: string; value: string };
+  | { op: "claim-delete"; scope: string; value: string }
+  /** A tally (core/platform/records/tallies.ts): set to `to`, on condition it still holds `from` (null: never written). */
+  | { op: "tally-set"; name: string; from: number | null; to: number };

@@ -23,6 +23,8 @@ export function CreatePaymentModal({ a, vehicle, onClose }: { a: Agreement; vehi
   const [date, setDate] = useState(todayIso());
   const [invoice, setInvoice] = useState(a.internal_invoice_number ?? "");
   const [comments, setComments] = useState("");
+  // One idempotency key per payment this modal makes: pressing Create Payment again after a lost answer never pays twice.
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const create = useApiMutation<Record<string, unknown>, ApiRecord>("POST", "payments", { resource: "payments", errorMessage: "There was an error" });
   return (
     <Modal opened onClose={onClose} title="Create Payment" centered>
@@ -43,7 +45,7 @@ export function CreatePaymentModal({ a, vehicle, onClose }: { a: Agreement; vehi
             onClick={() => {
               if (!contact || amountOf(amount) === null || !date) return toastError("Please fill in all fields");
               create.mutate(
-                { contact: Number(contact), department: vehicle.department?.id ?? vehicle.department ?? null, invoice_number: invoice || null, amount: amountOf(amount), payment_type: paymentType, cost_centre: Number(centre), payment_date: date, comments: comments || null },
+                { contact: Number(contact), department: vehicle.department?.id ?? vehicle.department ?? null, invoice_number: invoice || null, amount: amountOf(amount), payment_type: paymentType, cost_centre: Number(centre), payment_date: date, comments: comments || null, idempotency_key: idempotencyKey },
                 { onSuccess: onClose },
               );
             }}

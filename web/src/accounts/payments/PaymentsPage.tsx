@@ -23,6 +23,8 @@ export type PaymentRow = ApiRecord & {
   payment_type: string | null;
   comments: string | null;
   date_paid: string | null;
+  /** A labelled overpayment (docs/accounts.md "Money invariants"). */
+  overpayment?: boolean | null;
   state: "PAID" | "UNPAID";
 };
 
@@ -167,7 +169,10 @@ export function PaymentsPage() {
               <Table.Td>{r.department?.name ?? ""}</Table.Td>
               <Table.Td>{r.invoice_number ?? ""}</Table.Td>
               <Table.Td>{formatDate(r.payment_date)}</Table.Td>
-              <Table.Td>{formatMoney(r.amount)}</Table.Td>
+              <Table.Td>
+                {formatMoney(r.amount)}
+                {r.overpayment ? " (overpayment)" : ""}
+              </Table.Td>
               <Table.Td>{r.payment_type ?? ""}</Table.Td>
               <Table.Td>{r.cost_centre?.name ?? ""}</Table.Td>
               <Table.Td>{formatDate(r.date_paid)}</Table.Td>
@@ -201,10 +206,37 @@ export function PaymentsPage() {
   );
 }
 
-type NewRow = { key: number; contact: number | ""; contactName: string; payment_date: string; amount: number | string; payment_type: string; department: string; invoice_number: string; comments: string; errors: Record<string, string> };
+type NewRow = {
+  key: number;
+  /** The row's idempotency key (docs/accounts.md "Payments"): kept while the row is on screen, so saving it again never pays twice. */
+  idempotency_key: string;
+  contact: number | "";
+  contactName: string;
+  payment_date: string;
+  amount: number | string;
+  payment_type: string;
+  department: string;
+  invoice_number: string;
+  overpayment: boolean;
+  comments: string;
+  errors: Record<string, string>;
+};
 
 let nextKey = 1;
-const blankRow = (): NewRow => ({ key: nextKey++, contact: "", contactName: "", payment_date: "", amount: "", payment_type: DEFAULT_PAYMENT_TYPE, department: String(DEFAULT_PAYMENT_DEPARTMENT), invoice_number: "", comments: "", errors: {} });
+const blankRow = (): NewRow => ({
+  key: nextKey++,
+  idempotency_key: crypto.randomUUID(),
+  contact: "",
+  contactName: "",
+  payment_date: "",
+  amount: "",
+  payment_type: DEFAULT_PAYMENT_TYPE,
+  department: String(DEFAULT_PAYMENT_DEPARTMENT),
+  invoice_number: "",
+  overpayment: false,
+  comments: "",
+  errors: {},
+});
 
 /**
  * Bulk new payments (003 §2, §5): one row per payment, BACS and department 1
@@ -235,7 +267,9 @@ function NewPayments({ departments }: { departments: Array<ApiRecord & { name: s
           payment_type: r.payment_type,
           department: r.department ? Number(r.department) : null,
           invoice_number: r.invoice_number || null,
+          overpayment: r.overpayment,
           comments: r.comments || null,
+          idempotency_key: r.idempotency_key,
         });
         setRows((prev) => {
           const left = prev.filter((x) => x.key !== r.key);
@@ -257,7 +291,7 @@ function NewPayments({ departments }: { departments: Array<ApiRecord & { name: s
       <Table withTableBorder fz="sm" verticalSpacing={4} horizontalSpacing="xs" aria-label="New payments">
         <Table.Thead>
           <Table.Tr>
-            {["Contact", "Payment date", "Amount", "Type", "Department", "Invoice no.", "Comments", ""].map((h) => (
+            {["Contact", "Payment date", "Amount", "Type", "Department", "Invoice no.", "Overpayment", "Comments", ""].map((h) => (
               <Table.Th key={h}>{h}</Table.Th>
             ))}
           </Table.Tr>
@@ -287,6 +321,9 @@ function NewPayments({ departments }: { departments: Array<ApiRecord & { name: s
               </Table.Td>
               <Table.Td>
                 <TextInput aria-label={`Invoice no. of new payment ${i + 1}`} size="xs" w={110} value={r.invoice_number} onChange={(e) => change(r.key, { invoice_number: e.currentTarget.value })} />
+              </Table.Td>
+              <Table.Td>
+                <Checkbox aria-label={`Overpayment of new payment ${i + 1}`} size="xs" checked={r.overpayment} onChange={(e) => change(r.key, { overpayment: e.currentTarget.checked })} />
               </Table.Td>
               <Table.Td>
                 <TextInput aria-label={`Comments of new payment ${i + 1}`} size="xs" value={r.comments} onChange={(e) => change(r.key, { comments: e.currentTarget.value })} />
