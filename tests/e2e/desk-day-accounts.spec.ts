@@ -26,7 +26,8 @@ test("item 2: an income row approved by staff without a family name says 'Approv
   const api = await apiOf(page);
   const tag = `e2e ursula ${uniq()}`;
   const nominal = (await api.get("nominal?page_size=1000")).results.find((n: { code: string }) => n.code === "200");
-  const made = await api.post("transactions", { type: "IN", date: "2026-11-02", description: tag, amount: 100, nominal_code: nominal.id, invoice_date: "2026-11-02", invoice_number: `U-${uniq()}` });
+  const [acme] = (await api.get("customersearch?search=acme")).results;
+  const made = await api.post("transactions", { type: "IN", contact: acme.id, date: "2026-11-02", description: tag, amount: 100, nominal_code: nominal.id, invoice_date: "2026-11-02", invoice_number: `U-${uniq()}` });
   await page.goto("/income?view=all");
   await page.getByRole("searchbox", { name: "Search" }).fill(tag);
   const row = page.getByRole("table", { name: "Income transactions" }).getByRole("row").filter({ hasText: tag });
