@@ -96,3 +96,35 @@ test("item 5: a past recurring start date is reset to today with 'Minimum start 
   await expect(start).toHaveValue(today);
   await expect(modal.getByText("Minimum start date is today", { exact: true })).toBeVisible();
 });
+
+test("item 9: invoice approval names and marks the nominal codes missing, shows the invoice total and asks before approving", async ({ page }) => {
+  await signIn(page);
+  const approvals: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "PUT" && new URL(r.url()).pathname === "/api/work/approve") approvals.push(r.url());
+  });
+  await page.goto("/invoicing");
+  const table = page.getByRole("table", { name: "Workshop invoicing" });
+  await page.getByText("Ready To Invoice", { exact: true }).click();
+  await table.getByRole("row").filter({ hasText: "Clutch replacement" }).getByRole("button", { name: /Approve job/ }).click();
+  const modal = page.getByRole("dialog", { name: /approve for invoicing/ });
+  await expect(modal.getByLabel("Invoice total")).toContainText(/Invoice total \(ticked items, before VAT\): £[\d,]+\.\d\d/);
+  await expect(modal.getByLabel("Invoice total")).not.toContainText("£0.00");
+  await modal.getByRole("button", { name: "Approve", exact: true }).click();
+  // The spec's message, and each missing code named and marked at its select.
+  await expect(modal.getByRole("status")).toContainText("All work items need a nominal code");
+  await expect(modal.getByRole("list", { name: "Nominal codes missing" })).toContainText("Nominal code needed for Clutch replacement");
+  const select = modal.getByLabel("Nominal code of Clutch replacement");
+  await expect(select).toHaveAttribute("aria-invalid", "true");
+  expect(approvals).toEqual([]);
+  await select.selectOption({ label: "201 Sales - Workshop" });
+  await expect(select).not.toHaveAttribute("aria-invalid", "true");
+  // Approve asks first (the shared confirm), naming the total; Cancel sends nothing.
+  await modal.getByRole("button", { name: "Approve", exact: true }).click();
+  const confirm = page.getByRole("dialog", { name: "Approve invoice" });
+  await expect(confirm).toContainText(/Invoice total £[\d,]+\.\d\d before VAT/);
+  await confirm.getByRole("button", { name: "Cancel" }).click();
+  await expect(confirm).toHaveCount(0);
+  await page.waitForTimeout(500);
+  expect(approvals).toEqual([]);
+});

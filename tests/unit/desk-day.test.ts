@@ -32,3 +32,15 @@ describe("a recorded person (issue 24 item 2: 'Approved by Ursula null')", () =>
     expect(personName(null)).toBe("");
   });
 });
+
+describe("workshop approval names the nominal codes missing (issue 24 item 9)", () => {
+  it("keys each to its field, naming the item or part", async () => {
+    const { missingNominalCodes } = await import("../../core/accounts/work-rules.js");
+    const item = { description: "Replace pads", customer_nominal_code: null, parts: [{ name: "Brake pads", customer_nominal_code: null }, { name: "Clips", customer_nominal_code: { id: 3 } }] };
+    expect(missingNominalCodes("invoice", item, 0)).toEqual([
+      ["0.customer_nominal_code", "Nominal code needed for Replace pads"],
+      ["0.parts.0.customer_nominal_code", "Nominal code needed for part Brake pads"],
+    ]);
+    expect(missingNominalCodes("po", { ...item, supplier_nominal_code: 4, parts: [] }, 2)).toEqual([]);
+  });
+});
