@@ -218,3 +218,56 @@ test("item 11: deleting a part order shows Success and never reads the deleted o
   await expect(page.getByRole("alert").filter({ hasText: "There was an error getting part order data" })).toHaveCount(0);
   expect(reads.length).toBe(before);
 });
+
+test("item 1: the dashboard's rentals-only total says what it totals, beside the Workshop, Part Orders and Misc figures", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/");
+  const totals = page.getByRole("region", { name: "Rental totals panel", exact: true });
+  await expect(totals).toContainText("Rental income total");
+  await expect(totals).toContainText("Rentals only: Workshop, Part Orders and Misc are not included.");
+  await expect(totals).toContainText("Rental income vs target");
+  await expect(page.getByText("Total income", { exact: true })).toHaveCount(0);
+});
+
+test("item 12: the movement's Cost input shows the cost worked out, the one written under it", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/movements");
+  await page.getByRole("button", { name: "Create Movement" }).click();
+  const modal = page.getByRole("dialog", { name: "Create Movement" });
+  const miles = byLabel(modal, "Miles");
+  await miles.click();
+  await miles.press("Control+A");
+  await miles.pressSequentially("100");
+  await page.keyboard.press("Tab");
+  const shown = modal.getByTestId("movement-cost");
+  await expect(shown).not.toContainText("Cost: £0.00");
+  const worked = /Cost: £([\d,]+\.\d\d)/.exec((await shown.textContent()) ?? "")![1];
+  await expect(byLabel(modal, "Cost")).toHaveValue(worked);
+});
+
+test("item 12: a part enquiry's make and model are shown on its part order", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/partenquiry");
+  const form = page.getByRole("form", { name: "Part enquiry" });
+  await byLabel(form, "Description").pressSequentially("Tow bar for a Transit");
+  await byLabel(form, "Registration").pressSequentially("AB12 CDE");
+  await byLabel(form, "Make").pressSequentially("Ford");
+  await byLabel(form, "Model").pressSequentially("Transit Custom");
+  await form.getByRole("button", { name: "Create Part Enquiry" }).click();
+  await expect(page).toHaveURL(/\/editpartorder\/\d+$/);
+  await expect(byLabel(page, "Vehicle Make")).toHaveValue("Ford");
+  await expect(byLabel(page, "Vehicle Model")).toHaveValue("Transit Custom");
+});
+
+test("item 12: the open-items warning shows a defect's own description", async ({ page }) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const refs = await refsOf(api, "mx72");
+  const text = `Cracked wing mirror ${uniq()}`;
+  await api.post("createdefect", { vehicle: refs.vehicle.id, department: refs.department.id, defect_description: text });
+  await page.goto("/editjob");
+  await page.getByRole("textbox", { name: "Vehicle", exact: true }).fill("mx72");
+  await page.getByRole("option", { name: /MX72/ }).first().click();
+  const inProgress = page.getByRole("dialog", { name: "Quotes/Jobs already in progress for this vehicle" });
+  await expect(inProgress).toContainText(text);
+});
