@@ -1,7 +1,7 @@
 import { Alert, Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Checkbox, Fieldset } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { useParams, useSearchParams } from "react-router-dom";
-import { ACCOUNT_CODE_FIELDS, contactRuleResult, isEmail, type AccountCodeField, type ContactFacts } from "../../../core/contacts/rules";
+import { ACCOUNT_CODE_FIELDS, contactRuleResult, isEmail, requiredContactFields, type AccountCodeField, type ContactFacts } from "../../../core/contacts/rules";
 import { COMPANY, CONTACT_FIELDS, CREDIT, CUSTOMER, SUPPLIER, WORKSHOP_PARTS } from "./fields";
 import { useApiGet, useList, useOne, type ApiRecord } from "../platform/api";
 import { FieldInput, FormSection, useRecordEditor, useUnsavedChanges, type FormErrors, type FormValue } from "../platform/form";
@@ -147,8 +147,10 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
   const isSupplier = form.values.contact_type === "SP";
 
   const field = (name: string) => CONTACT_FIELDS.find((f) => f.name === name)!;
+  // The fields the contact rule requires of this kind of contact carry the marker (issue 24 item 6).
+  const marked = new Set(requiredContactFields({ contact_type: form.values.contact_type as ContactFacts["contact_type"], partial_contact: form.values.partial_contact === true }));
   const input = (name: string, disabled = false) => (
-    <FieldInput key={name} field={field(name)} value={form.values[name]} onChange={(v) => form.set(name, v)} error={form.errors[name]} disabled={disabled} />
+    <FieldInput key={name} field={field(name)} value={form.values[name]} onChange={(v) => form.set(name, v)} error={form.errors[name]} disabled={disabled} marked={marked.has(name)} />
   );
 
   const changeType = async (next: string) => {

@@ -10,10 +10,11 @@ import { Typeahead } from "../../platform/typeahead";
 export type PickedVehicle = ApiRecord & { registration: string; fleet_number?: string | null };
 
 /** Registration or fleet number typeahead (vehiclesearch, from 2 characters). */
-export function VehicleSearch({ label, search, onSearchChange, onSelect }: { label: string; search?: string; onSearchChange?: (s: string) => void; onSelect: (v: PickedVehicle | null) => void }) {
+export function VehicleSearch({ label, search, onSearchChange, onSelect, required }: { label: string; search?: string; onSearchChange?: (s: string) => void; onSelect: (v: PickedVehicle | null) => void; required?: boolean }) {
   return (
     <Typeahead<PickedVehicle>
       label={label}
+      required={required}
       resource="vehiclesearch"
       itemLabel={(v) => `${v.registration}${v.fleet_number ? ` (${v.fleet_number})` : ""}`}
       onSelect={onSelect}
