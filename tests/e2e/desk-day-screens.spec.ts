@@ -271,3 +271,18 @@ test("item 12: the open-items warning shows a defect's own description", async (
   const inProgress = page.getByRole("dialog", { name: "Quotes/Jobs already in progress for this vehicle" });
   await expect(inProgress).toContainText(text);
 });
+
+test("item 6: the contact and defect screens mark the fields their rules require", async ({ page }) => {
+  await signIn(page);
+  await page.goto("/editcontact");
+  // A new customer (partial): the partial customer's required fields; a supplier: the supplier's.
+  await expect(page.getByLabel("Display name *")).toBeVisible();
+  await byLabel(page, "Contact type").selectOption("SP");
+  await expect(page.getByLabel("Display name *")).toBeVisible();
+  await expect(page.getByLabel("Company email *")).toBeVisible();
+  await expect(page.getByLabel("Town *")).toBeVisible();
+  await page.goto("/defect");
+  await expect(page.getByLabel("Vehicle *")).toBeVisible();
+  await expect(page.getByLabel("Department *")).toBeVisible();
+  await expect(page.getByLabel("Defect Description *").or(page.getByLabel("Description *"))).toBeVisible();
+});
