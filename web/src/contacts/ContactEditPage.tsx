@@ -194,8 +194,8 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
             </Text>
           )}
         </Fieldset>
-        <FormSection legend="Company" fields={COMPANY} form={form} />
-        <FormSection legend="Credit and payment" fields={CREDIT} form={form}>
+        <FormSection legend="Company" fields={COMPANY} form={form} marked={marked} />
+        <FormSection legend="Credit and payment" fields={CREDIT} form={form} marked={marked}>
           <Group gap="lg" mt="xs">
             <Text size="sm">
               Outstanding balance: <strong data-testid="outstanding-balance">{formatMoney(record?.outstanding_balance ?? 0)}</strong>
@@ -233,7 +233,7 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
             ))}
           </SimpleGrid>
         </Fieldset>
-        <FormSection legend="Workshop and parts contacts" fields={WORKSHOP_PARTS} form={form} />
+        <FormSection legend="Workshop and parts contacts" fields={WORKSHOP_PARTS} form={form} marked={marked} />
         <PeopleTable title="Additional contacts" name="additional_contacts" withAddress rows={lists.additional_contacts} errors={form.errors} onChange={(r) => setList("additional_contacts", r)} />
         <PeopleTable title="Workshop contacts" name="workshop_contacts" rows={lists.workshop_contacts} errors={form.errors} onChange={(r) => setList("workshop_contacts", r)} />
         <PeopleTable title="Part contacts" name="part_contacts" rows={lists.part_contacts} errors={form.errors} onChange={(r) => setList("part_contacts", r)} />
@@ -246,7 +246,7 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
             <Textarea label="Rental instructions" autosize minRows={2} value={rentalText} onChange={(e) => setExtra("rentalText", e.currentTarget.value)} />
           </SimpleGrid>
         </Fieldset>
-        {isSupplier ? <FormSection legend="Supplier" fields={SUPPLIER} form={form} /> : <FormSection legend="Customer" fields={CUSTOMER} form={form} />}
+        {isSupplier ? <FormSection legend="Supplier" fields={SUPPLIER} form={form} marked={marked} /> : <FormSection legend="Customer" fields={CUSTOMER} form={form} marked={marked} />}
         {record && !isSupplier && <CustomerRentalRecord customerId={record.id} />}
         {record && <XeroState sourceType="contact" sourceId={record.id} />}
         <Paper withBorder p="sm">
