@@ -1,15 +1,11 @@
 import { nominalCode, trackingCategory } from "./definitions.js";
-import { TAX_TYPES, type TaxType } from "./taxtypes.js";
+import { type TaxType } from "./taxtypes.js";
 import { defineRecordType } from "../platform/records.js";
 import { nextId } from "../platform/ids.js";
 import { ValidationError } from "../platform/errors.js";
 
-export { TAX_TYPES, type TaxType } from "./taxtypes.js";
-
-/** VAT rate in percent for a tax type (0 for an unknown one). */
-export function taxRate(taxType: string | null | undefined): number {
-  return TAX_TYPES.find((t) => t.tax_type === taxType)?.rate ?? 0;
-}
+// taxRate lives with the tax types (pure: the SPA's rules import it without the record types here).
+export { TAX_TYPES, taxRate, type TaxType } from "./taxtypes.js";
 
 export const NominalCode = defineRecordType({
   type: "nominal",

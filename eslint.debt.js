@@ -1,0 +1,2 @@
+export const ANY_DEBT = {};
+export const CROSS_AREA_DEBT = {};
