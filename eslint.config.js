@@ -8,19 +8,11 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
-import local from "./scripts/eslint-rules.mjs";
+import local, { PURE_GLOBS } from "./scripts/eslint-rules.mjs";
 import { ANY_DEBT, CROSS_AREA_DEBT } from "./eslint.debt.js";
 
 /** Files the SPA may ship and the pure modules of core: neither may reach server code. */
-export const PURE_FILES = [
-  "web/src/**/*.{ts,tsx}",
-  "core/*/rules.ts",
-  "core/*/*-rules.ts",
-  "core/*/definitions.ts",
-  "core/*/*-definitions.ts",
-  "core/*/costs.ts",
-  "core/*/*-costs.ts",
-];
+export const PURE_FILES = ["web/src/**/*.{ts,tsx}", ...PURE_GLOBS];
 
 export default tseslint.config(
   {
@@ -62,7 +54,10 @@ export default tseslint.config(
   {
     files: ["**/*.js", "**/*.mjs"],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly" } },
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly" },
+    },
   },
   {
     files: ["web/src/**/*.{ts,tsx}"],

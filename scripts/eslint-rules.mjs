@@ -20,9 +20,18 @@ import { dirname, relative, resolve } from "node:path";
 export const root = resolve(dirname(new URL(import.meta.url).pathname), "..");
 const rel = (file) => relative(root, file).split("\\").join("/");
 
-/** A pure module of core (README "Map of the code"): rules, definitions, costs; no I/O, importable by the SPA. */
+/** Pure modules named otherwise: the agreements' figures and schema, the tax types, a tracking option's shape. */
+export const PURE_MODULES = ["core/agreements/schema.ts", "core/agreements/finance.ts", "core/settings/taxtypes.ts", "core/settings/tracking-option.ts"];
+
+/** The pure modules of core as globs: rules, definitions, costs, and the few named otherwise. */
+export const PURE_GLOBS = ["core/*/rules.ts", "core/*/*-rules.ts", "core/*/definitions.ts", "core/*/*-definitions.ts", "core/*/costs.ts", "core/*/*-costs.ts", ...PURE_MODULES];
+
+/**
+ * A pure module of core (README "Map of the code"): rules, definitions,
+ * costs (and PURE_MODULES); no I/O, importable by the SPA and by any area.
+ */
 export function isPure(relPath) {
-  return /^core\/[^/]+\/(rules|[\w-]+-rules|definitions|[\w-]+-definitions|costs|[\w-]+-costs)\.ts$/.test(relPath);
+  return /^core\/[^/]+\/(rules|[\w-]+-rules|definitions|[\w-]+-definitions|costs|[\w-]+-costs)\.ts$/.test(relPath) || PURE_MODULES.includes(relPath);
 }
 
 /** Why a module is server code, or null. */

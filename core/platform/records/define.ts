@@ -134,9 +134,9 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
   }
 
   async function getRow(id: number): Promise<Row> {
-    const res = await entity.get({ ...keyOf, id } as any).go({ consistent: true } as any);
+    const res = await entity.get({ ...keyOf, id }).go({ consistent: true } as any);
     if (!res.data) throw new NotFoundError(opts.label);
-    return clean(res.data as any);
+    return clean(res.data);
   }
 
   /** The stored record of a create. */
@@ -154,7 +154,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
   function createOps(fields: Fields, id: number, actor: string, now: string) {
     const idx = indexOps(ix, id, undefined, fields);
     const writes: IndexOp[] = [
-      { op: "audit", item: auditItem(opts.type, id, actor, "create", diffRecords(undefined, fields as any), now) },
+      { op: "audit", item: auditItem(opts.type, id, actor, "create", diffRecords(undefined, fields), now) },
       ...lifeOps(opts.type, id, 1),
       ...idx.writes,
     ];
@@ -440,7 +440,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       await checkBeforeWrite(opts.type, opts.fields, merged, before); // integrity: see core/platform/integrity.ts
       let plan = await checkRanges(id, before, merged);
       const now = new Date().toISOString();
-      const changes = diffRecords(pick(current, fieldNames), pick(merged, fieldNames) as any);
+      const changes = diffRecords(pick(current, fieldNames), pick(merged, fieldNames));
       const set: Record<string, unknown> = withoutOutside({ ...merged, last_saved: now, updated_by: actor, search_text: searchOf(merged) });
       const saved: SavedRecord = { id, now, base: current.last_saved, record: merged, before, items: 2 + indexOps(ix, id, before, merged).writes.length + rangeWriteCount(plan) };
       await extra?.prepare?.(saved);
@@ -451,7 +451,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
           newClaims = idx.newClaims;
           return withinLimit([
             t.record
-              .patch({ ...keyOf, id } as any)
+              .patch({ ...keyOf, id })
               .set(set as any)
               .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
               .commit(),
@@ -490,7 +490,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         const tx = await createWriteTransaction({ ...entities, ...extra?.entities }, (t: any) =>
           withinLimit([
             t.record
-              .delete({ ...keyOf, id } as any)
+              .delete({ ...keyOf, id })
               .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
               .commit(),
             t.audit.create(auditItem(opts.type, id, actor, "delete", diffRecords(before, undefined), now)).commit(),
@@ -501,7 +501,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         ).go();
         if (!tx.canceled) break;
         // Deleted or saved by someone else meanwhile: 409. Otherwise a concurrent write to a shared count: try again.
-        const again = await entity.get({ ...keyOf, id } as any).go({ consistent: true } as any);
+        const again = await entity.get({ ...keyOf, id }).go({ consistent: true } as any);
         if (!again.data || again.data.last_saved !== current.last_saved || attempt >= RETRIES) throw new ConflictError();
         plan.splice(0, plan.length, ...(await checkRanges(id, before, undefined)));
         await pause(attempt);
@@ -537,7 +537,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       const fieldsSent = parse(body, partial);
       if (sent !== null && !isFresh(current.last_saved, sent)) throw new ConflictError();
       const before = pick(current, fieldNames) as Fields;
-      const merged = { ...before, ...stripUndefined(fieldsSent) } as Fields;
+      const merged = { ...before, ...stripUndefined(fieldsSent) };
       writableTogether(before, merged);
       opts.validate?.(merged);
       await checkBeforeWrite(opts.type, opts.fields, merged, before);
@@ -545,11 +545,11 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       const set: Record<string, unknown> = { ...merged, last_saved: now, updated_by: actor, search_text: searchOf(merged) };
       return {
         entities: { [recordKey]: entity },
-        writes: [{ op: "audit", item: auditItem(opts.type, id, actor, "update", diffRecords(before, merged as any), now) }, ...indexOps(ix, id, before, merged).writes],
+        writes: [{ op: "audit", item: auditItem(opts.type, id, actor, "update", diffRecords(before, merged), now) }, ...indexOps(ix, id, before, merged).writes],
         // On the version read: saved by someone else meanwhile cancels the whole transaction.
         record: (t) =>
           t[recordKey]
-            .patch({ ...keyOf, id } as any)
+            .patch({ ...keyOf, id })
             .set(set as any)
             .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
             .commit(),
@@ -570,7 +570,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         ],
         record: (t) =>
           t[recordKey]
-            .delete({ ...keyOf, id } as any)
+            .delete({ ...keyOf, id })
             .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
             .commit(),
       };
