@@ -35,7 +35,7 @@ export function isPure(relPath) {
 }
 
 /** Why a module is server code, or null. */
-function serverReason(spec, relPath, text) {
+function serverReason(spec, relPath) {
   if (spec === "electrodb" || spec?.startsWith("electrodb/")) return "ElectroDB";
   if (spec?.startsWith("@aws-sdk/")) return `the AWS SDK (${spec})`;
   if (spec === "xero-node") return "xero-node";
@@ -99,10 +99,10 @@ export function serverChain(file) {
   };
   while (queue.length && !found) {
     const at = queue.shift();
-    const own = serverReason(null, rel(at), read(at));
+    const own = serverReason(null, rel(at));
     if (own) { found = chainTo(at, own); break; }
     for (const spec of valueImports(read(at))) {
-      const pkg = serverReason(spec, null, null);
+      const pkg = serverReason(spec, null);
       if (pkg) { found = chainTo(at, pkg); break; }
       const target = resolveImport(at, spec);
       if (target && !parent.has(target)) { parent.set(target, at); queue.push(target); }
@@ -136,7 +136,7 @@ const noServerReach = {
     function check(node) {
       if (!node.source || isTypeOnly(node)) return;
       const spec = node.source.value;
-      const pkg = serverReason(spec, null, null);
+      const pkg = serverReason(spec, null);
       if (pkg) return context.report({ node: node.source, messageId: "reach", data: { who, chain: `${relPath} -> ${pkg}` } });
       const target = resolveImport(file, spec);
       // A target this rule checks itself (another SPA file, a pure module) answers at its own imports.
