@@ -187,6 +187,27 @@ const areaIndex = {
   },
 };
 
+/** Whether one comment's text is an eslint-disable without a rule or without a reason. */
+export function unexplainedDisable(comment) {
+  const m = comment.trim().match(/^eslint-disable(?:-next-line|-line)?\b(.*)$/s);
+  if (!m) return false;
+  const [rules, reason] = m[1].split(/\s--\s/);
+  return !rules.trim() || !reason?.trim();
+}
+
+/**
+ * The lines of a source text holding an unexplained eslint-disable. A
+ * blanket `/* eslint-disable *\/` silences every rule below it, this one's
+ * report too, so tests/unit/lint-gate.test.ts also scans the tree with it.
+ */
+export function unexplainedDisables(text) {
+  const out = [];
+  for (const m of text.matchAll(/\/\/([^\n]*)|\/\*([\s\S]*?)\*\//g)) {
+    if (unexplainedDisable(m[1] ?? m[2])) out.push(text.slice(0, m.index).split("\n").length);
+  }
+  return out;
+}
+
 const disableNeedsReason = {
   meta: {
     type: "problem",
@@ -198,10 +219,7 @@ const disableNeedsReason = {
     return {
       Program() {
         for (const c of context.sourceCode.getAllComments()) {
-          const m = c.value.trim().match(/^eslint-disable(?:-next-line|-line)?\b(.*)$/s);
-          if (!m) continue;
-          const [rules, reason] = m[1].split(/\s--\s/);
-          if (!rules.trim() || !reason?.trim()) context.report({ loc: c.loc, messageId: "reason" });
+          if (unexplainedDisable(c.value)) context.report({ loc: c.loc, messageId: "reason" });
         }
       },
     };
