@@ -51,18 +51,26 @@ async function trackingOfDepartment(department: unknown) {
   return trackingOf(dept);
 }
 
-/** A job's work invoice: PO side (the workshop's purchase invoice) or invoice side (the customer's sales invoice). */
+/** A job's work invoice: PO side (the workshop's purchase invoice) or invoice side (the customer's sales invoice, with each item's parts at their customer charge). */
 async function workBody(sid: string, po: boolean) {
   const job = await one(Job.getMany([Number(sid)]) as Promise<Rec[]>, "job");
-  const lines = (((await JobLines.load([job.id])).get(job.id) ?? {}) as Rec).work_items as Rec[] | undefined;
-  const items = (lines ?? []).filter((w) => (po ? w.po_approved : w.invoice_approved));
+  const lines = ((await JobLines.load([job.id])).get(job.id) ?? {}) as Rec;
+  const items = ((lines.work_items as Rec[] | undefined) ?? []).filter((w) => (po ? w.po_approved : w.invoice_approved));
   if (!items.length) throw new SourceProblem("The job has no approved work items");
-  const noms = await nominals(items.map((w) => (po ? w.supplier_nominal_code : w.customer_nominal_code)));
+  const partsOf = (w: Rec) => ((lines.parts as Rec[] | undefined) ?? []).filter((p) => p.work === w.id);
+  const noms = await nominals([...items.map((w) => (po ? w.supplier_nominal_code : w.customer_nominal_code)), ...(po ? [] : items.flatMap(partsOf).map((p) => p.customer_nominal_code))]);
+  const nominalOf = (v: unknown) => noms.get(idOf(v) ?? -1);
+  const contactId = po ? job.workshop : job.customer;
+  const [contact] = idOf(contactId) ? ((await Contact.getMany([idOf(contactId)!])) as Rec[]) : [];
   return workInvoicePayload(
     po ? "po" : "invoice",
     job,
-    items.map((w) => ({ item: w, nominal: noms.get(idOf(po ? w.supplier_nominal_code : w.customer_nominal_code) ?? -1) })),
-    { contact: await contactRef(po ? job.workshop : job.customer, po ? "supplier" : "customer"), tracking: await trackingOfDepartment(job.department) },
+    items.map((w) => ({
+      item: w,
+      nominal: nominalOf(po ? w.supplier_nominal_code : w.customer_nominal_code),
+      parts: po ? [] : partsOf(w).map((p) => ({ part: p, nominal: nominalOf(p.customer_nominal_code) })),
+    })),
+    { contact: await contactRef(contactId, po ? "supplier" : "customer"), tracking: await trackingOfDepartment(job.department), paymentTermDays: contact?.payment_term_days ?? null },
   );
 }
 
@@ -99,11 +107,12 @@ registerSources({
     const noms = await nominals(parts.map((p) => p.supplier_nominal_code));
     const departments = new Map(((await Department.getMany([...new Set(parts.map((p) => idOf(p.parent?.department)).filter((x): x is number => x !== null))])) as Rec[]).map((d) => [d.id, d]));
     const trackingOfPart = (p: Rec) => trackingOf(departments.get(idOf(p.parent?.department) ?? -1));
-    const dates = parts.map((p) => p.date_ordered).filter(Boolean).sort();
+    // The supplier invoice's own date and due date (part-lines.ts derives due_date from the supplier's terms); the order date only when no invoice date is set.
+    const latest = (field: string) => parts.map((p) => p[field]).filter(Boolean).map(String).sort().at(-1) ?? null;
     return partsPurchaseInvoicePayload(
       String(parts[0].part_invoice_number ?? invoice),
       parts.map((p) => ({ part: p, nominal: noms.get(idOf(p.supplier_nominal_code) ?? -1), tracking: trackingOfPart(p) })),
-      { contact: await contactRef(Number(supplier), "supplier"), tracking: trackingOfPart(parts[0]), date: dates[dates.length - 1] ?? null },
+      { contact: await contactRef(Number(supplier), "supplier"), tracking: trackingOfPart(parts[0]), date: latest("invoice_date") ?? latest("date_ordered"), dueDate: latest("due_date") ?? latest("payment_date") },
     );
   },
 });

@@ -100,7 +100,9 @@ describe("work approval (Workshop Expenses) pushes the workshop's purchase invoi
     const run = await runSync();
     expect(run.failed, JSON.stringify(run.errors)).toBe(0);
     const inv = stored("Invoices").find((i) => i.InvoiceNumber === "FF-9001")!;
-    expect(inv).toMatchObject({ Type: "ACCPAY", Status: "DRAFT", Reference: `Job ${job.id}`, DueDate: expect.stringContaining("2030-04-05") });
+    expect(inv).toMatchObject({ Type: "ACCPAY", Status: "DRAFT", InvoiceNumber: "FF-9001", DueDate: expect.stringContaining("2030-04-05") });
+    // Xero keeps no Reference on a bill (issue 22 finding 10): none is sent.
+    expect(inv.Reference).toBeUndefined();
     expect(inv.LineItems).toHaveLength(1);
     expect(inv.LineItems[0]).toMatchObject({ AccountCode: "W320", TaxType: "INPUT2", UnitAmount: rows[0].labour_cost });
     expect(inv.LineItems[0].Tracking[0]).toMatchObject({ Name: "Department", Option: "Workshop" });
@@ -190,7 +192,9 @@ describe("quote parts (Q rows) and part-order parts (P rows) follow the job part
     const sent = await pushOf("purchaseinvoice", "part", source);
     expect(sent).toMatchObject({ status: "SENT", version: 1, xero_id: expect.any(String) });
     const inv = sentInvoice(sent!.xero_id!);
-    expect(inv).toMatchObject({ Type: "ACCPAY", Status: "DRAFT", InvoiceNumber: "QX-1001", Reference: "Parts QX-1001", LineAmountTypes: "Exclusive", Date: expect.stringContaining("2030-06-03") });
+    expect(inv).toMatchObject({ Type: "ACCPAY", Status: "DRAFT", InvoiceNumber: "QX-1001", LineAmountTypes: "Exclusive", Date: expect.stringContaining("2030-06-05") });
+    // The supplier invoice's own date, not the order date, and no Reference (issue 22 finding 10).
+    expect(inv.Reference).toBeUndefined();
     expect(contactOf(inv)).toBe("Parts Direct");
     expect(inv.LineItems.map((l: any) => [l.Description, l.UnitAmount, l.AccountCode, l.TaxType])).toEqual([["WM-4 Wing mirror", 38, "W310", "INPUT2"]]);
     expect(inv.LineItems[0].Tracking[0]).toMatchObject({ Name: "Department", Option: "Workshop" });
@@ -228,7 +232,8 @@ describe("quote parts (Q rows) and part-order parts (P rows) follow the job part
     const sent = await pushOf("purchaseinvoice", "part", source);
     expect(sent).toMatchObject({ status: "SENT", version: 1 });
     const inv = sentInvoice(sent!.xero_id!);
-    expect(inv).toMatchObject({ Type: "ACCPAY", Status: "DRAFT", InvoiceNumber: "PO 7701", Reference: "Parts PO 7701" });
+    expect(inv).toMatchObject({ Type: "ACCPAY", Status: "DRAFT", InvoiceNumber: "PO 7701" });
+    expect(inv.Reference).toBeUndefined();
     expect(contactOf(inv)).toBe("Parts Direct");
     expect(inv.LineItems.map((l: any) => [l.Description, l.UnitAmount, l.AccountCode, l.TaxType, l.Tracking[0]?.Option])).toEqual([
       ["FC-2 Fuel cap", 12, "W310", "INPUT2", "Workshop"],

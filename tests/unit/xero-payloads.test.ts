@@ -65,7 +65,7 @@ describe("Xero payloads (docs/xero.md mapping table)", () => {
     const r = { contact: { name: "Acme" }, vatNominal: vat, noVatNominal: noVat, tracking };
     expect(creditPayload({ ...base, party: "CUSTOMER" }, r)).toMatchObject({ type: "ACCRECCREDIT", status: "DRAFT", creditNoteNumber: "CN00004", reference: "CNS CN00004", date: "2026-11-21" });
     const p = creditPayload({ ...base, party: "SUPPLIER" }, r);
-    expect(p).toMatchObject({ type: "ACCPAYCREDIT", reference: "CNP CN00004" });
+    expect(p).toMatchObject({ type: "ACCPAYCREDIT", creditNoteNumber: "CN00004", reference: undefined });
     expect(p.lineItems[0].unitAmount).toBe(40);
   });
 
@@ -130,5 +130,54 @@ describe("push items", () => {
     expect(dueAt({ status: "FAILED", queued_at: "a", error_kind: "validation", retry_at: null })).toBeNull();
     expect(dueAt({ status: "SENDING", queued_at: "a", lease_until: "c" })).toBe("c");
     expect(dueAt({ status: "SENT", queued_at: "a" })).toBeNull();
+  });
+});
+
+describe("issue 22 finding 10: Xero gets the same money as the product", () => {
+  const job = { id: 5, workshop_invoice_number: "W-1", customer_invoice_number: "WO00003", workshop_invoice_date: "2026-11-01", workshop_date: "2026-10-30" };
+  const labour = { code: "4000", tax_type: "OUTPUT2" };
+  const partsNominal = { code: "4010", tax_type: "OUTPUT2" };
+
+  it("a workshop customer invoice (WO) carries the parts' customer charge beside the labour: £130 + £87.50 = £217.50", () => {
+    const items = [{ item: { id: 8, description: "Brakes", labour_cost: 80, customer_labour_cost: 130 }, nominal: labour, parts: [{ part: { id: 3, part_number: "BP-1", name: "Brake pads", cost: 50, customer_cost: 87.5 }, nominal: partsNominal }] }];
+    const inv = workInvoicePayload("invoice", job, items, { contact: { name: "Acme" }, tracking, paymentTermDays: 30 });
+    expect(inv.lineItems.map((l) => [l.description, l.unitAmount, l.accountCode])).toEqual([
+      ["Brakes", 130, "4000"],
+      ["BP-1 Brake pads", 87.5, "4010"],
+    ]);
+    expect(inv.lineItems.reduce((t, l) => t + Math.round(l.unitAmount * 100), 0)).toBe(21750);
+  });
+
+  it("a workshop customer invoice falls due the customer's payment terms after its date", () => {
+    const items = [{ item: { id: 8, customer_labour_cost: 130 }, nominal: labour }];
+    expect(workInvoicePayload("invoice", job, items, { contact: { name: "Acme" }, tracking, paymentTermDays: 30 })).toMatchObject({ date: "2026-10-30", dueDate: "2026-11-29" });
+    expect(workInvoicePayload("invoice", job, items, { contact: { name: "Acme" }, tracking, paymentTermDays: null })).toMatchObject({ dueDate: "2026-10-30" });
+  });
+
+  it("a parts bill (ACCPAY) carries its invoice date and due date, not the order date", () => {
+    const p = partsPurchaseInvoicePayload("SUP-1", [{ part: { id: 1, name: "Pads", cost: 10 }, nominal: null }], { contact: { name: "Parts Co" }, tracking, date: "2026-11-10", dueDate: "2026-12-10" });
+    expect(p).toMatchObject({ date: "2026-11-10", dueDate: "2026-12-10" });
+  });
+
+  it("a supplier's terms go as PaymentTerms.Bills, a customer's as Sales", () => {
+    expect(contactPayload({ id: 1, display_name: "Parts Co", contact_type: "SP", supplier_payment_terms: 30, payment_term_days: 14 }).paymentTerms).toEqual({ bills: { day: 30, type: "DAYSAFTERBILLDATE" } });
+    expect(contactPayload({ id: 1, display_name: "Parts Co", contact_type: "SP", supplier_payment_terms: 10, supplier_payment_terms_start: "MONTH" }).paymentTerms).toEqual({ bills: { day: 10, type: "DAYSAFTERBILLMONTH" } });
+    expect(contactPayload({ id: 2, display_name: "Acme", contact_type: "CC", payment_term_days: 14 }).paymentTerms).toEqual({ sales: { day: 14, type: "DAYSAFTERBILLDATE" } });
+  });
+
+  it("no Reference on ACCPAY invoices or ACCPAYCREDIT notes: the text goes where Xero keeps it (the number)", () => {
+    const po = workInvoicePayload("po", { ...job, workshop_invoice_number: null }, [{ item: { id: 8, labour_cost: 80 }, nominal: labour }], { contact: { name: "Garage" }, tracking });
+    expect(po.reference).toBeUndefined();
+    expect(po.invoiceNumber).toBe("Job 5");
+    expect(workInvoicePayload("po", job, [{ item: { id: 8, labour_cost: 80 }, nominal: labour }], { contact: { name: "Garage" }, tracking })).toMatchObject({ invoiceNumber: "W-1", reference: undefined });
+    expect(partsPurchaseInvoicePayload("SUP-1", [{ part: { id: 1, name: "Pads", cost: 10 }, nominal: null }], { contact: { name: "P" }, tracking, date: null }).reference).toBeUndefined();
+    const cnp = creditPayload({ id: 9, party: "SUPPLIER", credit_note_number: "CN4", amount: -40 }, { contact: { name: "P" }, vatNominal: vat, noVatNominal: noVat, tracking });
+    expect(cnp).toMatchObject({ type: "ACCPAYCREDIT", creditNoteNumber: "CN4", reference: undefined });
+    expect(creditPayload({ id: 9, party: "CUSTOMER", credit_note_number: "CN4", amount: -40 }, { contact: { name: "P" }, vatNominal: vat, noVatNominal: noVat, tracking }).reference).toBe("CNS CN4");
+  });
+
+  it("a line whose amount rounds to £0.00 is not sent", () => {
+    const p = salesInvoicePayload({ id: 3, invoice_number: "IN1", amount: 50, no_vat_amount: 0.004 }, { contact: { name: "Acme" }, vatNominal: vat, noVatNominal: noVat, tracking: null });
+    expect(p.lineItems).toHaveLength(1);
   });
 });
