@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AccountingApi } from "xero-node/dist/gen/api/accountingApi.js";
 import type { Account, Contact, CreditNote, Invoice, TrackingCategory, TrackingOption } from "xero-node";
+import { takeCall } from "../platform/budget.js";
 
 /**
  * The one door to Xero (docs/xero.md). Sends the push items' bodies through
@@ -64,8 +65,10 @@ type LimitSettings = {
   maxWaitMs: number;
   /** How long sending stops once Xero says the day's calls are used up and gives no Retry-After. */
   dayStopMs: number;
+  /** Calls a UTC day per tenant, kept with the minute's in the shared budget (core/platform/budget.ts). */
+  perDay: number;
 };
-const XERO_LIMITS: LimitSettings = { concurrent: 5, perWindow: 60, windowMs: 60_000, maxWaitMs: 10_000, dayStopMs: 60 * 60_000 };
+const XERO_LIMITS: LimitSettings = { concurrent: 5, perWindow: 60, windowMs: 60_000, maxWaitMs: 10_000, dayStopMs: 60 * 60_000, perDay: 5000 };
 
 class Limiter {
   active = 0;
@@ -276,10 +279,31 @@ async function guardedMany(n: number, call: () => Promise<XeroOutcome[]>): Promi
   }
 }
 
-/** Every Xero call goes through here so its limit headers are read and its failure is decoded. */
-async function call<T>(run: () => Promise<XeroAnswer<T>>): Promise<T> {
+/**
+ * One call from the budget every process shares (core/platform/budget.ts:
+ * DynamoDB counters per tenant per minute and per day, taken with a
+ * conditional write). A spent minute is waited out when the next one starts
+ * within `maxWaitMs`; otherwise (or a spent day) the call's items are
+ * answered "retry later", so the run leaves them for the next one.
+ */
+async function shared(ctx: Ctx): Promise<void> {
+  for (;;) {
+    const taken = await takeCall(`xero#${ctx.tenantId}`, { perMinute: limiter.settings.perWindow, perDay: limiter.settings.perDay });
+    if (taken.ok) return;
+    if (taken.spent === "day") {
+      limiter.stop(taken.retryAfterMs, "Xero's daily limit of calls is reached");
+      throw new LimitWait({ ok: false, retryAfterSeconds: Math.ceil(taken.retryAfterMs / 1000), message: "Xero's daily limit of calls is reached" });
+    }
+    if (taken.retryAfterMs > limiter.settings.maxWaitMs) throw new LimitWait({ ok: false, retryAfterSeconds: Math.ceil(taken.retryAfterMs / 1000), message: "Xero's limit of calls a minute is reached" });
+    await new Promise((r) => setTimeout(r, taken.retryAfterMs + 50 + Math.random() * 200));
+  }
+}
+
+/** Every Xero call goes through here: the process's limits, then the shared budget; its limit headers are read and its failure is decoded. */
+async function call<T>(ctx: Ctx, run: () => Promise<XeroAnswer<T>>): Promise<T> {
   const place = await limiter.place();
   if (!place.ok) throw new LimitWait(place);
+  await shared(ctx);
   try {
     const answer = await run();
     limiter.observe(answer.response?.headers);
@@ -393,18 +417,18 @@ async function sendDocuments(ctx: Ctx, target: XeroTarget, deliveries: XeroDeliv
   try {
     if (target === "supplier" || target === "customer") {
       const contacts = deliveries.map((d) => (update ? { ...(d.body as Contact), contactID: d.xeroId! } : (d.body as Contact)));
-      const body = await call(() => (update ? xero.updateOrCreateContacts(tenantId, { contacts }, false, key) : xero.createContacts(tenantId, { contacts }, false, key)));
+      const body = await call(ctx, () => (update ? xero.updateOrCreateContacts(tenantId, { contacts }, false, key) : xero.createContacts(tenantId, { contacts }, false, key)));
       return deliveries.map((_, i) => itemOutcome(body.contacts?.[i], body.contacts?.[i]?.contactID));
     }
     if (target === "salesinvoice" || target === "purchaseinvoice") {
       const invoices = deliveries.map((d) => (update ? { ...(d.body as Invoice), invoiceID: d.xeroId! } : (d.body as Invoice)));
-      const body = await call(() =>
+      const body = await call(ctx, () =>
         update ? xero.updateOrCreateInvoices(tenantId, { invoices }, false, undefined, key) : xero.createInvoices(tenantId, { invoices }, false, undefined, key),
       );
       return deliveries.map((_, i) => itemOutcome(body.invoices?.[i], body.invoices?.[i]?.invoiceID));
     }
     const creditNotes = deliveries.map((d) => (update ? { ...(d.body as CreditNote), creditNoteID: d.xeroId! } : (d.body as CreditNote)));
-    const body = await call(() =>
+    const body = await call(ctx, () =>
       update ? xero.updateOrCreateCreditNotes(tenantId, { creditNotes }, false, undefined, key) : xero.createCreditNotes(tenantId, { creditNotes }, false, undefined, key),
     );
     return deliveries.map((_, i) => itemOutcome(body.creditNotes?.[i], body.creditNotes?.[i]?.creditNoteID));
@@ -426,8 +450,8 @@ async function sendAccount(ctx: Ctx, d: XeroDelivery): Promise<XeroOutcome> {
   const { xero, tenantId } = ctx;
   const account = d.body as Account;
   const body = d.xeroId
-    ? await call(() => xero.updateAccount(tenantId, d.xeroId!, { accounts: [{ ...account, accountID: d.xeroId! }] }, d.idempotencyKey))
-    : await call(() => xero.createAccount(tenantId, account, d.idempotencyKey));
+    ? await call(ctx, () => xero.updateAccount(tenantId, d.xeroId!, { accounts: [{ ...account, accountID: d.xeroId! }] }, d.idempotencyKey))
+    : await call(ctx, () => xero.createAccount(tenantId, account, d.idempotencyKey));
   const saved = body.accounts?.[0];
   return itemOutcome(saved, saved?.accountID);
 }
@@ -444,11 +468,11 @@ async function sendTrackingCategory(ctx: Ctx, d: XeroDelivery): Promise<XeroOutc
   let id = d.xeroId ?? undefined;
   let existing: TrackingOption[] = [];
   if (id) {
-    await call(() => xero.updateTrackingCategory(tenantId, id!, head, d.idempotencyKey));
-    const body = await call(() => xero.getTrackingCategory(tenantId, id!));
+    await call(ctx, () => xero.updateTrackingCategory(tenantId, id!, head, d.idempotencyKey));
+    const body = await call(ctx, () => xero.getTrackingCategory(tenantId, id!));
     existing = body.trackingCategories?.[0]?.options ?? [];
   } else {
-    const body = await call(() => xero.createTrackingCategory(tenantId, head, d.idempotencyKey));
+    const body = await call(ctx, () => xero.createTrackingCategory(tenantId, head, d.idempotencyKey));
     const saved = body.trackingCategories?.[0];
     const outcome = itemOutcome(saved, saved?.trackingCategoryID);
     if (!outcome.ok) return outcome;
@@ -458,7 +482,7 @@ async function sendTrackingCategory(ctx: Ctx, d: XeroDelivery): Promise<XeroOutc
   const wanted = (category.options ?? []).filter((o) => o.name && !have.has(o.name.toLowerCase()));
   for (const [i, option] of wanted.entries()) {
     try {
-      await call(() => xero.createTrackingOptions(tenantId, id!, { name: option.name, ...(option.status ? { status: option.status } : {}) }, subKey(d.idempotencyKey, `o${i}`)));
+      await call(ctx, () => xero.createTrackingOptions(tenantId, id!, { name: option.name, ...(option.status ? { status: option.status } : {}) }, subKey(d.idempotencyKey, `o${i}`)));
     } catch (e) {
       const out = failure(e);
       // The category itself exists now: say so, so the retry updates it instead of creating a second one.
