@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { requestModel, validateXero } from "./xero-models.js";
 
 /**
  * A small stand-in for Xero (docs/xero.md, "Fake Xero"), the way sign-in
@@ -32,6 +33,8 @@ export type RecordedRequest = {
   idempotencyKey?: string;
   body: unknown;
   at: number;
+  /** The body's problems against xero-node's model of the call (tests/support/xero-models.ts); empty when it matches. */
+  schemaErrors?: string[];
 };
 
 type Scripted = { status: number; retryAfter?: number; problem?: "minute" | "day" | "concurrent"; body?: unknown };
@@ -115,6 +118,14 @@ export async function startFakeXero(options: FakeXeroOptions = {}) {
     const api = /^\/api\.xro\/2\.0(\/.*)$/.exec(path)?.[1];
     if (!api) return send(res, { status: 404, headers: {}, body: { Message: "The resource you're looking for cannot be found" } });
     if (headers["xero-tenant-id"] !== tenantId) return send(res, { status: 403, headers: {}, body: { Title: "Forbidden", Detail: "AuthorizationUnsuccessful" } });
+
+    // Every body is checked against the model xero-node declares for the call (names, types, enums, dates): a body Xero would not read as sent is refused.
+    const model = requestModel(recorded.method, api);
+    if (model) {
+      recorded.schemaErrors = validateXero(body, model, "wire");
+      if (recorded.schemaErrors.length)
+        return send(res, { status: 400, headers: {}, body: { ErrorNumber: 10, Type: "ValidationException", Message: "A validation exception occurred", Elements: [{ ValidationErrors: recorded.schemaErrors.map((Message) => ({ Message: `Not a ${model}: ${Message}` })) }] } });
+    }
 
     state.inFlight++;
     state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
@@ -312,6 +323,10 @@ export async function startFakeXero(options: FakeXeroOptions = {}) {
     /** The environment that points the client at this fake. */
     env(): Record<string, string> {
       return { XERO_CLIENT_ID: clientId, XERO_CLIENT_SECRET: clientSecret, XERO_API_URL: `${url}/api.xro/2.0`, XERO_TOKEN_URL: `${url}/connect/token` };
+    },
+    /** Every body that did not match xero-node's model of its call (tests/support/xero-models.ts), with its call. */
+    schemaProblems(): Array<{ method: string; path: string; errors: string[] }> {
+      return requests.filter((r) => r.schemaErrors?.length).map((r) => ({ method: r.method, path: r.path, errors: r.schemaErrors! }));
     },
     /** The accounting calls only (not token or connections). */
     apiRequests(): RecordedRequest[] {

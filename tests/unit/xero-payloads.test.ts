@@ -10,6 +10,7 @@ import {
   workInvoicePayload,
 } from "../../core/accounts/xero-payloads.js";
 import { idempotencyKey, dueAt } from "../../core/accounts/xero-push.js";
+import { validateXero } from "../support/xero-models.js";
 
 const tracking = { category: "Department", option: "Direct Van Hire" };
 const vat = { code: "200", tax_type: "OUTPUT2" };
@@ -179,5 +180,32 @@ describe("issue 22 finding 10: Xero gets the same money as the product", () => {
   it("a line whose amount rounds to £0.00 is not sent", () => {
     const p = salesInvoicePayload({ id: 3, invoice_number: "IN1", amount: 50, no_vat_amount: 0.004 }, { contact: { name: "Acme" }, vatNominal: vat, noVatNominal: noVat, tracking: null });
     expect(p.lineItems).toHaveLength(1);
+  });
+});
+
+describe("every body the builders make matches xero-node's models (tests/support/xero-models.ts)", () => {
+  const job = { id: 5, workshop_invoice_number: "W-1", customer_invoice_number: "WO00003", workshop_invoice_date: "2026-11-01", workshop_date: "2026-10-30", workshop_invoice_payment_date: "2026-12-01" };
+  const r = { contact: { xeroId: "c-1", name: "Acme" }, vatNominal: vat, noVatNominal: noVat, tracking };
+  const bodies: Array<[string, unknown]> = [
+    ["Account", accountPayload({ code: "200", name: "Sales", type: "Revenue", tax_type: "OUTPUT2", bank_account_number: "1" })],
+    ["TrackingCategory", trackingCategoryPayload({ name: "Department", status: "ACTIVE", options: [{ name: "DVH" }] })],
+    ["Contact", contactPayload({ id: 7, display_name: "Acme", contact_type: "SP", supplier_payment_terms: 30, company_phone: "0113", address_line1: "1 High St" })],
+    ["Contact", contactPayload({ id: 8, display_name: "Bob", contact_type: "CC", payment_term_days: 14 })],
+    ["Invoice", salesInvoicePayload({ id: 3, invoice_number: "IN1", invoice_date: "2026-11-20", payment_date: "2026-12-20", amount: 100, no_vat_amount: 5 }, r)],
+    ["CreditNote", creditPayload({ id: 9, party: "SUPPLIER", credit_note_number: "CN4", date_issued: "2026-11-21", amount: -40 }, r)],
+    ["Invoice", workInvoicePayload("invoice", job, [{ item: { id: 8, customer_labour_cost: 130 }, nominal: vat, parts: [{ part: { id: 2, name: "Pads", customer_cost: 87.5 }, nominal: vat }] }], { contact: r.contact, tracking, paymentTermDays: 30 })],
+    ["Invoice", workInvoicePayload("po", job, [{ item: { id: 8, labour_cost: 80 }, nominal: vat }], { contact: r.contact, tracking })],
+    ["Invoice", partsPurchaseInvoicePayload("SUP-1", [{ part: { id: 1, name: "Pads", cost: 10 }, nominal: vat }], { contact: r.contact, tracking, date: "2026-11-10", dueDate: "2026-12-10" })],
+  ];
+  it.each(bodies.map(([model, body], i) => [i, model, body] as const))("body %i as %s: names, types, enums and dates as xero-node declares them", (_i, model, body) => {
+    expect(validateXero(body, model, "model")).toEqual([]);
+  });
+  it("the validator names what is wrong", () => {
+    expect(validateXero({ type: "ACCREC", lineItems: [{ unitAmount: "12" }], dueDate: "27/11/2026", reference2: "x" }, "Invoice", "model")).toEqual([
+      "Invoice.lineItems[0].unitAmount: expected a number, got \"12\"",
+      "Invoice.dueDate: expected a date (YYYY-MM-DD), got \"27/11/2026\"",
+      "Invoice.reference2: Invoice has no property reference2",
+    ]);
+    expect(validateXero({ Type: "ACCRECX" }, "Invoice")).toEqual(["Invoice.Type: \"ACCRECX\" is not one of Invoice.TypeEnum (ACCPAY, ACCPAYCREDIT, APOVERPAYMENT, APPREPAYMENT, ACCREC, ACCRECCREDIT, AROVERPAYMENT, ARPREPAYMENT)"]);
   });
 });
