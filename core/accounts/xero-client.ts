@@ -65,10 +65,13 @@ type LimitSettings = {
   maxWaitMs: number;
   /** How long sending stops once Xero says the day's calls are used up and gives no Retry-After. */
   dayStopMs: number;
-  /** Calls a UTC day per tenant, kept with the minute's in the shared budget (core/platform/budget.ts). */
+  /** Calls a minute and a UTC day per tenant, kept for every process in the shared budget (core/platform/budget.ts). */
+  sharedPerMinute: number;
   perDay: number;
+  /** The shared budget's scope beside the tenant's id: tests give each reset client its own budget. */
+  budgetScope: string;
 };
-const XERO_LIMITS: LimitSettings = { concurrent: 5, perWindow: 60, windowMs: 60_000, maxWaitMs: 10_000, dayStopMs: 60 * 60_000, perDay: 5000 };
+const XERO_LIMITS: LimitSettings = { concurrent: 5, perWindow: 60, windowMs: 60_000, maxWaitMs: 10_000, dayStopMs: 60 * 60_000, sharedPerMinute: 60, perDay: 5000, budgetScope: "" };
 
 class Limiter {
   active = 0;
@@ -152,11 +155,11 @@ type Connection = { token: string; expiresAt: number; tenantId: string; key: str
 let connection: Connection | null = null;
 let api: AccountingApi | null = null;
 
-/** Tests only: forget the token, tenant and limits, optionally with other limits (e.g. a 1 s window). */
+/** Tests only: forget the token, tenant and limits, optionally with other limits (e.g. a 1 s window); the shared budget of a reset client is its own (a fresh scope) unless `budgetScope` is given. */
 export function resetXeroClient(limits: Partial<LimitSettings> = {}) {
   connection = null;
   api = null;
-  limiter = new Limiter({ ...XERO_LIMITS, ...limits });
+  limiter = new Limiter({ ...XERO_LIMITS, budgetScope: `test-${createHash("sha256").update(String(Math.random())).digest("hex").slice(0, 8)}`, ...limits });
 }
 
 class XeroHttpError extends Error {
@@ -288,7 +291,8 @@ async function guardedMany(n: number, call: () => Promise<XeroOutcome[]>): Promi
  */
 async function shared(ctx: Ctx): Promise<void> {
   for (;;) {
-    const taken = await takeCall(`xero#${ctx.tenantId}`, { perMinute: limiter.settings.perWindow, perDay: limiter.settings.perDay });
+    const { sharedPerMinute, perDay, budgetScope } = limiter.settings;
+    const taken = await takeCall(`xero#${ctx.tenantId}${budgetScope ? `#${budgetScope}` : ""}`, { perMinute: sharedPerMinute, perDay });
     if (taken.ok) return;
     if (taken.spent === "day") {
       limiter.stop(taken.retryAfterMs, "Xero's daily limit of calls is reached");
