@@ -32,6 +32,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Whether the item may be claimed now (a fresh SENDING one is another run's). */
 function claimable(r: PushRow, nowIso: string, force: boolean): boolean {
+  if (r.status === "HELD") return false; // its department has no Xero mapping: queued by the mapping's save, never sent before
   if (r.status === "SENDING") return !r.lease_until || r.lease_until <= nowIso;
   if (force) return true;
   if (r.status === "PENDING") return true;
