@@ -26,7 +26,8 @@ export type XeroTarget =
   | "purchaseinvoice"
   | "purchasecreditnote"
   | "salesinvoice"
-  | "salescreditnote";
+  | "salescreditnote"
+  | "allocation";
 
 export type XeroDelivery = {
   target: XeroTarget;
@@ -41,7 +42,7 @@ export type XeroDelivery = {
 export type XeroOutcome =
   | { ok: true; xeroId: string }
   | { ok: false; kind: "validation"; message: string; errors: string[] }
-  | { ok: false; kind: "transient"; message: string; retryAfterSeconds?: number }
+  | { ok: false; kind: "transient"; message: string; retryAfterSeconds?: number; waiting?: boolean }
   | { ok: false; kind: "not-configured"; message: string };
 
 export const XERO_API_URL = "https://api.xero.com/api.xro/2.0";
@@ -243,8 +244,8 @@ export async function deliver(batch: XeroDelivery[], env: NodeJS.ProcessEnv = pr
   const xero = await accountingApi(env, conn.token);
   const ctx: Ctx = { xero, tenantId: conn.tenantId };
 
-  if (target === "nominal" || target === "trackingcategories") {
-    const send = target === "nominal" ? sendAccount : sendTrackingCategory;
+  if (target === "nominal" || target === "trackingcategories" || target === "allocation") {
+    const send = target === "nominal" ? sendAccount : target === "allocation" ? sendAllocation : sendTrackingCategory;
     return Promise.all(batch.map((d) => guarded(() => send(ctx, d))));
   }
   const outcomes: XeroOutcome[] = new Array(batch.length);
@@ -495,4 +496,33 @@ async function sendTrackingCategory(ctx: Ctx, d: XeroDelivery): Promise<XeroOutc
     }
   }
   return { ok: true, xeroId: id! };
+}
+
+/** An allocation's delivery body (core/accounts/xero-documents.ts `allocation`): Xero's ids of the two documents, the amount and the date. */
+export type AllocationBody = { creditNoteID: string; invoiceID: string; amount: number; date?: string };
+
+/** How long an allocation waits for staff to approve its documents in Xero before it is tried again. */
+const AWAIT_APPROVAL_S = 3600;
+
+/**
+ * A credit note allocated to the invoice it credits (PUT
+ * /CreditNotes/{id}/Allocations). Xero allocates only between AUTHORISED
+ * documents, and the product sends documents as DRAFT (003 §4): both are
+ * read first, and while either is still a draft in Xero the item waits
+ * (transient, tried again in an hour) with a message saying so.
+ */
+async function sendAllocation(ctx: Ctx, d: XeroDelivery): Promise<XeroOutcome> {
+  const { xero, tenantId } = ctx;
+  const a = d.body as AllocationBody;
+  const [note] = (await call(ctx, () => xero.getCreditNote(tenantId, a.creditNoteID))).creditNotes ?? [];
+  const [invoice] = (await call(ctx, () => xero.getInvoice(tenantId, a.invoiceID))).invoices ?? [];
+  const authorised = (status: unknown) => String(status) === "AUTHORISED" || String(status) === "PAID";
+  if (!authorised(note?.status) || !authorised(invoice?.status))
+    // Not a failure: it waits for staff to approve in Xero (the sync answers it as waiting).
+    return { ok: false, kind: "transient", waiting: true, retryAfterSeconds: AWAIT_APPROVAL_S, message: `Waiting for the ${!authorised(note?.status) ? "credit note" : "invoice"} to be approved in Xero (Xero allocates only approved documents)` };
+  const body = await call(ctx, () =>
+    xero.createCreditNoteAllocation(tenantId, a.creditNoteID, { allocations: [{ invoice: { invoiceID: a.invoiceID }, amount: a.amount, date: a.date ?? new Date().toISOString().slice(0, 10) }] }, false, d.idempotencyKey),
+  );
+  const saved = body.allocations?.[0];
+  return itemOutcome(saved, saved?.allocationID ?? (saved ? a.creditNoteID : undefined));
 }

@@ -18,7 +18,9 @@ import {
   type NominalRef,
 } from "./xero-payloads.js";
 import { pushOf } from "./xero-push.js";
-import { SourceProblem, one, registerSources } from "./xero-sync.js";
+import { SourceNotReady, SourceProblem, one, registerSources } from "./xero-sync.js";
+import { creditTotals } from "./credit-definitions.js";
+import { money, pounds } from "../platform/money.js";
 
 /**
  * The documents' bodies for the runner (core/accounts/xero-sync.ts): sales
@@ -94,6 +96,16 @@ registerSources({
       noVatNominal: noms.get(idOf(cr.no_vat_nominal_code) ?? -1),
       tracking: await trackingOfDepartment(cr.department),
     });
+  },
+  // A customer's credit note allocated to the invoice it credits: the credited amount (its total with VAT, as the invoice's `credited` rises), on its date.
+  allocation: async (sid) => {
+    const cr = await one(Credit.getMany([Number(sid)]) as Promise<Rec[]>, "credit note");
+    const invoiceId = idOf(cr.invoice);
+    if (!invoiceId) throw new SourceProblem("The credit note credits no invoice");
+    const [note, invoice] = await Promise.all([pushOf("salescreditnote", "credit", cr.id), pushOf("salesinvoice", "invoice", invoiceId)]);
+    if (!note?.xero_id) throw new SourceNotReady("Waiting for the credit note to reach Xero");
+    if (!invoice?.xero_id) throw new SourceNotReady("Waiting for the invoice it credits to reach Xero");
+    return { creditNoteID: note.xero_id, invoiceID: invoice.xero_id, amount: pounds(money(creditTotals(cr).total).abs()), date: String(cr.date_issued ?? cr.date ?? "").slice(0, 10) || undefined };
   },
   workpo: (sid) => workBody(sid, true),
   workinvoice: (sid) => workBody(sid, false),

@@ -13,7 +13,8 @@ import { defineRecordType, writeTogether, type PlannedWrite, type SavedRecord, t
  * (core/accounts/xero-payloads.ts), so the item never grows with history.
  */
 
-export const XERO_TARGETS = ["nominal", "trackingcategories", "supplier", "customer", "purchaseinvoice", "purchasecreditnote", "salesinvoice", "salescreditnote"] as const;
+/** In the order a run sends them: what documents name first; an allocation after the invoice and credit note it joins. */
+export const XERO_TARGETS = ["nominal", "trackingcategories", "supplier", "customer", "purchaseinvoice", "purchasecreditnote", "salesinvoice", "salescreditnote", "allocation"] as const;
 export type PushTarget = (typeof XERO_TARGETS)[number];
 /** HELD: approved but not queued, its department having no Xero mapping (issue 22 finding 14); queued once the department is mapped. */
 export const PUSH_STATUSES = ["PENDING", "SENDING", "SENT", "FAILED", "HELD"] as const;
@@ -55,7 +56,8 @@ export type PushRow = PushFields & { id: number; last_saved: string };
 
 /** When the item is next due for the runner (null: not queued). */
 export function dueAt(r: Pick<PushFields, "status" | "queued_at" | "retry_at" | "lease_until" | "error_kind">): string | null {
-  if (r.status === "PENDING") return r.queued_at;
+  // A PENDING item told to wait (an allocation whose documents are drafts in Xero) is due at its retry time.
+  if (r.status === "PENDING") return r.retry_at ?? r.queued_at;
   if (r.status === "SENDING") return r.lease_until ?? r.queued_at;
   if (r.status === "FAILED" && r.error_kind === "transient") return r.retry_at ?? r.queued_at;
   return null;
@@ -227,13 +229,18 @@ export const invoicePush = (actor: string) =>
     return [{ target: "salesinvoice", sourceType: "invoice", sourceId: s.id, label: String(r.invoice_number ?? s.id), docCode: "IN", held }];
   }, actor);
 
-/** Credit approval: a sales (CNS, a customer's) or purchase (CNP, a supplier's) credit note, when its department is mapped. */
+/** Credit approval: a sales (CNS, a customer's) or purchase (CNP, a supplier's) credit note (held back when its department is unmapped); a customer's credit of an invoice also its allocation to that invoice. */
 export const creditPush = (actor: string) =>
   queuePushes(async (s) => {
     const r = s.record as Rec;
     const { held } = await departmentMapping(r.department);
     const purchase = r.party === "SUPPLIER";
-    return [{ target: purchase ? "purchasecreditnote" : "salescreditnote", sourceType: "credit", sourceId: s.id, label: String(r.credit_note_number ?? s.id), docCode: purchase ? "CNP" : "CNS", held }];
+    const label = String(r.credit_note_number ?? s.id);
+    return [
+      { target: purchase ? "purchasecreditnote" : "salescreditnote", sourceType: "credit", sourceId: s.id, label, docCode: purchase ? "CNP" : "CNS", held },
+      // A customer's credit of one of our invoices is allocated to it in Xero (its credited amount), once both are there and approved in Xero.
+      ...(!purchase && idOf(r.invoice) ? [{ target: "allocation" as const, sourceType: "allocation", sourceId: s.id, label: `${label} on invoice`, held }] : []),
+    ];
   }, actor);
 
 /** Work approval of one job: PO side -> the workshop's purchase invoice; invoice side -> the customer's sales invoice (IN); when the job's department is mapped. */

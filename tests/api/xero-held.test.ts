@@ -70,7 +70,8 @@ describe("documents of an unmapped department are held back, said so, and queued
         ["credit", credited.body.warning],
       ]),
     );
-    expect((await ok(api.get("xero/status"))).held).toBe(2);
+    // The invoice, the credit note and its allocation to the invoice.
+    expect((await ok(api.get("xero/status"))).held).toBe(3);
 
     // A sync sends nothing held, even with Xero connected.
     connect(true);

@@ -14,8 +14,8 @@ import { item, jobBody, newVan, part, workshopReference, type WorkshopRef } from
  * Issue 22 "Done when", the Xero part: against the fake Xero (which checks
  * every body against xero-node's models), a job with labour and parts
  * approved in Workshop Invoicing and a credited invoice produce Xero
- * documents whose totals match the product's figures to the penny.
- * (Payments and allocations are not pushed yet: docs/xero.md.)
+ * documents whose totals and allocation match the product's figures to the
+ * penny. (Payments are not pushed yet: docs/xero.md.)
  */
 
 let api: ReturnType<typeof client>;
@@ -97,6 +97,23 @@ describe("Xero's documents carry the product's money to the penny (issue 22 find
     const note = fake.store.CreditNotes.get((await pushOf("salescreditnote", "credit", c.id))!.xero_id!) as any;
     expect(netOf(invoice)).toBe(sum(approved.amount, approved.no_vat_amount).toFixed(2));
     expect(netOf(note)).toBe(sum(c.amount, c.no_vat_amount).abs().toFixed(2));
+
+    // The allocation waits while the documents are drafts in Xero (Xero allocates only approved ones; 003 sends DRAFT).
+    const waiting = await pushOf("allocation", "allocation", c.id);
+    expect(waiting).toMatchObject({ status: "PENDING", retry_at: expect.any(String), last_error: expect.stringMatching(/^Waiting for the credit note to be approved in Xero/) });
+    // Not due again before its wait is over: a run now does not read it again.
+    const calls = fake.apiRequests().length;
+    await runSync();
+    expect(fake.apiRequests().length).toBe(calls);
+    // Staff approve both in Xero; the allocation is sent (Retry here; the scheduled sync an hour later does the same).
+    fake.authorise("Invoices", invoice.InvoiceID);
+    fake.authorise("CreditNotes", note.CreditNoteID);
+    const retried = await api.post(`xero/pushes/${waiting!.id}/retry`);
+    expect(retried.status, JSON.stringify(retried.body)).toBe(200);
+    // The credit note is allocated to its invoice for the product's credited amount (with VAT), to the penny.
+    const credited = (await ok(api.get(`invoices/${inv.id}`))).credited;
+    expect(note.Allocations).toEqual([expect.objectContaining({ Invoice: { InvoiceID: invoice.InvoiceID }, Amount: credited, Date: "2030-03-20" })]);
+    expect(invoice.AmountCredited).toBe(credited);
     expect(fake.schemaProblems()).toEqual([]);
     connect(false);
   });

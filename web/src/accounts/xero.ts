@@ -43,6 +43,7 @@ export const TARGET_LABEL: Record<string, string> = {
   purchasecreditnote: "Purchase credit note (CNP)",
   salesinvoice: "Sales invoice (IN)",
   salescreditnote: "Sales credit note (CNS)",
+  allocation: "Credit note allocated to its invoice",
 };
 
 export const STATUS_LABEL: Record<PushRow["status"], string> = { PENDING: "Queued", SENDING: "Sending", SENT: "Sent", FAILED: "Failed", HELD: "Held back" };
@@ -57,6 +58,7 @@ export function sourceLink(r: Pick<PushRow, "source_type" | "source_id" | "label
     case "invoice":
       return `/invoices`;
     case "credit":
+    case "allocation":
       return `/credit`;
     case "nominal":
       return `/settings?screen=nominal-codes`;
