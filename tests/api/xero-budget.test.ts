@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, signIn } from "../support/api.js";
 import { startFakeXero, type FakeXero } from "../support/fake-xero.js";
-import { budgetUsed } from "../../core/platform/budget.js";
+import { budgetUsed, takeCall } from "../../core/platform/budget.js";
 import { ok } from "./fleet-support.js";
 
 /**
@@ -90,5 +90,38 @@ describe("one call budget shared by every process (issue 22 finding 11)", () => 
     const used = await budgetUsed(`xero#${fake.tenantId}`);
     expect(used.minute + used.previousMinute).toBe(calls.length);
     expect(used.day).toBe(calls.length);
+  });
+});
+
+describe("the shared budget's counters (core/platform/budget.ts)", () => {
+  const minute = 60_000;
+  const t0 = Date.UTC(2030, 0, 1, 10, 0, 5);
+
+  it("a minute's calls and the previous minute's together stay within the limit; the next minute frees what the last one did not use", async () => {
+    const scope = `unit#${Math.random()}`;
+    const limits = { perMinute: 3, perDay: 100 };
+    const taken = [];
+    for (let i = 0; i < 4; i++) taken.push(await takeCall(scope, limits, t0 + i));
+    expect(taken.map((t) => t.ok)).toEqual([true, true, true, false]);
+    expect(taken[3]).toEqual({ ok: false, spent: "minute", retryAfterMs: minute - 5_003 });
+    // 10:01:00: the 3 calls of 10:00 are within the last 60 s, so none yet.
+    expect(await takeCall(scope, limits, t0 + minute - 5_000)).toMatchObject({ ok: false, spent: "minute" });
+    // 10:02:00: 10:01 used none, all 3 are free again.
+    const later = [];
+    for (let i = 0; i < 3; i++) later.push((await takeCall(scope, limits, t0 + 2 * minute - 5_000 + i)).ok);
+    expect(later).toEqual([true, true, true]);
+  });
+
+  it("the day's calls stop at the day's limit, until midnight UTC", async () => {
+    const scope = `unit#${Math.random()}`;
+    const limits = { perMinute: 100, perDay: 2 };
+    expect((await takeCall(scope, limits, t0)).ok).toBe(true);
+    expect((await takeCall(scope, limits, t0 + 1)).ok).toBe(true);
+    const spent = await takeCall(scope, limits, t0 + 2);
+    expect(spent).toMatchObject({ ok: false, spent: "day" });
+    expect(t0 + 2 + (spent.ok ? 0 : spent.retryAfterMs)).toBe(Date.UTC(2030, 0, 2));
+    // The refused call counted nowhere: a transaction counts in both windows or neither.
+    expect(await budgetUsed(scope, t0)).toEqual({ minute: 2, previousMinute: 0, day: 2 });
+    expect((await takeCall(scope, limits, Date.UTC(2030, 0, 2, 0, 0, 1))).ok).toBe(true);
   });
 });
