@@ -19,7 +19,7 @@ import { fleetReference, ok } from "./fleet-support.js";
 let api: ReturnType<typeof client>;
 let ref: Awaited<ReturnType<typeof fleetReference>>;
 let fake: FakeXero;
-const x: Record<string, any> = {};
+const x: Record<string, { id: number; last_saved: string }> = {};
 const KEYS = ["XERO_CLIENT_ID", "XERO_CLIENT_SECRET", "XERO_API_URL", "XERO_TOKEN_URL"];
 const connect = (on: boolean) => {
   for (const k of KEYS) delete process.env[k];
@@ -64,7 +64,7 @@ describe("documents of an unmapped department are held back, said so, and queued
 
     // The Xero page's Held back tab and its count.
     const list = await ok(api.get("xero/pushes?status=HELD"));
-    expect(list.results.map((r: any) => [r.source_type, r.held_reason])).toEqual(
+    expect((list.results as Array<{ source_type: string; held_reason: string | null }>).map((r) => [r.source_type, r.held_reason])).toEqual(
       expect.arrayContaining([
         ["invoice", res.body.warning],
         ["credit", credited.body.warning],

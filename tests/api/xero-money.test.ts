@@ -21,7 +21,11 @@ import { item, jobBody, newVan, part, workshopReference, type WorkshopRef } from
 let api: ReturnType<typeof client>;
 let ref: WorkshopRef;
 let fake: FakeXero;
-const x: Record<string, any> = {};
+type Saved = { id: number; last_saved: string };
+type WorkRow = Saved & { customer_labour_cost: number; customer_invoice_number: string; parts: Array<{ id: number; customer_cost: number }> };
+/** A document as the fake Xero stores it (Xero's wire names). */
+type XeroDoc = { InvoiceID: string; CreditNoteID: string; LineItems: Array<{ Quantity: number; UnitAmount: number }>; DueDate?: string; Allocations?: unknown[]; AmountCredited?: number };
+const x: Record<string, Saved> = {};
 const KEYS = ["XERO_CLIENT_ID", "XERO_CLIENT_SECRET", "XERO_API_URL", "XERO_TOKEN_URL"];
 const connect = (on: boolean) => {
   for (const k of KEYS) delete process.env[k];
@@ -43,8 +47,9 @@ afterAll(async () => {
   await fake.close();
 });
 
-const sendable = (rows: any[], extra: (r: any) => Record<string, unknown> = () => ({})) => rows.map((r) => ({ id: r.id, last_saved: r.last_saved, ...extra(r) }));
-const itemsOf = async (jobId: number) => (await ok(api.get(`work?job=${jobId}`))).results as any[];
+const sendable = (rows: WorkRow[], extra: (r: WorkRow) => Record<string, unknown> = () => ({})) => rows.map((r) => ({ id: r.id, last_saved: r.last_saved, ...extra(r) }));
+const itemsOf = async (jobId: number): Promise<WorkRow[]> => (await ok(api.get(`work?job=${jobId}`))).results;
+const docIn = (collection: "Invoices" | "CreditNotes", id: string | null | undefined) => fake.store[collection].get(String(id)) as unknown as XeroDoc;
 
 describe("Xero's documents carry the product's money to the penny (issue 22 finding 10)", () => {
   it("a job with labour and parts: the workshop customer invoice (WO) in Xero totals what the product bills, due by the customer's terms", async () => {
@@ -57,11 +62,11 @@ describe("Xero's documents carry the product's money to the penny (issue 22 find
     await ok(api.post(`jobs/approve/${job.id}`, { last_saved: j.last_saved, mileage: 5000 }));
     await ok(api.put("work/readytoapprove", sendable(await itemsOf(job.id))));
     const rows = await itemsOf(job.id);
-    const approved = await ok(api.put("work/approve", sendable(rows, (r) => ({ invoice_approved: true, customer_nominal_code: x.sales.id, parts: r.parts.map((p: any) => ({ id: p.id, customer_nominal_code: x.sales.id })) }))));
+    const approved = await ok(api.put("work/approve", sendable(rows, (r) => ({ invoice_approved: true, customer_nominal_code: x.sales.id, parts: r.parts.map((p) => ({ id: p.id, customer_nominal_code: x.sales.id })) }))));
     expect(approved.warning).toBeUndefined();
 
     // The product's figure: each item's customer labour charge and its parts' customer charges.
-    const product = sum(...rows.flatMap((r) => [r.customer_labour_cost, ...r.parts.map((p: any) => p.customer_cost)])).toFixed(2);
+    const product = sum(...rows.flatMap((r) => [r.customer_labour_cost, ...r.parts.map((p) => p.customer_cost)])).toFixed(2);
     const labourOnly = sum(...rows.map((r) => r.customer_labour_cost)).toFixed(2);
     expect(product).not.toBe(labourOnly);
 
@@ -71,7 +76,7 @@ describe("Xero's documents carry the product's money to the penny (issue 22 find
     expect(run.failed, JSON.stringify(run.errors)).toBe(0);
     const sent = await pushOf("salesinvoice", "workinvoice", job.id);
     expect(sent).toMatchObject({ status: "SENT" });
-    const wo = fake.store.Invoices.get(sent!.xero_id!) as any;
+    const wo = docIn("Invoices", sent?.xero_id);
     expect(wo).toMatchObject({ Type: "ACCREC", Status: "DRAFT", InvoiceNumber: rows[0].customer_invoice_number });
     expect(netOf(wo)).toBe(product);
     expect(wo.LineItems).toHaveLength(4);
@@ -93,8 +98,8 @@ describe("Xero's documents carry the product's money to the penny (issue 22 find
     resetXeroClient();
     const run = await runSync();
     expect(run.failed, JSON.stringify(run.errors)).toBe(0);
-    const invoice = fake.store.Invoices.get((await pushOf("salesinvoice", "invoice", inv.id))!.xero_id!) as any;
-    const note = fake.store.CreditNotes.get((await pushOf("salescreditnote", "credit", c.id))!.xero_id!) as any;
+    const invoice = docIn("Invoices", (await pushOf("salesinvoice", "invoice", inv.id))?.xero_id);
+    const note = docIn("CreditNotes", (await pushOf("salescreditnote", "credit", c.id))?.xero_id);
     expect(netOf(invoice)).toBe(sum(approved.amount, approved.no_vat_amount).toFixed(2));
     expect(netOf(note)).toBe(sum(c.amount, c.no_vat_amount).abs().toFixed(2));
 
