@@ -30,7 +30,7 @@ function sentFields(body: unknown): Partial<PaymentFields> {
   const rest: Row = {};
   for (const [k, v] of Object.entries(body as Row)) if (!ANSWER_ONLY.has(k)) rest[k] = v;
   const parsed = parseInput(payment.schema.partial().strict(), rest) as Row;
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as Partial<PaymentFields>;
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
 }
 
 const unset = (v: unknown) => v === null || v === undefined || v === "";
@@ -198,14 +198,14 @@ export const Payments = {
     const fields: Row = { ...sent, last_saved: lastSaved };
     if (("department" in sent && sent.department !== stored.department) || ("invoice_number" in sent && sent.invoice_number !== stored.invoice_number))
       fields.trading_area = await paymentAreaOf({ ...stored, ...sent });
-    const extra = await invoiceEffect(stored as Partial<PaymentFields>, { ...stored, ...sent } as Partial<PaymentFields>, actor);
+    const extra = await invoiceEffect(stored, { ...stored, ...sent }, actor);
     return Payment.update(id, fields, actor, { current: stored, partial: true, extra });
   },
 
   /** DELETE payment/{id}: a PAID payment's balance effect is reversed in its own transaction (A15). */
   async remove(id: number, actor: string) {
     const stored = await Payment.stored(id);
-    return Payment.remove(id, actor, { extra: await invoiceEffect(stored as Partial<PaymentFields>, undefined, actor) });
+    return Payment.remove(id, actor, { extra: await invoiceEffect(stored, undefined, actor) });
   },
 
   /**
@@ -218,7 +218,7 @@ export const Payments = {
     const view = q.view ?? "unpaid";
     const list = `s#${STATE_OF[view]}#d#${q.department ?? "ALL"}`;
     const order = view === "unpaid" ? "asc" : "desc";
-    if (unset(q.start) && unset(q.end)) return (await Payment.listIn(list, { page: q.page, page_size: q.page_size, order })) as Page<Row>;
+    if (unset(q.start) && unset(q.end)) return (await Payment.listIn(list, { page: q.page, page_size: q.page_size, order }));
     const refused = dueBoundsResult(q.start, q.end);
     if (refused) throw new ValidationError(refused.message, refused.errors);
     const entries = await Payment.entriesIn(list, { from: q.start!, to: q.end!, order });

@@ -336,7 +336,7 @@ export const WorkApprovals = {
     }
     const list = listOf(q);
     const page = await JobLines.linesIn("work_items", list, { page: q.page, page_size: q.page_size, order: "desc" }, { parents: true });
-    const jobs = page.results.map((r) => ({ ...(r.parent ?? {}), id: r.parent_id }) as Rec);
+    const jobs = page.results.map((r) => ({ ...(r.parent ?? {}), id: r.parent_id }));
     const refs = await refsOf(jobs, page.results);
     return {
       count: page.count,

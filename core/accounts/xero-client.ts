@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AccountingApi } from "xero-node/dist/gen/api/accountingApi.js";
 import type { Account, Contact, CreditNote, Invoice, TrackingCategory, TrackingOption } from "xero-node";
+import { takeCall } from "../platform/budget.js";
 
 /**
  * The one door to Xero (docs/xero.md). Sends the push items' bodies through
@@ -25,7 +26,8 @@ export type XeroTarget =
   | "purchaseinvoice"
   | "purchasecreditnote"
   | "salesinvoice"
-  | "salescreditnote";
+  | "salescreditnote"
+  | "allocation";
 
 export type XeroDelivery = {
   target: XeroTarget;
@@ -40,7 +42,7 @@ export type XeroDelivery = {
 export type XeroOutcome =
   | { ok: true; xeroId: string }
   | { ok: false; kind: "validation"; message: string; errors: string[] }
-  | { ok: false; kind: "transient"; message: string; retryAfterSeconds?: number }
+  | { ok: false; kind: "transient"; message: string; retryAfterSeconds?: number; waiting?: boolean }
   | { ok: false; kind: "not-configured"; message: string };
 
 export const XERO_API_URL = "https://api.xero.com/api.xro/2.0";
@@ -64,8 +66,13 @@ type LimitSettings = {
   maxWaitMs: number;
   /** How long sending stops once Xero says the day's calls are used up and gives no Retry-After. */
   dayStopMs: number;
+  /** Calls a minute and a UTC day per tenant, kept for every process in the shared budget (core/platform/budget.ts). */
+  sharedPerMinute: number;
+  perDay: number;
+  /** The shared budget's scope beside the tenant's id: tests give each reset client its own budget. */
+  budgetScope: string;
 };
-const XERO_LIMITS: LimitSettings = { concurrent: 5, perWindow: 60, windowMs: 60_000, maxWaitMs: 10_000, dayStopMs: 60 * 60_000 };
+const XERO_LIMITS: LimitSettings = { concurrent: 5, perWindow: 60, windowMs: 60_000, maxWaitMs: 10_000, dayStopMs: 60 * 60_000, sharedPerMinute: 60, perDay: 5000, budgetScope: "" };
 
 class Limiter {
   active = 0;
@@ -149,11 +156,11 @@ type Connection = { token: string; expiresAt: number; tenantId: string; key: str
 let connection: Connection | null = null;
 let api: AccountingApi | null = null;
 
-/** Tests only: forget the token, tenant and limits, optionally with other limits (e.g. a 1 s window). */
+/** Tests only: forget the token, tenant and limits, optionally with other limits (e.g. a 1 s window); the shared budget of a reset client is its own (a fresh scope) unless `budgetScope` is given. */
 export function resetXeroClient(limits: Partial<LimitSettings> = {}) {
   connection = null;
   api = null;
-  limiter = new Limiter({ ...XERO_LIMITS, ...limits });
+  limiter = new Limiter({ ...XERO_LIMITS, budgetScope: `test-${createHash("sha256").update(String(Math.random())).digest("hex").slice(0, 8)}`, ...limits });
 }
 
 class XeroHttpError extends Error {
@@ -237,8 +244,8 @@ export async function deliver(batch: XeroDelivery[], env: NodeJS.ProcessEnv = pr
   const xero = await accountingApi(env, conn.token);
   const ctx: Ctx = { xero, tenantId: conn.tenantId };
 
-  if (target === "nominal" || target === "trackingcategories") {
-    const send = target === "nominal" ? sendAccount : sendTrackingCategory;
+  if (target === "nominal" || target === "trackingcategories" || target === "allocation") {
+    const send = target === "nominal" ? sendAccount : target === "allocation" ? sendAllocation : sendTrackingCategory;
     return Promise.all(batch.map((d) => guarded(() => send(ctx, d))));
   }
   const outcomes: XeroOutcome[] = new Array(batch.length);
@@ -276,10 +283,32 @@ async function guardedMany(n: number, call: () => Promise<XeroOutcome[]>): Promi
   }
 }
 
-/** Every Xero call goes through here so its limit headers are read and its failure is decoded. */
-async function call<T>(run: () => Promise<XeroAnswer<T>>): Promise<T> {
+/**
+ * One call from the budget every process shares (core/platform/budget.ts:
+ * DynamoDB counters per tenant per minute and per day, taken with a
+ * conditional write). A spent minute is waited out when the next one starts
+ * within `maxWaitMs`; otherwise (or a spent day) the call's items are
+ * answered "retry later", so the run leaves them for the next one.
+ */
+async function shared(ctx: Ctx): Promise<void> {
+  for (;;) {
+    const { sharedPerMinute, perDay, budgetScope } = limiter.settings;
+    const taken = await takeCall(`xero#${ctx.tenantId}${budgetScope ? `#${budgetScope}` : ""}`, { perMinute: sharedPerMinute, perDay });
+    if (taken.ok) return;
+    if (taken.spent === "day") {
+      limiter.stop(taken.retryAfterMs, "Xero's daily limit of calls is reached");
+      throw new LimitWait({ ok: false, retryAfterSeconds: Math.ceil(taken.retryAfterMs / 1000), message: "Xero's daily limit of calls is reached" });
+    }
+    if (taken.retryAfterMs > limiter.settings.maxWaitMs) throw new LimitWait({ ok: false, retryAfterSeconds: Math.ceil(taken.retryAfterMs / 1000), message: "Xero's limit of calls a minute is reached" });
+    await new Promise((r) => setTimeout(r, taken.retryAfterMs + 50 + Math.random() * 200));
+  }
+}
+
+/** Every Xero call goes through here: the process's limits, then the shared budget; its limit headers are read and its failure is decoded. */
+async function call<T>(ctx: Ctx, run: () => Promise<XeroAnswer<T>>): Promise<T> {
   const place = await limiter.place();
   if (!place.ok) throw new LimitWait(place);
+  await shared(ctx);
   try {
     const answer = await run();
     limiter.observe(answer.response?.headers);
@@ -393,18 +422,18 @@ async function sendDocuments(ctx: Ctx, target: XeroTarget, deliveries: XeroDeliv
   try {
     if (target === "supplier" || target === "customer") {
       const contacts = deliveries.map((d) => (update ? { ...(d.body as Contact), contactID: d.xeroId! } : (d.body as Contact)));
-      const body = await call(() => (update ? xero.updateOrCreateContacts(tenantId, { contacts }, false, key) : xero.createContacts(tenantId, { contacts }, false, key)));
+      const body = await call(ctx, () => (update ? xero.updateOrCreateContacts(tenantId, { contacts }, false, key) : xero.createContacts(tenantId, { contacts }, false, key)));
       return deliveries.map((_, i) => itemOutcome(body.contacts?.[i], body.contacts?.[i]?.contactID));
     }
     if (target === "salesinvoice" || target === "purchaseinvoice") {
       const invoices = deliveries.map((d) => (update ? { ...(d.body as Invoice), invoiceID: d.xeroId! } : (d.body as Invoice)));
-      const body = await call(() =>
+      const body = await call(ctx, () =>
         update ? xero.updateOrCreateInvoices(tenantId, { invoices }, false, undefined, key) : xero.createInvoices(tenantId, { invoices }, false, undefined, key),
       );
       return deliveries.map((_, i) => itemOutcome(body.invoices?.[i], body.invoices?.[i]?.invoiceID));
     }
     const creditNotes = deliveries.map((d) => (update ? { ...(d.body as CreditNote), creditNoteID: d.xeroId! } : (d.body as CreditNote)));
-    const body = await call(() =>
+    const body = await call(ctx, () =>
       update ? xero.updateOrCreateCreditNotes(tenantId, { creditNotes }, false, undefined, key) : xero.createCreditNotes(tenantId, { creditNotes }, false, undefined, key),
     );
     return deliveries.map((_, i) => itemOutcome(body.creditNotes?.[i], body.creditNotes?.[i]?.creditNoteID));
@@ -426,8 +455,8 @@ async function sendAccount(ctx: Ctx, d: XeroDelivery): Promise<XeroOutcome> {
   const { xero, tenantId } = ctx;
   const account = d.body as Account;
   const body = d.xeroId
-    ? await call(() => xero.updateAccount(tenantId, d.xeroId!, { accounts: [{ ...account, accountID: d.xeroId! }] }, d.idempotencyKey))
-    : await call(() => xero.createAccount(tenantId, account, d.idempotencyKey));
+    ? await call(ctx, () => xero.updateAccount(tenantId, d.xeroId!, { accounts: [{ ...account, accountID: d.xeroId! }] }, d.idempotencyKey))
+    : await call(ctx, () => xero.createAccount(tenantId, account, d.idempotencyKey));
   const saved = body.accounts?.[0];
   return itemOutcome(saved, saved?.accountID);
 }
@@ -444,11 +473,11 @@ async function sendTrackingCategory(ctx: Ctx, d: XeroDelivery): Promise<XeroOutc
   let id = d.xeroId ?? undefined;
   let existing: TrackingOption[] = [];
   if (id) {
-    await call(() => xero.updateTrackingCategory(tenantId, id!, head, d.idempotencyKey));
-    const body = await call(() => xero.getTrackingCategory(tenantId, id!));
+    await call(ctx, () => xero.updateTrackingCategory(tenantId, id!, head, d.idempotencyKey));
+    const body = await call(ctx, () => xero.getTrackingCategory(tenantId, id!));
     existing = body.trackingCategories?.[0]?.options ?? [];
   } else {
-    const body = await call(() => xero.createTrackingCategory(tenantId, head, d.idempotencyKey));
+    const body = await call(ctx, () => xero.createTrackingCategory(tenantId, head, d.idempotencyKey));
     const saved = body.trackingCategories?.[0];
     const outcome = itemOutcome(saved, saved?.trackingCategoryID);
     if (!outcome.ok) return outcome;
@@ -458,7 +487,7 @@ async function sendTrackingCategory(ctx: Ctx, d: XeroDelivery): Promise<XeroOutc
   const wanted = (category.options ?? []).filter((o) => o.name && !have.has(o.name.toLowerCase()));
   for (const [i, option] of wanted.entries()) {
     try {
-      await call(() => xero.createTrackingOptions(tenantId, id!, { name: option.name, ...(option.status ? { status: option.status } : {}) }, subKey(d.idempotencyKey, `o${i}`)));
+      await call(ctx, () => xero.createTrackingOptions(tenantId, id, { name: option.name, ...(option.status ? { status: option.status } : {}) }, subKey(d.idempotencyKey, `o${i}`)));
     } catch (e) {
       const out = failure(e);
       // The category itself exists now: say so, so the retry updates it instead of creating a second one.
@@ -466,5 +495,34 @@ async function sendTrackingCategory(ctx: Ctx, d: XeroDelivery): Promise<XeroOutc
       return out;
     }
   }
-  return { ok: true, xeroId: id! };
+  return { ok: true, xeroId: id };
+}
+
+/** An allocation's delivery body (core/accounts/xero-documents.ts `allocation`): Xero's ids of the two documents, the amount and the date. */
+export type AllocationBody = { creditNoteID: string; invoiceID: string; amount: number; date?: string };
+
+/** How long an allocation waits for staff to approve its documents in Xero before it is tried again. */
+const AWAIT_APPROVAL_S = 3600;
+
+/**
+ * A credit note allocated to the invoice it credits (PUT
+ * /CreditNotes/{id}/Allocations). Xero allocates only between AUTHORISED
+ * documents, and the product sends documents as DRAFT (003 §4): both are
+ * read first, and while either is still a draft in Xero the item waits
+ * (transient, tried again in an hour) with a message saying so.
+ */
+async function sendAllocation(ctx: Ctx, d: XeroDelivery): Promise<XeroOutcome> {
+  const { xero, tenantId } = ctx;
+  const a = d.body as AllocationBody;
+  const [note] = (await call(ctx, () => xero.getCreditNote(tenantId, a.creditNoteID))).creditNotes ?? [];
+  const [invoice] = (await call(ctx, () => xero.getInvoice(tenantId, a.invoiceID))).invoices ?? [];
+  const authorised = (status: unknown) => String(status) === "AUTHORISED" || String(status) === "PAID";
+  if (!authorised(note?.status) || !authorised(invoice?.status))
+    // Not a failure: it waits for staff to approve in Xero (the sync answers it as waiting).
+    return { ok: false, kind: "transient", waiting: true, retryAfterSeconds: AWAIT_APPROVAL_S, message: `Waiting for the ${!authorised(note?.status) ? "credit note" : "invoice"} to be approved in Xero (Xero allocates only approved documents)` };
+  const body = await call(ctx, () =>
+    xero.createCreditNoteAllocation(tenantId, a.creditNoteID, { allocations: [{ invoice: { invoiceID: a.invoiceID }, amount: a.amount, date: a.date ?? new Date().toISOString().slice(0, 10) }] }, false, d.idempotencyKey),
+  );
+  const saved = body.allocations?.[0];
+  return itemOutcome(saved, saved?.allocationID ?? (saved ? a.creditNoteID : undefined));
 }

@@ -12,6 +12,7 @@ export const NominalCode = defineRecordType({
   fields: nominalCode.schema,
   searchOf: (r) => `${r.code ?? ""} ${(r.name ?? "").toLowerCase()}`.toLowerCase(),
   // 003 §5: with no tax type on create, OUTPUT2 is used.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: without it tax_type widens to string and the defaults are no nominal code
   defaults: () => ({ tax_type: "OUTPUT2" as TaxType, enable_payments_to_account: false, show_in_expense_claims: false }),
 });
 

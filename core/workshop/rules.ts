@@ -7,6 +7,12 @@
  */
 import { LOCKED_PART_MONEY, LOCKED_WORK_MONEY, LOCK_MESSAGES, PART_MESSAGES, moneyChanges } from "./part-rules.js";
 
+/** A credit item: its labour cost is below 0 (003 §3). */
+export const isCredit = (w: { labour_cost?: unknown }) => {
+  const v = w.labour_cost;
+  return (v === null || v === undefined || v === "" ? 0 : Number(v)) < 0;
+};
+
 export const JOB_STATUSES = ["IN_PROGRESS", "RETURNED_FROM_WORKSHOP", "READY_FOR_COLLECTION", "COLLECTED"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 

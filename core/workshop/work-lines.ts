@@ -2,6 +2,7 @@ import type { Membership } from "../platform/records.js";
 import { namedChoice } from "../platform/choices.js";
 import { VAT_RATE, money, pounds, toPence, type Amount } from "../platform/money.js";
 import { taxRate } from "../settings/taxtypes.js";
+import { isCredit } from "./rules.js";
 
 /**
  * The job's work items as Workshop Expenses (/po) and Workshop Invoicing
@@ -37,7 +38,6 @@ export type InvoiceState = (typeof INVOICE_STATES)[number];
 const NO_DATE = "~";
 const NOT_LISTED = new Set(["ENQUIRY", "DEFECT", "CONVERTED"]);
 const idOf = (v: unknown): number | null => (typeof v === "number" ? v : v && typeof v === "object" && typeof (v as Rec).id === "number" ? (v as Rec).id : null);
-const num = (v: unknown) => (v === null || v === undefined || v === "" ? 0 : Number(v));
 
 /** Expenses state (P): approved; approval needed (the work type asks for it and it has not been received); else current. */
 export function poState(w: Rec): PoState {
@@ -53,8 +53,8 @@ export function invoiceState(w: Rec): InvoiceState {
   return "current";
 }
 
-/** A credit item: its labour cost is below 0 (003 §3). */
-export const isCredit = (w: Rec) => num(w.labour_cost) < 0;
+// isCredit is a pure rule (core/workshop/rules.ts): the SPA's approval rules use it.
+export { isCredit };
 
 /** Who the item is billed to: customer 2 when chargeable and the job has one, else customer 1. */
 export function billedCustomer(w: Rec, job: Rec): number | null {

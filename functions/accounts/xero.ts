@@ -25,10 +25,10 @@ export function xeroRoutes(app: Hono<AppEnv>) {
     {
       method: "get",
       path: "/xero/pushes",
-      summary: "Push items, newest first, 25 a page; status PENDING|SENDING|SENT|FAILED (all when left out)",
+      summary: "Push items, newest first, 25 a page; status PENDING|SENDING|SENT|FAILED|HELD (all when left out)",
       tag,
       query: pageQuery.extend({
-        status: z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v), z.enum(["PENDING", "SENDING", "SENT", "FAILED"], { error: "status must be PENDING, SENDING, SENT or FAILED" }).optional()),
+        status: z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v), z.enum(["PENDING", "SENDING", "SENT", "FAILED", "HELD"], { error: "status must be PENDING, SENDING, SENT, FAILED or HELD" }).optional()),
       }),
     },
     async (_c, { query }) => XeroPushes.list(query),

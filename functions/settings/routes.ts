@@ -7,7 +7,7 @@ import { ValidationError } from "../../core/platform/errors.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { crudRoutes } from "../platform/crud.js";
 import { route } from "../platform/registry.js";
-import { nominalPush, trackingCategoryPush } from "../../core/accounts/xero-push.js";
+import { nominalPush, releaseHeld, trackingCategoryPush } from "../../core/accounts/xero-push.js";
 import { sendSoon } from "../../core/accounts/xero-sync.js";
 
 const tag = "Settings";
@@ -27,7 +27,14 @@ export function settingsRoutes(app: Hono<AppEnv>) {
   crudRoutes(app, { record: Settings.VehicleType, tag, path: "vehicletype" });
   crudRoutes(app, { record: Settings.CostCentre, tag, path: "costcentre" });
   crudRoutes(app, { record: Settings.QuickLink, tag, path: "quicklink", defaultPageSize: 50 });
-  crudRoutes(app, { record: Settings.Department, tag, path: "departments", createPath: "createdepartment" });
+  crudRoutes(app, {
+    record: Settings.Department,
+    tag,
+    path: "departments",
+    createPath: "createdepartment",
+    // A department given its Xero mapping queues the documents held back for want of it (docs/xero.md "Held back").
+    after: async (row: { id: number }) => void (await releaseHeld(row.id, "xero-mapping")),
+  });
   crudRoutes(app, {
     record: Settings.Fitter,
     tag,

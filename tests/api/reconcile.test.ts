@@ -91,8 +91,8 @@ describe("reconcile: a correct book", () => {
     const { checked, differences } = await run();
     expect(differences).toEqual([]);
     expect(checked).toMatchObject({ invoices: 4, credits: 1, payments: 1, work_items: 2 });
-    // The outbox's documents: 3 invoices, the credit note and the mapped job's WO.
-    expect(checked.xero_items).toBe(5);
+    // The outbox's documents: 3 invoices, the credit note, the mapped job's WO, and the credit note's allocation to the invoice it credits.
+    expect(checked.xero_items).toBe(6);
     expect((await handler()).ok).toBe(true);
   });
 });
@@ -114,7 +114,9 @@ describe("reconcile: seeded differences, each named", () => {
     const { differences } = await run();
     const named = differences.map((d) => `${d.check} ${d.document} ${d.id}`).sort();
     expect(named).toEqual(
-      [`credited invoice ${x.a.id}`, `paid invoice ${x.b.id}`, `lines work_item ${x.withParts.rows[0].id}`, `lines invoice ${x.orderInvoice.id}`, `xero invoice ${x.c.id}`].sort(),
+      [`credited invoice ${x.a.id}`, `paid invoice ${x.b.id}`, `lines work_item ${x.withParts.rows[0].id}`, `lines invoice ${x.orderInvoice.id}`, `xero invoice ${x.c.id}`,
+        // The WO sent to Xero carries the part's charge as the job now holds it (the Xero payloads bill labour and parts): the changed part shows there too.
+        `xero workinvoice ${x.withParts.job.id}`].sort(),
     );
     expect(differences.find((d) => d.check === "credited")).toMatchObject({ stored: 999, expected: 12, label: x.a.invoice_number });
     expect(differences.find((d) => d.check === "paid")).toMatchObject({ stored: 77, expected: 0 });
@@ -125,7 +127,7 @@ describe("reconcile: seeded differences, each named", () => {
 
     const job = await handler();
     expect(job.ok).toBe(false);
-    expect(job.differences).toHaveLength(5);
+    expect(job.differences).toHaveLength(6);
   });
 });
 

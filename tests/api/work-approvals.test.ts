@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { client, signIn } from "../support/api.js";
-import { company, ok } from "./fleet-support.js";
+import { ok } from "./fleet-support.js";
 import { item, jobBody, newVan, part, workshopReference, type WorkshopRef } from "./workshop-support.js";
 import { Counter, ListEntry } from "../../core/platform/service.js";
 import { JobLines } from "../../core/workshop/job.js";
@@ -127,7 +127,7 @@ describe("PUT work/approve: Workshop Expenses", () => {
   it("refuses with the spec's messages, all or nothing, then approves with the approver recorded", async () => {
     const { job, dept } = await newJob([item(ref, { parts: [part(ref)] }), item(ref, { description: "Warranty check", work_type: ref.warranty.id, labour_hours: 1 })]);
     const [service, warranty] = await itemsOf(job.id);
-    const po = (r: any) => ({ po_approved: true });
+    const po = (_r: any) => ({ po_approved: true });
 
     const missing = await api.put("work/approve", sendable([service], po));
     expect(missing.status).toBe(400);

@@ -190,7 +190,7 @@ function ApprovalModal({ kind, jobId, onClose, onCredit }: { kind: Kind; jobId: 
     setEdits(Object.fromEntries(rows.map((w) => [w.id, { nominal: idOf(w[codeField]), parts: Object.fromEntries((w.parts ?? []).map((p: any) => [p.id, idOf(p[codeField])])) }])));
     const first = rows[0];
     setJob({ workshop_invoice_number: first.workshop_invoice_number ?? "", workshop_invoice_date: first.workshop_invoice_date ?? "", job_workshop_payment_date: first.job_workshop_payment_date ?? "" });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the choices are reset when the rows change; codeField and done follow kind, fixed while the modal shows these rows
   }, [rows]);
 
   const options = [{ value: "", label: "Nominal code" }, ...(nominals.data?.results ?? []).map((n) => ({ value: String(n.id), label: `${n.code} ${n.name}` }))];

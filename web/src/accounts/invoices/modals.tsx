@@ -83,13 +83,13 @@ export function CreditModal({
 }) {
   const calls = useCreditCalls();
   const initial = useMemo(() => {
-    if (row) return initialValues(CREDIT_FIELDS, row as Record<string, unknown>);
+    if (row) return initialValues(CREDIT_FIELDS, row);
     const blank = { ...initialValues(CREDIT_FIELDS, null), date_issued: todayIso() };
     if (wi) return { ...blank, vat_nominal_code: wi.customer_nominal_code ? String(wi.customer_nominal_code) : "", description: `Credit of ${wi.invoice_number ?? `job ${wi.job}`}: ${wi.description ?? `work item ${wi.id}`}` };
     if (tx) return { ...blank, vat_nominal_code: tx.nominal_code ? String(tx.nominal_code.id) : "", description: `Credit of transaction ${tx.invoice_number || tx.description || tx.id}` };
     return { ...blank, vat_nominal_code: inv?.vat_nominal_code ? String(inv.vat_nominal_code) : "", no_vat_nominal_code: inv?.no_vat_nominal_code ? String(inv.no_vat_nominal_code) : "", description: inv ? `Credit of invoice ${inv.invoice_number ?? inv.id}` : "" };
   }, [row, inv, tx, wi]);
-  const form = useRecordForm(CREDIT_FIELDS, initial, { guard: false, validate: (values) => creditAmountResult(values as never)?.errors ?? {} });
+  const form = useRecordForm(CREDIT_FIELDS, initial, { guard: false, validate: (values) => creditAmountResult(values)?.errors ?? {} });
   const v = form.values;
   const totals = invoiceTotals({ amount: typeof v.amount === "number" ? v.amount : 0, no_vat_amount: typeof v.no_vat_amount === "number" ? v.no_vat_amount : 0 });
   const pending = calls.create.isPending || calls.save.isPending;

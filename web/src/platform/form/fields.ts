@@ -2,7 +2,7 @@ import type { QueryKey } from "@tanstack/react-query";
 import type { QueryParams } from "../api";
 import type { FieldMeta, InputKind } from "../../../../core/platform/definition";
 import { formatDate, formatMoney, formatNumber, parseUkDate } from "../format";
-import { parseNumberText, type NumberKind } from "./numbers";
+import { parseNumberText } from "./numbers";
 
 /** What a date field says of text that is no date (31/02/2026): at the field, the text kept (issue 24 item 5). */
 export const NOT_A_DATE = "Not a real date: enter DD/MM/YYYY";
@@ -107,7 +107,7 @@ export function toFormValue(f: FieldDef, v: unknown): FormValue {
     return Number.isFinite(n) ? n : "";
   }
   if (f.kind === "select") {
-    if (typeof v === "object" && v !== null && "id" in v) return String((v as { id: unknown }).id);
+    if (typeof v === "object" && v !== null && "id" in v) return String((v).id);
     return String(v);
   }
   if (f.kind === "date") return String(v).slice(0, 10);
@@ -120,7 +120,7 @@ export function toApiValue(f: FieldDef, v: FormValue, options?: SelectOption[]):
   if (v === "" || v === null || v === undefined) return null;
   if (isNumeric(f.kind)) {
     // Text that is not a number never reaches the API: validateValues refuses it first.
-    const parsed = parseNumberText(v, f.kind as NumberKind, f.decimals);
+    const parsed = parseNumberText(v, f.kind, f.decimals);
     return parsed.ok ? parsed.value : null;
   }
   if (f.kind === "select") {
@@ -180,7 +180,7 @@ export function validateValues(fields: FieldDef[], values: FormValues): FormErro
     // Text typed into a date that is no date (31/02/2026) is kept by the date input and refused here, at the field.
     if (f.kind === "date" && !isEmpty(v) && parseUkDate(String(v)) !== String(v).slice(0, 10)) errors[f.name] = NOT_A_DATE;
     if (isNumeric(f.kind) && !isEmpty(v)) {
-      const parsed = parseNumberText(v, f.kind as NumberKind, f.decimals);
+      const parsed = parseNumberText(v, f.kind, f.decimals);
       if (!parsed.ok) errors[f.name] = parsed.message;
       else if (parsed.value !== null && f.boundsMessage && ((f.min !== undefined && parsed.value < f.min) || (f.max !== undefined && parsed.value > f.max)))
         errors[f.name] = f.boundsMessage;
