@@ -250,7 +250,7 @@ const fieldError = (f: string) => (f === "account_codes" ? MESSAGES.accountCodes
  * The contact screen draws them with the required marker (issue 24 item 6).
  */
 export function requiredContactFields(c: Pick<ContactFacts, "contact_type" | "partial_contact">): string[] {
-  return Object.keys(contactRuleResult({ contact_type: c.contact_type, partial_contact: c.partial_contact } as ContactFacts)?.errors ?? {});
+  return Object.keys(contactRuleResult({ contact_type: c.contact_type, partial_contact: c.partial_contact })?.errors ?? {});
 }
 
 /**

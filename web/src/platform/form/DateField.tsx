@@ -38,7 +38,7 @@ export function DateField({ value, onChange, keepTyped, onBlur, error, ...rest }
   // A value set from outside (a reset after saving, another field) replaces the held text.
   useEffect(() => {
     if (value !== bad) setBad(null);
-  }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [value]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new value from outside clears the held text; `bad` itself must not
 
   return (
     <DateInput
