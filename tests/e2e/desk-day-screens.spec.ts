@@ -59,6 +59,7 @@ test("item 3: the status change's Success notice covers no control of the job ca
   const ready = page.getByRole("button", { name: "Ready For Collection" });
   await expect(ready).toBeVisible();
   expect(await controlsUnderNotices(page)).toEqual([]);
+  if (process.env.SHOTS) await page.screenshot({ path: `${process.env.SHOTS}/notice-bar-job-card.png` });
   // Scrolled to the foot of the card: the notice still sits on nothing.
   await page.evaluate(() => document.getElementById("root")!.scrollTo(0, 100_000));
   expect(await controlsUnderNotices(page)).toEqual([]);
