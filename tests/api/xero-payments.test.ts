@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { client, signIn } from "../support/api.js";
 import { startFakeXero, type FakeXero } from "../support/fake-xero.js";
 import { resetXeroClient } from "../../core/accounts/xero-client.js";
-import { pushOf } from "../../core/accounts/xero-push.js";
+import { XeroPush, pushOf } from "../../core/accounts/xero-push.js";
 import { runSync } from "../../core/accounts/xero-sync.js";
 import { reconcile } from "../../core/accounts/reconcile.js";
 import "../../core/accounts/xero-documents.js";
@@ -164,6 +164,11 @@ describe("payments pushed to Xero against their invoices (issue 22)", () => {
     // The reconcile check compares the pushed payments with the product's PAID payments: no difference.
     const result = await reconcile();
     expect(result.differences.filter((d) => d.document === "payment" || d.label.startsWith(String(x.inv.invoice_number)))).toEqual([]);
+    // Seeded: Xero's payment lost (the item SENT with no Xero id) while the product's payment is PAID: named, with both amounts.
+    await XeroPush.entity.patch({ record_type: "xeropush", id: changed.id }).set({ xero_id: null }).go();
+    const seeded = (await reconcile()).differences.filter((d) => d.document === "payment");
+    expect(seeded).toEqual([expect.objectContaining({ check: "xero", id: String(x.rest.id), stored: 0, expected: 40.25 })]);
+    await XeroPush.entity.patch({ record_type: "xeropush", id: changed.id }).set({ xero_id: changed.xero_id }).go();
   });
 
   it("an overpayment sends only what the invoice has outstanding in Xero", async () => {
