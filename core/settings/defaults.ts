@@ -60,8 +60,8 @@ export const AppDefaults = {
 /** A Xero payments account must be a nominal code Xero takes payments into: type BANK, or payments enabled (003 §3 nominal codes). */
 async function checkPaymentsAccount(body: unknown) {
   if (!body || typeof body !== "object" || !("xero_payments_account" in body)) return;
-  const raw = (body as { xero_payments_account?: unknown }).xero_payments_account;
-  const value = raw && typeof raw === "object" && "id" in raw ? (raw as { id: unknown }).id : raw;
+  const raw = body.xero_payments_account;
+  const value = raw && typeof raw === "object" && "id" in raw ? raw.id : raw;
   if (value === null || value === undefined || value === "") return;
   const id = Number(value);
   const [nominal] = Number.isInteger(id) && id > 0 ? ((await NominalCode.getMany([id])) as Array<{ type?: unknown; enable_payments_to_account?: unknown }>) : [];
