@@ -12,6 +12,7 @@ import { Invoice } from "./invoice.js";
 import { Payment } from "./payment.js";
 // The documents' body loaders (invoice, credit, workpo, workinvoice, part): what the outbox sends is built by them.
 import "./xero-documents.js";
+import "./xero-payments.js";
 import { XeroPush, type PushRow } from "./xero-push.js";
 import { SourceProblem, bodyOf } from "./xero-sync.js";
 

@@ -1,5 +1,5 @@
 import { Contact } from "../contacts/index.js";
-import { AppDefaults, Department, NominalCode } from "../settings/index.js";
+import { Department, NominalCode } from "../settings/index.js";
 import { Job, JobLines } from "../workshop/job.js";
 // The other holders of parts: their line declarations let the `part` source read a supplier invoice's quote and part-order parts too.
 import "../workshop/quote.js";
@@ -7,8 +7,6 @@ import "../workshop/partorder.js";
 import { isHidden } from "../workshop/part-rules.js";
 import { Credit } from "./credit.js";
 import { Invoice } from "./invoice.js";
-import { Payment } from "./payment.js";
-import type { PaymentBody } from "./xero-client.js";
 import {
   contactName,
   creditPayload,
@@ -108,30 +106,6 @@ registerSources({
     if (!note?.xero_id) throw new SourceNotReady("Waiting for the credit note to reach Xero");
     if (!invoice?.xero_id) throw new SourceNotReady("Waiting for the invoice it credits to reach Xero");
     return { creditNoteID: note.xero_id, invoiceID: invoice.xero_id, amount: pounds(money(creditTotals(cr).total).abs()), date: String(cr.date_issued ?? cr.date ?? "").slice(0, 10) || undefined };
-  },
-  // A payment against its invoice (issue 22): what Xero should hold for it now (`remove` when nothing: deleted, unpaid, or naming no invoice of ours).
-  payment: async (sid): Promise<PaymentBody> => {
-    const [p] = (await Payment.getMany([Number(sid)])) as Rec[];
-    const number = String(p?.invoice_number ?? "").trim().toUpperCase();
-    if (!p || !p.date_paid || !number || !(Number(p.amount) > 0)) return { remove: true };
-    const invoiceId = (await Invoice.claimedBy("number", [number])).get(number);
-    if (invoiceId === undefined) return { remove: true };
-    const accountId = await AppDefaults.xeroPaymentsAccount();
-    const [[nominal], invoicePush, accountPush] = await Promise.all([
-      accountId ? (NominalCode.getMany([accountId]) as Promise<Rec[]>) : Promise.resolve([] as Rec[]),
-      pushOf("salesinvoice", "invoice", invoiceId),
-      accountId ? pushOf("nominal", "nominal", accountId) : Promise.resolve(null),
-    ]);
-    return {
-      invoiceID: invoicePush?.xero_id ?? null,
-      invoiceNumber: number,
-      // Xero's id of the account once the nominal code's own push is sent, else its code (Xero finds an account by code).
-      account: nominal ? (accountPush?.xero_id ? { accountID: accountPush.xero_id } : { code: String(nominal.code) }) : null,
-      date: String(p.date_paid).slice(0, 10),
-      amount: pounds(money(p.amount)),
-      overpayment: !!p.overpayment,
-      reference: `Payment ${p.id}`,
-    };
   },
   workpo: (sid) => workBody(sid, true),
   workinvoice: (sid) => workBody(sid, false),

@@ -9,6 +9,9 @@ import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
 import { sendSoon } from "../../core/accounts/xero-sync.js";
+// The documents' and payments' bodies, for the immediate attempt after a payment's save.
+import "../../core/accounts/xero-documents.js";
+import "../../core/accounts/xero-payments.js";
 
 /** The immediate Xero attempt for a payment's push once its unit has landed (best effort; docs/xero.md "Payments"). */
 async function sendPaymentSoon<T>(out: T): Promise<T> {

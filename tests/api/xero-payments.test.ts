@@ -6,6 +6,7 @@ import { XeroPush, pushOf } from "../../core/accounts/xero-push.js";
 import { runSync } from "../../core/accounts/xero-sync.js";
 import { reconcile } from "../../core/accounts/reconcile.js";
 import "../../core/accounts/xero-documents.js";
+import "../../core/accounts/xero-payments.js";
 import { XERO_PAYMENTS_ACCOUNT_MESSAGES } from "../../core/settings/xero-rules.js";
 import { fleetReference, ok } from "./fleet-support.js";
 

@@ -35,7 +35,8 @@ const BUDGET: Record<AreaName, number> = {
   // 850: the whole workshop area (quotes, lookups, movements) on top of the job cards (770 kB measured).
   // 960: every area, accounts and parts included (905 kB measured).
   // then the reconciliation check's route and module and issue 22's Xero work (958 -> 966 kB measured each on its own).
-  docs: 985_000,
+  // then issue 22's payments push (the defaults' account check, the payment loader, the client's sendPayment): 988 kB measured.
+  docs: 995_000,
 };
 
 /**
