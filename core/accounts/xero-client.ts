@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { AccountingApi } from "xero-node/dist/gen/api/accountingApi.js";
-import type { Account, Contact, CreditNote, Invoice, TrackingCategory, TrackingOption } from "xero-node";
+import type { Account, Contact, CreditNote, Invoice, Payment, TrackingCategory, TrackingOption } from "xero-node";
 import { takeCall } from "../platform/budget.js";
 
 /**
@@ -27,7 +27,8 @@ export type XeroTarget =
   | "purchasecreditnote"
   | "salesinvoice"
   | "salescreditnote"
-  | "allocation";
+  | "allocation"
+  | "payment";
 
 export type XeroDelivery = {
   target: XeroTarget;
@@ -40,7 +41,8 @@ export type XeroDelivery = {
 };
 
 export type XeroOutcome =
-  | { ok: true; xeroId: string }
+  /** xeroId null: Xero holds nothing for the source now (a deleted payment's, deleted in Xero). */
+  | { ok: true; xeroId: string | null }
   | { ok: false; kind: "validation"; message: string; errors: string[] }
   | { ok: false; kind: "transient"; message: string; retryAfterSeconds?: number; waiting?: boolean }
   | { ok: false; kind: "not-configured"; message: string };
@@ -244,8 +246,8 @@ export async function deliver(batch: XeroDelivery[], env: NodeJS.ProcessEnv = pr
   const xero = await accountingApi(env, conn.token);
   const ctx: Ctx = { xero, tenantId: conn.tenantId };
 
-  if (target === "nominal" || target === "trackingcategories" || target === "allocation") {
-    const send = target === "nominal" ? sendAccount : target === "allocation" ? sendAllocation : sendTrackingCategory;
+  if (target === "nominal" || target === "trackingcategories" || target === "allocation" || target === "payment") {
+    const send = target === "nominal" ? sendAccount : target === "allocation" ? sendAllocation : target === "payment" ? sendPayment : sendTrackingCategory;
     return Promise.all(batch.map((d) => guarded(() => send(ctx, d))));
   }
   const outcomes: XeroOutcome[] = new Array(batch.length);
@@ -405,7 +407,7 @@ export function batchKey(deliveries: XeroDelivery[]): string {
 
 /** Per-item answer of a summarizeErrors=false batch: the Xero id or the item's validation errors. */
 type XeroItem = { validationErrors?: { message?: string }[]; hasErrors?: boolean; statusAttributeString?: string };
-function itemOutcome(item: object | undefined, id: string | undefined): XeroOutcome {
+function itemOutcome(item: object | undefined, id: string | undefined): { ok: true; xeroId: string } | Exclude<XeroOutcome, { ok: true }> {
   const it = item as XeroItem | undefined;
   const errors = (it?.validationErrors ?? []).map((v) => v.message ?? "").filter(Boolean);
   if (errors.length || it?.hasErrors || it?.statusAttributeString === "ERROR" || !id) {
@@ -525,4 +527,77 @@ async function sendAllocation(ctx: Ctx, d: XeroDelivery): Promise<XeroOutcome> {
   );
   const saved = body.allocations?.[0];
   return itemOutcome(saved, saved?.allocationID ?? (saved ? a.creditNoteID : undefined));
+}
+
+/**
+ * A payment's delivery body (core/accounts/xero-documents.ts `payment`):
+ * `remove` when Xero should hold none for it (the payment deleted, unpaid,
+ * or naming no invoice of ours); otherwise Xero's id of its invoice (null
+ * until the invoice reaches Xero), the account it is paid into (null while
+ * no Xero payments account is set), the date paid and the amount.
+ */
+export type PaymentBody =
+  | { remove: true }
+  | {
+      remove?: false;
+      invoiceID: string | null;
+      invoiceNumber: string;
+      account: { accountID?: string; code?: string } | null;
+      date: string;
+      amount: number;
+      /** Labelled an overpayment in the product: only what Xero has outstanding on the invoice is sent (docs/xero.md "Payments"). */
+      overpayment: boolean;
+      reference: string;
+    };
+
+/** How long a payment waits for staff to approve its invoice in Xero before it is tried again. */
+const AWAIT_INVOICE_S = 3600;
+const pence = (n: unknown) => Math.round(Number(n ?? 0) * 100);
+
+/**
+ * A payment against its invoice (issue 22; docs/xero.md "Payments"). Xero
+ * payments cannot be edited: a changed or removed payment first deletes the
+ * one Xero holds (`xeroId`: GET /Payments/{id}, then POST /Payments/{id}
+ * Status DELETED unless it is deleted already, so a retry after a half-done
+ * attempt deletes nothing twice), then sends the new one. Xero takes
+ * payments only against AUTHORISED invoices and the product sends DRAFTs
+ * (003 §4): while the invoice is a draft the item waits (not a failure).
+ * Sent as PUT /Payments (summarizeErrors=false) with the invoice's id, the
+ * account (its Xero id, else its code), the date paid and the amount; an
+ * overpayment sends at most the invoice's AmountDue in Xero.
+ */
+async function sendPayment(ctx: Ctx, d: XeroDelivery): Promise<XeroOutcome> {
+  const { xero, tenantId } = ctx;
+  const b = d.body as PaymentBody;
+  const wait = (message: string): XeroOutcome => ({ ok: false, kind: "transient", waiting: true, retryAfterSeconds: AWAIT_INVOICE_S, message });
+  if (!b.remove) {
+    // Nothing is deleted in Xero while the new one could not be sent at all.
+    if (!b.account) return wait("No Xero payments account is set (Settings > Defaults)");
+    if (!b.invoiceID) return wait(`Waiting for invoice ${b.invoiceNumber} to reach Xero`);
+  }
+  if (d.xeroId) {
+    const held = (await call(ctx, () => xero.getPayment(tenantId, d.xeroId!))).payments?.[0];
+    if (held && String(held.status) !== "DELETED") {
+      const gone = await call(ctx, () => xero.deletePayment(tenantId, d.xeroId!, { status: "DELETED" }, subKey(d.idempotencyKey, "del")));
+      const out = itemOutcome(gone.payments?.[0], gone.payments?.[0]?.paymentID ?? d.xeroId);
+      if (!out.ok) return out;
+    }
+  }
+  if (b.remove) return { ok: true, xeroId: null };
+  const [invoice] = (await call(ctx, () => xero.getInvoice(tenantId, b.invoiceID!))).invoices ?? [];
+  const status = String(invoice?.status ?? "");
+  if (status !== "AUTHORISED" && status !== "PAID") return wait(`Waiting for invoice ${b.invoiceNumber} to be approved in Xero (Xero takes payments against approved invoices only)`);
+  let amount = b.amount;
+  if (b.overpayment) {
+    const due = pence(invoice?.amountDue);
+    if (due <= 0) {
+      const message = `Invoice ${b.invoiceNumber} has nothing outstanding in Xero: this overpayment of £${b.amount.toFixed(2)} is to be recorded in Xero as an overpayment`;
+      return { ok: false, kind: "validation", message, errors: [message] };
+    }
+    amount = Math.min(pence(b.amount), due) / 100;
+  }
+  const payment: Payment = { invoice: { invoiceID: b.invoiceID! }, account: b.account!, date: b.date, amount, reference: b.reference };
+  const body = await call(ctx, () => xero.createPayments(tenantId, { payments: [payment] }, false, d.idempotencyKey));
+  const saved = body.payments?.[0];
+  return itemOutcome(saved, saved?.paymentID);
 }

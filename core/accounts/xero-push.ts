@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { ConflictError } from "../platform/errors.js";
 import { nextId } from "../platform/ids.js";
-import { Department } from "../settings/index.js";
+import { AppDefaults, Department, XERO_PAYMENTS_ACCOUNT_MESSAGES } from "../settings/index.js";
 import { trackingOf } from "./xero-payloads.js";
 import { defineRecordType, writeTogether, type PlannedWrite, type SavedRecord, type WriteExtra } from "../platform/records.js";
 
@@ -13,8 +13,8 @@ import { defineRecordType, writeTogether, type PlannedWrite, type SavedRecord, t
  * (core/accounts/xero-payloads.ts), so the item never grows with history.
  */
 
-/** In the order a run sends them: what documents name first; an allocation after the invoice and credit note it joins. */
-export const XERO_TARGETS = ["nominal", "trackingcategories", "supplier", "customer", "purchaseinvoice", "purchasecreditnote", "salesinvoice", "salescreditnote", "allocation"] as const;
+/** In the order a run sends them: what documents name first; an allocation and a payment after the invoice (and credit note) they join. */
+export const XERO_TARGETS = ["nominal", "trackingcategories", "supplier", "customer", "purchaseinvoice", "purchasecreditnote", "salesinvoice", "salescreditnote", "allocation", "payment"] as const;
 export type PushTarget = (typeof XERO_TARGETS)[number];
 /** HELD: approved but not queued, its department having no Xero mapping (issue 22 finding 14); queued once the department is mapped. */
 export const PUSH_STATUSES = ["PENDING", "SENDING", "SENT", "FAILED", "HELD"] as const;
@@ -50,6 +50,8 @@ const fields = z.object({
   /** A HELD item's department (null: the document has none) and why it is held, as the Xero page shows it. */
   held_department: z.number().int().nullable().optional(),
   held_reason: z.string().max(500).nullable().optional(),
+  /** What a HELD item waits for: its department's mapping (null, the default) or the Xero payments account default (a payment; issue 22). */
+  held_for: z.enum(["payments_account"]).nullable().optional(),
 });
 export type PushFields = z.infer<typeof fields>;
 export type PushRow = PushFields & { id: number; last_saved: string };
@@ -79,11 +81,15 @@ export const XeroPush = defineRecordType({
       // The runner's queue per target, by when each item is due (pending: queued; transient failure: retry_at; sending: lease end).
       ...(due ? [{ list: `q#${r.target}`, sort: due }] : []),
       // Held back per department: the department's mapping save queues them (`releaseHeld`, a Query of this list).
-      ...(r.status === "HELD" ? [{ list: `held#${r.held_department ?? "none"}`, sort: r.queued_at }] : []),
+      // A payment held for want of the Xero payments account: `held#payments-account`, queued by the default's save (`releaseHeldPayments`).
+      ...(r.status === "HELD" ? [{ list: r.held_for === "payments_account" ? HELD_PAYMENTS_LIST : `held#${r.held_department ?? "none"}`, sort: r.queued_at }] : []),
     ];
   },
   facets: (r) => [{ facet: "status", value: r.status }],
 });
+
+/** The held list of payments waiting for the Xero payments account (Settings > Defaults). */
+export const HELD_PAYMENTS_LIST = "held#payments-account";
 
 /** The claim naming a source's one push item (written with the item; see `planPush`). */
 export const refOf = (target: PushTarget, sourceType: string, sourceId: string | number) => `${target}#${sourceType}#${sourceId}`;
@@ -103,7 +109,7 @@ export type PushSpec = {
   /** Written HELD (not queued): the department has no Xero mapping. */
   held?: Held | null;
 };
-export type Held = { department: number | null; reason: string };
+export type Held = { department: number | null; reason: string; for?: "payments_account" };
 
 /** The push item of a source, if any: its claim (one GetItem) then the item. */
 export async function pushOf(target: PushTarget, sourceType: string, sourceId: string | number): Promise<PushRow | null> {
@@ -126,7 +132,9 @@ export async function planPush(spec: PushSpec, actor: string): Promise<PlannedWr
   const existing = await pushOf(spec.target, spec.sourceType, spec.sourceId);
   // A source already queued or sent stays so (e.g. a supplier invoice whose parts another, mapped holder approved): only a new or held item is held.
   const holding = spec.held && (!existing || existing.status === "HELD") ? spec.held : null;
-  const held = holding ? { status: "HELD" as const, held_department: holding.department, held_reason: holding.reason.slice(0, 500) } : { status: "PENDING" as const, held_department: null, held_reason: null };
+  const held = holding
+    ? { status: "HELD" as const, held_department: holding.department, held_reason: holding.reason.slice(0, 500), held_for: holding.for ?? null }
+    : { status: "PENDING" as const, held_department: null, held_reason: null, held_for: null };
   if (existing) {
     return XeroPush.planUpdate(
       existing.id,
@@ -203,6 +211,34 @@ export async function releaseHeld(department: number, actor: string): Promise<nu
     }
   }
   return queued;
+}
+
+/**
+ * The Xero payments account default was saved (PUT appdefaults): the
+ * payments held for want of it are queued (PENDING now), read from the
+ * `held#payments-account` list (a Query, never a Scan), each by its own
+ * conditional write as `releaseHeld` does. Nothing while it is unset.
+ */
+export async function releaseHeldPayments(actor: string): Promise<number> {
+  if (!(await AppDefaults.xeroPaymentsAccount())) return 0;
+  const ids = await XeroPush.idsIn(HELD_PAYMENTS_LIST);
+  let queued = 0;
+  for (const id of ids) {
+    const [row] = (await XeroPush.getMany([id])) as PushRow[];
+    if (!row || row.status !== "HELD") continue;
+    try {
+      await XeroPush.update(id, { status: "PENDING", queued_at: new Date().toISOString(), held_department: null, held_reason: null, held_for: null }, actor, { partial: true, system: true, current: row as never });
+      queued++;
+    } catch (e) {
+      if (!(e instanceof ConflictError)) throw e; // written meanwhile (a save of the payment): that write decides
+    }
+  }
+  return queued;
+}
+
+/** Why a payment push is held: no Xero payments account yet (null: it is set). */
+export async function paymentsAccountHold(): Promise<Held | null> {
+  return (await AppDefaults.xeroPaymentsAccount()) ? null : { department: null, reason: XERO_PAYMENTS_ACCOUNT_MESSAGES.unset, for: "payments_account" };
 }
 
 /** Nominal code save (POST nominal, PUT nominal/{id}). */

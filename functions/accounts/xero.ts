@@ -4,6 +4,7 @@ import { reconcile } from "../../core/accounts/reconcile.js";
 import { XeroPushes } from "../../core/accounts/xero-pushes.js";
 // The documents' bodies, so this Lambda's runs (Sync now, Retry, the approvals' immediate attempts) send every kind.
 import "../../core/accounts/xero-documents.js";
+import "../../core/accounts/xero-payments.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";

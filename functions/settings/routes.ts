@@ -7,7 +7,7 @@ import { ValidationError } from "../../core/platform/errors.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { crudRoutes } from "../platform/crud.js";
 import { route } from "../platform/registry.js";
-import { nominalPush, releaseHeld, trackingCategoryPush } from "../../core/accounts/xero-push.js";
+import { nominalPush, releaseHeld, releaseHeldPayments, trackingCategoryPush } from "../../core/accounts/xero-push.js";
 import { sendSoon } from "../../core/accounts/xero-sync.js";
 
 const tag = "Settings";
@@ -74,7 +74,12 @@ export function settingsRoutes(app: Hono<AppEnv>) {
   route(
     app,
     { method: "put", path: "/appdefaults", summary: "Save app defaults (send last_saved)", tag, body: Settings.AppDefaultsRecord.fields.partial().passthrough() },
-    async (c, { body }) => Settings.AppDefaults.save(body, actor(c)),
+    async (c, { body }) => {
+      const saved = await Settings.AppDefaults.save(body, actor(c));
+      // The Xero payments account set: the payments held for want of it are queued (docs/xero.md "Payments").
+      if ((body as { xero_payments_account?: unknown }).xero_payments_account) await releaseHeldPayments("xero-payments-account");
+      return saved;
+    },
   );
 
   // A save queues its Xero push in the same transaction, then tries to send it now (docs/xero.md).

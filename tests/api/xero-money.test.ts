@@ -15,7 +15,7 @@ import { item, jobBody, newVan, part, workshopReference, type WorkshopRef } from
  * every body against xero-node's models), a job with labour and parts
  * approved in Workshop Invoicing and a credited invoice produce Xero
  * documents whose totals and allocation match the product's figures to the
- * penny. (Payments are not pushed yet: docs/xero.md.)
+ * penny. (Payments: tests/api/xero-payments.test.ts.)
  */
 
 let api: ReturnType<typeof client>;

@@ -42,7 +42,7 @@ export type RecordedRequest = {
 
 type Scripted = { status: number; retryAfter?: number; problem?: "minute" | "day" | "concurrent"; body?: unknown };
 type Rule = { collection: Collection | "*"; match: (item: Record<string, unknown>) => boolean; messages: string[] };
-type Collection = "Accounts" | "TrackingCategories" | "Contacts" | "Invoices" | "CreditNotes";
+type Collection = "Accounts" | "TrackingCategories" | "Contacts" | "Invoices" | "CreditNotes" | "Payments";
 type Answer = { status: number; headers: Record<string, string>; body: unknown };
 type Item = Record<string, unknown>;
 
@@ -52,6 +52,7 @@ const ID_FIELD: Record<Collection, string> = {
   Contacts: "ContactID",
   Invoices: "InvoiceID",
   CreditNotes: "CreditNoteID",
+  Payments: "PaymentID",
 };
 
 export type FakeXeroOptions = {
@@ -83,6 +84,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}) {
     Contacts: new Map(),
     Invoices: new Map(),
     CreditNotes: new Map(),
+    Payments: new Map(),
   };
   const state = { delayMs: 0, inFlight: 0, maxInFlight: 0, dayLimit: options.dayLimit ?? 5000, tokenSeconds: options.tokenSeconds ?? 1800 };
 
@@ -215,6 +217,13 @@ export async function startFakeXero(options: FakeXeroOptions = {}) {
     const saved: Item = { ...before, ...item, [idField]: key };
     if (collection === "TrackingCategories") saved.Options = before.Options ?? [];
     if (collection === "Invoices" || collection === "CreditNotes") saved.Status ??= "DRAFT";
+    // An invoice keeps Xero's figures: Total, AmountPaid (its payments), AmountCredited (allocations) and AmountDue, to the penny.
+    if (collection === "Invoices") {
+      saved.Total = totalOf(saved);
+      saved.AmountPaid = Number(saved.AmountPaid ?? 0);
+      saved.AmountCredited = Number(saved.AmountCredited ?? 0);
+      saved.AmountDue = (Math.round(Number(saved.Total) * 100) - Math.round(Number(saved.AmountPaid) * 100) - Math.round(Number(saved.AmountCredited) * 100)) / 100;
+    }
     store[collection].set(key, saved);
     return saved;
   }
@@ -293,6 +302,48 @@ export async function startFakeXero(options: FakeXeroOptions = {}) {
         return { ...one, StatusAttributeString: "OK" };
       });
       return { status: 200, headers: {}, body: { Allocations: saved } };
+    }
+
+    // Payments (issue 22): PUT /Payments {Payments: [{Invoice: {InvoiceID}, Account: {AccountID} | {Code}, Date, Amount}]}; POST /Payments/{id} {Status: "DELETED"}.
+    // Xero's rules: only against an AUTHORISED invoice, into an account that exists, an amount > 0 within the invoice's AmountDue;
+    // a payment moves the invoice's AmountPaid and AmountDue (PAID at 0 due); a deleted one moves them back.
+    if (collection === "Payments" && method === "POST" && id) {
+      const payment = store.Payments.get(id);
+      if (!payment) return notFound();
+      if (String((body as Item)?.Status) !== "DELETED") return validation([{ item: body as Item, messages: ["Status must be DELETED"] }]);
+      if (payment.Status === "DELETED") return validation([{ item: payment, messages: ["This payment has already been deleted"] }]);
+      const invoice = store.Invoices.get(String((payment.Invoice as Item).InvoiceID));
+      if (invoice) movePaid(invoice, -Math.round(Number(payment.Amount) * 100));
+      payment.Status = "DELETED";
+      return { status: 200, headers: {}, body: { Payments: [{ ...payment, StatusAttributeString: "OK" }] } };
+    }
+    if (collection === "Payments" && method === "PUT") {
+      const items = ((body as Item)?.Payments as Item[]) ?? [];
+      const summarize = query.summarizeErrors !== "false";
+      const results = items.map((item) => {
+        const invoice = store.Invoices.get(String((item.Invoice as Item | undefined)?.InvoiceID ?? ""));
+        const account = item.Account as Item | undefined;
+        const found = [...store.Accounts.values()].find((a) => (account?.AccountID && a.AccountID === account.AccountID) || (account?.Code && a.Code === account.Code));
+        const amount = Math.round(Number(item.Amount) * 100);
+        const messages: string[] = [];
+        if (!invoice) messages.push("Invoice could not be found");
+        else if (invoice.Status !== "AUTHORISED") messages.push("Payments can only be made against Authorised documents");
+        else if (!(amount > 0) || amount > Math.round(Number(invoice.AmountDue) * 100)) messages.push("Payment amount exceeds the amount outstanding on this document");
+        if (!found) messages.push("Account could not be found");
+        else if (String(found.Type) !== "BANK" && found.EnablePaymentsToAccount !== true) messages.push("Payments cannot be made to this account type");
+        if (!item.Date) messages.push("Date must be specified");
+        for (const rule of rules) if ((rule.collection === "*" || rule.collection === "Payments") && rule.match(item)) messages.push(...rule.messages);
+        return { item, invoice, found, amount, messages };
+      });
+      if (summarize && results.some((r) => r.messages.length)) return validation(results);
+      const out = results.map(({ item, invoice, found, amount, messages }) => {
+        if (messages.length) return { ...item, StatusAttributeString: "ERROR", HasErrors: true, HasValidationErrors: true, ValidationErrors: messages.map((Message) => ({ Message })) };
+        const saved: Item = { ...item, PaymentID: randomUUID(), Status: "AUTHORISED", Amount: amount / 100, Account: { AccountID: found!.AccountID, Code: found!.Code }, Invoice: { InvoiceID: invoice!.InvoiceID, InvoiceNumber: invoice!.InvoiceNumber } };
+        store.Payments.set(String(saved.PaymentID), saved);
+        movePaid(invoice!, amount);
+        return { ...saved, StatusAttributeString: "OK" };
+      });
+      return { status: 200, headers: {}, body: { Payments: out } };
     }
 
     // Accounts and tracking categories: one item a call (PUT creates, POST /{id} updates).
@@ -400,6 +451,13 @@ export async function startFakeXero(options: FakeXeroOptions = {}) {
     },
   };
   return fake;
+}
+
+/** A payment (pence; negative: a deleted one) moves an invoice's AmountPaid and AmountDue; PAID at nothing due, AUTHORISED again otherwise. */
+function movePaid(invoice: Record<string, unknown>, amount: number) {
+  invoice.AmountPaid = (Math.round(Number(invoice.AmountPaid ?? 0) * 100) + amount) / 100;
+  invoice.AmountDue = (Math.round(Number(invoice.AmountDue ?? totalOf(invoice)) * 100) - amount) / 100;
+  if (invoice.Status === "AUTHORISED" || invoice.Status === "PAID") invoice.Status = Math.round(Number(invoice.AmountDue) * 100) === 0 ? "PAID" : "AUTHORISED";
 }
 
 /** A document's total as Xero works it out for the fake: its lines (Exclusive) plus VAT at 20% on lines of a VAT-bearing tax type, to the penny. */

@@ -89,6 +89,8 @@ export function requestModel(method: string, apiPath: string): string | null {
   if (collection === "TrackingCategories") return sub === "Options" ? "TrackingOption" : "TrackingCategory";
   if (collection === "CreditNotes" && sub === "Allocations") return "Allocations";
   if (collection === "Invoices" && sub === "Payments") return "Payments";
+  // A payment's deletion: POST /Payments/{id} with {Status: "DELETED"} (xero-node deletePayment).
+  if (collection === "Payments" && id) return "PaymentDelete";
   if (["Contacts", "Invoices", "CreditNotes", "Payments"].includes(collection)) return collection;
   return null;
 }

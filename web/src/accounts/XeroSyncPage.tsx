@@ -96,7 +96,7 @@ export function XeroSyncPage() {
         ))}
       {s && !!s.held && (
         <Alert color="orange" variant="light" title="Held back" aria-label="Held back">
-          {s.held} approved {s.held === 1 ? "document is" : "documents are"} not sent to Xero: {s.held === 1 ? "its department has" : "their departments have"} no Xero mapping (Settings &gt; Departments). See the Held back tab; each is queued once its department is mapped.
+          {s.held} {s.held === 1 ? "document is" : "documents are"} not sent to Xero: each waits for what its reason names (a department&apos;s Xero mapping, Settings &gt; Departments; or, for payments, the Xero payments account, Settings &gt; Defaults). See the Held back tab; each is queued once that is set.
         </Alert>
       )}
       <Stack gap="xs">

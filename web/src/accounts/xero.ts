@@ -44,6 +44,7 @@ export const TARGET_LABEL: Record<string, string> = {
   salesinvoice: "Sales invoice (IN)",
   salescreditnote: "Sales credit note (CNS)",
   allocation: "Credit note allocated to its invoice",
+  payment: "Payment against its invoice",
 };
 
 export const STATUS_LABEL: Record<PushRow["status"], string> = { PENDING: "Queued", SENDING: "Sending", SENT: "Sent", FAILED: "Failed", HELD: "Held back" };
@@ -69,6 +70,8 @@ export function sourceLink(r: Pick<PushRow, "source_type" | "source_id" | "label
       return `/editjob/${id}`;
     case "part":
       return `/parts`;
+    case "payment":
+      return `/payments`;
     default:
       return `/xero`;
   }
