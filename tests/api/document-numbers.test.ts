@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 /** The counter's last number (what the series has issued). */
-const seqOf = async (name: string) => ((await Counter.get({ name }).go({ consistent: true })).data?.seq ?? 0) as number;
+const seqOf = async (name: string) => ((await Counter.get({ name }).go({ consistent: true })).data?.seq ?? 0);
 const seqOfNumber = (n: string) => Number(n.slice(2));
 /** The numbers as issued: every one of `from`+1 … `from`+n, once. */
 const consecutiveFrom = (numbers: string[], from: number) => expect(numbers.map(seqOfNumber).sort((a, b) => a - b)).toEqual(numbers.map((_, i) => from + 1 + i));
