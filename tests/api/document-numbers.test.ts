@@ -144,6 +144,19 @@ describe("workshop customer invoice numbers (WO) taken with the ready step", () 
     expect(done.results[0].customer_invoice_number).toBe(`WO${String(from + 2).padStart(5, "0")}`);
   });
 
+  it("a refused invoicing approval (a work item missing its nominal code) takes no number; the next ready job has the next", async () => {
+    const readied = await ok(api.put("work/readytoapprove", await readyableJob()));
+    const from = await seqOf("docno#WO");
+    expect(readied.results[0].customer_invoice_number).toBe(`WO${String(from).padStart(5, "0")}`);
+    const rows = (await ok(api.get(`work?job=${readied.results[0].job}`))).results as Array<{ id: number; last_saved: string }>;
+    const refused = await api.put("work/approve", rows.map((r) => ({ id: r.id, last_saved: r.last_saved, invoice_approved: true })));
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe("All work items need a nominal code");
+    expect(await seqOf("docno#WO")).toBe(from);
+    const done = await ok(api.put("work/readytoapprove", await readyableJob()));
+    expect(done.results[0].customer_invoice_number).toBe(`WO${String(from + 1).padStart(5, "0")}`);
+  });
+
   it("a refused ready (a job not yet approved) takes no number", async () => {
     const van = await newVan(api, wref);
     const open = await ok(api.post("createjob", jobBody(wref, van.id, { work_items: [item(wref)] })));
