@@ -85,6 +85,24 @@ describe("invoice numbers (TR, IN) taken with the approval or create", () => {
     expect(batch.results.map((r: { invoice_number: string }) => r.invoice_number)).toEqual([1, 2, 3].map((k) => `TR${String(from + k).padStart(5, "0")}`));
   });
 
+  it("two batches approved at once (5 and 3 invoices) take increasing numbers in the order sent, together 8 with no gap", async () => {
+    const a = [];
+    for (let i = 0; i < 5; i++) a.push(await readyMovementInvoice(80 + i));
+    const b = [];
+    for (let i = 0; i < 3; i++) b.push(await readyMovementInvoice(90 + i));
+    const from = await seqOf("docno#TR");
+    const [ra, rb] = await Promise.all([approve(a), approve(b)]);
+    expect([ra.status, rb.status]).toEqual([200, 200]);
+    const na = (ra.body.results as Array<{ id: number; invoice_number: string }>).map((r) => seqOfNumber(r.invoice_number));
+    const nb = (rb.body.results as Array<{ id: number; invoice_number: string }>).map((r) => seqOfNumber(r.invoice_number));
+    expect((ra.body.results as Array<{ id: number }>).map((r) => r.id)).toEqual(a.map((i) => i.id));
+    // Each invoice is its own unit (one approval is 35 to 70 items: two do not fit DynamoDB's 100), so another batch may land between two of them: increasing in the order sent.
+    for (const run of [na, nb]) expect([...run].sort((x, y) => x - y)).toEqual(run);
+    expect([...na, ...nb].sort((x, y) => x - y)).toEqual([...na, ...nb].map((_, k) => from + 1 + k));
+    const approved = await Promise.all([...a, ...b].map((i) => ok(api.get(`invoices/${i.id}`))));
+    expect(approved.every((r) => r.approved && r.istate === "APPROVED")).toBe(true);
+  });
+
   it("8 concurrent sale invoice creates take 8 consecutive IN numbers; a refused create takes none", async () => {
     const from = await seqOf("invoicenumber");
     const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => api.post("invoices", invoice({ amount: 10 + i }))));
