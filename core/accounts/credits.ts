@@ -1,10 +1,9 @@
 import * as z from "zod";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
-import { nextId } from "../platform/ids.js";
 import { fromPence, money, pounds, toPence, type Money } from "../platform/money.js";
 import { todayInLondon } from "../platform/dates.js";
 import type { Page } from "../platform/paging.js";
-import { isFresh, joinExtras, lastSavedOf, moveTally, readTally, writeTogether } from "../platform/records.js";
+import { isFresh, joinExtras, lastSavedOf, moveTally, readTally, withNumbers, writeTogether } from "../platform/records.js";
 import { creditPush } from "./xero-push.js";
 import { checkReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
@@ -195,8 +194,11 @@ export const Credits = {
     if (amount) throw new ValidationError(amount.message, amount.errors);
     checkFits(fields, credited);
     await checkReferences(Credit.type, fields);
-    const number = fields.credit_note_number || documentNumber("CN", await nextId(numberCounter("CN")));
-    return Credit.create({ ...fields, credit_note_number: number }, actor);
+    if (fields.credit_note_number) return Credit.create(fields, actor);
+    // The CN number taken in the create's own transaction (records/numbers.ts): a refused or lost create takes none.
+    return withNumbers([{ name: numberCounter("CN"), n: 1 }], (numbers, extra) =>
+      Credit.create({ ...fields, credit_note_number: documentNumber("CN", numbers.get(numberCounter("CN"))![0]) }, actor, { extra }),
+    );
   },
 
   /** PUT credit/{id}: refused once approved; the link is fixed. */

@@ -3,10 +3,9 @@ import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
-import { nextId } from "../platform/ids.js";
 import { money, pounds } from "../platform/money.js";
 import { offsetOf, type Page } from "../platform/paging.js";
-import { isFresh, lastSavedOf, writeTogether, type PlannedWrite, type WriteExtra } from "../platform/records.js";
+import { isFresh, joinExtras, lastSavedOf, withNumbers, writeTogether, type PlannedWrite, type WriteExtra } from "../platform/records.js";
 import { checkReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
 import { Department, checkTrackingOption } from "../settings/index.js";
@@ -160,7 +159,7 @@ async function readBatch(items: Array<{ id: number; last_saved: unknown }>) {
   return out;
 }
 
-/** How many times an approval takes the next number when the one issued was typed on another invoice (A1). */
+/** How many numbers an approval skips at most when the next ones were typed on other invoices (A1). */
 const NUMBER_TRIES = 20;
 
 export const Invoices = {
@@ -200,8 +199,11 @@ export const Invoices = {
     checkInvoice(fields);
     if (!fields.invoice_number) {
       await checkReferences(Invoice.type, fields);
-      const number = documentNumber("IN", await nextId(numberCounter("IN")));
-      return Invoice.create({ ...fields, invoice_number: number, search_terms: [...new Set([compact(number), ...(fields.search_terms ?? [])])] }, actor);
+      // The IN number taken in the create's own transaction (records/numbers.ts): a refused or lost create takes none.
+      return withNumbers([{ name: numberCounter("IN"), n: 1 }], (numbers, extra) => {
+        const number = documentNumber("IN", numbers.get(numberCounter("IN"))![0]);
+        return Invoice.create({ ...fields, invoice_number: number, search_terms: [...new Set([compact(number), ...(fields.search_terms ?? [])])] }, actor, { extra });
+      });
     }
     return Invoice.create(fields, actor);
   },
@@ -313,20 +315,28 @@ async function searchEntries(term: string, tags: string[]): Promise<Entry[]> {
 async function approveInvoice(stored: Row, lastSaved: string, who: Approver) {
   const prefix = INVOICE_PREFIX[sourceOf(stored)];
   const approver = { first_name: who.given_name ?? null, last_name: who.family_name ?? null, email: who.email };
-  for (let attempt = 0; ; attempt++) {
-    const issued = !stored.invoice_number;
-    const number: string = stored.invoice_number ?? documentNumber(prefix, await nextId(numberCounter(prefix)));
+  const write = (number: string, numbers?: WriteExtra) => {
     const terms = [...new Set([compact(number), ...((stored.search_terms as string[] | null) ?? [])])].slice(0, 8);
+    return Invoice.update(
+      stored.id,
+      { approved: true, ready_to_invoice: true, approver, approved_date: todayInLondon(), invoice_number: number, search_terms: terms, last_saved: lastSaved },
+      who.email,
+      // The Xero sales invoice push (IN) in the same transaction, when the department is mapped (docs/xero.md); the number taken with it.
+      { partial: true, current: stored as any, extra: joinExtras(invoicePush(who.email), numbers) },
+    );
+  };
+  if (stored.invoice_number) return write(stored.invoice_number as string);
+  // The next number of the prefix's series, taken in the approval's own transaction (records/numbers.ts `withNumbers`):
+  // a refused or lost approval takes none. Numbers already typed on other invoices are skipped (taken with the write too).
+  for (let skip = 0; ; skip++) {
+    let number = "";
     try {
-      return await Invoice.update(
-        stored.id,
-        { approved: true, ready_to_invoice: true, approver, approved_date: todayInLondon(), invoice_number: number, search_terms: terms, last_saved: lastSaved },
-        who.email,
-        // The Xero sales invoice push (IN) in the same transaction, when the department is mapped (docs/xero.md).
-        { partial: true, current: stored as any, extra: invoicePush(who.email) },
-      );
+      return await withNumbers([{ name: numberCounter(prefix), n: skip + 1 }], async (numbers, extra) => {
+        number = documentNumber(prefix, numbers.get(numberCounter(prefix))!.at(-1)!);
+        return write(number, extra);
+      });
     } catch (e) {
-      if (!issued || attempt >= NUMBER_TRIES || !(e instanceof ValidationError) || !e.message.includes(number)) throw e;
+      if (skip >= NUMBER_TRIES || !(e instanceof ValidationError) || !number || !e.message.includes(number)) throw e;
     }
   }
 }

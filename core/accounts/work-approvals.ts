@@ -3,9 +3,9 @@ import { Contact } from "../contacts/index.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { isoDate, text } from "../platform/fields.js";
-import { nextId } from "../platform/ids.js";
 import type { Page } from "../platform/paging.js";
-import { isFresh, type WriteExtra } from "../platform/records.js";
+import { isFresh, joinExtras, withNumbers, type WriteExtra } from "../platform/records.js";
+import type { IndexOp } from "../platform/records/types.js";
 import { workPush } from "./xero-push.js";
 import { UniqueClaim } from "../platform/service.js";
 import { NominalCode, WorkType } from "../settings/index.js";
@@ -264,33 +264,79 @@ function invoicedParts(w: Rec): { invoiced_parts_charge: number; invoiced_parts_
 /** The approver as recorded and shown (003 §6): first and last name. */
 const approverOf = (actor: Staff) => personOf(actor);
 
+type Need = { prefix: string; field: "customer_invoice_number" | "customer2_invoice_number" };
+const counterOf = (prefix: string) => `docno#${prefix}`;
+const quoteScope = (quoteId: number) => `wsinvoice#quote#${quoteId}`;
+
 /**
- * A workshop customer invoice number (A1): the job's own when it has one;
- * a quote's jobs share the quote's (the first job of the quote to need it
- * claims it, so two at once still share one); otherwise the next from the
- * counter `docno#<prefix>`.
+ * A job's customer invoice numbers (A1), taken with the job's write: the
+ * job's own when it has one; a quote's jobs share the quote's (the first
+ * job of the quote to need it claims it, in its own transaction, so two at
+ * once still share one); otherwise the next of the counter
+ * `docno#<prefix>`, taken in the job's transaction (records/numbers.ts
+ * `withNumbers`): a refused or lost ready step takes no number, and a job
+ * that lost its number to another plans again with the next.
  */
-async function numberFor(job: Rec, need: { prefix: string; field: "customer_invoice_number" | "customer2_invoice_number" }, actor: Staff): Promise<string> {
-  if (job[need.field]) return job[need.field];
+async function withJobNumbers(job: Rec, needs: Need[], write: (set: Rec, extra: WriteExtra | undefined) => Promise<void>): Promise<Array<{ quoteId: number; field: string; number: string }>> {
   const quoteId = idOf(job.quote);
-  if (quoteId === null || job.is_defect || job.is_enquiry) return formatNumber(need.prefix, await nextId(`docno#${need.prefix}`));
-  const [quote] = (await Quote.getMany([quoteId])) as Rec[];
-  if (quote?.[need.field]) return quote[need.field];
-  const seq = await nextId(`docno#${need.prefix}`);
-  const scope = `wsinvoice#quote#${quoteId}`;
-  const claimed = await UniqueClaim.create({ scope, value: need.field, id: seq })
-    .go()
-    .then(() => seq)
-    .catch(async (e) => {
-      if (!/conditional/i.test(String(e?.message ?? e))) throw e;
-      const held: any = await UniqueClaim.get({ scope, value: need.field }).go({ consistent: true } as any);
-      return held.data.id as number;
-    });
-  const number = formatNumber(need.prefix, claimed);
-  // The quote shows the number too (its editor reads it); a refusal of the quote's own rules leaves the number with the claim, where its other jobs find it.
-  if (quote && claimed === seq) await QuoteLines.update(quoteId, { [need.field]: number }, actor.email, { partial: true, system: true } as any).catch(() => undefined);
-  return number;
+  const shared = quoteId !== null && !job.is_defect && !job.is_enquiry;
+  /** The numbers the job shares with its quote's other jobs (the quote's, or claimed by one of them), and the needs left to take. */
+  const sharedNumbers = async () => {
+    const set: Rec = {};
+    const fresh: Need[] = [];
+    const quote = shared ? ((await Quote.getMany([quoteId])) as Rec[])[0] : undefined;
+    for (const need of needs) {
+      if (job[need.field]) continue;
+      if (shared && quote?.[need.field]) {
+        set[need.field] = quote[need.field];
+        continue;
+      }
+      if (shared) {
+        const held = (await UniqueClaim.get({ scope: quoteScope(quoteId), value: need.field }).go({ consistent: true })).data as { id?: number } | null;
+        if (held?.id) {
+          set[need.field] = formatNumber(need.prefix, held.id);
+          continue;
+        }
+      }
+      fresh.push(need);
+    }
+    return { set, fresh };
+  };
+  for (let again = 0; ; again++) {
+    const { set, fresh } = await sharedNumbers();
+    const claimed: Array<{ quoteId: number; field: string; number: string }> = [];
+    try {
+      await withNumbers(
+        fresh.map((n) => ({ name: counterOf(n.prefix), n: 1 })),
+        async (numbers, taken, round) => {
+          // Planned again: another job of the quote may have claimed the number meanwhile (start over with it).
+          if (shared && round > 0 && fresh.length && (await sharedNumbers()).fresh.length < fresh.length) throw new SharedMeanwhile();
+          const next = new Map([...numbers].map(([k, v]) => [k, [...v]]));
+          const here: Rec = { ...set };
+          const claims: IndexOp[] = [];
+          claimed.length = 0;
+          for (const need of fresh) {
+            const seq = next.get(counterOf(need.prefix))!.shift()!;
+            here[need.field] = formatNumber(need.prefix, seq);
+            // The quote's claim on its number in the same transaction: a job of the quote landing first makes this one plan again (it moved the counter) and find the claim.
+            if (shared) {
+              claims.push({ op: "claim-create", scope: quoteScope(quoteId), value: need.field, id: seq });
+              claimed.push({ quoteId, field: need.field, number: here[need.field] as string });
+            }
+          }
+          const quoteClaims: WriteExtra | undefined = claims.length ? { items: () => claims.length, indexWrites: () => claims } : undefined;
+          await write(here, joinExtras(taken, quoteClaims));
+        },
+      );
+      return claimed;
+    } catch (e) {
+      if (!(e instanceof SharedMeanwhile) || again >= 3) throw e;
+    }
+  }
 }
+
+/** Another job of the quote claimed the shared number while this one planned: plan again with it. */
+class SharedMeanwhile extends ConflictError {}
 
 /** The jobs' items as answered after a write, in the order sent. */
 async function answer(order: Array<{ jobId: number; id: number }>, warnings: string[]) {
@@ -359,12 +405,13 @@ export const WorkApprovals = {
     refuse(batchRules("ready", batch));
     for (const p of jobs.values()) {
       const items = p.sent.map((s) => p.items.get(s.id)!);
-      const set: Rec = {};
-      for (const need of numbersNeeded(p.job, items)) {
-        const n = await numberFor(p.job, need, actor);
-        if (n !== p.loaded.row[need.field]) set[need.field] = n;
-      }
-      await writeJob(p, set, (w) => ({ ...w, ready_to_approve: true }), actor);
+      const claimed = await withJobNumbers(p.job, numbersNeeded(p.job, items), async (numbers, taken) => {
+        const set: Rec = {};
+        for (const [field, n] of Object.entries(numbers)) if (n !== p.loaded.row[field]) set[field] = n;
+        await writeJob(p, set, (w) => ({ ...w, ready_to_approve: true }), actor, taken);
+      });
+      // The quote shows the number too (its editor reads it); a refusal of the quote's own rules leaves the number with the claim, where its other jobs find it.
+      for (const c of claimed) await QuoteLines.update(c.quoteId, { [c.field]: c.number }, actor.email, { partial: true, system: true }).catch(() => undefined);
     }
     return answer(order, []);
   },

@@ -39,7 +39,7 @@ import {
   type WriteExtra,
 } from "./records.js";
 import { Sums, batchWrite, inParallel, pause } from "./records/bulk.js";
-import { NUMBER_ROUNDS, NumbersMoved, peekNumbers, type NumberTake } from "./records/numbers.js";
+import { NUMBER_ROUNDS, NumbersMoved, numbersMoved, peekNumbers, type NumberTake } from "./records/numbers.js";
 import { commitOf, foldCounts, listCounter, listScope, positionsOption } from "./records/indexes.js";
 import { entriesOfList, entryChunksOfList, pageOfList, type ListSource, type PageEntry } from "./records/reading.js";
 import type { IndexOp, ListPositions } from "./records/types.js";
@@ -786,6 +786,8 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
         row = await parent.update(id, withoutLines(body), actor, { ...opts, extra: joinExtras(also, extra) });
       } catch (e) {
         await after(e);
+        // Numbers of `also` (a document number) taken meanwhile: its caller plans again (records/numbers.ts `withNumbers`).
+        if (e instanceof NumbersMoved && (await numbersMoved(also?.numbers?.() ?? []))) throw e;
         // New lines' ids taken by another write meanwhile (the parent itself unchanged): plan again with the next ones.
         if (e instanceof NumbersMoved && round < NUMBER_ROUNDS) {
           await pause(Math.min(round, 5));
@@ -847,6 +849,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
           row = await parent.create(withoutLines(body), actor, { extra: joinExtras(also, extra), race: round > 0 });
         } catch (e) {
           await after(e);
+          if (e instanceof NumbersMoved && (await numbersMoved(also?.numbers?.() ?? []))) throw e;
           // The new lines' ids were taken by another write meanwhile: plan the unit again with the next ones.
           if (e instanceof NumbersMoved && round < NUMBER_ROUNDS) {
             await pause(Math.min(round, 5));
@@ -870,7 +873,8 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
       id: number,
       body: Record<string, unknown>,
       actor: string,
-      opts: { partial?: boolean; also?: WriteExtra; current?: Record<string, unknown> } = {},
+      // `system`: a write the product makes itself on the version it reads (records/define.ts `update`).
+      opts: { partial?: boolean; system?: boolean; also?: WriteExtra; current?: Record<string, unknown> } = {},
     ) {
       return updateParent(id, body, actor, opts);
     },

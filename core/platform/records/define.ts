@@ -329,10 +329,11 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
             return withinLimit([t.record.create(item).commit(), ...writes.map((w) => commitOf(w, t)), ...rangeWrites(plan, t), ...(extra?.ops?.(t, saved) ?? [])]);
           }).go();
           if (!tx.canceled) return (await shape([clean(item)]))[0];
+          // The extra's numbers (its lines' ids, a document number) taken by another write: its caller plans the unit again
+          // (first: a unique value, e.g. the document number, claimed by the write that took the numbers is no refusal).
+          if (await numbersMoved(extra?.numbers?.() ?? [])) throw new NumbersMoved();
           await explainCancel(id, newClaims);
           plan = await checkRanges(id, undefined, fields);
-          // The extra's numbers (its lines' ids) taken by another write: its caller plans the unit again.
-          if (await numbersMoved(extra?.numbers?.() ?? [])) throw new NumbersMoved();
           if (take && (await numbersMoved([take]))) break;
           // Lost to concurrent writes every time: 409 (nothing was written), never a 500.
           if (attempt >= RETRIES) throw lostRace(extra);
@@ -477,12 +478,14 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
           ]);
         }).go();
         if (!tx.canceled) break;
-        await explainCancel(id, newClaims);
-        plan = await checkRanges(id, before, merged);
-        // Saved by someone else meanwhile: 409. Lines' numbers taken by another write: the caller plans again. Otherwise a concurrent write to a shared item: try again.
+        // Saved by someone else meanwhile: 409. Numbers (lines' ids, a document number) taken by another write: the caller
+        // plans again (before the claims: a document number claimed by the write that took it is no refusal). Otherwise a
+        // concurrent write to a shared item: try again.
         const now2 = await getRow(id);
         if (now2.last_saved !== current.last_saved) throw new ConflictError();
         if (await numbersMoved(extra?.numbers?.() ?? [])) throw new NumbersMoved();
+        await explainCancel(id, newClaims);
+        plan = await checkRanges(id, before, merged);
         if (attempt >= RETRIES) throw lostRace(extra);
         await pause(attempt);
         await extra?.replan?.(saved);

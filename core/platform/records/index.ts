@@ -7,7 +7,7 @@
  * - reading.ts: reading a page (skip then take, position counts)
  * - ranges.ts: exclusive date ranges (no double booking)
  * - freshness.ts: the `last_saved` check (to the millisecond)
- * - numbers.ts: ids taken in the write's own transaction (a refusal takes none)
+ * - numbers.ts: ids and document numbers (IN, CN, WO...) taken in the write's own transaction (a refusal takes none; `withNumbers`)
  * - bulk.ts: batch writes for the bulk loader and the index upgrade
  * - tallies.ts: running totals (pence) a write moves on condition they still hold the value it read
  */
@@ -15,4 +15,5 @@ export { defineRecordType, joinExtras, recordTypes, writeTogether, ENGINE_INDEX_
 export { LAST_SAVED_ERROR, LAST_SAVED_MISSING, isFresh, lastSavedOf } from "./freshness.js";
 export { positionBucket } from "./positions.js";
 export { moveTally, readTally } from "./tallies.js";
+export { DOCUMENT_ROUNDS, numbersExtra, withNumbers, type SeriesWant } from "./numbers.js";
 export { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type ListInQuery, type ListOptions, type Membership, type Meta, type OutsideFields, type RecordTypeOptions, type SavedRecord, type WriteExtra } from "./types.js";

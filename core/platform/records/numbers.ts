@@ -1,4 +1,6 @@
+import { BusyError } from "../errors.js";
 import { Counter } from "../service.js";
+import type { IndexOp, WriteExtra } from "./types.js";
 
 /**
  * Numbers taken in the write's own transaction (issue 22 finding 9: a
@@ -59,3 +61,54 @@ export class NumbersMoved extends Error {
 
 /** How many times a write whose numbers were taken by others is planned again before it answers 409. */
 export const NUMBER_ROUNDS = 12;
+
+/** What one write asks of a series: `n` numbers of counter `name`. */
+export type SeriesWant = { name: string; n: number };
+
+/**
+ * The takes of a write as its `WriteExtra`: each counter set from the value
+ * read to the last number used, on the condition it still holds that value,
+ * in the write's own transaction; after a cancellation, moved takes make
+ * the engine throw `NumbersMoved` (define.ts), and the caller plans again.
+ */
+export function numbersExtra(takes: NumberTake[]): WriteExtra | undefined {
+  if (!takes.length) return undefined;
+  const ops: IndexOp[] = takes.map((k) => ({ op: "counter-add", name: k.name, live: 0, seq: { from: k.from, to: k.to } }));
+  return { items: () => ops.length, indexWrites: () => ops, numbers: () => takes };
+}
+
+/** How many times a write whose document numbers were taken by others is planned again (gap-free: never an ADD reservation) before it answers 409. */
+export const DOCUMENT_ROUNDS = 40;
+
+/**
+ * A write taking numbers of one or more series in its own transaction,
+ * with no gap: `write` is given the numbers of each series (in the order
+ * asked) and the extra that takes them; it plans its write with them and
+ * joins the extra to it. A write that loses its numbers to another
+ * (`NumbersMoved`) is planned again from a fresh read of the counters, up
+ * to `DOCUMENT_ROUNDS` times, then answers 409 (BusyError), never 500.
+ * Unlike a record id (`peekNumbers` with `race`), a document number is
+ * never reserved ahead by an ADD: a write refused after a race therefore
+ * still takes none, so a series HMRC expects continuous has no gap.
+ */
+export async function withNumbers<T>(wants: SeriesWant[], write: (numbers: Map<string, number[]>, extra: WriteExtra | undefined, round: number) => Promise<T>): Promise<T> {
+  const asked = new Map<string, number>();
+  for (const w of wants) if (w.n > 0) asked.set(w.name, (asked.get(w.name) ?? 0) + w.n);
+  for (let round = 0; ; round++) {
+    const numbers = new Map<string, number[]>();
+    const takes: NumberTake[] = [];
+    for (const [name, n] of asked) {
+      const peeked = await peekNumbers(name, n);
+      numbers.set(name, peeked.ids);
+      if (peeked.take) takes.push(peeked.take);
+    }
+    try {
+      return await write(numbers, numbersExtra(takes), round);
+    } catch (e) {
+      if (!(e instanceof NumbersMoved)) throw e;
+      if (round >= DOCUMENT_ROUNDS) throw new BusyError();
+      // Jittered: writers racing on one series spread out instead of planning against each other in step.
+      await new Promise((r) => setTimeout(r, Math.random() * 15 * Math.min(round + 1, 8)));
+    }
+  }
+}
