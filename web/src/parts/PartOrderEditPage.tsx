@@ -205,7 +205,8 @@ function PartOrderForm({ record, reload }: { record: Order | null; reload: () =>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
             <ContactRefInput label="Customer" kind="CC" disabled={locked} initialName={record?.customer?.display_name ?? ""} value={v.customer} onChange={(id) => form.set("customer", id)} />
             <Group align="flex-end">
-              <Button variant="light" onClick={copyContact} disabled={locked || !can.copyContact}>
+              {/* While the chosen customer is still being read, the button waits for it (a click then would copy nothing). */}
+              <Button variant="light" onClick={copyContact} disabled={locked || !can.copyContact} loading={!!customerId && customer.isFetching && !customer.data}>
                 Copy Contact Details
               </Button>
             </Group>
