@@ -215,6 +215,7 @@ export function JobsListPage() {
       <Stack gap="xs">
         <ListTable<Job>
           label="Jobs"
+          pin={{ start: 2, end: 1 }}
           loading={list.isLoading}
           error={list.isError}
           rows={list.results}
