@@ -63,9 +63,9 @@ let loaded = { t: 0, i: 0, p: 0 };
 for (const t of STEPS) {
   const target = { t, i: Math.floor(t / 2), p: Math.floor(t / 4) };
   const started = Date.now();
-  await loadTo(Transaction as any, loaded.t, target.t, tx);
-  await loadTo(Invoice as any, loaded.i, target.i, inv);
-  await loadTo(Payment as any, loaded.p, target.p, pay);
+  await loadTo(Transaction, loaded.t, target.t, tx);
+  await loadTo(Invoice, loaded.i, target.i, inv);
+  await loadTo(Payment, loaded.p, target.p, pay);
   loaded = target;
   console.log(`\nLoaded to ${t.toLocaleString()} transactions, ${target.i.toLocaleString()} invoices, ${target.p.toLocaleString()} payments in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const measure = (label: string, path: string) => measureRuns(label, RUNS, () => api.get(path));
@@ -90,6 +90,6 @@ for (const t of STEPS) {
   await measure("contact balance (`contacts/{id}`)", `contacts/${customers[5]}`);
   await measure("account balances page 1 (`accountbalance`)", "accountbalance");
 }
-dynamo.stop();
+await dynamo.stop();
 await new Promise((done) => process.stdout.write("", () => done(null)));
 process.exit(0);

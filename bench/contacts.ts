@@ -127,6 +127,6 @@ await measure("`customersearch?search=mi`", "customersearch?search=mi");
 await measure("`suppliers?search=mid`", "suppliers?search=mid");
 await measure("job tab (`contacts?job_tab=true`)", "contacts?job_tab=true");
 await measure("`accountbalance` page 1", "accountbalance?page=1");
-dynamo.stop();
+await dynamo.stop();
 await new Promise((done) => process.stdout.write("", () => done(null)));
 process.exit(0);

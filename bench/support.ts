@@ -59,7 +59,7 @@ export function itemSize(item: Record<string, unknown> | undefined | null): numb
     if (typeof v === "number" || typeof v === "bigint") return Math.ceil(String(v).replace(/[-.]/g, "").length / 2) + 1;
     if (v instanceof Set) return [...v].reduce((n: number, x) => n + value(x), 0);
     if (Array.isArray(v)) return 3 + v.reduce((n: number, x) => n + 1 + value(x), 0);
-    if (typeof v === "object") return 3 + Object.entries(v as object).reduce((n, [k, x]) => n + Buffer.byteLength(k) + 1 + value(x), 0);
+    if (typeof v === "object") return 3 + Object.entries(v).reduce((n, [k, x]) => n + Buffer.byteLength(k) + 1 + value(x), 0);
     return 1;
   };
   return Object.entries(item).reduce((n, [k, v]) => n + Buffer.byteLength(k) + value(v), 0);

@@ -175,5 +175,5 @@ const capFile = ["registration,cap_retail,cap_clean,cap_average,cap_below,cap_da
 await measureRuns("POST vehiclescap, 500 rows (one upload)", 1, () => api.upload("vehiclescap", "cap.csv", capFile));
 await measure("GET captotalchange", () => api.get("captotalchange"));
 console.log(`\n(${N.toLocaleString()} vehicles loaded in ${loadSeconds.toFixed(0)} s; ${(await Vehicle.counts(["tab#ACTIVE#dept#ALL#pt#ALL"]))["tab#ACTIVE#dept#ALL#pt#ALL"]} active.)`);
-dynamo.stop();
+await dynamo.stop();
 process.exit(0);

@@ -1,5 +1,7 @@
-// npm test: unit and API tests (vitest) and the browser tests (Playwright
-// driving Debian's Chromium). Each step sets itself up on a fresh machine.
+// npm test: the type-check and lint gate (scripts/gate.mjs), the SPA chunk
+// check (scripts/spa-chunks.mjs), unit and API tests (vitest) and the
+// browser tests (Playwright driving Debian's Chromium). Each step sets
+// itself up on a fresh machine.
 //
 // vitest first, then the browser tests in two shards side by side
 // (E2E_SHARDS, default 2), each with its own server, DynamoDB Local, data
@@ -12,11 +14,25 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { ensureChromium, ensureDependencies, ensureJava, ensureWebBuild, root } from "./setup.mjs";
+import { gate } from "./gate.mjs";
+import { serverLibrariesIn } from "./spa-chunks.mjs";
 
 ensureDependencies();
+// The gate first, failing fast: both type-checks and ESLint (scripts/gate.mjs).
+if (!(await gate())) {
+  console.log("\nnpm test: FAILED at the type-check and lint gate (npm run gate)");
+  process.exit(1);
+}
 ensureJava();
 ensureChromium();
 ensureWebBuild({ force: process.env.CI === "true" });
+// The SPA ships no server library (scripts/spa-chunks.mjs): checked on the build just made.
+const shipped = serverLibrariesIn(new URL("../web/dist", import.meta.url).pathname);
+if (shipped.length) {
+  for (const f of shipped) console.log(`SPA chunk ${f.chunk} carries ${f.library} ("${f.sample}")`);
+  console.log("\nnpm test: FAILED: the SPA ships server code (npm run lint names the import)");
+  process.exit(1);
+}
 
 const env = { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" };
 const started = Date.now();

@@ -67,15 +67,22 @@ export const creditSources: Partial<Record<CreditLink, (id: number) => Promise<C
     return { kind: invoiceCreditKind(inv.src), contact: inv.customer ?? null, party: "CUSTOMER", department: inv.department ?? null, area: inv.area ?? null, left, gross: true };
   },
   async work_item(id) {
-    const line = await JobLines.getLine("work_items", id, { parents: true }).catch((e) => (e instanceof NotFoundError ? null : Promise.reject(e)));
+    const line = await JobLines.getLine("work_items", id, { parents: true }).catch((e: unknown) => {
+      if (e instanceof NotFoundError) return null;
+      throw e;
+    });
     if (!line) return null;
     const job = (line as Row).parent as Row | null;
     const sales = !!(line as Row).invoice_approved;
-    const value = sales ? (line as Row).customer_labour_cost : (line as Row).labour_cost;
+    // The customer's side credits what the WO billed for the item: its labour and the parts invoiced with it (net).
+    const value = sales ? money((line as Row).customer_labour_cost).plus(money((line as Row).invoiced_parts_charge)) : money((line as Row).labour_cost);
     return { kind: "WORK", contact: (sales ? job?.customer : job?.workshop) ?? null, party: sales ? "CUSTOMER" : "SUPPLIER", department: job?.department ?? null, left: pounds(money(value).abs()), gross: false };
   },
   async part(id) {
-    const line = await JobLines.getLine("parts", id, { parents: true }).catch((e) => (e instanceof NotFoundError ? null : Promise.reject(e)));
+    const line = await JobLines.getLine("parts", id, { parents: true }).catch((e: unknown) => {
+      if (e instanceof NotFoundError) return null;
+      throw e;
+    });
     if (!line) return null;
     const parent = (line as Row).parent as Row | null;
     return { kind: "PART", contact: (line as Row).supplier ?? null, party: "SUPPLIER", department: parent?.department ?? null, left: pounds(money((line as Row).cost).abs()), gross: false };
@@ -132,7 +139,7 @@ function sentFields(body: unknown): Partial<CreditFields> {
   const rest: Row = {};
   for (const [k, v] of Object.entries(body as Row)) if (!ANSWER_ONLY.includes(k) && !META.includes(k) && !(CREDIT_SERVER_FIELDS as readonly string[]).includes(k)) rest[k] = v;
   const parsed = parseInput(credit.schema.partial().strict(), rest) as Row;
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as Partial<CreditFields>;
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
 }
 
 export type CreditListQuery = { page: number; page_size: number; view?: CreditKind; approved?: "not_approved" | "ready" | "approved"; department?: number };
@@ -170,7 +177,7 @@ export const Credits = {
   /** GET credit: one list per view (kind), approved state and department, newest date issued first. */
   async list(q: CreditListQuery): Promise<Page<Row>> {
     const state = CREDIT_APPROVED_FILTER.find((f) => f.value === q.approved)?.state ?? "ALL";
-    return (await Credit.listIn(`k#${q.view ?? "ALL"}#s#${state}#d#${q.department ?? "ALL"}`, { page: q.page, page_size: q.page_size, order: "desc" })) as Page<Row>;
+    return (await Credit.listIn(`k#${q.view ?? "ALL"}#s#${state}#d#${q.department ?? "ALL"}`, { page: q.page, page_size: q.page_size, order: "desc" }));
   },
 
   /**

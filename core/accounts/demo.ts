@@ -17,8 +17,8 @@ export async function seedTransactionsDemo(by: string) {
   const today = todayInLondon();
   const monday = weekOf(today).start;
   const byName = (rows: Row[]) => (name: string) => rows.find((r) => r.name === name)?.id ?? null;
-  const centre = byName((await CostCentre.all()) as Row[]);
-  const dept = byName((await Department.all()) as Row[]);
+  const centre = byName((await CostCentre.all()));
+  const dept = byName((await Department.all()));
   const nominals = (await NominalCode.all()) as Row[];
   const nominal = (code: string) => nominals.find((n) => n.code === code)?.id ?? null;
   const first = async (list: string) => ((await Contact.listIn(list, { page: 1, page_size: 1 })).results[0] as Row | undefined)?.id ?? null;

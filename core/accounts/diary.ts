@@ -49,7 +49,7 @@ export const Diary = {
    */
   async list(q: { page: number; page_size: number; completed?: boolean; start_date?: string | null; end_date?: string | null }): Promise<Page<Row>> {
     const state = q.completed ? "all" : "open";
-    if (!q.start_date && !q.end_date) return (await DiaryEntry.listIn(state, { page: q.page, page_size: q.page_size, order: "desc" })) as Page<Row>;
+    if (!q.start_date && !q.end_date) return (await DiaryEntry.listIn(state, { page: q.page, page_size: q.page_size, order: "desc" }));
     const from = q.start_date ?? q.end_date!;
     const to = q.end_date ?? q.start_date!;
     const buckets = windowBuckets(from, to);

@@ -52,7 +52,7 @@ async function raiseDue(id: number, date: string, summary: HireRunSummary) {
   for (let guard = 0; guard < 1000; guard++) {
     let rental: Row;
     try {
-      rental = (await Rental.stored(id)) as Row;
+      rental = (await Rental.stored(id));
     } catch {
       return; // deleted meanwhile
     }

@@ -55,7 +55,7 @@ function sentFields(body: unknown, keep: readonly string[] = []): Partial<Invoic
   for (const [k, v] of Object.entries(body as Row))
     if (!ANSWER_ONLY.includes(k) && !META.includes(k) && (keep.includes(k) || !(INVOICE_SERVER_FIELDS as readonly string[]).includes(k))) rest[k] = v;
   const parsed = parseInput(invoice.schema.partial().strict(), rest) as Row;
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as Partial<InvoiceFields>;
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
 }
 
 const lower = (s: unknown) => String(s ?? "").trim().replace(/\s+/g, " ").toLowerCase();
@@ -178,10 +178,10 @@ export const Invoices = {
     const state = stateOf(q.view);
     const tags = [...(q.activeView ? [`src=${q.activeView.toLowerCase()}`] : []), ...(state ? [`st=${state.toLowerCase()}`] : []), ...(q.department ? [`d=${q.department}`] : [])];
     const term = q.search?.trim();
-    if (!term && !q.customer) return (await Invoice.listIn(`s#${q.activeView ?? "ALL"}#${state ?? "ALL"}#d#${q.department ?? "ALL"}`, { page: q.page, page_size: q.page_size, order: "desc" })) as Page<Row>;
+    if (!term && !q.customer) return (await Invoice.listIn(`s#${q.activeView ?? "ALL"}#${state ?? "ALL"}#d#${q.department ?? "ALL"}`, { page: q.page, page_size: q.page_size, order: "desc" }));
     const customerList = `cust#${q.customer}#${q.activeView ?? "ALL"}#${state ?? "ALL"}`;
     // A customer's invoices in a view: the customer's own list of that source and state, a page at a time.
-    if (!term && !q.department) return (await Invoice.listIn(customerList, { page: q.page, page_size: q.page_size, order: "desc" })) as Page<Row>;
+    if (!term && !q.department) return (await Invoice.listIn(customerList, { page: q.page, page_size: q.page_size, order: "desc" }));
     let entries: Entry[];
     if (q.customer) {
       entries = await Invoice.entriesIn(customerList, { tags: q.department ? [`d=${q.department}`] : [], order: "desc" });

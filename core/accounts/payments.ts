@@ -30,7 +30,7 @@ function sentFields(body: unknown): Partial<PaymentFields> {
   const rest: Row = {};
   for (const [k, v] of Object.entries(body as Row)) if (!ANSWER_ONLY.has(k)) rest[k] = v;
   const parsed = parseInput(payment.schema.partial().strict(), rest) as Row;
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as Partial<PaymentFields>;
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
 }
 
 const unset = (v: unknown) => v === null || v === undefined || v === "";
@@ -43,16 +43,37 @@ async function areaOf(department: number | null | undefined) {
 }
 
 /**
+ * The credit usage a payment takes off (003 §3: the read-only credit usage
+ * of each trading area beside its credit limit is what the customer owes in
+ * that area; issue 22 finding 12): a payment naming an invoice the product
+ * holds pays that invoice, so it counts in the invoice's trading area (none
+ * for a department without one, e.g. Parts Direct); a payment naming no
+ * invoice of ours, in its own department's.
+ */
+export async function paymentAreaOf(p: Partial<PaymentFields>) {
+  const number = p.invoice_number?.trim().toUpperCase();
+  if (number) {
+    const held = await Invoice.claimedBy("number", [number]);
+    const id = held.get(number);
+    if (id !== undefined) {
+      const [invoice] = (await Invoice.getMany([id])) as Row[];
+      if (invoice) return (invoice.area as PaymentFields["trading_area"]) ?? null;
+    }
+  }
+  return areaOf(p.department);
+}
+
+/**
  * A new payment as it will be stored: 003 §5 and §9 defaults (BACS,
  * department 1; 000 §9 cost centre 4) for what the row leaves out, and the
- * department's trading area.
+ * trading area it counts in (`paymentAreaOf`).
  */
 export async function newPaymentFields(sent: Partial<PaymentFields>): Promise<Partial<PaymentFields>> {
   const out = { ...sent };
   if (unset(out.payment_type)) out.payment_type = DEFAULT_PAYMENT_TYPE;
   if (unset(out.department)) out.department = DEFAULT_PAYMENT_DEPARTMENT;
   if (unset(out.cost_centre)) out.cost_centre = DEFAULT_PAYMENT_COST_CENTRE;
-  out.trading_area = await areaOf(out.department);
+  out.trading_area = await paymentAreaOf(out);
   return out;
 }
 
@@ -175,15 +196,16 @@ export const Payments = {
     const lastSaved = lastSavedOf(body);
     const sent = sentFields(body);
     const fields: Row = { ...sent, last_saved: lastSaved };
-    if ("department" in sent && sent.department !== stored.department) fields.trading_area = await areaOf(sent.department);
-    const extra = await invoiceEffect(stored as Partial<PaymentFields>, { ...stored, ...sent } as Partial<PaymentFields>, actor);
+    if (("department" in sent && sent.department !== stored.department) || ("invoice_number" in sent && sent.invoice_number !== stored.invoice_number))
+      fields.trading_area = await paymentAreaOf({ ...stored, ...sent });
+    const extra = await invoiceEffect(stored, { ...stored, ...sent }, actor);
     return Payment.update(id, fields, actor, { current: stored, partial: true, extra });
   },
 
   /** DELETE payment/{id}: a PAID payment's balance effect is reversed in its own transaction (A15). */
   async remove(id: number, actor: string) {
     const stored = await Payment.stored(id);
-    return Payment.remove(id, actor, { extra: await invoiceEffect(stored as Partial<PaymentFields>, undefined, actor) });
+    return Payment.remove(id, actor, { extra: await invoiceEffect(stored, undefined, actor) });
   },
 
   /**
@@ -196,7 +218,7 @@ export const Payments = {
     const view = q.view ?? "unpaid";
     const list = `s#${STATE_OF[view]}#d#${q.department ?? "ALL"}`;
     const order = view === "unpaid" ? "asc" : "desc";
-    if (unset(q.start) && unset(q.end)) return (await Payment.listIn(list, { page: q.page, page_size: q.page_size, order })) as Page<Row>;
+    if (unset(q.start) && unset(q.end)) return (await Payment.listIn(list, { page: q.page, page_size: q.page_size, order }));
     const refused = dueBoundsResult(q.start, q.end);
     if (refused) throw new ValidationError(refused.message, refused.errors);
     const entries = await Payment.entriesIn(list, { from: q.start!, to: q.end!, order });

@@ -1,5 +1,5 @@
 import { addDays, addMonths, daysBetween } from "../platform/dates.js";
-import { MIN_INTERVAL_DAYS, PREVIEW_ROWS, RECURRING_MESSAGES, type IntervalType } from "./recurring-payment-definitions.js";
+import { MIN_INTERVAL_DAYS, PREVIEW_ROWS, RECURRING_MESSAGES } from "./recurring-payment-definitions.js";
 
 /**
  * Pure rules of recurring payments (003 §4, §5, §9): the dates a schedule
@@ -10,7 +10,7 @@ import { MIN_INTERVAL_DAYS, PREVIEW_ROWS, RECURRING_MESSAGES, type IntervalType 
 export type Schedule = {
   start_date?: string | null;
   end_date?: string | null;
-  interval_type?: IntervalType | string | null;
+  interval_type?: string | null; // an IntervalType, or whatever text a client sent
   interval_day?: number | null;
 };
 

@@ -30,7 +30,7 @@ function sentFields(body: unknown): Partial<RecurringPaymentFields> {
   const rest: Row = {};
   for (const [k, v] of Object.entries(body as Row)) if (!ANSWER_ONLY.has(k)) rest[k] = v;
   const parsed = parseInput(recurringPayment.schema.partial().strict(), rest) as Row;
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as Partial<RecurringPaymentFields>;
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
 }
 
 function check(r: Partial<RecurringPaymentFields>, today: string, startChecked: boolean) {
@@ -109,7 +109,7 @@ export const RecurringPayments = {
   async list(q: RecurringListQuery): Promise<Page<Row>> {
     const term = q.search?.trim().toLowerCase() || undefined;
     const dept = q.department ? `${q.department}` : "ALL";
-    if (!q.payment_type && !q.interval_type) return (await RecurringPayment.listIn(`d#${dept}`, { page: q.page, page_size: q.page_size, search: term })) as Page<Row>;
+    if (!q.payment_type && !q.interval_type) return (await RecurringPayment.listIn(`d#${dept}`, { page: q.page, page_size: q.page_size, search: term }));
     const tags = [...(q.department ? [`d=${q.department}`] : []), ...(q.payment_type && q.interval_type ? [`it=${q.interval_type}`] : [])];
     const list = q.payment_type ? `f#pt#${part(q.payment_type)}` : `f#it#${q.interval_type}`;
     const entries = await RecurringPayment.entriesIn(list, { search: term, tags });
@@ -150,7 +150,7 @@ async function raiseDue(id: number, date: string, summary: RunSummary) {
   for (let guard = 0; guard < 1000; guard++) {
     let rec: Row;
     try {
-      rec = (await RecurringPayment.stored(id)) as Row;
+      rec = (await RecurringPayment.stored(id));
     } catch {
       return; // deleted meanwhile
     }

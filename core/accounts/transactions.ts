@@ -35,7 +35,7 @@ function sentFields(body: unknown): Partial<TransactionFields> {
     rest[k] = v && typeof v === "object" && !Array.isArray(v) && "id" in (v as Row) ? (v as Row).id : v;
   }
   const parsed = parseInput(transaction.schema.partial().strict(), rest) as Row;
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as Partial<TransactionFields>;
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
 }
 
 const unset = (v: unknown) => v === null || v === undefined || v === "";
@@ -127,11 +127,11 @@ export const Transactions = {
     if (q.inv !== undefined) {
       const key = invoiceKey(q.inv);
       if (!key) return { count: 0, results: [] };
-      return (await Transaction.listIn(`inv#${key}`, { page: q.page, page_size: q.page_size, order: "asc" })) as Page<Row>;
+      return (await Transaction.listIn(`inv#${key}`, { page: q.page, page_size: q.page_size, order: "asc" }));
     }
     const types = q.type ? [q.type] : TRANSACTION_TYPES;
     const cc = q.cost_centre ?? "ALL";
-    if (q.repeating) return (await listsIn(Transaction, types.map((t) => `rep#${t}#cc#${cc}`), { page: q.page, page_size: q.page_size, order: "asc" })) as Page<Row>;
+    if (q.repeating) return (await listsIn(Transaction, types.map((t) => `rep#${t}#cc#${cc}`), { page: q.page, page_size: q.page_size, order: "asc" }));
     const a = q.approved === undefined ? "ALL" : q.approved ? "1" : "0";
     const lists = types.map((t) => `t#${t}#cc#${cc}#a#${a}#d#${q.department ?? "ALL"}#r#${q.hiderecurring ? "NR" : "ALL"}`);
     const range = q.view === "week" ? weekWindow(q.start_date, q.finish_date) : { start_date: q.start_date ?? null, finish_date: q.finish_date ?? null };
@@ -152,7 +152,7 @@ export const Transactions = {
         .sort((x, y) => ((tagOf(x, "dt") ?? "") < (tagOf(y, "dt") ?? "") ? 1 : (tagOf(x, "dt") ?? "") > (tagOf(y, "dt") ?? "") ? -1 : y.id - x.id));
       return pageOf(entries, q);
     }
-    return (await listsIn(Transaction, lists, { page: q.page, page_size: q.page_size, order: "desc", from, to })) as Page<Row>;
+    return (await listsIn(Transaction, lists, { page: q.page, page_size: q.page_size, order: "desc", from, to }));
   },
 
   /** POST transactions: the rules of 003 §5, the 20% defaults, a repeating one starting today when no date is sent. */
@@ -216,7 +216,7 @@ export const Transactions = {
       seen.add(id);
       let stored: Row;
       try {
-        stored = (await Transaction.stored(id)) as Row;
+        stored = (await Transaction.stored(id));
       } catch (e) {
         if (e instanceof NotFoundError) throw new ValidationError(`Transaction ${id} not found`, { [`${i}.id`]: "Transaction not found" });
         throw e;
@@ -304,7 +304,7 @@ export const Transactions = {
     for (const e of due) {
       let template: Row;
       try {
-        template = (await Transaction.stored(e.id)) as Row;
+        template = (await Transaction.stored(e.id));
       } catch (err) {
         if (err instanceof NotFoundError) continue;
         throw err;
@@ -351,7 +351,7 @@ function occurrenceOf(template: Row, date: string): Partial<TransactionFields> {
     date,
     template: template.id,
     occurs: date,
-  } as Partial<TransactionFields>;
+  };
 }
 
 /**

@@ -12,7 +12,7 @@ import { NominalCode, WorkType } from "../settings/index.js";
 import { Job, JobLines, nestLines } from "../workshop/job.js";
 import { Quote, QuoteLines } from "../workshop/quote.js";
 import { MESSAGES as WORKSHOP_MESSAGES } from "../workshop/rules.js";
-import { INVOICE_STATES, PO_STATES, billedCustomer, invoiceState, isCredit, poState } from "../workshop/work-lines.js";
+import { INVOICE_STATES, PO_STATES, billedCustomer, invoiceState, isCredit, partsCharge, poState } from "../workshop/work-lines.js";
 import { WORK_MESSAGES, batchRules, formatNumber, numbersNeeded, sideOf, vatMismatch, type Candidate, type Side } from "./work-rules.js";
 
 /**
@@ -250,6 +250,16 @@ async function writeJob(p: Planned, set: Rec, changeItem: (w: Rec) => Rec, actor
   await JobLines.update(p.jobId, { ...jobFields, work_items, parts, last_saved: p.loaded.row.last_saved }, actor.email, { partial: true, current: p.loaded.row, also });
 }
 
+/**
+ * The item's parts as the customer is charged for them, recorded on the
+ * item by its invoicing approval (issue 22 finding 12): the work item's
+ * balance facet and the reconciliation read them (core/workshop/work-lines.ts).
+ */
+function invoicedParts(w: Rec): { invoiced_parts_charge: number; invoiced_parts_vat: number } {
+  const { charge, vat } = partsCharge((w.parts ?? []) as Rec[]);
+  return { invoiced_parts_charge: charge, invoiced_parts_vat: vat };
+}
+
 /** The approver as recorded and shown (003 §6): first and last name. */
 const approverOf = (actor: Staff) => ({ first_name: actor.given_name ?? null, last_name: actor.family_name ?? null });
 
@@ -325,7 +335,7 @@ export const WorkApprovals = {
     }
     const list = listOf(q);
     const page = await JobLines.linesIn("work_items", list, { page: q.page, page_size: q.page_size, order: "desc" }, { parents: true });
-    const jobs = page.results.map((r) => ({ ...(r.parent ?? {}), id: r.parent_id }) as Rec);
+    const jobs = page.results.map((r) => ({ ...(r.parent ?? {}), id: r.parent_id }));
     const refs = await refsOf(jobs, page.results);
     return {
       count: page.count,
@@ -380,7 +390,7 @@ export const WorkApprovals = {
       await writeJob(
         p,
         {},
-        (w) => (side === "po" ? { ...w, po_approved: true, po_approver: by, po_approved_date: today } : { ...w, invoice_approved: true, invoice_approver: by, invoice_approved_date: today }),
+        (w) => (side === "po" ? { ...w, po_approved: true, po_approver: by, po_approved_date: today } : { ...w, invoice_approved: true, invoice_approver: by, invoice_approved_date: today, ...invoicedParts(w) }),
         actor,
         // The job's Xero purchase (PO side) or sales invoice (invoice side) push, in the job's unit (docs/xero.md).
         workPush(side, actor.email),

@@ -1,5 +1,5 @@
 import { TAX_TYPES } from "../settings/taxtypes.js";
-import { isCredit } from "../workshop/work-lines.js";
+import { isCredit } from "../workshop/rules.js";
 
 /**
  * Workshop expenses and invoicing approvals (003 §4, §5 "Workshop expenses

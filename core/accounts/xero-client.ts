@@ -458,7 +458,7 @@ async function sendTrackingCategory(ctx: Ctx, d: XeroDelivery): Promise<XeroOutc
   const wanted = (category.options ?? []).filter((o) => o.name && !have.has(o.name.toLowerCase()));
   for (const [i, option] of wanted.entries()) {
     try {
-      await call(() => xero.createTrackingOptions(tenantId, id!, { name: option.name, ...(option.status ? { status: option.status } : {}) }, subKey(d.idempotencyKey, `o${i}`)));
+      await call(() => xero.createTrackingOptions(tenantId, id, { name: option.name, ...(option.status ? { status: option.status } : {}) }, subKey(d.idempotencyKey, `o${i}`)));
     } catch (e) {
       const out = failure(e);
       // The category itself exists now: say so, so the retry updates it instead of creating a second one.
@@ -466,5 +466,5 @@ async function sendTrackingCategory(ctx: Ctx, d: XeroDelivery): Promise<XeroOutc
       return out;
     }
   }
-  return { ok: true, xeroId: id! };
+  return { ok: true, xeroId: id };
 }

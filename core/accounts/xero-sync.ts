@@ -42,7 +42,7 @@ function claimable(r: PushRow, nowIso: string, force: boolean): boolean {
 async function claim(id: number, runId: string, now: number, force = false): Promise<PushRow | null> {
   let row: PushRow;
   try {
-    row = (await XeroPush.stored(id)) as PushRow;
+    row = (await XeroPush.stored(id));
   } catch (e) {
     if (e instanceof NotFoundError) return null;
     throw e;

@@ -2,7 +2,7 @@ import { oneChunk, type ReportDefinition } from "../platform/reports.js";
 import { todayInLondon, ukDate } from "../platform/dates.js";
 import { bookValueOn, costByMonth, financeFigures, monthsOfYear } from "./finance.js";
 import { FINANCE_TYPE_LABELS } from "./rules.js";
-import { agreementsOf, fleetOf, type AgreementRow, type VehicleWithAgreements } from "./service.js";
+import { agreementsOf, fleetOf, type VehicleWithAgreements } from "./service.js";
 
 /**
  * The finance reports of 003 §7 that read agreements: CSV downloads for a

@@ -4,7 +4,7 @@ import { defineRecordType } from "../platform/records.js";
 import { checkContact, contactLists, newContactDefaults } from "./rules.js";
 import { contact } from "./definitions.js";
 import { declareReferences } from "../platform/references.js";
-import { CostCentre } from "../settings/reference.js";
+import { CostCentre } from "../settings/index.js";
 
 /**
  * Contacts (003 §3): customers (CC) and suppliers (SP). Every field of the

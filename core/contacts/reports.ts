@@ -1,3 +1,4 @@
+import { balancesOf } from "../accounts/index.js";
 import { money } from "../platform/money.js";
 import type { Cell, ReportDefinition } from "../platform/reports.js";
 import { Contact } from "./contact.js";
@@ -6,6 +7,11 @@ import { Contact } from "./contact.js";
  * contactreport (003 §7): the whole contact book, customers and suppliers,
  * deactivated ones included, by display name, a chunk at a time. Contacts
  * have no department, so the department selector does not narrow it.
+ * The Outstanding Balance is the customer's true balance (opening balance
+ * plus the money records' balance facets: core/accounts/balances.ts, one
+ * BatchGet per chunk), as the contact page and Customer Account Balance
+ * show it, never the stored field (issue 22 finding 13); a supplier's is
+ * left empty. The main credit limit sits beside the three areas'.
  */
 const TYPE_LABELS: Record<string, string> = { CC: "Customer", SP: "Supplier" };
 const pounds = (v: unknown) => (v === null || v === undefined || v === "" ? "" : money(v as number).toFixed(2));
@@ -18,11 +24,12 @@ export const contactReport: ReportDefinition = {
   async build() {
     async function* chunks(): AsyncIterable<Cell[][]> {
       for await (const rows of Contact.rowsInChunks("type#ALL#all")) {
+        const balances = await balancesOf(rows.filter((c) => c.contact_type !== "SP") as Array<{ id: number }>);
         yield rows.map((c) => [
           c.id, c.display_name ?? "", TYPE_LABELS[c.contact_type] ?? c.contact_type ?? "", c.company_name ?? "", [c.first_name, c.last_name].filter(Boolean).join(" "),
           c.email ?? c.company_email ?? "", c.contact_number ?? "", c.company_phone ?? "", c.address_line1 ?? "", c.town ?? "", c.region ?? "", c.postcode ?? "", c.country ?? "",
           c.vat_no ?? "", c.company_registration_no ?? "", c.payment_terms ?? "", c.payment_term_days ?? "", c.payment_method ?? "",
-          pounds(c.direct_van_hire_credit_limit), pounds(c.rapid_fit_credit_limit), pounds(c.van_sales_direct_credit_limit), pounds(c.outstanding_balance),
+          pounds(c.credit_limit), pounds(c.direct_van_hire_credit_limit), pounds(c.rapid_fit_credit_limit), pounds(c.van_sales_direct_credit_limit), pounds(balances.get(c.id)?.outstanding_balance),
           c.partial_contact ? "Yes" : "No", c.deactivated ? "Yes" : "No",
         ]);
       }
@@ -31,7 +38,7 @@ export const contactReport: ReportDefinition = {
       header: [
         "Id", "Display Name", "Type", "Company", "Contact Name", "Email", "Contact Number", "Company Phone", "Address", "Town", "Region", "Postcode", "Country",
         "VAT No", "Company Reg No", "Payment Terms", "Payment Term Days", "Payment Method",
-        "Direct Van Hire Credit Limit", "Rapid Fit Credit Limit", "Van Sales Direct Credit Limit", "Outstanding Balance", "Incomplete", "Deactivated",
+        "Credit Limit", "Direct Van Hire Credit Limit", "Rapid Fit Credit Limit", "Van Sales Direct Credit Limit", "Outstanding Balance", "Incomplete", "Deactivated",
       ],
       chunks: chunks(),
     };

@@ -109,7 +109,7 @@ export function parseCapCsv(text: string, today: string = todayInLondon()): CapR
   }
   if (typeof text !== "string" || text.replace(/^\uFEFF/, "").trim() === "") fail("the file is empty");
   // Binary files (.xlsx, images, PDFs) carry NUL bytes.
-  if (/\u0000/.test(text)) fail("the file is not a CSV text file (save the spreadsheet as CSV)");
+  if (text.includes("\u0000")) fail("the file is not a CSV text file (save the spreadsheet as CSV)");
 
   // Blank lines are kept by the parser and skipped here, so a row's number is its line in the file.
   const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: false, delimiter: "," });

@@ -202,7 +202,7 @@ export const Inspections = {
       const id = typeof rawId === "number" ? rawId : typeof rawId === "string" && /^\d+$/.test(rawId) ? Number(rawId) : null;
       const current = id ? byId.get(id) : undefined;
       const value = (f: string) => (next[f] === undefined && current ? (current as any)[f] : next[f]);
-      references.push({ i, fields: { ...next, vehicle: undefined }, before: current as Record<string, unknown> | undefined });
+      references.push({ i, fields: { ...next, vehicle: undefined }, before: current });
       // Required as the definition says (the vehicle is this one).
       for (const f of inspectionDefinition.fields)
         if (f.required && f.name !== "vehicle" && blank(value(f.name))) throw new ValidationError(f.required, { [`inspections.${i}.${f.name}`]: f.required });

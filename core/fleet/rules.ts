@@ -15,7 +15,7 @@ import { deriveAgreement } from "../agreements/rules.js";
 export const VEHICLE_STATUSES = ["EQUIPMENT", "ACTIVE", "ORDERED", "FORSALE", "PROCESSING", "SOLD", "CUSTOMER"] as const;
 export type VehicleStatus = (typeof VEHICLE_STATUSES)[number];
 /** Fleet statuses: every status but an external customer's vehicle. */
-export const FLEET_STATUSES = VEHICLE_STATUSES.filter((s) => s !== "CUSTOMER") as Exclude<VehicleStatus, "CUSTOMER">[];
+export const FLEET_STATUSES = VEHICLE_STATUSES.filter((s): s is Exclude<VehicleStatus, "CUSTOMER"> => s !== "CUSTOMER");
 /** Fleet sub-tabs of the vehicle list (000 §2, §4), besides `all`. */
 export const SUB_TABS = ["EQUIPMENT", "ORDERED", "ARRIVING", "ACTIVE", "HIREREADY", "FORSALE", "PROCESSING", "SOLD"] as const;
 

@@ -13,7 +13,6 @@ import {
   BLANK,
   MESSAGES,
   COLUMN_FILTERS,
-  FLEET_STATUSES,
   NO_VALUE,
   SUB_TABS,
   capChangeTally,
@@ -386,9 +385,9 @@ async function prepare(body: Record<string, unknown>, current: Record<string, an
   delete out.tracker;
   const creating = !current;
 
-  if (creating ? blank(out.type) : "type" in out ? blank(out.type) : blank(current!.type)) {
+  if (creating ? blank(out.type) : "type" in out ? blank(out.type) : blank(current.type)) {
     const first = await VehicleType.list({ page: 1, page_size: 1 });
-    out.type = (first.results[0]?.id as number | undefined) ?? null;
+    out.type = (first.results[0]?.id) ?? null;
   }
   if (creating || "annual_depreciation_rate" in out || Array.isArray(out.finance_agreements)) {
     const defaults = (await AppDefaults.get()) as { default_depreciation?: number | null };

@@ -47,8 +47,8 @@ export const Tracker = defineRecordType({
     const v = new Map(vehicles.map((x) => [x.id, x]));
     const t = new Map(types.map((x) => [x.id, x]));
     return rows.map((r) => {
-      const vehicle = r.vehicle ? v.get(r.vehicle as number) : undefined;
-      const type = r.type ? t.get(r.type as number) : undefined;
+      const vehicle = r.vehicle ? v.get(r.vehicle) : undefined;
+      const type = r.type ? t.get(r.type) : undefined;
       return {
         ...r,
         active: blank(r.date_deactivated),
@@ -110,7 +110,7 @@ export const Trackers = {
       date_activated: tag(x.tags, "a"),
       date_deactivated: tag(x.tags, "x"),
     }));
-    return trackerFigures(trackers, types as any, s, e);
+    return trackerFigures(trackers, types, s, e);
   },
 
   /** Trackers that can be assigned: active and on no vehicle. */
@@ -180,7 +180,7 @@ export const Trackers = {
     if (!current) return Tracker.remove(id, actor); // 404
     if (current.vehicle) await Tracker.update(id, { vehicle: null }, actor, { partial: true, system: true });
     const res = await Tracker.remove(id, actor);
-    await syncVehicle(current.vehicle as number | null, actor);
+    await syncVehicle(current.vehicle, actor);
     return res;
   },
 

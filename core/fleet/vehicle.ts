@@ -11,7 +11,6 @@ import {
   MESSAGES,
   columnPrefix,
   type ColumnFilter,
-  VEHICLE_STATUSES,
   checkVehicle,
   compactRegistration,
   deriveVehicle,
@@ -39,7 +38,7 @@ export const VehicleLines = defineLines("vehicle", [
     name: "finance_agreements",
     idCounter: "financeagreement",
     label: "Finance agreement",
-    fields: agreementFields as any,
+    fields: agreementFields,
     // An agreement is found by its id alone (a sale invoice's finance_agreement: POST invoices, 000 §7).
     locator: true,
     // 2: the locator.
@@ -133,7 +132,7 @@ export const Vehicle = defineRecordType({
   searchOf: (r) => searchText(compactRegistration(r.registration), r.fleet_number),
   validate(r) {
     vehicleDefinition.checkRequired(r);
-    checkVehicle(r as any);
+    checkVehicle(r);
     if (r.key && r.spare_key && r.key === r.spare_key) throw new ValidationError(MESSAGES.spareOnMainHook, { spare_key: MESSAGES.spareOnMainHook });
     Object.assign(r, deriveVehicle(r as any));
   },

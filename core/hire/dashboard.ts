@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { daysInclusive, monthOf, weekOf } from "../platform/dates.js";
+import { daysInclusive } from "../platform/dates.js";
 import { NotFoundError } from "../platform/errors.js";
 import { money as amount } from "../platform/fields.js";
 import { money, pounds, sum } from "../platform/money.js";

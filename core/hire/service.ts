@@ -190,7 +190,7 @@ export const Rentals = {
     stored.forEach((r, at) => {
       if (!isFresh(r.last_saved, lastSaved[at])) throw new ConflictError();
     });
-    const refused = approvalRuleResult(stored as any);
+    const refused = approvalRuleResult(stored);
     if (refused) throw new ValidationError(refused.message, refused.errors);
     const approval = {
       approved: true,
@@ -341,7 +341,7 @@ async function listRentals(q: RentalListQuery) {
   // Every rental, or those of a status and/or department: one page of that list, newest first.
   const list = q.status && q.department ? `status#${q.status}#dept#${q.department}` : q.status ? `status#${q.status}` : q.department ? `dept#${q.department}` : "all";
   const res = await Rental.listIn(list, { page: q.page, page_size: q.page_size, order: "desc" });
-  return { ...res, total_cost: sumOf(res.results as Row[], "total"), total_weekly: weeklySum(res.results as Row[]) };
+  return { ...res, total_cost: sumOf(res.results, "total"), total_weekly: weeklySum(res.results) };
 }
 
 /**
@@ -419,7 +419,7 @@ async function recordSearch(owner: { vehicle?: number; customer?: number }, term
     ids = new Set((await Promise.all(held.map((l) => Rental.idsIn(l)))).flat());
   }
   if (/^\d+$/.test(term)) ids.add(Number(term));
-  const found = (await Rental.present((await Rental.getMany([...ids])) as any)) as Row[];
+  const found = (await Rental.present((await Rental.getMany([...ids])))) as Row[];
   const mine = found.filter((r) => (owner.vehicle ? r.vehicle?.id === owner.vehicle : r.customer?.id === owner.customer) && matches(r, term)).sort((a, b) => byStart(b, a));
   return { count: mine.length, results: page(mine, q), total_cost: sumOf(mine, "total"), total_weekly: weeklySum(mine) };
 }
@@ -432,7 +432,7 @@ function matches(r: Row, term: string): boolean {
 /** 001 §5: if no margin is set, the first rental margin of the list is used. */
 async function firstMargin(): Promise<Row | null> {
   const res = await RentalMargin.list({ page: 1, page_size: 1 });
-  return (res.results[0] as Row) ?? null;
+  return (res.results[0]) ?? null;
 }
 
 async function withDefaultMargin(body: unknown): Promise<unknown> {

@@ -39,5 +39,5 @@ export function toCsv(header: readonly string[], rows: readonly (readonly CsvCel
 /** CSV text of further data rows (no header), for a report written a chunk at a time; each line ends CRLF. */
 export function csvRows(rows: readonly (readonly CsvCell[])[]): string {
   if (!rows.length) return "";
-  return `${Papa.unparse(rows.map((r) => r.map(safeCell)) as unknown[][], { newline: "\r\n" })}\r\n`;
+  return `${Papa.unparse(rows.map((r) => r.map(safeCell)), { newline: "\r\n" })}\r\n`;
 }

@@ -117,7 +117,7 @@ export const ref = () =>
   z.preprocess(
     (v) => {
       const e = emptyToNull(v);
-      if (e && typeof e === "object" && "id" in (e as object)) return (e as { id: unknown }).id;
+      if (e && typeof e === "object" && "id" in (e)) return (e).id;
       return typeof e === "string" && /^\d+$/.test(e) ? Number(e) : e;
     },
     z.number({ error: "Must be a record id" }).int("Must be a record id").positive("Must be a record id").max(LIMITS.id, "Must be a record id").nullable().optional(),
@@ -148,5 +148,5 @@ export function dateRange<T extends z.ZodObject<any>>(schema: T, from: string, t
     const a = q[from];
     const b = q[to];
     if (typeof a === "string" && typeof b === "string" && b < a) ctx.addIssue({ code: "custom", path: [to], message: END_BEFORE_START });
-  }) as unknown as T;
+  });
 }

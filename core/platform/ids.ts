@@ -11,7 +11,7 @@ export async function nextId(recordType: string): Promise<number> {
 /** How many records of a type exist (maintained on create and delete). */
 export async function liveCount(counterName: string): Promise<number> {
   const res = await Counter.get({ name: counterName }).go();
-  return Math.max(0, (res.data?.live as number | undefined) ?? 0);
+  return Math.max(0, (res.data?.live) ?? 0);
 }
 
 /** A counter: last id issued and live count (one small item, whatever the history). */

@@ -41,7 +41,7 @@ import {
 import { Sums, batchWrite, inParallel, pause } from "./records/bulk.js";
 import { NUMBER_ROUNDS, NumbersMoved, peekNumbers, type NumberTake } from "./records/numbers.js";
 import { commitOf, foldCounts, listCounter, listScope, positionsOption } from "./records/indexes.js";
-import { entriesOfList, pageOfList, type ListSource, type PageEntry } from "./records/reading.js";
+import { entriesOfList, entryChunksOfList, pageOfList, type ListSource, type PageEntry } from "./records/reading.js";
 import type { IndexOp, ListPositions } from "./records/types.js";
 import { Counter, Facet, ListEntry, SERVICE, UniqueClaim, entityConfig } from "./service.js";
 
@@ -383,7 +383,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     }
     // A committed save not yet applied: its staged lines are the current version.
     if (head?.applying_token)
-      for (const s of staged.filter((s) => s.key.startsWith(`s#${head!.applying_token}#`))) {
+      for (const s of staged.filter((s) => s.key.startsWith(`s#${head.applying_token}#`))) {
         if (s.reindex) continue;
         if (s.removed) current.delete(`${s.collection}#${s.id}`);
         else current.set(`${s.collection}#${s.id}`, storedOf(s));
@@ -431,6 +431,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
         s,
         collection: s.collection as string,
         id: s.id as number,
+        // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: without it the object literal's kind widens to string and is no LineWrite
         write: (s.reindex ? null : s.removed ? { kind: "delete", id: s.id } : { kind: "put", line: storedOf(s), isNew: false }) as LineWrite | null,
         ops: (s.ops ?? []) as IndexOp[],
       }));
@@ -725,7 +726,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
       if (!line) throw new NotFoundError(c.label ?? "Line");
       if (!isFresh(line.last_saved, sent)) throw new ConflictError();
       // The line as sent, checked alone (errors keyed by its own fields), then the collection with it.
-      const one = body as Record<string, unknown>;
+      const one = body;
       let parsed: Record<string, unknown>;
       try {
         parsed = parseSentLines(c, [one])[0].fields;
@@ -878,6 +879,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     async remove(id: number, actor: string) {
       const parent = bound!;
       const p = await settle(id);
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: without it kind widens to string and is no LineWrite
       const all = [...p.lines.entries()].flatMap(([collection, lines]) => lines.map((l) => ({ collection, write: { kind: "delete", id: l.id } as LineWrite })));
       const { extra, after } = unitExtra(p.lines, () => all, true);
       let res: any;
@@ -917,6 +919,12 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     async lineEntriesIn(collection: string, list: string, q: EntryQuery = {}) {
       const lineType = lineTypeOf(collection);
       return afterApplying(lineType, () => entriesOfList(listScope(lineType, list), q));
+    },
+
+    /** The lines of a line list that match, in list order, a chunk at a time (one Query page, then one BatchGet of its lines): batch jobs and reports over lists of any length. */
+    async *lineChunksIn(collection: string, list: string, q: EntryQuery = {}, size = 500, opts: LineListOptions = {}): AsyncGenerator<LineRow[]> {
+      const lineType = lineTypeOf(collection);
+      for await (const entries of entryChunksOfList(listScope(lineType, list), q, size)) yield rowsOf(lineType, entries, opts);
     },
 
     /** The lines entries name (from `lineEntriesIn`: a bounded read that picked its own page), in the entries' order: one BatchGet (and one of the parents when asked). */
@@ -998,7 +1006,7 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
       let items = 0;
       for (const batch of chunk(parsed, 500)) {
         const missing = batch.filter((r) => !r.parent).map((r) => r.parentId);
-        const fetched = new Map<number, Record<string, unknown>>(missing.length ? ((await bound!.getMany(missing)) as any[]).map((p) => [p.id, p]) : []);
+        const fetched = new Map<number, Record<string, unknown>>(missing.length ? ((await bound!.getMany(missing))).map((p) => [p.id, p]) : []);
         const puts: Array<Record<string, any>> = [];
         for (const r of batch) {
           const key = partitionOf(r.parentId);
@@ -1162,7 +1170,7 @@ export async function rebuildLineType(lineType: string, { concurrency = 4 } = {}
     const ix = h.engine.indexingOf(h.collection);
     let cursor: string | null = null;
     do {
-      const page: any = await (parent.entity as any).query.byId({ record_type: parent.type }).go({ cursor, limit: 200 } as any);
+      const page: any = await (parent.entity).query.byId({ record_type: parent.type }).go({ cursor, limit: 200 } as any);
       cursor = page.cursor;
       const puts: Array<Record<string, any>> = [];
       await inParallel(page.data as any[], concurrency, async (row: any) => {

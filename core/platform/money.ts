@@ -19,7 +19,7 @@ const DECIMAL_TEXT = /^-?(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 
 export function money(a: Amount): Money {
   if (a === null || a === undefined || a === "") return new Money(0);
-  if (Money.isDecimal(a)) return a as Money;
+  if (Money.isDecimal(a)) return a;
   if (typeof a === "number" ? !Number.isFinite(a) : !DECIMAL_TEXT.test(a)) throw new Error(`Invalid amount: ${String(a)}`);
   return new Money(a);
 }

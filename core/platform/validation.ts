@@ -30,7 +30,7 @@ export function fromZodError(error: z.ZodError): ValidationError {
   const message = unknown.length && !first
     ? `Unknown field${unknown.length > 1 ? "s" : ""}: ${unknown.join(", ")}`
     : !generic
-      ? first!.message
+      ? first.message
       : `Please check these fields: ${Object.keys(errors).join(", ")}`;
   return new ValidationError(message, errors);
 }

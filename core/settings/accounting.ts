@@ -1,15 +1,10 @@
 import { nominalCode, trackingCategory } from "./definitions.js";
-import { TAX_TYPES, type TaxType } from "./taxtypes.js";
+import type { TaxType } from "./taxtypes.js";
 import { defineRecordType } from "../platform/records.js";
 import { nextId } from "../platform/ids.js";
 import { ValidationError } from "../platform/errors.js";
 
-export { TAX_TYPES, type TaxType } from "./taxtypes.js";
-
-/** VAT rate in percent for a tax type (0 for an unknown one). */
-export function taxRate(taxType: string | null | undefined): number {
-  return TAX_TYPES.find((t) => t.tax_type === taxType)?.rate ?? 0;
-}
+export { TAX_TYPES, taxRate, type TaxType } from "./taxtypes.js";
 
 export const NominalCode = defineRecordType({
   type: "nominal",
@@ -17,6 +12,7 @@ export const NominalCode = defineRecordType({
   fields: nominalCode.schema,
   searchOf: (r) => `${r.code ?? ""} ${(r.name ?? "").toLowerCase()}`.toLowerCase(),
   // 003 §5: with no tax type on create, OUTPUT2 is used.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: without it tax_type widens to string and the defaults are no nominal code
   defaults: () => ({ tax_type: "OUTPUT2" as TaxType, enable_payments_to_account: false, show_in_expense_claims: false }),
 });
 

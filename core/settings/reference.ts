@@ -82,13 +82,13 @@ export const VehicleModel = defineRecordType({
   fields: defs.vehicleModel.schema,
   searchOf: (r) => searchText(r.name),
   // A make's models by name (GET vehiclemodel?make=, 000 §7).
-  lists: (r) => (r.make ? [{ list: modelsOfMake(r.make as number), sort: String(r.name ?? "") }] : []),
+  lists: (r) => (r.make ? [{ list: modelsOfMake(r.make), sort: String(r.name ?? "") }] : []),
   // 2: the make's list of models.
   indexVersion: 2,
   // The make is stored by id so renaming a make shows on every model (001 §2.6).
   async expand(rows) {
     const makes = new Map((await VehicleMake.getMany(rows.map((r) => r.make as number))).map((m) => [m.id, m]));
-    return rows.map((r) => ({ ...r, make: r.make ? (makes.get(r.make as number) ?? null) : null }));
+    return rows.map((r) => ({ ...r, make: r.make ? (makes.get(r.make) ?? null) : null }));
   },
   validate(r) {
     if (r.make === undefined) r.make = null;

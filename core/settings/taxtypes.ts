@@ -20,3 +20,8 @@ export const TAX_TYPES = [
 
 export type TaxType = (typeof TAX_TYPES)[number]["tax_type"];
 export const TAX_TYPE_NAMES = TAX_TYPES.map((t) => t.tax_type) as unknown as readonly [TaxType, ...TaxType[]];
+
+/** VAT rate in percent for a tax type (0 for an unknown one). Pure: the screens import it without the nominal code record. */
+export function taxRate(taxType: string | null | undefined): number {
+  return TAX_TYPES.find((t) => t.tax_type === taxType)?.rate ?? 0;
+}

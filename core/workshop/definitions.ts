@@ -153,6 +153,9 @@ export const workItem = defineFields({
   po_approved_date: { label: "PO Approved Date", kind: "date" },
   invoice_approver: { label: "Invoice Approver", kind: "object", schema: personSchema },
   invoice_approved_date: { label: "Invoice Approved Date", kind: "date" },
+  // What the customer is charged for the item's parts, net and VAT, recorded by the invoicing approval (work-lines.ts `partsCharge`).
+  invoiced_parts_charge: { label: "Invoiced Parts Charge", kind: "money", signed: true },
+  invoiced_parts_vat: { label: "Invoiced Parts VAT", kind: "money", signed: true },
   supplier_nominal_code: { label: "Supplier Nominal Code", kind: "ref" },
   customer_nominal_code: { label: "Customer Nominal Code", kind: "ref" },
   approval_needed: { label: "Approval Needed", kind: "boolean" }, // derived: the work type's flag (work-lines.ts)

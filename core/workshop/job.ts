@@ -51,7 +51,7 @@ export const JobLines = defineLines("job", [
     idCounter: "work",
     label: "Work item",
     locator: true,
-    fields: workItem.schema as any,
+    fields: workItem.schema,
     max: { count: 100, message: "At most 100 work items on one job" },
     // Workshop Expenses and Workshop Invoicing (003): work-lines.ts.
     lists: workItemLists,
@@ -63,8 +63,8 @@ export const JobLines = defineLines("job", [
     indexVersion: 3,
   },
   // Parts: the shared `part` line type (part-lines.ts): Parts Expenses, Part History, the parts figures, found by id.
-  { name: "parts", ...partLineCollection("job"), fields: partLine as any, max: { count: 400, message: "At most 400 parts on one job" } },
-  { name: "comments_list", idCounter: "comment", fields: comment.schema as any, max: { count: 1000, message: "At most 1,000 comments on one job" } },
+  { name: "parts", ...partLineCollection("job"), fields: partLine, max: { count: 400, message: "At most 400 parts on one job" } },
+  { name: "comments_list", idCounter: "comment", fields: comment.schema, max: { count: 1000, message: "At most 1,000 comments on one job" } },
 ]);
 
 const LIVE_STATES: ReadonlySet<JobState> = new Set(["ENQUIRY", "DEFECT", "OPEN", "RETURNED", "READY"]);

@@ -93,7 +93,7 @@ function parseJobBody(body: unknown) {
     if (!OUTPUT_ONLY.includes(k) && !(JOB_DERIVED as readonly string[]).includes(k) && !(JOB_INDEX_COPIES as readonly string[]).includes(k) && k !== "work_items" && k !== "comments_list" && k !== "last_saved")
       own[k] = v;
   // Strict: an unknown field is a 400 naming it, never silently dropped.
-  const fields = stripUndefined(parseInput(jobDefinition.schema.partial().strict(), own) as Rec);
+  const fields = stripUndefined(parseInput(jobDefinition.schema.partial().strict(), own));
   let items: SentItem[] | undefined;
   if (body.work_items !== undefined && body.work_items !== null) {
     if (!Array.isArray(body.work_items)) throw new ValidationError("work_items must be a list", { work_items: "Must be a list" });
@@ -191,7 +191,7 @@ async function contextOf(job: Rec) {
     workTypes: new Map((workTypes as Rec[]).map((x) => [x.id, x])),
     workshop: c.get(idOf(job.workshop) ?? -1) ?? null,
     departmentName: (departments[0] as Rec | undefined)?.name ?? null,
-    defaults: defaults as Rec,
+    defaults: defaults,
   };
   const vehicle = (vehicles[0] as Rec | undefined) ?? null;
   return { ctx, vehicle, contacts: c };
@@ -451,7 +451,7 @@ export const Jobs = {
         ...(b.mileage !== undefined ? { mileage: b.mileage } : {}),
         ...(b.workshop_date !== undefined ? { workshop_date: b.workshop_date } : {}),
         ...(b.inspection !== undefined ? { inspection: b.inspection } : {}),
-      }) as Rec,
+      }),
     );
     const job = { ...stored.nested, ...sentFields };
     refuse(approvalRules(job));
@@ -524,7 +524,7 @@ export const Jobs = {
     const email = me.email.toLowerCase();
     if (q.vehicle && (q.view === "not_finished" || !q.view)) {
       const list = q.view === "not_finished" ? `veh#${q.vehicle}#open` : `veh#${q.vehicle}`;
-      return Job.listIn(list, { page: q.page, page_size: q.page_size, order: "desc" }) as Promise<Page<Rec>>;
+      return Job.listIn(list, { page: q.page, page_size: q.page_size, order: "desc" });
     }
     const view: JobView = q.view && q.view !== "not_finished" ? q.view : "started";
     const plan = viewPlan(view, W, D, today, q.date, email) as Plan;
@@ -538,7 +538,7 @@ export const Jobs = {
       const live = plan.live !== undefined;
       const range = plan.range ? { from: `0#${plan.range[0]}`, to: `0#${plan.range[1]}` } : live ? { from: `${g}#`, to: `${g}#~` } : {};
       const order = view === "all" ? ("asc" as const) : plan.order;
-      return Job.listIn(`f#${col}#${value}`, { page: q.page, page_size: q.page_size, tags, ...range, order }) as Promise<Page<Rec>>;
+      return Job.listIn(`f#${col}#${value}`, { page: q.page, page_size: q.page_size, tags, ...range, order });
     }
     if (q.key) {
       const held = await Vehicle.claimedBy("key", [q.key]);
@@ -550,7 +550,7 @@ export const Jobs = {
         q,
       );
     }
-    return Job.listIn(plan.list, { page: q.page, page_size: q.page_size, order: plan.order, ...(plan.tags ? { tags: plan.tags } : {}), ...(plan.from ? { from: plan.from } : {}), ...(plan.to ? { to: plan.to } : {}) }) as Promise<Page<Rec>>;
+    return Job.listIn(plan.list, { page: q.page, page_size: q.page_size, order: plan.order, ...(plan.tags ? { tags: plan.tags } : {}), ...(plan.from ? { from: plan.from } : {}), ...(plan.to ? { to: plan.to } : {}) });
   },
 
   /** Search (W8): job number exactly; registration, customer or customer 2 name from its start; within the view. */

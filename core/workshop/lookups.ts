@@ -74,7 +74,7 @@ export const WorkLookupLines = defineLines("worklookup", [
   {
     name: "part_work_lookup",
     idCounter: "worklookuppart",
-    fields: z.strictObject({ part_lookup: ref() }) as any,
+    fields: z.strictObject({ part_lookup: ref() }),
     max: { count: MAX_WORK_PARTS, message: LOOKUP_MESSAGES.tooManyParts },
   },
 ]);
@@ -113,7 +113,7 @@ export async function partCustomerCharge(cost: number, opts: { customer?: number
     AppDefaults.get(),
     opts.customer ? Contact.get(opts.customer).catch(() => null) : Promise.resolve(null),
   ]);
-  return partCustomerCost({ cost }, partsMarkup(opts.partsMarkup ?? null, customer as any, defaults as any));
+  return partCustomerCost({ cost }, partsMarkup(opts.partsMarkup ?? null, customer, defaults));
 }
 
 // ---------------------------------------------------------------- reading
@@ -252,7 +252,7 @@ export async function getWorkLookup(id: number) {
 export async function partsFromWorkLookup(id: number, opts: { customer?: number | null; partsMarkup?: number | null } = {}) {
   const detail = await getWorkLookup(id);
   const parts = detail.part_work_lookup as Array<Record<string, any>>;
-  const charges = await Promise.all(parts.map((p) => (p.cost == null ? null : partCustomerCharge(p.cost, opts))));
+  const charges = await Promise.all(parts.map((p) => (p.cost == null ? Promise.resolve(null) : partCustomerCharge(p.cost, opts))));
   return parts.map((p, i) => ({ ...p, customer_cost: chosenPartCustomerCost(p, () => charges[i] ?? p.customer_cost ?? 0) }));
 }
 
@@ -378,7 +378,7 @@ export async function savePartLookups(body: unknown, actor: string) {
     if (holder !== undefined && holder !== p.id && !(inSelection.has(holder) && planned.find((q) => q.id === holder)!.key !== p.key)) throw new ValidationError(LOOKUP_MESSAGES.partExists, {});
   }
   const results = [];
-  for (const p of planned) results.push(await PartLookup.update(p.id, { ...p.fields, last_saved: p.sent }, actor, { partial: true, current: p.stored as any }));
+  for (const p of planned) results.push(await PartLookup.update(p.id, { ...p.fields, last_saved: p.sent }, actor, { partial: true, current: p.stored }));
   return { count: results.length, results };
 }
 

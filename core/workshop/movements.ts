@@ -171,7 +171,7 @@ function sentFields(body: unknown): Partial<MovementFields> {
   for (const [k, v] of Object.entries(body as Row)) if (!ANSWER_ONLY.includes(k) && !["id", "last_saved", "created_by", "updated_by", "created_at"].includes(k)) rest[k] = v;
   const parsed = parseInput(movement.schema.partial().strict(), rest) as Row;
   // Fields sent as undefined are left out; null stays (an emptied field).
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as Partial<MovementFields>;
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
 }
 
 function checkRules(m: Partial<MovementFields>) {
@@ -193,7 +193,7 @@ const lower = (s: unknown) => String(s ?? "").trim().replace(/\s+/g, " ").toLowe
  * at once).
  */
 async function priced(m: Partial<MovementFields>): Promise<{ cost: number; search_terms: string[] }> {
-  const one = async (rt: { getMany: (ids: number[]) => Promise<Row[]> }, id: number | null | undefined) => (id ? ((await rt.getMany([id])) as Row[])[0] : undefined);
+  const one = async (rt: { getMany: (ids: number[]) => Promise<Row[]> }, id: number | null | undefined) => (id ? ((await rt.getMany([id])))[0] : undefined);
   const [rate, customer, vehicle, driver] = await Promise.all([
     m.cost_override ? undefined : one(MovementRate, m.movement_rate),
     one(Contact, m.customer),
@@ -241,7 +241,7 @@ async function withDefaults(m: Partial<MovementFields>): Promise<Partial<Movemen
 async function jobOf(jobId: number) {
   let row: Row;
   try {
-    row = (await Job.stored(jobId)) as Row;
+    row = (await Job.stored(jobId));
   } catch {
     throw new ValidationError(MOVEMENT_MESSAGES.jobUnknown, { job: MOVEMENT_MESSAGES.jobUnknown });
   }
@@ -413,7 +413,7 @@ export const Movements = {
     const fields = { ...sent, cost: merged.cost_override ? merged.cost : p.cost, search_terms: p.search_terms, last_saved: lastSaved };
     if (!merged.job) return Movement.update(id, fields, actor, { current: stored });
     const plan = await Movement.planUpdate(id, fields, actor);
-    await withJobItem(merged.job, id, { ...merged, ...fields } as Partial<MovementFields>, plan, actor);
+    await withJobItem(merged.job, id, { ...merged, ...fields }, plan, actor);
     return Movement.get(id);
   },
 
@@ -440,7 +440,7 @@ export const Movements = {
     const fields = { tracking_option: option, completed: true, last_saved: lastSaved };
     // A chargeable movement raises its invoice in this same unit (docs/accounts.md "Invoices").
     if (!stored.job) return Movement.update(id, fields, actor, { current: stored, partial: true, extra: movementInvoice({ ...stored, ...fields, id }, actor) });
-    await withJobItem(stored.job, id, { ...stored, ...fields } as Partial<MovementFields>, await Movement.planUpdate(id, fields, actor, { partial: true }), actor);
+    await withJobItem(stored.job, id, { ...stored, ...fields }, await Movement.planUpdate(id, fields, actor, { partial: true }), actor);
     return Movement.get(id);
   },
 
@@ -461,14 +461,14 @@ export const Movements = {
    * column value's or search term's entries, narrowed by their tags.
    */
   async list(q: MovementListQuery): Promise<Page<Row>> {
-    if (q.job) return Movement.listIn(`job#${q.job}`, { page: q.page, page_size: q.page_size, order: "asc" }) as Promise<Page<Row>>;
+    if (q.job) return Movement.listIn(`job#${q.job}`, { page: q.page, page_size: q.page_size, order: "asc" });
     const view = q.view ?? "NORMAL";
     const tags = [`st=${view.toLowerCase()}`, ...(q.department ? [`d=${q.department}`] : [])];
     const filters = (Object.entries(MOVEMENT_FILTERS) as Array<[keyof typeof MOVEMENT_FILTERS, string]>).filter(([f]) => q[f]).map(([f, col]) => [col, q[f]] as const);
     const term = q.search?.trim();
     const viewList = `s#${view}#d#${q.department ?? "ALL"}`;
     if (!filters.length && !term) {
-      if (!q.start && !q.end) return (await Movement.listIn(viewList, { page: q.page, page_size: q.page_size, order: "desc" })) as Page<Row>;
+      if (!q.start && !q.end) return (await Movement.listIn(viewList, { page: q.page, page_size: q.page_size, order: "desc" }));
       return pageOf(await Movement.entriesIn(viewList, { from: q.start ?? undefined, to: q.end ?? undefined, order: "desc" }), q);
     }
     let entries: Entry[];

@@ -23,7 +23,7 @@ export const PartOrderLines = defineLines("partorder", [
     name: "parts",
     // The part line type's lists, facets, locator and id counter (part-lines.ts): the order's parts are in Parts Expenses with the jobs' and quotes'.
     ...partLineCollection("partorder"),
-    fields: orderPart.schema as any,
+    fields: orderPart.schema,
     max: { count: MAX_ORDER_PARTS, message: `At most ${MAX_ORDER_PARTS} parts on one part order` },
   },
 ]);

@@ -81,7 +81,7 @@ async function prepare(body: unknown, stored: Rec | null): Promise<Rec> {
   if (out.parts !== undefined && out.parts !== null) {
     if (!Array.isArray(out.parts)) throw new ValidationError("parts must be a list", { parts: "Must be a list" });
     const held = new Map<number, Rec>(((stored?.parts ?? []) as Rec[]).map((p) => [p.id, p]));
-    const markup = partsMarkup(null, customer, defaults as Rec);
+    const markup = partsMarkup(null, customer, defaults);
     out.parts = (out.parts as unknown[]).map((raw) => {
       if (!isObject(raw)) return raw;
       const p = orderLineIn(raw);
@@ -146,7 +146,7 @@ export async function presentOrders(rows: Rec[]): Promise<Rec[]> {
 }
 
 async function present(id: number): Promise<Rec> {
-  return (await presentOrders([(await PartOrder.get(id)) as Rec]))[0];
+  return (await presentOrders([(await PartOrder.get(id))]))[0];
 }
 
 /** The department a new order starts in (002 §9: parts direct, id 3), when it exists. */
@@ -198,7 +198,7 @@ export async function completePartOrder(id: number, body: unknown, user: Staff, 
   if (completed.parts !== undefined) Object.assign(completed, partOrderTotals(completed.parts as Rec[]));
   also ??= raiseOrderInvoice(completed as Parameters<typeof raiseOrderInvoice>[0], user.email);
   const system = sent.last_saved === undefined;
-  await PartOrderLines.update(id, unitBody(write, sent.last_saved), user.email, { current: stored, also, ...(system ? { system: true } : {}) } as any);
+  await PartOrderLines.update(id, unitBody(write, sent.last_saved), user.email, { current: stored, also, ...(system ? { system: true } : {}) });
   return present(id);
 }
 
@@ -320,7 +320,7 @@ export const PartOrders = {
       return { ...(await pageOf(entries.map((e) => e.id), q)), filter_list: await filterList() };
     }
     const page = await PartOrder.listIn(`s#${st}#d#${dept}`, { page: q.page, page_size: q.page_size, order: "desc" });
-    return { count: page.count, results: await presentOrders(page.results as Rec[]), filter_list: await filterList() };
+    return { count: page.count, results: await presentOrders(page.results), filter_list: await filterList() };
   },
 
   /**

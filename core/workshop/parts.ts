@@ -15,7 +15,6 @@ import { Quotes } from "./quotes.js";
 import { chargeAndCost } from "./figures.js";
 import { PART_LINE_TYPE } from "./part-lines.js";
 import {
-  PART_MESSAGES,
   approvalRefusal,
   approvedPartLocks,
   compactKey,

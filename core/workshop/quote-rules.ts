@@ -314,6 +314,6 @@ export function enquiryQuoteRefusal(body: { vehicle?: unknown; customer?: unknow
 
 /** A reference as an id, whether stored (an id) or answered (an object with its id). */
 export function idOf(v: unknown): number | null {
-  if (v && typeof v === "object" && "id" in (v as object)) return Number((v as { id: unknown }).id) || null;
+  if (v && typeof v === "object" && "id" in (v)) return Number((v).id) || null;
   return typeof v === "number" ? v : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : null;
 }

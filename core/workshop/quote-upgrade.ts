@@ -18,7 +18,7 @@ export async function moveQuotePartsIntoLines(log: (line: string) => void = () =
   let moved = 0;
   let cursor: string | null = null;
   do {
-    const page: any = await (Quote.entity as any).query.byId({ record_type: "quote" }).go({ cursor, limit: 200 } as any);
+    const page: any = await (Quote.entity).query.byId({ record_type: "quote" }).go({ cursor, limit: 200 } as any);
     cursor = page.cursor;
     for (const row of page.data as Line[]) {
       const p = await QuoteLines.store.settle(row.id);

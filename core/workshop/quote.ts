@@ -46,20 +46,20 @@ const QuoteLineStore = defineLines("quote", [
     name: "estimated_work_items",
     idCounter: "ework",
     // `parts` inside an item: only as a release before stored them (the data upgrade moves them out: quote-upgrade.ts).
-    fields: estimatedItemSchema as any,
+    fields: estimatedItemSchema,
     outputOnly: ESTIMATED_ITEM_OUTPUT,
     max: { count: MAX_ITEMS, message: `At most ${MAX_ITEMS} work items on one quote` },
   },
   {
     name: "parts",
     ...partLineCollection("quote"),
-    fields: quotePartLine as any,
+    fields: quotePartLine,
     max: { count: MAX_QUOTE_PARTS, message: `At most ${MAX_QUOTE_PARTS.toLocaleString("en-GB")} parts on one quote` },
   },
   {
     name: "comments_list",
     idCounter: "comment",
-    fields: commentSchema as any,
+    fields: commentSchema,
     max: { count: MAX_COMMENTS, message: `At most ${MAX_COMMENTS} comments on one quote` },
   },
 ]);
@@ -117,7 +117,7 @@ async function storeBody(id: number | null, body: Line): Promise<Line> {
   if (!Array.isArray(body.estimated_work_items)) return body;
   const items = body.estimated_work_items as unknown[];
   const keeps = id !== null && items.some((i) => i && typeof i === "object" && !Array.isArray((i as Line).parts));
-  const stored = keeps ? (((await QuoteLineStore.load([id!])).get(id!)?.parts ?? []) as Line[]) : [];
+  const stored = keeps ? (((await QuoteLineStore.load([id])).get(id)?.parts ?? []) as Line[]) : [];
   return { ...body, ...flattenQuoteItems(items, stored) };
 }
 

@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import type { StaffUser } from "../auth/index.js";
 import { Contact } from "../contacts/index.js";
 import { Vehicle } from "../fleet/vehicle.js";
 import { compactRegistration } from "../fleet/rules.js";
 import { todayInLondon } from "../platform/dates.js";
-import { ConflictError, NotFoundError, ValidationError, VisibleError } from "../platform/errors.js";
+import { ConflictError, ValidationError, VisibleError } from "../platform/errors.js";
 import { AppDefaults, Department, VehicleMake, VehicleModel, WorkType, withTrackingOptions } from "../settings/index.js";
 import { ESTIMATED_ITEM_OUTPUT, ESTIMATED_ITEM_SERVER_FIELDS, QUOTE_OUTPUT, QUOTE_SERVER_FIELDS, estimatedWorkItem } from "./quote-definitions.js";
 import { part as partDefinition } from "./definitions.js";
@@ -154,7 +153,7 @@ async function estimateQuoteItems(items: unknown[], q: Row): Promise<unknown[]> 
     if (!raw || typeof raw !== "object" || Array.isArray(raw)) return raw;
     const item = raw as Row;
     const customer = cu.get(billedCustomerOf(quoteIds, item) ?? -1) ?? null;
-    return estimateQuoteItem(item, { workType: wt.get(idOf(item.work_type) ?? -1) ?? null, customer, defaults: defaults as Row, partsMarkup: q.parts_markup ?? null });
+    return estimateQuoteItem(item, { workType: wt.get(idOf(item.work_type) ?? -1) ?? null, customer, defaults: defaults, partsMarkup: q.parts_markup ?? null });
   });
 }
 
@@ -313,7 +312,7 @@ async function pageOf(ids: number[], q: { page: number; page_size: number }) {
 export const Quotes = {
   /** GET quotes/{id}: the quote with its items' job mirrors, list fields and colours. */
   async get(id: number) {
-    return presentOne((await Quote.get(id)) as Row);
+    return presentOne((await Quote.get(id)));
   },
 
   /** GET quotes/ (no id): a new quote as the editor starts it (002 §4: the first department; the app defaults). */
@@ -397,7 +396,7 @@ export const Quotes = {
    */
   async approve(id: number, user: StaffUser) {
     return withQuoteConflict(async () => {
-      const current = await presentOne((await Quote.get(id)) as Row);
+      const current = await presentOne((await Quote.get(id)));
       if (current.approved) throw new ValidationError(QUOTE_MESSAGES.alreadyApproved, { approved: QUOTE_MESSAGES.alreadyApproved });
       const items = current.estimated_work_items as Row[];
       const byItem = new Map(items.map((i) => [i, i.work_type && typeof i.work_type === "object" ? i.work_type : null]));
@@ -427,7 +426,7 @@ export const Quotes = {
       }));
       const { estimated_work_items: _e, comments_list: _c, ...row } = stored;
       // The Xero purchase invoice of each supplier invoice whose parts this save approves, in the quote's unit (as a job's parts: docs/xero.md).
-      const also = partsPush(approvedSupplierInvoices("quote", items.flatMap((i) => i.parts as Row[]), server), user.email);
+      const also = partsPush(approvedSupplierInvoices("quote", items.flatMap((i) => i.parts), server), user.email);
       await QuoteLines.update(id, { estimated_work_items: items, last_saved: stored.last_saved }, user.email, { partial: true, system: true, current: row, also } as any);
     });
   },
@@ -482,7 +481,7 @@ export const Quotes = {
     }
     const list = qt ? `qt#${qt}#s#${st}#d#${dept}` : `s#${st}#d#${dept}`;
     const page = await Quote.listIn(list, { page: q.page, page_size: q.page_size, order: "desc" });
-    return { count: page.count, results: await presentQuotes(page.results as Row[]) };
+    return { count: page.count, results: await presentQuotes(page.results) };
   },
 
   /** GET quotes?vehicle={id}&ready_for_customer_invoice=false: the vehicle's quotes not yet approved for invoicing. */

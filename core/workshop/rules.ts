@@ -7,6 +7,12 @@
  */
 import { LOCKED_PART_MONEY, LOCKED_WORK_MONEY, LOCK_MESSAGES, PART_MESSAGES, moneyChanges } from "./part-rules.js";
 
+/** A credit item: its labour cost is below 0 (003 §3). */
+export const isCredit = (w: { labour_cost?: unknown }) => {
+  const v = w.labour_cost;
+  return (v === null || v === undefined || v === "" ? 0 : Number(v)) < 0;
+};
+
 export const JOB_STATUSES = ["IN_PROGRESS", "RETURNED_FROM_WORKSHOP", "READY_FOR_COLLECTION", "COLLECTED"] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
@@ -319,6 +325,8 @@ export const WORK_SERVER_FIELDS = [
   "po_approved_date",
   "invoice_approver",
   "invoice_approved_date",
+  "invoiced_parts_charge",
+  "invoiced_parts_vat",
 ] as const;
 /** Fields the parts approval owns on a part: a job save keeps the stored values. */
 export const PART_SERVER_FIELDS = ["approved", "approver", "work"] as const;

@@ -1,7 +1,8 @@
 import type { Membership } from "../platform/records.js";
 import { namedChoice } from "../platform/choices.js";
-import { VAT_RATE, money, toPence } from "../platform/money.js";
-import { taxRate } from "../settings/accounting.js";
+import { VAT_RATE, money, pounds, toPence, type Amount } from "../platform/money.js";
+import { taxRate } from "../settings/taxtypes.js";
+import { isCredit } from "./rules.js";
 
 /**
  * The job's work items as Workshop Expenses (/po) and Workshop Invoicing
@@ -37,7 +38,6 @@ export type InvoiceState = (typeof INVOICE_STATES)[number];
 const NO_DATE = "~";
 const NOT_LISTED = new Set(["ENQUIRY", "DEFECT", "CONVERTED"]);
 const idOf = (v: unknown): number | null => (typeof v === "number" ? v : v && typeof v === "object" && typeof (v as Rec).id === "number" ? (v as Rec).id : null);
-const num = (v: unknown) => (v === null || v === undefined || v === "" ? 0 : Number(v));
 
 /** Expenses state (P): approved; approval needed (the work type asks for it and it has not been received); else current. */
 export function poState(w: Rec): PoState {
@@ -53,8 +53,8 @@ export function invoiceState(w: Rec): InvoiceState {
   return "current";
 }
 
-/** A credit item: its labour cost is below 0 (003 §3). */
-export const isCredit = (w: Rec) => num(w.labour_cost) < 0;
+// isCredit is a pure rule (core/workshop/rules.ts): the SPA's approval rules use it.
+export { isCredit };
 
 /** Who the item is billed to: customer 2 when chargeable and the job has one, else customer 1. */
 export function billedCustomer(w: Rec, job: Rec): number | null {
@@ -102,18 +102,52 @@ export function withWorkTypeFlags(items: Rec[], workTypes: Map<number, Rec>): Re
   });
 }
 
+/** The VAT rate of a charge's tax type (003 §3 table); 20% when none is set. */
+const chargeVatRate = (taxType: unknown) => (taxType ? taxRate(String(taxType).toUpperCase()) : VAT_RATE);
+
+/** A net amount with the VAT of its tax type, rounded to the penny (money.ts). */
+const withVat = (net: Amount, taxType: unknown) => money(net).times(money(100).plus(chargeVatRate(taxType))).div(100);
+
+/**
+ * What the billed customer is charged for the parts of a work item (issue
+ * 22 finding 12): each part's customer charge (`customer_cost`) and its VAT
+ * (the part's `cost_vat` tax type, 20% when none), each rounded to the
+ * penny. Set on the item by the invoicing approval (`invoiced_parts_charge`,
+ * `invoiced_parts_vat`, core/accounts/work-approvals.ts) from the parts as
+ * approved; the reconciliation (core/accounts/reconcile.ts) checks the
+ * stored figures against the parts.
+ */
+export function partsCharge(parts: Rec[]): { charge: number; vat: number } {
+  let charge = money(0);
+  let vat = money(0);
+  for (const p of parts) {
+    const net = money(p.customer_cost);
+    charge = charge.plus(net);
+    vat = vat.plus(money(pounds(withVat(net, p.cost_vat))).minus(net));
+  }
+  return { charge: pounds(charge), vat: pounds(vat) };
+}
+
+/**
+ * What the billed customer is charged for an invoiced work item, VAT
+ * included: its customer labour cost plus the VAT of its labour tax type
+ * (20% when none; a credit item's negative cost takes it off), plus its
+ * parts' charge and VAT as the approval recorded them. In pence.
+ */
+export function workItemChargePence(w: Rec): number {
+  const labour = toPence(withVat(w.customer_labour_cost, w.labour_cost_vat));
+  return labour + toPence(w.invoiced_parts_charge) + toPence(w.invoiced_parts_vat);
+}
+
 /**
  * The billed customer's balance (decision A3, as invoices keep it): a work
  * item approved on the invoicing side adds what the customer is charged for
- * it, its customer labour cost plus the VAT of its labour tax type (20% when
- * none is set; a credit item's negative cost takes it off), to
- * `bal#<customer>` value `total`, in the approval's own unit. The job's parts
- * are the part orders' and parts areas' to count.
+ * it (`workItemChargePence`: labour and parts, with VAT) to
+ * `bal#<customer>` value `total`, in the approval's own unit.
  */
 export function workItemBalanceFacets(w: Rec, job: Rec): Array<{ facet: string; value: string; amount: number }> {
   const customer = billedCustomer(w, job);
   if (!w.invoice_approved || customer === null) return [];
-  const rate = w.labour_cost_vat ? taxRate(String(w.labour_cost_vat).toUpperCase()) : VAT_RATE;
-  const amount = toPence(money(w.customer_labour_cost).times(money(100).plus(rate)).div(100));
+  const amount = workItemChargePence(w);
   return amount ? [{ facet: `bal#${customer}`, value: "total", amount }] : [];
 }

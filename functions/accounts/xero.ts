@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import * as z from "zod";
+import { reconcile } from "../../core/accounts/reconcile.js";
 import { XeroPushes } from "../../core/accounts/xero-pushes.js";
 // The documents' bodies, so this Lambda's runs (Sync now, Retry, the approvals' immediate attempts) send every kind.
 import "../../core/accounts/xero-documents.js";
@@ -49,6 +50,12 @@ export function xeroRoutes(app: Hono<AppEnv>) {
     const out = await XeroPushes.retry(id);
     return c.json(out.body, out.status);
   });
+  // The reconciliation check (docs/accounts.md "Reconciliation"): the Xero page's Reconciliation section; `npm run job -- reconcile` prints the same.
+  route(
+    app,
+    { method: "get", path: "/xero/reconcile", summary: "Reconciliation: every invoice, credit note, payment, invoiced work item and Xero outbox document whose stored figures disagree with its lines, credits, payments or Xero body: {checked, differences}", tag },
+    async () => reconcile(),
+  );
   route(app, { method: "post", path: "/xero/sync", summary: "Run the sync now: 200 'All data has been sent to Xero' {sent, failed, waiting} or 502 when any failed", tag }, async (c) => {
     const out = await XeroPushes.syncNow();
     return c.json(out.body, out.status);

@@ -65,7 +65,7 @@ export function createApi(areas: AreaRoutes[]): Hono<AppEnv> {
       console.warn(JSON.stringify({ level: "warn", path: c.req.path, method: c.req.method, inputFault: String(err) }));
       return c.json({ message: fault, errors: {} }, 400);
     }
-    console.error(JSON.stringify({ level: "error", path: c.req.path, method: c.req.method, error: String(err), stack: (err as Error).stack }));
+    console.error(JSON.stringify({ level: "error", path: c.req.path, method: c.req.method, error: String(err), stack: (err).stack }));
     return c.json({ message: "An error occurred! Please try again; if it keeps happening tell the office.", errors: {} }, 500);
   });
   return api;

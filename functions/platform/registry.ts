@@ -55,7 +55,7 @@ async function uploadedFile(c: Context<AppEnv>, field: string): Promise<File> {
   return file;
 }
 
-type Handler = (c: Context<AppEnv>, input: { query: any; body: any; id: number }) => Promise<unknown> | unknown;
+type Handler = (c: Context<AppEnv>, input: { query: any; body: any; id: number }) => unknown; // a value or a promise of one
 
 export function route(app: Hono<AppEnv>, spec: RouteSpec, handler: Handler) {
   if (!registry.some((r) => r.method === spec.method && r.path === spec.path)) registry.push(spec);

@@ -82,7 +82,7 @@ describe("POST transactions", () => {
 });
 
 describe("GET transactions (A9)", () => {
-  let ids: Record<string, number> = {};
+  const ids: Record<string, number> = {};
   beforeAll(async () => {
     const mk = async (k: string, b: Record<string, unknown>) => (ids[k] = (await ok(api.post("transactions", b))).id);
     await mk("in1", { type: "IN", date: "2031-01-06", description: "Scrap metal sale", amount: 40, cost_centre: misc.id, department: dvh.id });

@@ -16,7 +16,7 @@ let margin: { id: number };
 let bulkVan: any;
 let normalVan: any;
 let bulkIds: number[] = [];
-let normalIds: number[] = [];
+const normalIds: number[] = [];
 
 
 const rows = (vehicle: number, department: number) =>

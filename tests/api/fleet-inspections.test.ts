@@ -3,7 +3,7 @@ import { client, signIn } from "../support/api.js";
 import { addDays, todayInLondon } from "../../core/platform/dates.js";
 import { fleetReference, van } from "./fleet-support.js";
 import { ConflictError } from "../../core/platform/errors.js";
-import { TransactionTooLarge, joinExtras, type WriteExtra } from "../../core/platform/records.js";
+import { joinExtras, type WriteExtra } from "../../core/platform/records.js";
 import { Inspection, Inspections } from "../../core/fleet/inspections.js";
 import { VehicleLines } from "../../core/fleet/vehicle.js";
 

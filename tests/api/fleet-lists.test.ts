@@ -187,8 +187,8 @@ describe("count box", () => {
   });
 
   it("moves a vehicle between lists and counts when its status, department or flags change, and on deletion", async () => {
-    let a = (await api.get(`vehicles/${v.A.id}`)).body;
-    a = (await api.put(`vehicles/${a.id}`, { ...a, vehicle_status: "FORSALE", department: ref.sales.id, make: ref.vw.id })).body;
+    const a = (await api.get(`vehicles/${v.A.id}`)).body;
+    await api.put(`vehicles/${a.id}`, { ...a, vehicle_status: "FORSALE", department: ref.sales.id, make: ref.vw.id });
     expect(regs(await api.get("vehicles"))).toEqual(["BB11 BBB", "KK11 KKK"]);
     expect(regs(await api.get("vehicles?vehicle_status=FORSALE"))).toEqual(["AA11 AAA", "FF11 FFF"]);
     expect(regs(await api.get(`vehicles?vehicle_status=FORSALE&department=${ref.sales.id}&make=${ref.vw.id}`))).toEqual(["AA11 AAA"]);
@@ -198,8 +198,8 @@ describe("count box", () => {
       { value: String(ref.vw.id), label: "Volkswagen", count: 1 },
     ]);
     // Reserving takes it out of Hire Ready.
-    let k = (await api.get(`vehicles/${v.K.id}`)).body;
-    k = (await api.put(`vehicles/${k.id}`, { ...k, hire_customer: ref.acme.id })).body;
+    const k = (await api.get(`vehicles/${v.K.id}`)).body;
+    await api.put(`vehicles/${k.id}`, { ...k, hire_customer: ref.acme.id });
     expect((await api.get("vehicles?vehicle_status=HIREREADY")).body.count).toBe(0);
     // A delivery confirmed moves an ordered vehicle into Arriving.
     const d = (await api.get(`vehicles/${v.D.id}`)).body;

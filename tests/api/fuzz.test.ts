@@ -123,7 +123,7 @@ const current = new AsyncLocalStorage<string>();
 const WRITE = /^(Put|Update|Delete|BatchWrite|TransactWrite)/;
 
 let token = "";
-let ops: Op[] = [];
+const ops: Op[] = [];
 
 beforeAll(async () => {
   const { seedDemoData } = await import("../../core/demo/seed.js");

@@ -17,8 +17,8 @@ const accessTokens: Record<string, Record<string, unknown>> = {};
 
 beforeAll(async () => {
   const pair = await generateKeyPair("RS256", { extractable: true });
-  privateKey = pair.privateKey as CryptoKey;
-  otherKey = (await generateKeyPair("RS256")).privateKey as CryptoKey;
+  privateKey = pair.privateKey;
+  otherKey = (await generateKeyPair("RS256")).privateKey;
   const jwk = { ...(await exportJWK(pair.publicKey)), kid: "k1", alg: "RS256", use: "sig" };
   const port = await freePort();
   server = createServer((req, res) => {

@@ -28,7 +28,7 @@ describe("the hire invoice run (scheduled daily; npm run job -- hire-invoices)",
     expect((await handler({ date: "2031-01-05" })).raised).toBe(0);
     const first = await handler({ date: "2031-01-20" });
     expect(first).toMatchObject({ ok: true, date: "2031-01-20" });
-    let mine = await hireInvoicesOf(r.id);
+    const mine = await hireInvoicesOf(r.id);
     expect(mine.map((i) => [i.period_start, i.period_end, i.amount])).toEqual([
       ["2031-01-06", "2031-01-12", 150],
       ["2031-01-13", "2031-01-19", 150],

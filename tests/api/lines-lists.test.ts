@@ -25,7 +25,7 @@ const JobLines = defineLines("testjob", [
     name: "work",
     idCounter: "testjob.work",
     label: "Work item",
-    fields: z.object({ description: text(200), workshop_date: text(10), dept: text(5), cost: int() }).strict() as any,
+    fields: z.object({ description: text(200), workshop_date: text(10), dept: text(5), cost: int() }).strict(),
     max: { count: 500, message: "At most 500 work items on one job" },
     lists: (l, p) => [
       { list: `p#${p.reference}`, sort: l.workshop_date ?? "~", tags: [`d=${l.dept}`] },

@@ -16,7 +16,7 @@ const OrderLines = defineLines("testorder", [
   {
     name: "items",
     idCounter: "testorder.items",
-    fields: z.object({ description: text(200), quantity: int() }).strict() as any,
+    fields: z.object({ description: text(200), quantity: int() }).strict(),
     max: { count: 500, message: "At most 500 items on one order" },
   },
 ]);

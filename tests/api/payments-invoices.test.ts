@@ -121,7 +121,7 @@ describe("integrity (issue 15): references, signs and bounds", () => {
   });
 
   it("refuses negative and absurd amounts (a credit is a credit note, not a negative invoice)", async () => {
-    for (const amount of [-1, -0.01, 10_000_000.01, 1e17, 9007199254740993]) {
+    for (const amount of [-1, -0.01, 10_000_000.01, 1e17, 2 ** 53]) {
       const inv = await api.post("invoices", { customer: ref.acme.id, amount });
       expect(inv.status, String(amount)).toBe(400);
       expect(inv.body.errors).toHaveProperty("amount");

@@ -56,7 +56,7 @@ describe("unique values", () => {
   it("hold under concurrent creates: exactly one wins", async () => {
     const results = await Promise.allSettled(Array.from({ length: 6 }, () => Van.create({ registration: "RACE 1", status: "ACTIVE" }, "t")));
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    for (const r of results.filter((r) => r.status === "rejected")) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(ValidationError);
+    for (const r of results.filter((r) => r.status === "rejected")) expect((r).reason).toBeInstanceOf(ValidationError);
     // The unused ids are gaps, so paging the whole type stays exact.
     const all = await Van.list({ page: 1, page_size: 1000 });
     const page2 = await Van.list({ page: 2, page_size: 3 });
@@ -406,7 +406,7 @@ describe("exclusive ranges, one item each", () => {
     );
     const landed = results.filter((r) => r.status === "fulfilled") as Array<PromiseFulfilledResult<any>>;
     expect(landed).toHaveLength(1);
-    for (const r of results.filter((r) => r.status === "rejected")) expect((r as PromiseRejectedResult).reason.message).toBe(`Booked by ${landed[0].value.id}`);
+    for (const r of results.filter((r) => r.status === "rejected")) expect((r).reason.message).toBe(`Booked by ${landed[0].value.id}`);
     const held = (await Booked.rangesIn(["van#1"], { from: "2026-01-01", to: null })).get("van#1")!;
     expect(held.map((r) => r.id)).toEqual([landed[0].value.id]);
   });

@@ -221,7 +221,7 @@ describe("availability and lists", () => {
       expect(page2.total_cost).toBe(7 * 310 + lt.total);
       expect(page2.total_weekly).toBe(7 * 310 + 150);
       // Only the page's rentals are read.
-      expect(read.mock.calls.flatMap((c) => c[0] as number[]).length).toBeLessThanOrEqual(5);
+      expect(read.mock.calls.flatMap((c) => c[0]).length).toBeLessThanOrEqual(5);
     } finally {
       read.mockRestore();
     }
@@ -310,10 +310,10 @@ describe("availability check: the vehicle's rentals by finish date", () => {
     // store this one as such a record, with the entry its memberships give it.
     const stored = (await Hire.Rental.getMany([lt.id]))[0] as any;
     await Hire.Rental.entity.patch({ record_type: "rental", id: lt.id }).remove(["finish_date"]).go();
-    const open = Hire.rentalMemberships({ ...stored, finish_date: null } as any).find((m) => m.list === `vehiclefinish#${v.id}`)!;
+    const open = Hire.rentalMemberships({ ...stored, finish_date: null }).find((m) => m.list === `vehiclefinish#${v.id}`)!;
     expect(open.sort).toBe("9999-12-31");
     await ListEntry.delete({ list: `rental#vehiclefinish#${v.id}`, sort: "2029-06-30", id: lt.id }).go();
-    await ListEntry.put({ list: `rental#vehiclefinish#${v.id}`, sort: open.sort, id: lt.id, tags: `|${open.tags!.join("|").toLowerCase()}|` }).go();
+    await ListEntry.put({ list: `rental#vehiclefinish#${v.id}`, sort: open.sort, id: lt.id, tags: `|${open.tags.join("|").toLowerCase()}|` }).go();
     const res = await ok(api.get(`rentals?vehicle=${v.id}&start_date=2031-05-01&finish_date=2031-05-02`));
     expect(res.results.map((r: any) => r.id)).toEqual([lt.id]);
     expect(res.results[0].finish_date).toBeNull();
@@ -393,7 +393,7 @@ describe("integrity (issue 15)", () => {
       [{ start_mileage: -1 }, "start_mileage"],
       [{ start_mileage: 2_000_001 }, "start_mileage"],
       [{ deposit: 1e17 }, "deposit"],
-      [{ first_day: 9007199254740993 }, "first_day"],
+      [{ first_day: 2 ** 53 }, "first_day"],
     ] as const) {
       const res = await api.post("rentals", { ...booking(v.id, "2027-09-01", "2027-09-03"), ...change });
       expect(res.status, JSON.stringify(change)).toBe(400);

@@ -1,5 +1,5 @@
 import { describe, expect, it, beforeAll } from "vitest";
-import { call, client, signIn } from "../support/api.js";
+import { client, signIn } from "../support/api.js";
 
 let api: ReturnType<typeof client>;
 beforeAll(async () => {
@@ -327,7 +327,7 @@ describe("bounds (issue 15)", () => {
     const makes = (await api.get("vehiclemake?page_size=1")).body.count;
     for (const [path, body, field] of [
       ["vehiclemake", { name: "Huge", maintenance_cost_per_mile: 1e17 }, "maintenance_cost_per_mile"],
-      ["vehiclemake", { name: "Huge", additional_depreciation_per_mile: 9007199254740993 }, "additional_depreciation_per_mile"],
+      ["vehiclemake", { name: "Huge", additional_depreciation_per_mile: 2 ** 53 }, "additional_depreciation_per_mile"],
       ["vehiclemake", { name: "Negative", maintenance_cost_per_mile: -0.1 }, "maintenance_cost_per_mile"],
       ["rentalmargin", { name: "Huge", margin: 1e17 }, "margin"],
       ["rentalmargin", { name: "Negative", margin: -1 }, "margin"],

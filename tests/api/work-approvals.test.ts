@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { client, signIn } from "../support/api.js";
-import { company, ok } from "./fleet-support.js";
+import { ok } from "./fleet-support.js";
 import { item, jobBody, newVan, part, workshopReference, type WorkshopRef } from "./workshop-support.js";
 import { Counter, ListEntry } from "../../core/platform/service.js";
 import { JobLines } from "../../core/workshop/job.js";
@@ -127,7 +127,7 @@ describe("PUT work/approve: Workshop Expenses", () => {
   it("refuses with the spec's messages, all or nothing, then approves with the approver recorded", async () => {
     const { job, dept } = await newJob([item(ref, { parts: [part(ref)] }), item(ref, { description: "Warranty check", work_type: ref.warranty.id, labour_hours: 1 })]);
     const [service, warranty] = await itemsOf(job.id);
-    const po = (r: any) => ({ po_approved: true });
+    const po = (_r: any) => ({ po_approved: true });
 
     const missing = await api.put("work/approve", sendable([service], po));
     expect(missing.status).toBe(400);
@@ -220,8 +220,10 @@ describe("Workshop Invoicing: ready, then approve", () => {
     expect(await listedBalance()).toBe(before);
     const done = await ok(api.put("work/approve", sendable(rows, inv)));
     expect(done.results.map((r: any) => r.invoice_approved)).toEqual([true, true]);
-    // The customer's balance (A3) grows by what it is charged for the items: customer labour cost + VAT 20%, in the approval's unit.
-    const charged = rows.reduce((pence: number, r: any) => pence + Math.round(r.customer_labour_cost * 120), 0);
+    // The customer's balance (A3) grows by what it is charged for the items: customer labour cost and the parts' customer charge, each + VAT 20%, in the approval's unit (issue 22 finding 12: the parts too).
+    type Charged = { customer_labour_cost: number; parts: Array<{ customer_cost: number }> };
+    const charged = (rows as Charged[]).reduce((pence, r) => pence + Math.round(r.customer_labour_cost * 120) + r.parts.reduce((p, part) => p + Math.round(part.customer_cost * 120), 0), 0);
+    expect((rows as Charged[]).some((r) => r.parts.some((part) => part.customer_cost > 0))).toBe(true);
     expect(charged).toBeGreaterThan(0);
     expect(Math.round((await balanceOf()) * 100)).toBe(Math.round(before * 100) + charged);
     expect(await listedBalance()).toBe(await balanceOf());

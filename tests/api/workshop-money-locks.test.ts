@@ -31,7 +31,8 @@ async function approvedJob() {
   return ok(api.post(`jobs/approve/${job.id}`, { last_saved: job.last_saved }));
 }
 
-const totals = (j: any) => ({ total_cost: j.total_cost, total_charge: j.total_charge, labour_cost_total: j.labour_cost_total, parts_cost_total: j.parts_cost_total });
+type Figures = { total_cost?: number; total_charge?: number; labour_cost_total?: number; parts_cost_total?: number };
+const totals = (j: Figures) => ({ total_cost: j.total_cost, total_charge: j.total_charge, labour_cost_total: j.labour_cost_total, parts_cost_total: j.parts_cost_total });
 
 describe("an approved job card's money stays put by every route (finding 5)", () => {
   it("PUT work/update, PUT parts/update/{id}, PUT parts/update and DELETE parts/update are refused with the approved message; nothing moves", async () => {
@@ -63,7 +64,7 @@ describe("an approved job card's money stays put by every route (finding 5)", ()
     expect(totals(after)).toEqual(before);
     expect(after.last_saved).toBe(job.last_saved);
     expect(after.work_items[0]).toMatchObject({ labour_hours: 2 });
-    expect(after.work_items[0].parts.map((x: any) => [x.id, x.cost])).toEqual([[p.id, 100]]);
+    expect(after.work_items[0].parts.map((x: { id: number; cost: number }) => [x.id, x.cost])).toEqual([[p.id, 100]]);
   }, 120_000);
 
   it("Accounts' non-money fields still go: nominal codes, invoice number and date (the due date follows), comments; the amounts are not priced again", async () => {
@@ -73,7 +74,7 @@ describe("an approved job card's money stays put by every route (finding 5)", ()
     const nominal = await ok(api.post("nominal", { code: "5001", name: "Workshop parts", tax_type: "INPUT2" }));
     const saved = await ok(api.put(`work/update/${w.id}`, { ...w, invoice_comments: "Checked by accounts", customer_nominal_code: nominal.id }));
     expect(saved).toMatchObject({ invoice_comments: "Checked by accounts", labour_hours: 2, labour_cost: w.labour_cost, customer_labour_cost: w.customer_labour_cost });
-    const fresh = (await ok(api.get(`parts/update/${p.id}`))) as any;
+    const fresh = await ok(api.get(`parts/update/${p.id}`));
     const part2 = await ok(api.put(`parts/update/${p.id}`, { ...fresh, part_invoice_number: "PD-881", invoice_date: "2030-03-10", supplier_nominal_code: nominal.id }));
     expect(part2).toMatchObject({ part_invoice_number: "PD-881", invoice_date: "2030-03-10", cost: 100, customer_cost: p.customer_cost });
     // Parts Direct's terms are 30 days: due 30 days after the invoice date (part-rules.ts partDueDate: payment date, else invoice date + the supplier's terms).
@@ -121,7 +122,7 @@ describe("part order parts saved by id; completed orders' parts (finding 6)", ()
     const made = await ok(api.post("createpartorder", orderBody()));
     const order = await ok(api.post("partorderapprove", { ...made, tracking_option: ref.north }));
     expect(order.status).toBe("COMPLETE");
-    const p = (await ok(api.get(`parts/update/${order.parts[0].id}`))) as any;
+    const p = await ok(api.get(`parts/update/${order.parts[0].id}`));
     const one = await api.put(`parts/update/${p.id}`, { id: p.id, last_saved: p.last_saved, cost: 8888 });
     expect(one.status).toBe(400);
     expect(one.body.message).toBe("The parts of a completed part order cannot be changed: its invoice was raised from them");

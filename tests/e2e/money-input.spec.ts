@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { byLabel, expectToast, openSettings, signIn, typeInto, uniq } from "./helpers";
 
 // The one money input (issue 15): amounts are TYPED key by key, as staff

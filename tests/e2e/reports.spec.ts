@@ -33,7 +33,7 @@ test("reports: department first, years from this year down to 2019, a finance re
   expect(url.searchParams.get("department")).toBe(deptId);
   const file = await download;
   expect(file.suggestedFilename()).toMatch(new RegExp(`^fleet-value-${thisYear}-dept${deptId}\\.csv$`));
-  const text = await readFile((await file.path())!, "utf8");
+  const text = await readFile((await file.path()), "utf8");
   expect(text.replace(/^\uFEFF/, "").split(/\r?\n/)[0]).toContain("Registration,Fleet No,Make,Model,Department,Status,Finance Type");
   await expect(page.getByText("Preparing Report")).toBeHidden();
 
@@ -45,7 +45,7 @@ test("reports: department first, years from this year down to 2019, a finance re
   await page.getByRole("button", { name: "Download Monthly HP interest (Fixed Rate)" }).click();
   const m = new URL((await monthly).url());
   expect([m.searchParams.get("year"), m.searchParams.get("month")]).toEqual(["2025", "3"]);
-  const header = (await readFile((await (await monthlyFile).path())!, "utf8")).replace(/^\uFEFF/, "").split(/\r?\n/)[0];
+  const header = (await readFile((await (await monthlyFile).path()), "utf8")).replace(/^\uFEFF/, "").split(/\r?\n/)[0];
   expect(header).toContain("Mar 2025");
   expect(header).not.toContain("Apr 2025");
 });
@@ -67,7 +67,7 @@ test("reports: a date-range report asks for both dates first (the spec's message
   await section.getByRole("button", { name: "Download Inspections due" }).click();
   const file = await download;
   expect(file.suggestedFilename()).toBe("inspections-2019-01-01-to-2040-12-31.csv");
-  const lines = (await readFile((await file.path())!, "utf8")).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+  const lines = (await readFile((await file.path()), "utf8")).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
   expect(lines[0]).toBe("Registration,Fleet No,Make,Model,Department,Vehicle Status,Inspection Type,Last Completed,Expiry Date,Booked In,Workshop,Comments");
   // The demo fleet's inspections.
   expect(lines.length).toBeGreaterThan(1);

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Match, Template } from "aws-cdk-lib/assertions";
+import { Template } from "aws-cdk-lib/assertions";
 import { App, getStack } from "sst/constructs";
 import { initProject } from "sst/project.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -43,7 +43,7 @@ beforeAll(async () => {
   }
   await initProject({ stage: "test" });
   const app = new App({ mode: "deploy", stage: "test", name: "van-backoffice", region: "eu-west-2", account: "123456789012" });
-  await sstConfig.stacks(app);
+  sstConfig.stacks(app);
   await app.finish();
   outdir = app.outdir;
   t = {

@@ -29,7 +29,9 @@ describe("toCsv", () => {
 describe("one CSV writer", () => {
   it("nothing else in the product writes CSV by itself (papaparse's unparse is only called in core/platform/csv.ts)", async () => {
     const { readdirSync, readFileSync, statSync } = await import("node:fs");
-    const { join, relative } = await import("node:path");
+    const path = await import("node:path");
+    const join = (...parts: string[]) => path.join(...parts);
+    const relative = (from: string, to: string) => path.relative(from, to);
     const root = join(import.meta.dirname, "../..");
     const offenders: string[] = [];
     const walk = (dir: string) => {

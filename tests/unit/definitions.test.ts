@@ -71,7 +71,7 @@ describe("settings screens and reference types share one definition", () => {
     const def = defineFields({ amount: { label: "Amount", kind: "money", required: "Amount is required", signed: true } });
     expect(() => def.checkRequired({ amount: null })).toThrow("Amount is required");
     expect(() => def.checkRequired({ amount: -5 })).not.toThrow();
-    const [f] = fieldsFrom(def) as FieldDef[];
+    const [f]: FieldDef[] = fieldsFrom(def);
     expect(f).toMatchObject({ name: "amount", label: "Amount", kind: "money", required: "Amount is required", min: -10_000_000, boundsMessage: "Must be an amount from -£10,000,000 to £10,000,000" });
     expect(validateValues([f], { amount: -5 })).toEqual({});
     expect(validateValues([f], { amount: "" })).toEqual({ amount: "Amount is required" });

@@ -12,6 +12,7 @@ import { Page } from "./platform/page";
  * script loads, AppLayout's Suspense shows the shared Loading state.
  */
 function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: m[name] of a generic module map is no ComponentType without it
   const Screen = lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
   return <Screen />;
 }

@@ -135,9 +135,9 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
   }
 
   async function getRow(id: number): Promise<Row> {
-    const res = await entity.get({ ...keyOf, id } as any).go({ consistent: true } as any);
+    const res = await entity.get({ ...keyOf, id }).go({ consistent: true } as any);
     if (!res.data) throw new NotFoundError(opts.label);
-    return clean(res.data as any);
+    return clean(res.data);
   }
 
   /** The stored record of a create. */
@@ -155,7 +155,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
   function createOps(fields: Fields, id: number, actor: string, now: string) {
     const idx = indexOps(ix, id, undefined, fields);
     const writes: IndexOp[] = [
-      { op: "audit", item: auditItem(opts.type, id, actor, "create", diffRecords(undefined, fields as any), now) },
+      { op: "audit", item: auditItem(opts.type, id, actor, "create", diffRecords(undefined, fields), now) },
       ...lifeOps(opts.type, id, 1),
       ...idx.writes,
     ];
@@ -319,7 +319,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         // Concurrent writes to a shared item (a list's counter) cancel each
         // other's transactions: a cancellation that no taken value, booking or
         // number explains is tried again, a few times, before it is reported.
-        let planAgain = false;
+        // The loop ends in a return, a throw, or (its number taken by another create) a break to plan again.
         for (let attempt = 0; ; attempt++) {
           const tx = await createWriteTransaction({ ...entities, ...extra?.entities }, (t: any) => {
             const built = createOps(fields, id, actor, now);
@@ -333,16 +333,13 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
           plan = await checkRanges(id, undefined, fields);
           // The extra's numbers (its lines' ids) taken by another write: its caller plans the unit again.
           if (await numbersMoved(extra?.numbers?.() ?? [])) throw new NumbersMoved();
-          if (take && (await numbersMoved([take]))) {
-            planAgain = true;
-            break;
-          }
+          if (take && (await numbersMoved([take]))) break;
           // Lost to concurrent writes every time: 409 (nothing was written), never a 500.
           if (attempt >= RETRIES) throw new BusyError();
           await pause(attempt);
           await extra?.replan?.(saved);
         }
-        if (planAgain && round >= NUMBER_ROUNDS) throw new ConflictError();
+        if (round >= NUMBER_ROUNDS) throw new ConflictError();
         await pause(Math.min(round, 5));
       }
     },
@@ -458,7 +455,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       await checkBeforeWrite(opts.type, opts.fields, merged, before); // integrity: see core/platform/integrity.ts
       let plan = await checkRanges(id, before, merged);
       const now = new Date().toISOString();
-      const changes = diffRecords(pick(current, fieldNames), pick(merged, fieldNames) as any);
+      const changes = diffRecords(pick(current, fieldNames), pick(merged, fieldNames));
       const set: Record<string, unknown> = withoutOutside({ ...merged, last_saved: now, updated_by: actor, search_text: searchOf(merged) });
       const saved: SavedRecord = { id, now, base: current.last_saved, record: merged, before, items: 2 + indexOps(ix, id, before, merged).writes.length + rangeWriteCount(plan) };
       await extra?.prepare?.(saved);
@@ -469,7 +466,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
           newClaims = idx.newClaims;
           return withinLimit([
             t.record
-              .patch({ ...keyOf, id } as any)
+              .patch({ ...keyOf, id })
               .set(set as any)
               .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
               .commit(),
@@ -511,7 +508,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         const tx = await createWriteTransaction({ ...entities, ...extra?.entities }, (t: any) =>
           withinLimit([
             t.record
-              .delete({ ...keyOf, id } as any)
+              .delete({ ...keyOf, id })
               .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
               .commit(),
             t.audit.create(auditItem(opts.type, id, actor, "delete", diffRecords(before, undefined), now)).commit(),
@@ -522,7 +519,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         ).go();
         if (!tx.canceled) break;
         // Deleted or saved by someone else meanwhile: 409. Otherwise a concurrent write to a shared count: try again.
-        const again = await entity.get({ ...keyOf, id } as any).go({ consistent: true } as any);
+        const again = await entity.get({ ...keyOf, id }).go({ consistent: true } as any);
         if (!again.data || again.data.last_saved !== current.last_saved) throw new ConflictError();
         if (attempt >= RETRIES) throw new BusyError();
         plan.splice(0, plan.length, ...(await checkRanges(id, before, undefined)));
@@ -571,7 +568,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       const fieldsSent = parse(body, partial);
       if (sent !== null && !isFresh(current.last_saved, sent)) throw new ConflictError();
       const before = pick(current, fieldNames) as Fields;
-      const merged = { ...before, ...stripUndefined(fieldsSent) } as Fields;
+      const merged = { ...before, ...stripUndefined(fieldsSent) };
       writableTogether(before, merged);
       opts.validate?.(merged);
       await checkBeforeWrite(opts.type, opts.fields, merged, before);
@@ -579,11 +576,11 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
       const set: Record<string, unknown> = { ...merged, last_saved: now, updated_by: actor, search_text: searchOf(merged) };
       return {
         entities: { [recordKey]: entity },
-        writes: [{ op: "audit", item: auditItem(opts.type, id, actor, "update", diffRecords(before, merged as any), now) }, ...indexOps(ix, id, before, merged).writes],
+        writes: [{ op: "audit", item: auditItem(opts.type, id, actor, "update", diffRecords(before, merged), now) }, ...indexOps(ix, id, before, merged).writes],
         // On the version read (and the guarded totals as read): saved by someone else meanwhile cancels the whole transaction.
         record: (t) =>
           t[recordKey]
-            .patch({ ...keyOf, id } as any)
+            .patch({ ...keyOf, id })
             .set(set as any)
             .where((a: any, { eq, notExists }: any) =>
               [eq(a.last_saved, current.last_saved), ...guard.map((f) => {
@@ -609,7 +606,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         ],
         record: (t) =>
           t[recordKey]
-            .delete({ ...keyOf, id } as any)
+            .delete({ ...keyOf, id })
             .where((a: any, { eq }: any) => eq(a.last_saved, current.last_saved))
             .commit(),
       };

@@ -170,6 +170,9 @@ export function foldCounts(writes: IndexOp[]): IndexOp[] {
 }
 
 /** One index operation in a transaction built with the engine's shared entities (audit, counter, entry, facet, claim). */
+/** The two operations of ElectroDB's where callback a conditioned write uses. */
+type WhereOps = { eq: (attr: unknown, value: unknown) => string; notExists: (attr: unknown) => string };
+
 export function commitOf(w: IndexOp, tx: any) {
   switch (w.op) {
     case "audit":
@@ -202,7 +205,7 @@ export function commitOf(w: IndexOp, tx: any) {
       return tx.counter
         .update({ name: w.name })
         .set({ live: w.to })
-        .where((a: any, { eq, notExists }: any) => (from === null ? notExists(a.live) : eq(a.live, from)))
+        .where((a: { live: unknown }, { eq, notExists }: WhereOps) => (from === null ? notExists(a.live) : eq(a.live, from)))
         .commit();
     }
   }

@@ -222,11 +222,20 @@ export function nearEdge(coarse: Bucket[], count: number, offset: number, take: 
     const after = i < coarse.length ? coarse[i].value : null;
     let plan: { on?: EdgeRead; back?: EdgeRead } | null = null;
     let skip = Infinity;
-    if (at <= offset && after !== null) (skip = offset - at), (plan = { on: { bucket: after, skip, take } });
-    else if (at >= offset + take && before !== null) (skip = at - offset - take), (plan = { back: { bucket: before, skip, take } });
-    else if (at > offset && at < offset + take && before !== null && after !== null)
-      (skip = 0), (plan = { back: { bucket: before, skip: 0, take: at - offset }, on: { bucket: after, skip: 0, take: offset + take - at } });
-    if (plan && skip < bestSkip) (best = plan), (bestSkip = skip);
+    if (at <= offset && after !== null) {
+      skip = offset - at;
+      plan = { on: { bucket: after, skip, take } };
+    } else if (at >= offset + take && before !== null) {
+      skip = at - offset - take;
+      plan = { back: { bucket: before, skip, take } };
+    } else if (at > offset && at < offset + take && before !== null && after !== null) {
+      skip = 0;
+      plan = { back: { bucket: before, skip: 0, take: at - offset }, on: { bucket: after, skip: 0, take: offset + take - at } };
+    }
+    if (plan && skip < bestSkip) {
+      best = plan;
+      bestSkip = skip;
+    }
     if (i < coarse.length) at += coarse[i].live;
   }
   return bestSkip <= most ? best : null;

@@ -35,7 +35,7 @@ const PAGE = 10;
  */
 export async function rangesMeeting(scope: string, window: { from: string; to: string | null }, consistent: boolean): Promise<HeldRange[]> {
   // "~" sorts after "#id_..." so ranges starting on the window's last day are read.
-  const query = DateRange.query.byScope({ scope }).lt({ from: `${window.to ?? END}~` } as any);
+  const query = DateRange.query.byScope({ scope }).lt({ from: `${window.to ?? END}~` });
   const out: HeldRange[] = [];
   let cursor: string | null = null;
   do {

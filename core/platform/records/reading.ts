@@ -62,7 +62,7 @@ export async function coarseBuckets(scope: string, order: "asc" | "desc"): Promi
   let start: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(new QueryCommand({ ...params, ExclusiveStartKey: start }));
-    items.push(...((page.Items ?? []) as Array<Record<string, any>>));
+    items.push(...((page.Items ?? [])));
     start = page.LastEvaluatedKey;
   } while (start);
   const buckets = inListOrder(items.map((i) => ({ value: String(i.value), live: i.live })), order);

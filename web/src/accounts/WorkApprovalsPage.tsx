@@ -7,6 +7,7 @@ import { formatDate, formatMoney } from "../platform/format";
 import { ListDepartmentFilter, ListPager, ListTable, ListTabs, ListToolbar, useListController } from "../platform/list";
 import { Page } from "../platform/page";
 import { toastWarning } from "../platform/toast";
+import { CreditModal, type CreditedWorkItem } from "./invoices/modals";
 
 /**
  * Workshop Expenses (/po) and Workshop Invoicing (/invoicing): one screen
@@ -15,7 +16,11 @@ import { toastWarning } from "../platform/toast";
  * (/editjob/{job}); Approve opens the modal over every work item of the
  * row's job. The modal checks the batch with the server's own rules
  * (core/accounts/work-rules.ts) before sending and shows their message;
- * the server checks again and answers with the same messages.
+ * the server checks again and answers with the same messages. An invoiced
+ * item can be credited (003 §4) from where it lives: Credit on its row of
+ * the Approved view and in the job's modal opens the shared credit modal
+ * (POST credit with `work_item`; the credit note is then readied and
+ * approved on /credit like every other).
  */
 
 type WorkRow = ApiRecord & Record<string, any>;
@@ -37,6 +42,17 @@ const VIEWS: Record<Kind, Array<{ value: string; label: string }>> = {
 const nameOf = (c: unknown) => (c && typeof c === "object" ? String((c as Record<string, unknown>).display_name ?? "") : "");
 const personOf = (p: unknown) => (p && typeof p === "object" ? [(p as any).first_name, (p as any).last_name].filter(Boolean).join(" ") : "");
 const idOf = (v: unknown): number | null => (typeof v === "number" ? v : v && typeof v === "object" && typeof (v as any).id === "number" ? (v as any).id : null);
+const invoiceNumberOf = (w: WorkRow): string | null => (w.chargeable && w.customer2 ? w.customer2_invoice_number : w.customer_invoice_number) ?? null;
+/** An invoiced item (not a credit item itself) can be credited: 003 §4 "Approved invoice items can be credited". */
+const creditable = (w: WorkRow) => !!w.invoice_approved && !w.credit;
+const creditedOf = (w: WorkRow): CreditedWorkItem => ({
+  id: w.id,
+  job: w.job,
+  description: w.description ?? null,
+  invoice_number: invoiceNumberOf(w),
+  customer_labour_cost: w.customer_labour_cost ?? null,
+  customer_nominal_code: idOf(w.customer_nominal_code),
+});
 
 export function WorkApprovalsPage() {
   const kind: Kind = useLocation().pathname.startsWith("/po") ? "po" : "invoice";
@@ -44,6 +60,7 @@ export function WorkApprovalsPage() {
   const list = useListController<WorkRow>({ resource: "work", filters: ["view", "department", "negative"], tabs: ["view"], fixed: { type: kind, ignore: "false" }, errorMessage: "There was an error" });
   const view = list.filters.view ?? "current";
   const [jobOpen, setJobOpen] = useState<number | null>(null);
+  const [crediting, setCrediting] = useState<CreditedWorkItem | null>(null);
   const approved = view === "approved";
   const columns = [
     { key: "job", header: "Job No." },
@@ -99,13 +116,38 @@ export function WorkApprovalsPage() {
                 >
                   {approved ? "View" : "Approve"}
                 </Button>
+                {kind === "invoice" && creditable(w) && (
+                  <Button
+                    size="compact-xs"
+                    variant="light"
+                    ml={4}
+                    aria-label={`Credit ${w.description ?? `work item ${w.id}`} of job ${w.job}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      setCrediting(creditedOf(w));
+                    }}
+                  >
+                    Credit
+                  </Button>
+                )}
               </td>
             </tr>
           )}
         />
         <ListPager list={list} noun={["work item", "work items"]} />
       </Stack>
-      {jobOpen !== null && <ApprovalModal kind={kind} jobId={jobOpen} onClose={() => setJobOpen(null)} />}
+      {jobOpen !== null && (
+        <ApprovalModal
+          kind={kind}
+          jobId={jobOpen}
+          onClose={() => setJobOpen(null)}
+          onCredit={(w) => {
+            setJobOpen(null);
+            setCrediting(creditedOf(w));
+          }}
+        />
+      )}
+      {crediting && <CreditModal workItem={crediting} onClose={() => setCrediting(null)} />}
     </Page>
   );
 }
@@ -119,7 +161,7 @@ type Edits = Record<number, { nominal: number | null; parts: Record<number, numb
  * and dates. Approving sends the ticked items; invoicing first makes them
  * ready (which issues the customer invoice numbers), then approves.
  */
-function ApprovalModal({ kind, jobId, onClose }: { kind: Kind; jobId: number; onClose: () => void }) {
+function ApprovalModal({ kind, jobId, onClose, onCredit }: { kind: Kind; jobId: number; onClose: () => void; onCredit: (w: WorkRow) => void }) {
   const items = useList<WorkRow>("work", { job: jobId, type: kind }, { errorMessage: "There was an error" });
   const nominals = useList<ApiRecord & { code: string; name: string }>("nominal", { page_size: 1000 }, { errorMessage: "There was an error" });
   const rows = useMemo(() => items.data?.results ?? [], [items.data]);
@@ -137,7 +179,7 @@ function ApprovalModal({ kind, jobId, onClose }: { kind: Kind; jobId: number; on
     setEdits(Object.fromEntries(rows.map((w) => [w.id, { nominal: idOf(w[codeField]), parts: Object.fromEntries((w.parts ?? []).map((p: any) => [p.id, idOf(p[codeField])])) }])));
     const first = rows[0];
     setJob({ workshop_invoice_number: first.workshop_invoice_number ?? "", workshop_invoice_date: first.workshop_invoice_date ?? "", job_workshop_payment_date: first.job_workshop_payment_date ?? "" });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the choices are reset when the rows change; codeField and done follow kind, fixed while the modal shows these rows
   }, [rows]);
 
   const options = [{ value: "", label: "Nominal code" }, ...(nominals.data?.results ?? []).map((n) => ({ value: String(n.id), label: `${n.code} ${n.name}` }))];
@@ -237,7 +279,13 @@ function ApprovalModal({ kind, jobId, onClose }: { kind: Kind; jobId: number; on
                   <Table.Td>{w.work_type?.name ?? ""}</Table.Td>
                   <Table.Td>{formatMoney(kind === "po" ? w.labour_cost : w.customer_labour_cost)}</Table.Td>
                   <Table.Td>{kind === "po" ? nameOf(w.workshop) : `${nameOf(w.billed_customer)} ${(w.chargeable && w.customer2 ? w.customer2_invoice_number : w.customer_invoice_number) ?? ""}`}</Table.Td>
-                  <Table.Td>{kind === "po" ? (w.po_approved ? `Approved by ${personOf(w.po_approver)}` : w.po_state === "approval" ? "Approval Needed" : "Current") : w.invoice_approved ? `Approved by ${personOf(w.invoice_approver)}` : w.ready_to_approve ? "Ready To Invoice" : "Current"}</Table.Td>
+                  <Table.Td>{kind === "po" ? (w.po_approved ? `Approved by ${personOf(w.po_approver)}` : w.po_state === "approval" ? "Approval Needed" : "Current") : w.invoice_approved ? `Approved by ${personOf(w.invoice_approver)}` : w.ready_to_approve ? "Ready To Invoice" : "Current"}
+                    {kind === "invoice" && creditable(w) && (
+                      <Button size="compact-xs" variant="light" ml={6} aria-label={`Credit ${w.description ?? `work item ${w.id}`}`} onClick={() => onCredit(w)}>
+                        Credit
+                      </Button>
+                    )}
+                  </Table.Td>
                   <Table.Td>
                     <NativeSelect
                       aria-label={`Nominal code of ${w.description ?? w.id}`}

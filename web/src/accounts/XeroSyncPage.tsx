@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { formatDateTime } from "../platform/format";
 import { ListPager, ListTable, ListTabs, useListController, type Column } from "../platform/list";
 import { Page } from "../platform/page";
+import { ReconciliationSection } from "./ReconciliationSection";
 import { STATUS_COLOR, STATUS_LABEL, TARGET_LABEL, XERO_MESSAGES, pushMessages, sourceLink, useRetryPush, useSyncNow, useXeroStatus, type PushRow } from "./xero";
 
 const QUEUED = { status: "PENDING" };
@@ -99,6 +100,7 @@ export function XeroSyncPage() {
         <ListTable<PushRow> label="Xero pushes" columns={columns} rows={rows.results} loading={rows.isLoading} error={rows.isError} empty="Nothing here." />
         <ListPager list={rows} noun={["record", "records"]} />
       </Stack>
+      <ReconciliationSection />
     </Page>
   );
 }

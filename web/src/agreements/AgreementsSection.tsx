@@ -217,7 +217,7 @@ function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement
           <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
             {FIGURES.map(([key, label]) => (
               <Text size="sm" key={key} data-testid={`agreement-${index}-${key}`}>
-                {label}: {key === "hp_interest_rate" ? `${figures.hp_interest_rate}%` : figures[key] === null ? "–" : formatMoney(figures[key] as number)}
+                {label}: {key === "hp_interest_rate" ? `${figures.hp_interest_rate}%` : figures[key] === null ? "–" : formatMoney(figures[key])}
               </Text>
             ))}
           </SimpleGrid>

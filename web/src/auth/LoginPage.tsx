@@ -20,7 +20,7 @@ function useFinishSignIn() {
   return (res: TokenResponse) => {
     tokenStore.set(res.token);
     qc.clear();
-    navigate(from && from !== "/login" ? from : "/", { replace: true });
+    void navigate(from && from !== "/login" ? from : "/", { replace: true });
   };
 }
 
@@ -79,7 +79,7 @@ function GoogleSignIn({ clientId }: { clientId: string }) {
     return () => {
       cancelled = true;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- Google's button is drawn once per client id; the exchange and finish callbacks are new each render and must not redraw it
   }, [clientId]);
 
   if (!clientId) return <Alert color="red">Google sign-in is not configured (no client id).</Alert>;
@@ -101,7 +101,7 @@ export function LoginPage() {
   const loggingOut = (location.state as { logout?: boolean } | null)?.logout === true;
   useEffect(() => {
     if (loggingOut) void finishLogout().then(() => navigate("/login", { replace: true, state: null }));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the sign-out finishes once when the page is reached with logout state, not again when its callbacks change identity
   }, [loggingOut]);
   const config = useApiGet<AuthConfig>(["auth", "config"], "auth/config", undefined, { errorMessage: "There was an error", enabled: !loggingOut });
   if (loggingOut) return <Loading label="Signing out..." />;

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Checkbox, Fieldset } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { useParams, useSearchParams } from "react-router-dom";
-import { ACCOUNT_CODE_FIELDS, contactRuleResult, isEmail, type AccountCodeField, type ContactFacts } from "../../../core/contacts/rules";
+import { ACCOUNT_CODE_FIELDS, contactRuleResult, isEmail, type AccountCodeField } from "../../../core/contacts/rules";
 import { COMPANY, CONTACT_FIELDS, CREDIT, CUSTOMER, SUPPLIER, WORKSHOP_PARTS } from "./fields";
 import { useApiGet, useList, useOne, type ApiRecord } from "../platform/api";
 import { FieldInput, FormSection, useRecordEditor, useUnsavedChanges, type FormErrors, type FormValue } from "../platform/form";
@@ -111,7 +111,7 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
   // A fresh copy from the server (after a save, or edited elsewhere) replaces them, as it does the fields.
   useEffect(() => {
     if (record) settle(record);
-  }, [record?.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [record?.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps -- the extras settle on a fresh copy (its last_saved), not on every render's record object or settle callback
   const centres = useList<ApiRecord & { name: string }>("costcentre", { page_size: 1000 });
 
   const editor = useRecordEditor({
@@ -133,7 +133,7 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
     errorMessage: "An error occurred!",
     invalidates: ["suppliers", "customersearch", "suppliersearch", "accountbalance"],
     // The same rules the server runs (003 §5), with the same messages, before sending.
-    checkBody: (body) => contactRuleResult(body as ContactFacts),
+    checkBody: (body) => contactRuleResult(body),
     extra: () => ({
       additional_contacts: lists.additional_contacts.map(cleanPerson),
       workshop_contacts: lists.workshop_contacts.map(cleanPerson),

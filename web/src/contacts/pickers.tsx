@@ -73,7 +73,7 @@ export function ContactRefInput({
   // The form was reset to no contact: clear the text too.
   useEffect(() => {
     if (value === "" || value === null || value === undefined) setText((t) => (initialName && t === initialName ? "" : t));
-  }, [value]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [value]); // eslint-disable-line react-hooks/exhaustive-deps -- clears the text when the form's value is reset to none; a new initial name is handled by the effect above
   const Picker = kind === "SP" ? SupplierPicker : CustomerPicker;
   return (
     <Picker

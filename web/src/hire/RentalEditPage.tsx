@@ -167,12 +167,12 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
     what: "this rental",
     errorMessage: SAVE_FAILED,
     invalidates: ["rentals-available"],
-    checkBody: (body) => rentalRuleResult(body as any),
+    checkBody: (body) => rentalRuleResult(body),
   });
   const { form } = editor;
   const v = form.values;
   const lt = v.rental_type === "LT";
-  const figures = rentalFigures(form.payload() as any);
+  const figures = rentalFigures(form.payload());
   // Dates that cannot be saved (end before start) give no figures: the end date says why (as typed).
   const datesOk = rentalDatesError(String(v.start_date || ""), String(v.finish_date || "")) === null;
   const byDays = (text: string) => (datesOk ? text : "—");

@@ -207,7 +207,7 @@ function HomepageTotals() {
       setSt(String(q.data.short_term ?? 0));
       setLt(String(q.data.long_term ?? 0));
     }
-  }, [q.data?.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [q.data?.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps -- the targets' inputs are reset on a fresh copy (its last_saved), not while the user types
   return (
     <Panel title="Homepage totals">
       <Group align="flex-end" gap="xs">

@@ -25,7 +25,7 @@ export function PartEnquiryPage() {
   // Leave once the form is clean, so the unsaved-changes guard lets the page go.
   useEffect(() => {
     if (madeId === null || form.dirty) return;
-    const t = setTimeout(() => navigate(`/editpartorder/${madeId}`), 0);
+    const t = setTimeout(() => void navigate(`/editpartorder/${madeId}`), 0);
     return () => clearTimeout(t);
   }, [madeId, form.dirty, navigate]);
 

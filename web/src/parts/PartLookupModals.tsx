@@ -51,15 +51,15 @@ export function LookupInputs({
  */
 async function alreadyExists(body: Record<string, unknown>, self?: number): Promise<boolean> {
   const query: Record<string, string> = { page_size: "100" };
-  for (const f of ["name", "part_number", "make", "model", "vehicle_type"]) if (typeof body[f] === "string" && (body[f] as string).trim()) query[f] = body[f] as string;
+  for (const f of ["name", "part_number", "make", "model", "vehicle_type"]) if (typeof body[f] === "string" && (body[f]).trim()) query[f] = body[f];
   const found = await api<{ results: PartLookupRow[] }>("GET", "partlookup", { query });
-  const key = partDuplicateKey(body as any);
+  const key = partDuplicateKey(body);
   return found.results.some((r) => r.id !== self && partDuplicateKey(r) === key);
 }
 
 /** New Part + and a row's Edit on Part Stock, and Parts Expenses' Create New Part Lookup: every field of the lookup; Delete on a saved one. */
 export function PartLookupModal({ row, onClose, title }: { row: PartLookupRow | null; onClose: () => void; title?: string }) {
-  const form = useRecordForm(PART_FIELDS, initialValues(PART_FIELDS, row as any));
+  const form = useRecordForm(PART_FIELDS, initialValues(PART_FIELDS, row));
   const [warning, setWarning] = useState<string | null>(null);
   const create = useCreate("partlookup", { errorMessage: ERROR });
   const update = useUpdate("partlookup", { path: "partlookup/update", errorMessage: ERROR });

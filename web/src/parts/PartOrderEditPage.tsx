@@ -137,7 +137,7 @@ function PartOrderForm({ record, reload }: { record: Order | null; reload: () =>
   const customer = useOne<ApiRecord & Record<string, any>>("contacts", customerId, { errorMessage: "There was an error" });
   const defaults = useApiGet<ApiRecord>(["appdefaults", "one"], "appdefaults", undefined, { errorMessage: "There was an error" });
   // A cost still being typed ("-") prices as nothing until it is a number; the save refuses it (lineFields).
-  const priceOf = (p: PartRow) => partCustomerCost({ ...p, cost: asTyped(p.cost) } as any, partsMarkup(null, customer.data as any, defaults.data as any));
+  const priceOf = (p: PartRow) => partCustomerCost({ ...p, cost: asTyped(p.cost) }, partsMarkup(null, customer.data as any, defaults.data as any));
   // A figure still being typed ("24,", "-") counts as nothing in the totals until it is a number.
   const totals = partOrderTotals(parts.map((p) => ({ ...p, cost: asTyped(p.cost), customer_cost: asTyped(p.customer_cost) })));
 

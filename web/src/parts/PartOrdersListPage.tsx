@@ -27,7 +27,7 @@ export function PartOrdersListPage() {
     tabs: ["view"],
     errorMessage: "There was an error getting part order data",
   });
-  const creators = ((list.answer?.filter_list as { creator?: FilterOption[] } | undefined)?.creator ?? []) as FilterOption[];
+  const creators = ((list.answer?.filter_list as { creator?: FilterOption[] } | undefined)?.creator ?? []);
 
   const columns = [
     { key: "id", header: "Order No." },

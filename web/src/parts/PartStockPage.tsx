@@ -73,7 +73,10 @@ export function PartStockPage() {
                     const on = e.currentTarget.checked;
                     setSelected((prev) => {
                       const next = new Map(prev);
-                      for (const r of list.results) on ? next.set(r.id, r) : next.delete(r.id);
+                      for (const r of list.results) {
+                        if (on) next.set(r.id, r);
+                        else next.delete(r.id);
+                      }
                       return next;
                     });
                   }}

@@ -53,7 +53,10 @@ export function PartsExpensesPage() {
   const select = (rows: PartRow[], on: boolean) =>
     setSelected((prev) => {
       const next = new Map(prev);
-      for (const r of rows) on ? next.set(r.id, r) : next.delete(r.id);
+      for (const r of rows) {
+        if (on) next.set(r.id, r);
+        else next.delete(r.id);
+      }
       return next;
     });
   const allOnPage = list.results.length > 0 && list.results.every((r) => selected.has(r.id));
@@ -307,7 +310,7 @@ function EditSelectedModal({ rows, onClose, onSaved }: { rows: PartRow[]; onClos
             if (!s) setSupplier(null);
           }}
           onChange={(c) => {
-            setSupplier(c ? { id: c.id as number, name: c.display_name } : null);
+            setSupplier(c ? { id: c.id, name: c.display_name } : null);
             if (c) setSupplierText(c.display_name);
           }}
         />

@@ -40,7 +40,7 @@ function WorkLookupEditor({ record }: { record: WorkLookupRow | null }) {
     editRoute: "/detailWorkLookup",
     afterDelete: "/workLookup",
     fields: WORK_FIELDS,
-    record: record as any,
+    record: record,
     lines: [PARTS],
     what: "this work",
     errorMessage: WORK_SAVE_ERROR,
@@ -49,7 +49,7 @@ function WorkLookupEditor({ record }: { record: WorkLookupRow | null }) {
       const rows = (body[PARTS] as PartRow[] | undefined) ?? [];
       const errors: FormErrors = {};
       rows.forEach((r, i) => {
-        if (!r.id) for (const f of newPartMissing(r as any)) errors[`${PARTS}.${i}.${f}`] = LOOKUP_MESSAGES.allFieldsRequired;
+        if (!r.id) for (const f of newPartMissing(r)) errors[`${PARTS}.${i}.${f}`] = LOOKUP_MESSAGES.allFieldsRequired;
       });
       return Object.keys(errors).length ? { message: LOOKUP_MESSAGES.allFieldsRequired, errors } : null;
     },

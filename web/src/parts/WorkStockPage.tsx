@@ -28,7 +28,7 @@ export async function workExists(body: Record<string, unknown>, self?: number): 
   if (body.labour_cost !== null && body.labour_cost !== undefined) query.labour_cost = String(body.labour_cost);
   if (body.labour_hours !== null && body.labour_hours !== undefined) query.labour_hours = String(body.labour_hours);
   const found = await api<{ results: WorkLookupRow[] }>("GET", "worklookup", { query });
-  const key = workDuplicateKey(body as any);
+  const key = workDuplicateKey(body);
   return found.results.some((r) => r.id !== self && workDuplicateKey(r) === key);
 }
 
@@ -97,7 +97,7 @@ export function WorkStockPage() {
 
 /** One Work Stock row: its fields edited in place (Save appears once changed), View and Delete. */
 function WorkRow({ row }: { row: WorkLookupRow }) {
-  const form = useRecordForm(ROW_FIELDS, initialValues(ROW_FIELDS, row as any));
+  const form = useRecordForm(ROW_FIELDS, initialValues(ROW_FIELDS, row));
   const update = useUpdate("worklookup", { path: "worklookup/update", errorMessage: WORK_SAVE_ERROR });
   const remove = useRemove("worklookup", { path: "worklookup/update", errorMessage: WORK_SAVE_ERROR });
   const label = row.description ?? `work ${row.id}`;
@@ -105,7 +105,7 @@ function WorkRow({ row }: { row: WorkLookupRow }) {
     if (!form.validate()) return;
     update.mutate(
       { id: row.id, body: { ...form.payload(), last_saved: row.last_saved } },
-      { onSuccess: (saved) => form.reset(initialValues(ROW_FIELDS, saved as any)), onError: form.applyServerErrors },
+      { onSuccess: (saved) => form.reset(initialValues(ROW_FIELDS, saved)), onError: form.applyServerErrors },
     );
   };
   const del = async () => {
@@ -133,7 +133,7 @@ function WorkRow({ row }: { row: WorkLookupRow }) {
               <Button size="compact-xs" onClick={save} loading={update.isPending}>
                 Save
               </Button>
-              <Button size="compact-xs" variant="default" onClick={() => form.reset(initialValues(ROW_FIELDS, row as any))}>
+              <Button size="compact-xs" variant="default" onClick={() => form.reset(initialValues(ROW_FIELDS, row))}>
                 Cancel
               </Button>
             </>
@@ -187,7 +187,7 @@ function NewWorkModal({ onClose }: { onClose: () => void }) {
   // Leave once the form is clean, so the unsaved-changes guard lets the screen go.
   useEffect(() => {
     if (made === null || form.dirty) return;
-    const t = setTimeout(() => navigate(`/detailWorkLookup/${made}`), 0);
+    const t = setTimeout(() => void navigate(`/detailWorkLookup/${made}`), 0);
     return () => clearTimeout(t);
   }, [made, form.dirty, navigate]);
   return (

@@ -6,7 +6,7 @@ import { formatDateTime } from "./format";
 import { Loading } from "./Loading";
 
 type Change = { field: string; from: unknown; to: unknown };
-type Entry = { at: string; user: string; action: "create" | "update" | "delete" | string; changes: Change[] };
+type Entry = { at: string; user: string; action: string /* "create", "update", "delete" or another a record type names */; changes: Change[] };
 
 const PAGE = 25;
 

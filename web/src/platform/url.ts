@@ -30,7 +30,7 @@ export function useUrlParams() {
       const text = next.toString();
       const search = text ? `?${text}` : "";
       pending = { path, search };
-      navigate({ pathname: path, search }, { replace });
+      void navigate({ pathname: path, search }, { replace });
     },
     [navigate],
   );

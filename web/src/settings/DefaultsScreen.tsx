@@ -21,7 +21,7 @@ function DefaultsForm({ record }: { record: ApiRecord }) {
   const form = useRecordForm(FIELDS, initialValues(FIELDS, record));
   const save = useApiMutation<Record<string, unknown>, ApiRecord>("PUT", "appdefaults", { resource: "appdefaults", errorMessage: "There was an error" });
   // A fresh copy from the server (after a save) becomes the new baseline.
-  useEffect(() => form.reset(initialValues(FIELDS, record)), [record.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => form.reset(initialValues(FIELDS, record)), [record.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps -- the form is reset on a fresh copy (its last_saved) only; the form object is new each render
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -45,7 +45,7 @@ function NewDefect() {
   useEffect(() => {
     if (madeId === null || form.dirty) return;
     // A tick later: the guard hears that this form is clean before the navigation asks it.
-    const t = setTimeout(() => navigate(`/editjob/${madeId}`), 0);
+    const t = setTimeout(() => void navigate(`/editjob/${madeId}`), 0);
     return () => clearTimeout(t);
   }, [madeId, form.dirty, navigate]);
 

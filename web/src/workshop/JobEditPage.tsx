@@ -94,7 +94,7 @@ function Fields({ fields, values, set, errors, disabled, cols = 4 }: { fields: F
 /** A contact panel (workshop, customer 1, customer 2): the typeahead and the chosen contact's details. */
 function ContactPanel({ legend, kind, contact, onChange, disabled, error, removable }: { legend: string; kind: "CC" | "SP"; contact: Contact | null; onChange: (c: Contact | null) => void; disabled?: boolean; error?: string; removable?: boolean }) {
   const [text, setText] = useState(contact?.display_name ?? "");
-  useEffect(() => setText(contact?.display_name ?? ""), [contact?.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => setText(contact?.display_name ?? ""), [contact?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- the text follows a change of contact (its id) only; while typing the name must not be put back
   const Picker = kind === "SP" ? SupplierPicker : CustomerPicker;
   return (
     <Fieldset legend={legend} variant="filled" p="sm" aria-label={legend}>
@@ -211,7 +211,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
     setCustomer((record.customer as Contact) ?? null);
     setCustomer2((record.customer2 as Contact) ?? null);
     setWorkshop((record.workshop as Contact) ?? null);
-  }, [record?.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [record?.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps -- the contacts and vehicle are reset from a fresh copy (its last_saved), not on every render's record object
 
   const isDefect = !!record?.is_defect;
   const isEnquiry = !!record?.is_enquiry;
@@ -267,7 +267,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
       return;
     }
     if (items.length) lines.set("work_items", priced(withoutCustomer2Charges(items, customer2?.id ?? null)));
-  }, [ctx]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [ctx]); // eslint-disable-line react-hooks/exhaustive-deps -- the work items are repriced when the pricing context changes, not when the items themselves are edited
 
   // While a figure is not (yet) a number the summary keeps the last totals it could work out.
   const lastTotals = useRef<ReturnType<typeof jobTotals> | null>(null);
@@ -444,7 +444,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
                 </Badge>
                 {record?.quote ? <Badge variant="light">Quote {nameOf(record.quote, "id")}</Badge> : null}
               </Group>
-              {approved && <Text size="sm">Approved by: {approverOf(record!)}</Text>}
+              {approved && <Text size="sm">Approved by: {approverOf(record)}</Text>}
               <Button type="submit" loading={editor.saving}>
                 Save
               </Button>
@@ -503,7 +503,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
         {normal && (
           <Paper withBorder p="sm" component="section" aria-label="Movements">
             <JobMovements
-              jobId={record!.id}
+              jobId={record.id}
               disabled={approved}
               start={{
                 customer: customer ? { id: customer.id, display_name: customer.display_name, movement_markup: customer.movement_markup ?? null } : null,
@@ -564,10 +564,10 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
             )}
             {normal && (
               <>
-                <Button variant="default" component={Link} to={`/printjob/${record!.id}`}>
+                <Button variant="default" component={Link} to={`/printjob/${record.id}`}>
                   Print Workshop Job Sheet
                 </Button>
-                <Button variant="default" component={Link} to={`/printjob/${record!.id}?sheet=checkin`}>
+                <Button variant="default" component={Link} to={`/printjob/${record.id}?sheet=checkin`}>
                   Print Vehicle Check-In Sheet
                 </Button>
               </>
@@ -627,7 +627,7 @@ export function JobEditPage() {
   const loading = (id && q.isLoading) || workTypes.isLoading || departments.isLoading || defaults.isLoading;
   const title = id ? `Job - ${q.data ? registrationOf(q.data) || q.data.id : ""}` : "Job - New";
   const refs = useMemo<Refs>(
-    () => ({ workTypes: (workTypes.data?.results ?? []) as WorkType[], departments: departments.data?.results ?? [], defaults: defaults.data ?? {} }),
+    () => ({ workTypes: (workTypes.data?.results ?? []), departments: departments.data?.results ?? [], defaults: defaults.data ?? {} }),
     [workTypes.data, departments.data, defaults.data],
   );
   return (

@@ -164,7 +164,7 @@ export function JobsListPage() {
   const tabs = useList<ApiRecord & { display_name: string }>("contacts", { job_tab: true, page_size: 1000 }, { errorMessage: "An error occurred!" });
   const columns = columnsFor(view, list, options);
   const count = (v: string) => counts.data?.[v];
-  const printQuery = new URLSearchParams(Object.entries({ ...list.filters, view, ws, search: list.search }).filter(([, v]) => v) as Array<[string, string]>).toString();
+  const printQuery = new URLSearchParams(Object.entries({ ...list.filters, view, ws, search: list.search }).filter((e): e is [string, string] => !!e[1])).toString();
 
   return (
     <Page

@@ -199,7 +199,7 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
         startDate: c.startDate,
       });
       setModal(null);
-      navigate(`/editjob/${made.id}`);
+      void navigate(`/editjob/${made.id}`);
     } catch {
       /* shown by the query client */
     }
@@ -381,7 +381,7 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
           onClose={() => setModal(null)}
           onPrint={(o) => {
             setModal(null);
-            navigate(`/printquote/${record.id}${o.afterQuote ? "?after=1" : ""}`);
+            void navigate(`/printquote/${record.id}${o.afterQuote ? "?after=1" : ""}`);
           }}
         />
       )}
@@ -421,7 +421,7 @@ export function QuoteEditPage() {
       ) : quote && !q.data ? (
         <Text c="red">This quote could not be loaded.</Text>
       ) : (
-        <QuoteForm key={quote ?? "new"} record={quote ? q.data! : null} blank={quote ? null : (blank.data ?? null)} workTypes={(workTypes.data?.results ?? []) as WorkType[]} reload={q.refetch} />
+        <QuoteForm key={quote ?? "new"} record={quote ? q.data! : null} blank={quote ? null : (blank.data ?? null)} workTypes={(workTypes.data?.results ?? [])} reload={q.refetch} />
       )}
     </Page>
   );

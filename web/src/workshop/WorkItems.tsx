@@ -295,7 +295,7 @@ export function typedFigureRefusal(items: WorkRow[], collection = "work_items"):
       const m = bad(w[f]);
       if (m) return { message: `${m}: ${f.replace(/_/g, " ")} of ${workItemName(w, i)}`, errors: { [`${collection}.${i}.${f}`]: m } };
     }
-    for (const [k, p] of ((w.parts ?? []) as PartRow[]).entries())
+    for (const [k, p] of ((w.parts ?? [])).entries())
       for (const f of PART_FIGURES) {
         const m = bad(p[f]);
         if (m) return { message: `${m}: ${f.replace(/_/g, " ")} of part ${p.name || k + 1}`, errors: { [`${collection}.${i}.parts.${k}.${f}`]: m } };

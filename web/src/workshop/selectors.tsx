@@ -138,8 +138,8 @@ function PartsSelectorBody({ onSelect, chosen }: { onSelect: (l: PartLookup) => 
             key: "select",
             header: "",
             render: (r) => (
-              <Button size="compact-xs" onClick={() => onSelect(r)} aria-label={`Select ${r.name}`} disabled={chosen.includes(r.id as number)}>
-                {chosen.includes(r.id as number) ? "Added" : "Select"}
+              <Button size="compact-xs" onClick={() => onSelect(r)} aria-label={`Select ${r.name}`} disabled={chosen.includes(r.id)}>
+                {chosen.includes(r.id) ? "Added" : "Select"}
               </Button>
             ),
           },
@@ -288,7 +288,7 @@ export type TrackingOption = { id: number; name?: string; category?: number | nu
 /** Every live tracking option, labelled "Category: option" as the other screens show them. */
 export function useTrackingOptions() {
   const q = useList<TrackingOptionRow>("trackingoption", TRACKING_OPTIONS_QUERY, { errorMessage: "There was an error" });
-  return (q.data?.results ?? []).map((o) => ({ value: String(o.id), label: trackingOptionLabel(o), option: { id: o.id, name: o.name, category: o.category } as TrackingOption }));
+  return (q.data?.results ?? []).map((o) => ({ value: String(o.id), label: trackingOptionLabel(o), option: { id: o.id, name: o.name, category: o.category } }));
 }
 
 /** A tracking option select for a work item or a part (002 §5: both options are needed on each). */
@@ -389,13 +389,13 @@ export function PartsTable({
     const name = `${headerOf(c)} of ${p.name || `part ${i + 1}`}`;
     const error = errorOf?.(i, c);
     const money = (field: "cost" | "customer_cost" | "estimated_cost" | "estimated_customer_cost", readOnly = false) => (
-      <NumberField size="xs" kind="money" aria-label={name} disabled={off || readOnly} value={(p[field] as number | string | null) ?? ""} onChange={(v) => change(i, { [field]: v })} style={{ minWidth: 90 }} />
+      <NumberField size="xs" kind="money" aria-label={name} disabled={off || readOnly} value={(p[field]) ?? ""} onChange={(v) => change(i, { [field]: v })} style={{ minWidth: 90 }} />
     );
     const flag = (field: "cost_override" | "from_stock" | "to_be_ordered" | "backorder") => (
       <Checkbox size="xs" aria-label={name} disabled={off} checked={p[field] === true} onChange={(e) => change(i, { [field]: e.currentTarget.checked })} />
     );
     const date = (field: "backorder_expected_date" | "date_ordered") => (
-      <DateField size="xs" aria-label={name} disabled={off} value={(p[field] as string | null) ?? ""} onChange={(v) => change(i, { [field]: v || null })} style={{ minWidth: 120 }} />
+      <DateField size="xs" aria-label={name} disabled={off} value={(p[field]) ?? ""} onChange={(v) => change(i, { [field]: v || null })} style={{ minWidth: 120 }} />
     );
     const text = (field: "name" | "part_number" | "part_invoice_number" | "comments" | "cost_vat", width = 110) => (
       <TextInput size="xs" aria-label={name} disabled={off} value={String(p[field] ?? "")} onChange={(e) => change(i, { [field]: e.currentTarget.value })} style={{ minWidth: width }} />

@@ -57,23 +57,39 @@ const CREDIT_FIELDS: FieldDef[] = fieldsFrom(credit, {
 }).filter((f) => ["description", "date_issued", "amount", "no_vat_amount", "vat_nominal_code", "no_vat_nominal_code", "comments"].includes(f.name));
 
 /** An approved transaction a credit note may credit (the Income and Expenses screens' Credit button). */
+/** An invoiced work item of Workshop Invoicing (003 §4: approved invoice items can be credited): POST credit with `work_item`. */
+export type CreditedWorkItem = { id: number; job: number; description?: string | null; invoice_number?: string | null; customer_labour_cost?: number | null; customer_nominal_code?: number | null };
+
 export type CreditedTransaction = { id: number; type: "IN" | "OUT"; description?: string | null; invoice_number?: string | null; amount?: number | null; nominal_code?: { id: number } | null };
 
 /**
- * The credit modal (003 §2): a new credit of an approved invoice or an
- * approved transaction (POST credit, linked to it), or an existing credit
+ * The credit modal (003 §2): a new credit of an approved invoice, an
+ * approved transaction or an invoiced work item (POST credit, linked to it), or an existing credit
  * note edited while not approved (PUT credit/{id}). 'At least one of Amount
  * or No VAT Amount are required' is checked before sending, as the server does.
  */
-export function CreditModal({ invoice: inv, transaction: tx, row, onClose }: { invoice?: InvoiceRow; transaction?: CreditedTransaction; row?: CreditRow; onClose: () => void }) {
+export function CreditModal({
+  invoice: inv,
+  transaction: tx,
+  workItem: wi,
+  row,
+  onClose,
+}: {
+  invoice?: InvoiceRow;
+  transaction?: CreditedTransaction;
+  workItem?: CreditedWorkItem;
+  row?: CreditRow;
+  onClose: () => void;
+}) {
   const calls = useCreditCalls();
   const initial = useMemo(() => {
-    if (row) return initialValues(CREDIT_FIELDS, row as Record<string, unknown>);
+    if (row) return initialValues(CREDIT_FIELDS, row);
     const blank = { ...initialValues(CREDIT_FIELDS, null), date_issued: todayIso() };
+    if (wi) return { ...blank, vat_nominal_code: wi.customer_nominal_code ? String(wi.customer_nominal_code) : "", description: `Credit of ${wi.invoice_number ?? `job ${wi.job}`}: ${wi.description ?? `work item ${wi.id}`}` };
     if (tx) return { ...blank, vat_nominal_code: tx.nominal_code ? String(tx.nominal_code.id) : "", description: `Credit of transaction ${tx.invoice_number || tx.description || tx.id}` };
     return { ...blank, vat_nominal_code: inv?.vat_nominal_code ? String(inv.vat_nominal_code) : "", no_vat_nominal_code: inv?.no_vat_nominal_code ? String(inv.no_vat_nominal_code) : "", description: inv ? `Credit of invoice ${inv.invoice_number ?? inv.id}` : "" };
-  }, [row, inv, tx]);
-  const form = useRecordForm(CREDIT_FIELDS, initial, { guard: false, validate: (values) => creditAmountResult(values as never)?.errors ?? {} });
+  }, [row, inv, tx, wi]);
+  const form = useRecordForm(CREDIT_FIELDS, initial, { guard: false, validate: (values) => creditAmountResult(values)?.errors ?? {} });
   const v = form.values;
   const totals = invoiceTotals({ amount: typeof v.amount === "number" ? v.amount : 0, no_vat_amount: typeof v.no_vat_amount === "number" ? v.no_vat_amount : 0 });
   const pending = calls.create.isPending || calls.save.isPending;
@@ -81,10 +97,10 @@ export function CreditModal({ invoice: inv, transaction: tx, row, onClose }: { i
     if (!form.validate()) return;
     const body = form.payload();
     if (row) calls.save.mutate({ id: row.id, body: { ...body, last_saved: row.last_saved } }, { onSuccess: onClose, onError: (e) => form.applyServerErrors(e) });
-    else calls.create.mutate({ ...body, ...(tx ? { transaction: tx.id } : { invoice: inv!.id }) }, { onSuccess: onClose, onError: (e) => form.applyServerErrors(e) });
+    else calls.create.mutate({ ...body, ...(wi ? { work_item: wi.id } : tx ? { transaction: tx.id } : { invoice: inv!.id }) }, { onSuccess: onClose, onError: (e) => form.applyServerErrors(e) });
   }
   const input = (f: FieldDef) => <FieldInput key={f.name} field={f} value={v[f.name]} onChange={(x) => form.set(f.name, x)} error={form.errors[f.name]} />;
-  const title = row ? `Edit Credit Note ${row.credit_note_number ?? row.id}` : tx ? `Credit Transaction ${tx.invoice_number || tx.description || tx.id}` : `Credit Invoice ${inv?.invoice_number ?? ""}`;
+  const title = row ? `Edit Credit Note ${row.credit_note_number ?? row.id}` : wi ? `Credit Work Item ${wi.description ?? wi.id}` : tx ? `Credit Transaction ${tx.invoice_number || tx.description || tx.id}` : `Credit Invoice ${inv?.invoice_number ?? ""}`;
   return (
     <Modal opened onClose={onClose} title={title} size="lg" centered>
       <form ref={form.formRef} onSubmit={(e) => (e.preventDefault(), submit())}>
@@ -92,6 +108,11 @@ export function CreditModal({ invoice: inv, transaction: tx, row, onClose }: { i
           {inv ? (
             <Text size="sm">
               Invoice total {formatMoney(inv.total)}, outstanding {formatMoney(inv.outstanding)}
+            </Text>
+          ) : null}
+          {wi ? (
+            <Text size="sm">
+              Invoice {wi.invoice_number ?? ""}, labour charge {formatMoney(wi.customer_labour_cost ?? 0)} (the credit's amounts may not exceed it)
             </Text>
           ) : null}
           {tx ? <Text size="sm">Transaction amount {formatMoney(tx.amount ?? 0)} (the credit's amounts may not exceed it)</Text> : null}

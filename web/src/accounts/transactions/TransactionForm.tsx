@@ -42,7 +42,7 @@ export function TransactionForm({ type, row, costCentre, onDone }: { type: "IN" 
   const calls = useTransactionCalls();
   const nominals = useList<Nominal>("nominal", { page_size: 1000 }, { errorMessage: TRANSACTION_MESSAGES.saveFailed });
   const initial = useMemo<FormValues>(() => {
-    if (row) return initialValues(FIELDS, row as unknown as Record<string, unknown>);
+    if (row) return initialValues(FIELDS, row);
     return { ...initialValues(FIELDS, null), date: todayIso(), cost_centre: costCentre ?? "", repeating: false };
   }, [row, costCentre]);
   const [contact, setContact] = useState<number | "">(row?.contact?.id ?? "");

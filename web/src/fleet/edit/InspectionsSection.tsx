@@ -30,7 +30,7 @@ const F = Object.fromEntries(INSPECTION_FIELDS.map((f) => [f.name, f])) as Recor
 /** The first refusal among the rows (required fields, bounds), keyed as the server keys it: `inspections.<i>.<field>`. */
 export function checkInspections(rows: InspectionRow[]): { message: string; errors: Record<string, string> } | null {
   for (const [i, row] of rows.entries()) {
-    const errors = validateValues(INSPECTION_FIELDS, initialValues(INSPECTION_FIELDS, row as Record<string, unknown>));
+    const errors = validateValues(INSPECTION_FIELDS, initialValues(INSPECTION_FIELDS, row));
     const [name, message] = Object.entries(errors)[0] ?? [];
     if (name) return { message, errors: { [`inspections.${i}.${name}`]: message } };
   }

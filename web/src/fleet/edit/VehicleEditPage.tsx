@@ -82,7 +82,7 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
     // Save rules 1-4 of 000 §5, in order, from core/ (the server runs the same).
     checkBody: (body) => {
       try {
-        checkVehicle(body as any);
+        checkVehicle(body);
         // Then each inspection row, as the server checks them.
         return checkInspections((body.inspections as InspectionRow[] | undefined) ?? []);
       } catch (e) {
@@ -109,7 +109,7 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
     body_aux_price: typed.body_aux_price,
     delivery_charge: typed.delivery_charge,
     extra_cost: typed.extra_cost,
-  } as any);
+  });
   const savedAgreements = ((record?.finance_agreements as Agreement[] | undefined) ?? []).length;
   const contactName = (name: string) => ((record?.[name] as { display_name?: string } | null)?.display_name ?? "");
 
@@ -287,7 +287,7 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
                 </Anchor>
               )}
               {/* 000 §2: Hire Contract belongs to hire-ready vehicles (as on the list's Hire Ready rows), by their saved state. */}
-              {record && isHireReady(record as any) && (
+              {record && isHireReady(record) && (
                 <Anchor component={Link} to={`/editrental?initVehicle=${record.id}`} size="sm">
                   Hire Contract
                 </Anchor>

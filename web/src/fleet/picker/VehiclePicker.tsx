@@ -59,7 +59,7 @@ export async function inProgressFor(vehicle: number): Promise<InProgressItem[]> 
   const out: InProgressItem[] = [];
   calls.forEach((c, n) => {
     const itemType = n === 0 ? "job" : "quote";
-    if (c.status === "fulfilled") for (const r of c.value?.results ?? []) out.push({ ...r, itemType } as InProgressItem);
+    if (c.status === "fulfilled") for (const r of c.value?.results ?? []) out.push({ ...r, itemType });
     else if (!(c.reason instanceof ApiError && c.reason.status === 404)) toastFailure(c.reason, "There was an error");
   });
   return out;

@@ -2,7 +2,7 @@ import type { QueryKey } from "@tanstack/react-query";
 import type { QueryParams } from "../api";
 import type { FieldMeta, InputKind } from "../../../../core/platform/definition";
 import { formatDate, formatMoney, formatNumber } from "../format";
-import { parseNumberText, type NumberKind } from "./numbers";
+import { parseNumberText } from "./numbers";
 
 /** How a field is entered and shown (the kinds a record definition's fields are entered with). */
 export type FieldKind = InputKind;
@@ -104,7 +104,7 @@ export function toFormValue(f: FieldDef, v: unknown): FormValue {
     return Number.isFinite(n) ? n : "";
   }
   if (f.kind === "select") {
-    if (typeof v === "object" && v !== null && "id" in v) return String((v as { id: unknown }).id);
+    if (typeof v === "object" && v !== null && "id" in v) return String((v).id);
     return String(v);
   }
   if (f.kind === "date") return String(v).slice(0, 10);
@@ -117,7 +117,7 @@ export function toApiValue(f: FieldDef, v: FormValue, options?: SelectOption[]):
   if (v === "" || v === null || v === undefined) return null;
   if (isNumeric(f.kind)) {
     // Text that is not a number never reaches the API: validateValues refuses it first.
-    const parsed = parseNumberText(v, f.kind as NumberKind, f.decimals);
+    const parsed = parseNumberText(v, f.kind, f.decimals);
     return parsed.ok ? parsed.value : null;
   }
   if (f.kind === "select") {
@@ -175,7 +175,7 @@ export function validateValues(fields: FieldDef[], values: FormValues): FormErro
     }
     if (f.kind === "url" && !isEmpty(v) && !isWebAddress(String(v))) errors[f.name] = "Enter a full web address (https://...)";
     if (isNumeric(f.kind) && !isEmpty(v)) {
-      const parsed = parseNumberText(v, f.kind as NumberKind, f.decimals);
+      const parsed = parseNumberText(v, f.kind, f.decimals);
       if (!parsed.ok) errors[f.name] = parsed.message;
       else if (parsed.value !== null && f.boundsMessage && ((f.min !== undefined && parsed.value < f.min) || (f.max !== undefined && parsed.value > f.max)))
         errors[f.name] = f.boundsMessage;

@@ -68,7 +68,7 @@ export type RecordEditorOptions = {
  */
 export function useRecordEditor(o: RecordEditorOptions) {
   const navigate = useNavigate();
-  const start = initialValues(o.fields, o.record ?? (o.defaults as ApiRecord | undefined) ?? null);
+  const start = initialValues(o.fields, o.record ?? (o.defaults) ?? null);
   const form = useRecordForm(o.fields, start, { validate: o.validate });
   const [lineNames] = useState(() => o.lines ?? []);
   const lines = useChildRows(lineNames, o.record);
@@ -81,7 +81,7 @@ export function useRecordEditor(o: RecordEditorOptions) {
     if (!o.record) return;
     form.reset(initialValues(o.fields, o.record));
     lines.reset(o.record);
-  }, [o.record?.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [o.record?.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps -- the baseline moves only when the server answers a new copy (its last_saved), not on each render's new form and fields objects
 
   // Leave only once the form is clean, so the unsaved-changes guard lets the screen go.
   const [warning, setWarning] = useState<string | null>(null);
@@ -89,7 +89,7 @@ export function useRecordEditor(o: RecordEditorOptions) {
   useEffect(() => {
     if (!leaveTo || form.dirty || lines.dirty) return;
     // A tick later: the guard hears that this form is clean before the navigation asks it.
-    const t = setTimeout(() => navigate(leaveTo.to, { replace: leaveTo.replace }), 0);
+    const t = setTimeout(() => void navigate(leaveTo.to, { replace: leaveTo.replace }), 0);
     return () => clearTimeout(t);
   }, [leaveTo, form.dirty, lines.dirty, navigate]);
 

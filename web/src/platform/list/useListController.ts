@@ -62,7 +62,7 @@ export function useListController<T = ApiRecord>(opts: ListControllerOptions) {
       if (v !== null && v !== "") out[f] = v;
     }
     return out;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- filterKey is the filters' values as text: the memo changes only when a filter's value does, not on each new URLSearchParams or options array
   }, [filterKey]);
 
   const params: QueryParams = useMemo(

@@ -53,7 +53,7 @@ export function MovementModal({ movement: row, start, onClose }: { movement?: Mo
   const loaded = !!rates.data && !!types.data;
   return (
     <Modal opened onClose={onClose} title={row ? `Edit Movement ${row.id}` : "Create Movement"} size="xl" centered>
-      {loaded ? <MovementForm row={row ?? null} start={start} rates={rates.data!.results} firstType={types.data!.results[0]?.id ?? null} onClose={onClose} /> : <Text size="sm">Loading...</Text>}
+      {loaded ? <MovementForm row={row ?? null} start={start} rates={rates.data.results} firstType={types.data.results[0]?.id ?? null} onClose={onClose} /> : <Text size="sm">Loading...</Text>}
     </Modal>
   );
 }
@@ -61,7 +61,7 @@ export function MovementModal({ movement: row, start, onClose }: { movement?: Mo
 function MovementForm({ row, start, rates, firstType, onClose }: { row: MovementRow | null; start?: MovementStart; rates: Rate[]; firstType: number | null; onClose: () => void }) {
   const calls = useMovementCalls();
   const initial = useMemo<FormValues>(() => {
-    if (row) return initialValues(FIELDS, row as Record<string, unknown>);
+    if (row) return initialValues(FIELDS, row);
     const v = initialValues(FIELDS, null);
     return {
       ...v,
