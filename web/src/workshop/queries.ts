@@ -30,6 +30,9 @@ export const workshopQuery = {
   jobTabs: () => queries.list("contacts", { job_tab: true, page_size: 1000 }),
   job: (id: string) => queries.one("jobs", id),
   jobDefaults: () => queries.get(["appdefaults"], "appdefaults"),
+  fitters: () => queries.list("fitters", { page_size: 1000 }),
+  trackingOptions: () => queries.list("trackingoption", { page_size: 1000 }),
+  movements: (job: number) => queries.list("movement", { job, page_size: 1000 }),
   quote: (id: string) => queries.one("quotes", id),
   quoteDefaults: () => queries.get(["appdefaults", "one"], "appdefaults"),
 };
@@ -41,10 +44,15 @@ export function jobsListQueries(_params: Params, sp: URLSearchParams): GetQuery[
   return [listQueryOf(JOBS_LIST, sp), workshopQuery.jobStatusCount(ws, department), workshopQuery.jobTabs(), workshopQuery.departments()];
 }
 
-/** /editjob/:job: the job, the work types, the departments and the app defaults. */
+/**
+ * /editjob/:job: the job, the work types, the departments and the app
+ * defaults; and what its form draws with them: the fitters, the tracking
+ * options and the job's movements.
+ */
 export function jobCardQueries(params: Params): GetQuery[] {
   const w = workshopQuery;
-  return params.job ? [w.job(params.job), w.workTypes(), w.departments(), w.jobDefaults()] : [w.workTypes(), w.departments(), w.jobDefaults()];
+  const common = [w.workTypes(), w.departments(), w.jobDefaults(), w.fitters(), w.trackingOptions()];
+  return params.job ? [w.job(params.job), w.movements(Number(params.job)), ...common] : common;
 }
 
 /** /editquote/:quote: the quote, the work types and the app defaults. */
