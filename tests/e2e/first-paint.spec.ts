@@ -13,6 +13,9 @@ import { apiOf, makeJob, refsOf } from "./workshop-jobs-helpers";
 test.describe.configure({ timeout: 240_000 });
 const expect = baseExpect.configure({ timeout: 30_000 });
 
+/** How long the calls of one loop (the route's, up to 20) may take to start, on a busy machine. */
+const SAME_LOOP_MS = 25;
+
 /** The API calls the page made before `shownAt` (ms on the page's clock): when each started and when its answer ended. */
 async function callsBefore(page: Page, shownAt: number) {
   return page.evaluate((until) => {
@@ -47,6 +50,8 @@ test("the jobs list, a job card, a quote, the invoices list and the dashboard as
   const job = await makeJob(api, refs);
   const quote = await api.post("createquote", { vehicle: refs.vehicle.id, customer: refs.customer.id, department: refs.department.id, description: "Valet before sale", provisional_start_date: "2031-07-01" });
 
+  // The quote's customers (GET contacts/{id}) need the quote's answer: the one dependent call left (docs/performance.md).
+  const dependent: Record<string, RegExp> = { [`/editquote/${quote.id}`]: /^contacts\/\d+$/ };
   const screens: Array<[string, { rowsOf: string } | { value: string }]> = [
     ["/jobs?view=all", { rowsOf: "Jobs" }],
     [`/editjob/${job.id}`, { value: "Front brakes and service" }],
@@ -57,10 +62,12 @@ test("the jobs list, a job card, a quote, the invoices list and the dashboard as
   const late: string[] = [];
   for (const [path, shown] of screens) {
     const at = await openAndTime(page, path, shown);
-    const calls = await callsBefore(page, at);
+    const calls = (await callsBefore(page, at)).filter((c) => !dependent[path]?.test(c.path));
     expect(calls.map((c) => c.path), `${path}: the identity check is among its first calls`).toContain("me");
     const firstAnswer = Math.min(...calls.map((c) => c.end));
-    for (const c of calls) if (c.start >= firstAnswer) late.push(`${path}: ${c.path} started at ${c.start} ms, after the first answer at ${firstAnswer} ms`);
+    // A call that needs an answer starts after the page has read it (a task later, then a render): the
+    // screen's first calls, sent in one loop, can still be starting as the fastest answer arrives.
+    for (const c of calls) if (c.start >= firstAnswer + SAME_LOOP_MS) late.push(`${path}: ${c.path} started at ${c.start} ms, after the first answer at ${firstAnswer} ms`);
   }
   expect(late, late.join("\n")).toEqual([]);
 });

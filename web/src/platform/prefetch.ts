@@ -17,13 +17,14 @@ export type ScreenData = (params: Params, search: URLSearchParams) => GetQuery[]
  */
 export function startScreen(load: () => Promise<unknown>, data?: ScreenData) {
   return ({ params, request }: LoaderFunctionArgs) => {
-    load().catch(() => undefined);
+    // The calls first: the script's import adds a modulepreload link for each of its chunks, which takes a while on a busy machine.
     if (data && tokenStore.get()) {
       for (const q of data(params, new URL(request.url).searchParams)) {
         // A failure here is told by the screen's own query (its message), which retries on mount.
         void queryClient.prefetchQuery({ queryKey: q.queryKey, queryFn: fetchOf(q), meta: { prefetch: true } });
       }
     }
+    load().catch(() => undefined);
     return null;
   };
 }
