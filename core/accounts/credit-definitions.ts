@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { defineFields } from "../platform/definition.js";
-import { money, pounds, sum, VAT_RATE } from "../platform/money.js";
+import { formatPounds, money, pounds, sum, VAT_RATE } from "../platform/money.js";
 import { approverSchema } from "./invoice-definitions.js";
 
 /**
@@ -56,7 +56,7 @@ export const CREDIT_MESSAGES = {
   notReady: "Only a credit note that is ready to approve can be approved",
   invoiceNotApproved: "Only an approved invoice can be credited",
   noneSent: "Choose at least one credit note",
-  tooMuch: (left: number) => `The credit is more than is left to credit (£${left.toFixed(2)})`,
+  tooMuch: (left: number) => `The credit is more than is left to credit (${formatPounds(left)})`,
   linkedMissing: (what: string, id: number) => `${what} ${id} does not exist`,
   transactionsNotWired: "Transactions cannot be credited yet",
 } as const;

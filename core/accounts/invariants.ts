@@ -1,4 +1,4 @@
-import { money, pounds, sum, type Amount } from "../platform/money.js";
+import { formatPounds, money, pounds, sum, type Amount } from "../platform/money.js";
 import { CREDIT_MESSAGES } from "./credit-definitions.js";
 import { invoiceTotals, outstandingOf } from "./invoice-definitions.js";
 
@@ -30,7 +30,7 @@ export const MONEY_MESSAGES = {
   tooMuchCredit: CREDIT_MESSAGES.tooMuch,
   notApprovedInvoice: (number: string) => `Invoice ${number} is not approved: a payment can only be taken against an approved invoice`,
   overpaid: (number: string, owed: number) =>
-    `The payment is more than is owed on invoice ${number} (£${owed.toFixed(2)}): record it as an overpayment (tick Overpayment) if the customer really paid more`,
+    `The payment is more than is owed on invoice ${number} (${formatPounds(owed)}): record it as an overpayment (tick Overpayment) if the customer really paid more`,
   keyReused: "This idempotency key was already used for a different payment",
 } as const;
 

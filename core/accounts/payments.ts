@@ -10,6 +10,7 @@ import { MONEY_MESSAGES, paidWithinTotal, paymentOnApproved } from "./invariants
 import { dueBoundsResult } from "./payment-rules.js";
 import { tradingAreaOf } from "./invoice-definitions.js";
 import { Invoice } from "./invoice.js";
+import { paymentsAccountHold, planPush, pushOf } from "./xero-push.js";
 
 /**
  * Payments use cases (003 §2 Payments, §5, §7; 000 §7 POST payments;
@@ -129,6 +130,37 @@ async function invoiceEffect(before: Partial<PaymentFields> | undefined, after: 
   );
 }
 
+/** What Xero is told of a payment (issue 22, docs/xero.md "Payments"): the invoice number it pays, amount, date paid, overpayment label. */
+const xeroSide = (p: Partial<PaymentFields> | undefined) => {
+  const on = paidOn(p);
+  return on ? `${on.number}|${money(on.amount).toFixed(2)}|${p?.date_paid ?? ""}|${p?.overpayment ? 1 : 0}` : null;
+};
+
+/**
+ * The payment's Xero push (issue 22), in the payment's own transaction: a
+ * PAID payment naming one of our invoices (its `number` claim) queues a
+ * `payment` item (HELD while no Xero payments account is set, Settings >
+ * Defaults); a change of what Xero is told (amount, date paid, invoice
+ * number, overpayment) or a delete re-queues the existing item, whose
+ * runner deletes the payment Xero holds and sends the new one (none when
+ * the payment is gone, unpaid or names no invoice of ours). Anything else
+ * (comments, cost centre) queues nothing.
+ */
+async function paymentPush(before: Partial<PaymentFields> | undefined, after: Partial<PaymentFields> | undefined, actor: string, id?: number): Promise<WriteExtra | undefined> {
+  const was = xeroSide(before);
+  const now = xeroSide(after);
+  if (was === now) return undefined;
+  const number = paidOn(after)?.number;
+  const ours = number ? (await Invoice.claimedBy("number", [number])).has(number) : false;
+  return writeTogether(async (saved) => {
+    const sourceId = id ?? saved.id;
+    const label = `Payment ${sourceId}${number ? ` on ${number}` : ""}`;
+    // Not (or no longer) a paid payment of one of our invoices: only an item already written has anything to undo in Xero.
+    if (!ours) return (await pushOf("payment", "payment", sourceId)) ? [await planPush({ target: "payment", sourceType: "payment", sourceId, label }, actor)] : [];
+    return [await planPush({ target: "payment", sourceType: "payment", sourceId, label, held: await paymentsAccountHold() }, actor)];
+  });
+}
+
 /** An idempotency key as sent (the `Idempotency-Key` header, or `idempotency_key` in the body): trimmed, at most 200 characters. */
 function keyOf(header: string | null | undefined, body: unknown): string | null {
   const fromBody = body && typeof body === "object" && !Array.isArray(body) ? (body as Row).idempotency_key : undefined;
@@ -174,7 +206,7 @@ export const Payments = {
       if (first) return first;
     }
     try {
-      return await Payment.create({ ...fields, idempotency_key: key }, actor, { extra: joinExtras(extra, await invoiceEffect(undefined, fields, actor)) });
+      return await Payment.create({ ...fields, idempotency_key: key }, actor, { extra: joinExtras(extra, await invoiceEffect(undefined, fields, actor), await paymentPush(undefined, fields, actor)) });
     } catch (e) {
       // The same key landed meanwhile (a duplicate sent at once): answer with that payment.
       if (key && e instanceof ValidationError && e.message === PAYMENT_KEY_TAKEN) {
@@ -198,14 +230,14 @@ export const Payments = {
     const fields: Row = { ...sent, last_saved: lastSaved };
     if (("department" in sent && sent.department !== stored.department) || ("invoice_number" in sent && sent.invoice_number !== stored.invoice_number))
       fields.trading_area = await paymentAreaOf({ ...stored, ...sent });
-    const extra = await invoiceEffect(stored, { ...stored, ...sent }, actor);
+    const extra = joinExtras(await invoiceEffect(stored, { ...stored, ...sent }, actor), await paymentPush(stored, { ...stored, ...sent }, actor, id));
     return Payment.update(id, fields, actor, { current: stored, partial: true, extra });
   },
 
   /** DELETE payment/{id}: a PAID payment's balance effect is reversed in its own transaction (A15). */
   async remove(id: number, actor: string) {
     const stored = await Payment.stored(id);
-    return Payment.remove(id, actor, { extra: await invoiceEffect(stored, undefined, actor) });
+    return Payment.remove(id, actor, { extra: joinExtras(await invoiceEffect(stored, undefined, actor), await paymentPush(stored, undefined, actor, id)) });
   },
 
   /**

@@ -12,6 +12,7 @@ import { Invoice } from "./invoice.js";
 import { Payment } from "./payment.js";
 // The documents' body loaders (invoice, credit, workpo, workinvoice, part): what the outbox sends is built by them.
 import "./xero-documents.js";
+import "./xero-payments.js";
 import { XeroPush, type PushRow } from "./xero-push.js";
 import { SourceProblem, bodyOf } from "./xero-sync.js";
 
@@ -152,6 +153,10 @@ async function checkWorkItems(seen: { work_items: number }, out: Difference[]) {
  * (another shape, a wrapper list): it reads the first document found.
  */
 export function xeroTotals(body: unknown): { net: number; total: number } | null {
+  // A payment (core/accounts/xero-client.ts PaymentBody): its amount; none when Xero is to hold no payment for it.
+  const pay = body as { remove?: boolean; amount?: unknown; invoiceNumber?: unknown } | null;
+  if (pay?.remove === true) return { net: 0, total: 0 };
+  if (pay && typeof pay.amount === "number" && pay.invoiceNumber !== undefined) return { net: pounds(pay.amount), total: pounds(pay.amount) };
   const doc = (Array.isArray(body) ? body[0] : (body as Rec | null)?.invoices?.[0] ?? (body as Rec | null)?.creditNotes?.[0] ?? body) as Rec | null;
   const lines = (doc?.lineItems ?? doc?.LineItems) as Rec[] | undefined;
   if (!Array.isArray(lines)) return null;
@@ -204,12 +209,21 @@ export async function productFigures(item: Pick<PushRow, "source_type" | "source
       const parts = ((await JobLines.linesOf("parts", entries)) as Rec[]).filter((p) => p.approved && !isHidden(p.parent_type, p));
       return { net: pounds(parts.reduce<Money>((s, p) => s.plus(money(p.cost)), money(0))), label: `Parts invoice ${invoice}` };
     }
+    case "payment": {
+      // What Xero should hold for the payment: its amount when PAID naming one of our invoices, else nothing (deleted, unpaid, another system's invoice).
+      const [p] = (await Payment.getMany([Number(sid)])) as Rec[];
+      const number = numberKey(p?.invoice_number);
+      const ours = !!p && !!p.date_paid && !!number && (await Invoice.claimedBy("number", [number])).has(number);
+      const amount = ours ? pounds(p.amount) : 0;
+      return { net: amount, total: amount, label: `Payment ${sid}${number ? ` on ${number}` : ""}` };
+    }
     default:
       return null;
   }
 }
 
-const DOCUMENT_TARGETS = new Set(["salesinvoice", "purchaseinvoice", "salescreditnote", "purchasecreditnote"]);
+/** The outbox items compared with the product: the documents, and the payments pushed against their invoices (issue 22). */
+const DOCUMENT_TARGETS = new Set(["salesinvoice", "purchaseinvoice", "salescreditnote", "purchasecreditnote", "payment"]);
 
 /** Every document item of the outbox: what it sends (or sent) against the product's figures of its source. */
 async function checkXero(seen: { xero_items: number }, out: Difference[]) {
@@ -227,6 +241,8 @@ async function checkXero(seen: { xero_items: number }, out: Difference[]) {
       let sent: { net: number; total: number } | null;
       try {
         sent = xeroTotals(await bodyOf(item));
+        // A payment Xero took and later deleted (SENT with no Xero id) holds nothing in Xero, whatever its body now says.
+        if (item.target === "payment" && item.status === "SENT" && !item.xero_id) sent = { net: 0, total: 0 };
       } catch (e) {
         if (!(e instanceof SourceProblem)) throw e;
         out.push({ ...base, stored: null, expected: product.total ?? product.net ?? null, message: `${label}: its Xero ${item.target} cannot be built (${e.message})` });

@@ -12,6 +12,7 @@ import { approvalRuleResult, invoiceTotal, occurrencesDue, transactionRuleResult
 import { OCCURRENCE_TAKEN, Transaction, invoiceKey, type TransactionFields } from "./transaction.js";
 import { creditSources } from "./credits.js";
 import { money } from "../platform/money.js";
+import { personOf, type Person } from "../platform/people.js";
 
 /**
  * Income and expenses (003 §2 Income and Expenses, §4, §5, §7;
@@ -238,7 +239,7 @@ export const Transactions = {
       if (refused) throw new ValidationError(refused.message, Object.fromEntries(Object.entries(refused.errors).map(([f, m]) => [`${i}.${f}`, m])));
       if (p.sent.tracking_option !== undefined && p.sent.tracking_option !== p.stored.tracking_option) await checkTrackingOption(p.sent.tracking_option);
     }
-    const approver = { first_name: staff.given_name ?? staff.email, last_name: staff.family_name ?? "" };
+    const approver = personOf(staff);
     const out: Row[] = [];
     for (const p of plans) out.push(await approveOne(p.id, p.stored, p.sent, p.lastSaved, approver, staff.email));
     return { count: out.length, results: out };
@@ -359,7 +360,7 @@ function occurrenceOf(template: Row, date: string): Partial<TransactionFields> {
  * one unit (the record's transaction). The Xero push item of the approval
  * (issue 14) is added here, in the same unit.
  */
-async function approveOne(id: number, stored: Row, sent: Partial<TransactionFields>, lastSaved: string, approver: { first_name: string; last_name: string }, actor: string) {
+async function approveOne(id: number, stored: Row, sent: Partial<TransactionFields>, lastSaved: string, approver: Person, actor: string) {
   const merged = { ...stored, ...sent } as Partial<TransactionFields>;
   return Transaction.update(id, { ...sent, ...(await derived(merged, sent)), approved: true, approver, last_saved: lastSaved }, actor, { current: stored as any });
 }

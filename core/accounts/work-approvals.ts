@@ -14,6 +14,7 @@ import { Quote, QuoteLines } from "../workshop/quote.js";
 import { MESSAGES as WORKSHOP_MESSAGES } from "../workshop/rules.js";
 import { INVOICE_STATES, PO_STATES, billedCustomer, invoiceState, isCredit, partsCharge, poState } from "../workshop/work-lines.js";
 import { WORK_MESSAGES, batchRules, formatNumber, numbersNeeded, sideOf, vatMismatch, type Candidate, type Side } from "./work-rules.js";
+import { personOf } from "../platform/people.js";
 
 /**
  * Workshop Expenses (/po) and Workshop Invoicing (/invoicing) (003 §2, §4,
@@ -261,7 +262,7 @@ function invoicedParts(w: Rec): { invoiced_parts_charge: number; invoiced_parts_
 }
 
 /** The approver as recorded and shown (003 §6): first and last name. */
-const approverOf = (actor: Staff) => ({ first_name: actor.given_name ?? null, last_name: actor.family_name ?? null });
+const approverOf = (actor: Staff) => personOf(actor);
 
 /**
  * A workshop customer invoice number (A1): the job's own when it has one;

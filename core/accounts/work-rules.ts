@@ -25,6 +25,7 @@ export const WORK_MESSAGES = {
   vatMismatch: "Vat entered does not match nominal vat",
   // Ours: the spec shows none.
   empty: "Choose at least one work item",
+  nominalOf: (what: string) => `Nominal code needed for ${what}`,
   side: "Approve either the expenses or the invoice of the work items, not both",
 } as const;
 
@@ -104,6 +105,24 @@ export function invoiceItemRule(c: Candidate, inBatch: ReadonlySet<number>): str
   return null;
 }
 
+/**
+ * The nominal codes an item still lacks for its approval (issue 24 item 9:
+ * 'All work items need a nominal code' named none): the item's own code and
+ * each part's, supplier codes for expenses and customer codes for invoicing,
+ * keyed as the refusal's errors are (`<index>.<field>`, `<index>.parts.<k>.<field>`)
+ * with a message naming the item or part.
+ */
+export function missingNominalCodes(side: Side, item: Rec, index: number): Array<[string, string]> {
+  const field = side === "po" ? "supplier_nominal_code" : "customer_nominal_code";
+  const out: Array<[string, string]> = [];
+  if (side === "po" && item.free_of_charge) return out;
+  if (!has(idOf(item[field]))) out.push([`${index}.${field}`, WORK_MESSAGES.nominalOf(item.description ? String(item.description) : `work item ${index + 1}`)]);
+  (item.parts ?? []).forEach((p: Rec, k: number) => {
+    if (!has(idOf(p[field]))) out.push([`${index}.parts.${k}.${field}`, WORK_MESSAGES.nominalOf(`part ${p.name ? String(p.name) : k + 1}`)]);
+  });
+  return out;
+}
+
 /** The batch's refusal, every item checked (the mixed-type rule first: nothing else is said then). */
 export function batchRules(kind: "ready" | Side, batch: Candidate[]): WorkRuleResult {
   if (!batch.length) return { message: WORK_MESSAGES.empty, errors: { items: WORK_MESSAGES.empty } };
@@ -114,7 +133,13 @@ export function batchRules(kind: "ready" | Side, batch: Candidate[]): WorkRuleRe
     const m = kind === "po" ? poItemRule(c) : kind === "invoice" ? invoiceItemRule(c, ids) : readyItemRule(c);
     if (m) errors.push([`${i}`, m]);
   });
-  return result(errors);
+  const refused = result(errors);
+  if (!refused || kind === "ready") return refused;
+  // Each nominal code missing is named and keyed to its field, beside the spec's message (issue 24 item 9).
+  const missing = batch.flatMap((c, i) => missingNominalCodes(kind, c.item, i));
+  if (!missing.length || ![WORK_MESSAGES.workNominal, WORK_MESSAGES.partsNominal, WORK_MESSAGES.poMissing].includes(refused.message as never)) return refused;
+  // The spec's message stays verbatim; the names go with the fields (the screen lists them under it).
+  return { message: refused.message, errors: { ...refused.errors, ...Object.fromEntries(missing) } };
 }
 
 /**

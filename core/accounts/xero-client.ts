@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import type { AccountingApi } from "xero-node/dist/gen/api/accountingApi.js";
-import type { Account, Contact, CreditNote, Invoice, TrackingCategory, TrackingOption } from "xero-node";
+import type { Account, Contact, CreditNote, Invoice, Payment, TrackingCategory, TrackingOption } from "xero-node";
+import { takeCall } from "../platform/budget.js";
 
 /**
  * The one door to Xero (docs/xero.md). Sends the push items' bodies through
@@ -25,7 +26,9 @@ export type XeroTarget =
   | "purchaseinvoice"
   | "purchasecreditnote"
   | "salesinvoice"
-  | "salescreditnote";
+  | "salescreditnote"
+  | "allocation"
+  | "payment";
 
 export type XeroDelivery = {
   target: XeroTarget;
@@ -38,9 +41,10 @@ export type XeroDelivery = {
 };
 
 export type XeroOutcome =
-  | { ok: true; xeroId: string }
+  /** xeroId null: Xero holds nothing for the source now (a deleted payment's, deleted in Xero). */
+  | { ok: true; xeroId: string | null }
   | { ok: false; kind: "validation"; message: string; errors: string[] }
-  | { ok: false; kind: "transient"; message: string; retryAfterSeconds?: number }
+  | { ok: false; kind: "transient"; message: string; retryAfterSeconds?: number; waiting?: boolean }
   | { ok: false; kind: "not-configured"; message: string };
 
 export const XERO_API_URL = "https://api.xero.com/api.xro/2.0";
@@ -64,8 +68,13 @@ type LimitSettings = {
   maxWaitMs: number;
   /** How long sending stops once Xero says the day's calls are used up and gives no Retry-After. */
   dayStopMs: number;
+  /** Calls a minute and a UTC day per tenant, kept for every process in the shared budget (core/platform/budget.ts). */
+  sharedPerMinute: number;
+  perDay: number;
+  /** The shared budget's scope beside the tenant's id: tests give each reset client its own budget. */
+  budgetScope: string;
 };
-const XERO_LIMITS: LimitSettings = { concurrent: 5, perWindow: 60, windowMs: 60_000, maxWaitMs: 10_000, dayStopMs: 60 * 60_000 };
+const XERO_LIMITS: LimitSettings = { concurrent: 5, perWindow: 60, windowMs: 60_000, maxWaitMs: 10_000, dayStopMs: 60 * 60_000, sharedPerMinute: 60, perDay: 5000, budgetScope: "" };
 
 class Limiter {
   active = 0;
@@ -149,11 +158,11 @@ type Connection = { token: string; expiresAt: number; tenantId: string; key: str
 let connection: Connection | null = null;
 let api: AccountingApi | null = null;
 
-/** Tests only: forget the token, tenant and limits, optionally with other limits (e.g. a 1 s window). */
+/** Tests only: forget the token, tenant and limits, optionally with other limits (e.g. a 1 s window); the shared budget of a reset client is its own (a fresh scope) unless `budgetScope` is given. */
 export function resetXeroClient(limits: Partial<LimitSettings> = {}) {
   connection = null;
   api = null;
-  limiter = new Limiter({ ...XERO_LIMITS, ...limits });
+  limiter = new Limiter({ ...XERO_LIMITS, budgetScope: `test-${createHash("sha256").update(String(Math.random())).digest("hex").slice(0, 8)}`, ...limits });
 }
 
 class XeroHttpError extends Error {
@@ -237,8 +246,8 @@ export async function deliver(batch: XeroDelivery[], env: NodeJS.ProcessEnv = pr
   const xero = await accountingApi(env, conn.token);
   const ctx: Ctx = { xero, tenantId: conn.tenantId };
 
-  if (target === "nominal" || target === "trackingcategories") {
-    const send = target === "nominal" ? sendAccount : sendTrackingCategory;
+  if (target === "nominal" || target === "trackingcategories" || target === "allocation" || target === "payment") {
+    const send = target === "nominal" ? sendAccount : target === "allocation" ? sendAllocation : target === "payment" ? sendPayment : sendTrackingCategory;
     return Promise.all(batch.map((d) => guarded(() => send(ctx, d))));
   }
   const outcomes: XeroOutcome[] = new Array(batch.length);
@@ -276,10 +285,32 @@ async function guardedMany(n: number, call: () => Promise<XeroOutcome[]>): Promi
   }
 }
 
-/** Every Xero call goes through here so its limit headers are read and its failure is decoded. */
-async function call<T>(run: () => Promise<XeroAnswer<T>>): Promise<T> {
+/**
+ * One call from the budget every process shares (core/platform/budget.ts:
+ * DynamoDB counters per tenant per minute and per day, taken with a
+ * conditional write). A spent minute is waited out when the next one starts
+ * within `maxWaitMs`; otherwise (or a spent day) the call's items are
+ * answered "retry later", so the run leaves them for the next one.
+ */
+async function shared(ctx: Ctx): Promise<void> {
+  for (;;) {
+    const { sharedPerMinute, perDay, budgetScope } = limiter.settings;
+    const taken = await takeCall(`xero#${ctx.tenantId}${budgetScope ? `#${budgetScope}` : ""}`, { perMinute: sharedPerMinute, perDay });
+    if (taken.ok) return;
+    if (taken.spent === "day") {
+      limiter.stop(taken.retryAfterMs, "Xero's daily limit of calls is reached");
+      throw new LimitWait({ ok: false, retryAfterSeconds: Math.ceil(taken.retryAfterMs / 1000), message: "Xero's daily limit of calls is reached" });
+    }
+    if (taken.retryAfterMs > limiter.settings.maxWaitMs) throw new LimitWait({ ok: false, retryAfterSeconds: Math.ceil(taken.retryAfterMs / 1000), message: "Xero's limit of calls a minute is reached" });
+    await new Promise((r) => setTimeout(r, taken.retryAfterMs + 50 + Math.random() * 200));
+  }
+}
+
+/** Every Xero call goes through here: the process's limits, then the shared budget; its limit headers are read and its failure is decoded. */
+async function call<T>(ctx: Ctx, run: () => Promise<XeroAnswer<T>>): Promise<T> {
   const place = await limiter.place();
   if (!place.ok) throw new LimitWait(place);
+  await shared(ctx);
   try {
     const answer = await run();
     limiter.observe(answer.response?.headers);
@@ -376,7 +407,7 @@ export function batchKey(deliveries: XeroDelivery[]): string {
 
 /** Per-item answer of a summarizeErrors=false batch: the Xero id or the item's validation errors. */
 type XeroItem = { validationErrors?: { message?: string }[]; hasErrors?: boolean; statusAttributeString?: string };
-function itemOutcome(item: object | undefined, id: string | undefined): XeroOutcome {
+function itemOutcome(item: object | undefined, id: string | undefined): { ok: true; xeroId: string } | Exclude<XeroOutcome, { ok: true }> {
   const it = item as XeroItem | undefined;
   const errors = (it?.validationErrors ?? []).map((v) => v.message ?? "").filter(Boolean);
   if (errors.length || it?.hasErrors || it?.statusAttributeString === "ERROR" || !id) {
@@ -393,18 +424,18 @@ async function sendDocuments(ctx: Ctx, target: XeroTarget, deliveries: XeroDeliv
   try {
     if (target === "supplier" || target === "customer") {
       const contacts = deliveries.map((d) => (update ? { ...(d.body as Contact), contactID: d.xeroId! } : (d.body as Contact)));
-      const body = await call(() => (update ? xero.updateOrCreateContacts(tenantId, { contacts }, false, key) : xero.createContacts(tenantId, { contacts }, false, key)));
+      const body = await call(ctx, () => (update ? xero.updateOrCreateContacts(tenantId, { contacts }, false, key) : xero.createContacts(tenantId, { contacts }, false, key)));
       return deliveries.map((_, i) => itemOutcome(body.contacts?.[i], body.contacts?.[i]?.contactID));
     }
     if (target === "salesinvoice" || target === "purchaseinvoice") {
       const invoices = deliveries.map((d) => (update ? { ...(d.body as Invoice), invoiceID: d.xeroId! } : (d.body as Invoice)));
-      const body = await call(() =>
+      const body = await call(ctx, () =>
         update ? xero.updateOrCreateInvoices(tenantId, { invoices }, false, undefined, key) : xero.createInvoices(tenantId, { invoices }, false, undefined, key),
       );
       return deliveries.map((_, i) => itemOutcome(body.invoices?.[i], body.invoices?.[i]?.invoiceID));
     }
     const creditNotes = deliveries.map((d) => (update ? { ...(d.body as CreditNote), creditNoteID: d.xeroId! } : (d.body as CreditNote)));
-    const body = await call(() =>
+    const body = await call(ctx, () =>
       update ? xero.updateOrCreateCreditNotes(tenantId, { creditNotes }, false, undefined, key) : xero.createCreditNotes(tenantId, { creditNotes }, false, undefined, key),
     );
     return deliveries.map((_, i) => itemOutcome(body.creditNotes?.[i], body.creditNotes?.[i]?.creditNoteID));
@@ -426,8 +457,8 @@ async function sendAccount(ctx: Ctx, d: XeroDelivery): Promise<XeroOutcome> {
   const { xero, tenantId } = ctx;
   const account = d.body as Account;
   const body = d.xeroId
-    ? await call(() => xero.updateAccount(tenantId, d.xeroId!, { accounts: [{ ...account, accountID: d.xeroId! }] }, d.idempotencyKey))
-    : await call(() => xero.createAccount(tenantId, account, d.idempotencyKey));
+    ? await call(ctx, () => xero.updateAccount(tenantId, d.xeroId!, { accounts: [{ ...account, accountID: d.xeroId! }] }, d.idempotencyKey))
+    : await call(ctx, () => xero.createAccount(tenantId, account, d.idempotencyKey));
   const saved = body.accounts?.[0];
   return itemOutcome(saved, saved?.accountID);
 }
@@ -444,11 +475,11 @@ async function sendTrackingCategory(ctx: Ctx, d: XeroDelivery): Promise<XeroOutc
   let id = d.xeroId ?? undefined;
   let existing: TrackingOption[] = [];
   if (id) {
-    await call(() => xero.updateTrackingCategory(tenantId, id!, head, d.idempotencyKey));
-    const body = await call(() => xero.getTrackingCategory(tenantId, id!));
+    await call(ctx, () => xero.updateTrackingCategory(tenantId, id!, head, d.idempotencyKey));
+    const body = await call(ctx, () => xero.getTrackingCategory(tenantId, id!));
     existing = body.trackingCategories?.[0]?.options ?? [];
   } else {
-    const body = await call(() => xero.createTrackingCategory(tenantId, head, d.idempotencyKey));
+    const body = await call(ctx, () => xero.createTrackingCategory(tenantId, head, d.idempotencyKey));
     const saved = body.trackingCategories?.[0];
     const outcome = itemOutcome(saved, saved?.trackingCategoryID);
     if (!outcome.ok) return outcome;
@@ -458,7 +489,7 @@ async function sendTrackingCategory(ctx: Ctx, d: XeroDelivery): Promise<XeroOutc
   const wanted = (category.options ?? []).filter((o) => o.name && !have.has(o.name.toLowerCase()));
   for (const [i, option] of wanted.entries()) {
     try {
-      await call(() => xero.createTrackingOptions(tenantId, id, { name: option.name, ...(option.status ? { status: option.status } : {}) }, subKey(d.idempotencyKey, `o${i}`)));
+      await call(ctx, () => xero.createTrackingOptions(tenantId, id, { name: option.name, ...(option.status ? { status: option.status } : {}) }, subKey(d.idempotencyKey, `o${i}`)));
     } catch (e) {
       const out = failure(e);
       // The category itself exists now: say so, so the retry updates it instead of creating a second one.
@@ -467,4 +498,106 @@ async function sendTrackingCategory(ctx: Ctx, d: XeroDelivery): Promise<XeroOutc
     }
   }
   return { ok: true, xeroId: id };
+}
+
+/** An allocation's delivery body (core/accounts/xero-documents.ts `allocation`): Xero's ids of the two documents, the amount and the date. */
+export type AllocationBody = { creditNoteID: string; invoiceID: string; amount: number; date?: string };
+
+/** How long an allocation waits for staff to approve its documents in Xero before it is tried again. */
+const AWAIT_APPROVAL_S = 3600;
+
+/**
+ * A credit note allocated to the invoice it credits (PUT
+ * /CreditNotes/{id}/Allocations). Xero allocates only between AUTHORISED
+ * documents, and the product sends documents as DRAFT (003 §4): both are
+ * read first, and while either is still a draft in Xero the item waits
+ * (transient, tried again in an hour) with a message saying so.
+ */
+async function sendAllocation(ctx: Ctx, d: XeroDelivery): Promise<XeroOutcome> {
+  const { xero, tenantId } = ctx;
+  const a = d.body as AllocationBody;
+  const [note] = (await call(ctx, () => xero.getCreditNote(tenantId, a.creditNoteID))).creditNotes ?? [];
+  const [invoice] = (await call(ctx, () => xero.getInvoice(tenantId, a.invoiceID))).invoices ?? [];
+  const authorised = (status: unknown) => String(status) === "AUTHORISED" || String(status) === "PAID";
+  if (!authorised(note?.status) || !authorised(invoice?.status))
+    // Not a failure: it waits for staff to approve in Xero (the sync answers it as waiting).
+    return { ok: false, kind: "transient", waiting: true, retryAfterSeconds: AWAIT_APPROVAL_S, message: `Waiting for the ${!authorised(note?.status) ? "credit note" : "invoice"} to be approved in Xero (Xero allocates only approved documents)` };
+  const body = await call(ctx, () =>
+    xero.createCreditNoteAllocation(tenantId, a.creditNoteID, { allocations: [{ invoice: { invoiceID: a.invoiceID }, amount: a.amount, date: a.date ?? new Date().toISOString().slice(0, 10) }] }, false, d.idempotencyKey),
+  );
+  const saved = body.allocations?.[0];
+  return itemOutcome(saved, saved?.allocationID ?? (saved ? a.creditNoteID : undefined));
+}
+
+/**
+ * A payment's delivery body (core/accounts/xero-documents.ts `payment`):
+ * `remove` when Xero should hold none for it (the payment deleted, unpaid,
+ * or naming no invoice of ours); otherwise Xero's id of its invoice (null
+ * until the invoice reaches Xero), the account it is paid into (null while
+ * no Xero payments account is set), the date paid and the amount.
+ */
+export type PaymentBody =
+  | { remove: true }
+  | {
+      remove?: false;
+      invoiceID: string | null;
+      invoiceNumber: string;
+      account: { accountID?: string; code?: string } | null;
+      date: string;
+      amount: number;
+      /** Labelled an overpayment in the product: only what Xero has outstanding on the invoice is sent (docs/xero.md "Payments"). */
+      overpayment: boolean;
+      reference: string;
+    };
+
+/** How long a payment waits for staff to approve its invoice in Xero before it is tried again. */
+const AWAIT_INVOICE_S = 3600;
+const pence = (n: unknown) => Math.round(Number(n ?? 0) * 100);
+
+/**
+ * A payment against its invoice (issue 22; docs/xero.md "Payments"). Xero
+ * payments cannot be edited: a changed or removed payment first deletes the
+ * one Xero holds (`xeroId`: GET /Payments/{id}, then POST /Payments/{id}
+ * Status DELETED unless it is deleted already, so a retry after a half-done
+ * attempt deletes nothing twice), then sends the new one. Xero takes
+ * payments only against AUTHORISED invoices and the product sends DRAFTs
+ * (003 §4): while the invoice is a draft the item waits (not a failure).
+ * Sent as PUT /Payments (summarizeErrors=false) with the invoice's id, the
+ * account (its Xero id, else its code), the date paid and the amount; an
+ * overpayment sends at most the invoice's AmountDue in Xero.
+ */
+async function sendPayment(ctx: Ctx, d: XeroDelivery): Promise<XeroOutcome> {
+  const { xero, tenantId } = ctx;
+  const b = d.body as PaymentBody;
+  const wait = (message: string): XeroOutcome => ({ ok: false, kind: "transient", waiting: true, retryAfterSeconds: AWAIT_INVOICE_S, message });
+  if (!b.remove) {
+    // Nothing is deleted in Xero while the new one could not be sent at all.
+    if (!b.account) return wait("No Xero payments account is set (Settings > Defaults)");
+    if (!b.invoiceID) return wait(`Waiting for invoice ${b.invoiceNumber} to reach Xero`);
+  }
+  if (d.xeroId) {
+    const held = (await call(ctx, () => xero.getPayment(tenantId, d.xeroId!))).payments?.[0];
+    if (held && String(held.status) !== "DELETED") {
+      const gone = await call(ctx, () => xero.deletePayment(tenantId, d.xeroId!, { status: "DELETED" }, subKey(d.idempotencyKey, "del")));
+      const out = itemOutcome(gone.payments?.[0], gone.payments?.[0]?.paymentID ?? d.xeroId);
+      if (!out.ok) return out;
+    }
+  }
+  if (b.remove) return { ok: true, xeroId: null };
+  const [invoice] = (await call(ctx, () => xero.getInvoice(tenantId, b.invoiceID!))).invoices ?? [];
+  const status = String(invoice?.status ?? "");
+  if (status !== "AUTHORISED" && status !== "PAID") return wait(`Waiting for invoice ${b.invoiceNumber} to be approved in Xero (Xero takes payments against approved invoices only)`);
+  let amount = b.amount;
+  if (b.overpayment) {
+    const due = pence(invoice?.amountDue);
+    if (due <= 0) {
+      const message = `Invoice ${b.invoiceNumber} has nothing outstanding in Xero: this overpayment of £${b.amount.toFixed(2)} is to be recorded in Xero as an overpayment`;
+      return { ok: false, kind: "validation", message, errors: [message] };
+    }
+    amount = Math.min(pence(b.amount), due) / 100;
+  }
+  const payment: Payment = { invoice: { invoiceID: b.invoiceID! }, account: b.account!, date: b.date, amount, reference: b.reference };
+  const body = await call(ctx, () => xero.createPayments(tenantId, { payments: [payment] }, false, d.idempotencyKey));
+  const saved = body.payments?.[0];
+  return itemOutcome(saved, saved?.paymentID);
 }

@@ -18,7 +18,9 @@ import {
   type NominalRef,
 } from "./xero-payloads.js";
 import { pushOf } from "./xero-push.js";
-import { SourceProblem, one, registerSources } from "./xero-sync.js";
+import { SourceNotReady, SourceProblem, one, registerSources } from "./xero-sync.js";
+import { creditTotals } from "./credit-definitions.js";
+import { money, pounds } from "../platform/money.js";
 
 /**
  * The documents' bodies for the runner (core/accounts/xero-sync.ts): sales
@@ -51,18 +53,26 @@ async function trackingOfDepartment(department: unknown) {
   return trackingOf(dept);
 }
 
-/** A job's work invoice: PO side (the workshop's purchase invoice) or invoice side (the customer's sales invoice). */
+/** A job's work invoice: PO side (the workshop's purchase invoice) or invoice side (the customer's sales invoice, with each item's parts at their customer charge). */
 async function workBody(sid: string, po: boolean) {
   const job = await one(Job.getMany([Number(sid)]) as Promise<Rec[]>, "job");
-  const lines = (((await JobLines.load([job.id])).get(job.id) ?? {}) as Rec).work_items as Rec[] | undefined;
-  const items = (lines ?? []).filter((w) => (po ? w.po_approved : w.invoice_approved));
+  const lines = ((await JobLines.load([job.id])).get(job.id) ?? {}) as Rec;
+  const items = ((lines.work_items as Rec[] | undefined) ?? []).filter((w) => (po ? w.po_approved : w.invoice_approved));
   if (!items.length) throw new SourceProblem("The job has no approved work items");
-  const noms = await nominals(items.map((w) => (po ? w.supplier_nominal_code : w.customer_nominal_code)));
+  const partsOf = (w: Rec) => ((lines.parts as Rec[] | undefined) ?? []).filter((p) => p.work === w.id);
+  const noms = await nominals([...items.map((w) => (po ? w.supplier_nominal_code : w.customer_nominal_code)), ...(po ? [] : items.flatMap(partsOf).map((p) => p.customer_nominal_code))]);
+  const nominalOf = (v: unknown) => noms.get(idOf(v) ?? -1);
+  const contactId = po ? job.workshop : job.customer;
+  const [contact] = idOf(contactId) ? ((await Contact.getMany([idOf(contactId)!])) as Rec[]) : [];
   return workInvoicePayload(
     po ? "po" : "invoice",
     job,
-    items.map((w) => ({ item: w, nominal: noms.get(idOf(po ? w.supplier_nominal_code : w.customer_nominal_code) ?? -1) })),
-    { contact: await contactRef(po ? job.workshop : job.customer, po ? "supplier" : "customer"), tracking: await trackingOfDepartment(job.department) },
+    items.map((w) => ({
+      item: w,
+      nominal: nominalOf(po ? w.supplier_nominal_code : w.customer_nominal_code),
+      parts: po ? [] : partsOf(w).map((p) => ({ part: p, nominal: nominalOf(p.customer_nominal_code) })),
+    })),
+    { contact: await contactRef(contactId, po ? "supplier" : "customer"), tracking: await trackingOfDepartment(job.department), paymentTermDays: contact?.payment_term_days ?? null },
   );
 }
 
@@ -87,6 +97,16 @@ registerSources({
       tracking: await trackingOfDepartment(cr.department),
     });
   },
+  // A customer's credit note allocated to the invoice it credits: the credited amount (its total with VAT, as the invoice's `credited` rises), on its date.
+  allocation: async (sid) => {
+    const cr = await one(Credit.getMany([Number(sid)]) as Promise<Rec[]>, "credit note");
+    const invoiceId = idOf(cr.invoice);
+    if (!invoiceId) throw new SourceProblem("The credit note credits no invoice");
+    const [note, invoice] = await Promise.all([pushOf("salescreditnote", "credit", cr.id), pushOf("salesinvoice", "invoice", invoiceId)]);
+    if (!note?.xero_id) throw new SourceNotReady("Waiting for the credit note to reach Xero");
+    if (!invoice?.xero_id) throw new SourceNotReady("Waiting for the invoice it credits to reach Xero");
+    return { creditNoteID: note.xero_id, invoiceID: invoice.xero_id, amount: pounds(money(creditTotals(cr).total).abs()), date: String(cr.date_issued ?? cr.date ?? "").slice(0, 10) || undefined };
+  },
   workpo: (sid) => workBody(sid, true),
   workinvoice: (sid) => workBody(sid, false),
   // `<supplier>#<invoice no., compacted>`: that supplier invoice's approved parts (the `inv#` line list), whichever records hold them (jobs, quotes, part orders).
@@ -99,11 +119,12 @@ registerSources({
     const noms = await nominals(parts.map((p) => p.supplier_nominal_code));
     const departments = new Map(((await Department.getMany([...new Set(parts.map((p) => idOf(p.parent?.department)).filter((x): x is number => x !== null))])) as Rec[]).map((d) => [d.id, d]));
     const trackingOfPart = (p: Rec) => trackingOf(departments.get(idOf(p.parent?.department) ?? -1));
-    const dates = parts.map((p) => p.date_ordered).filter(Boolean).sort();
+    // The supplier invoice's own date and due date (part-lines.ts derives due_date from the supplier's terms); the order date only when no invoice date is set.
+    const latest = (field: string) => parts.map((p) => p[field]).filter(Boolean).map(String).sort().at(-1) ?? null;
     return partsPurchaseInvoicePayload(
       String(parts[0].part_invoice_number ?? invoice),
       parts.map((p) => ({ part: p, nominal: noms.get(idOf(p.supplier_nominal_code) ?? -1), tracking: trackingOfPart(p) })),
-      { contact: await contactRef(Number(supplier), "supplier"), tracking: trackingOfPart(parts[0]), date: dates[dates.length - 1] ?? null },
+      { contact: await contactRef(Number(supplier), "supplier"), tracking: trackingOfPart(parts[0]), date: latest("invoice_date") ?? latest("date_ordered"), dueDate: latest("due_date") ?? latest("payment_date") },
     );
   },
 });

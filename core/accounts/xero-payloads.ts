@@ -1,3 +1,4 @@
+import { addDays } from "../platform/dates.js";
 import { money, pounds, type Amount } from "../platform/money.js";
 
 /**
@@ -84,8 +85,22 @@ export function contactPayload(c: Rec) {
     phones: phone
       ? [{ phoneType: PHONE_TYPES[text(c.company_phone_type)] ?? "DEFAULT", phoneNumber: phone, phoneAreaCode: orUndefined(c.company_phone_area_code), phoneCountryCode: orUndefined(c.company_phone_country_code) }]
       : [],
-    paymentTerms: c.payment_term_days ? { sales: { day: Number(c.payment_term_days), type: "DAYSAFTERBILLDATE" } } : undefined,
+    paymentTerms: paymentTermsOf(c),
   };
+}
+
+/**
+ * A contact's payment terms where Xero keeps them: a supplier's (SP) terms
+ * are `bills` (supplier_payment_terms, from the bill's date or the end of its
+ * month), a customer's are `sales` (payment_term_days after the invoice date).
+ */
+export function paymentTermsOf(c: Rec): { sales?: { day: number; type: string }; bills?: { day: number; type: string } } | undefined {
+  if (c.contact_type === "SP") {
+    const days = c.supplier_payment_terms ?? c.payment_term_days;
+    if (days === null || days === undefined || days === "") return undefined;
+    return { bills: { day: Number(days), type: c.supplier_payment_terms_start === "MONTH" ? "DAYSAFTERBILLMONTH" : "DAYSAFTERBILLDATE" } };
+  }
+  return c.payment_term_days ? { sales: { day: Number(c.payment_term_days), type: "DAYSAFTERBILLDATE" } } : undefined;
 }
 
 /** One line of a document: an amount (net of VAT) booked to a nominal code; `tracking`, when given, the line's own (else the document's). */
@@ -99,7 +114,8 @@ export type DocLine = { description: string; amount: Amount; nominal: NominalRef
  */
 export function lineItems(lines: DocLine[], tracking: TrackingMapping, sign: 1 | -1 = 1) {
   return lines
-    .filter((l) => !money(l.amount).isZero())
+    // A line whose amount rounds to £0.00 is not sent (Xero would show an empty line).
+    .filter((l) => pounds(l.amount) !== 0)
     .map((l) => ({
       description: text(l.description).slice(0, 4000) || "-",
       quantity: 1,
@@ -124,16 +140,22 @@ export type DocumentInput = {
   tracking: TrackingMapping;
 };
 
-/** Sales (ACCREC) or purchase (ACCPAY) invoice, always DRAFT. */
+/**
+ * Sales (ACCREC) or purchase (ACCPAY) invoice, always DRAFT. Xero keeps
+ * `Reference` on ACCREC only (xero-node's Invoice: "ACCREC only"); a bill's
+ * reference is its `InvoiceNumber`, so an ACCPAY without the supplier's
+ * number carries the reference text there and sends no `reference`.
+ */
 export function invoicePayload(type: "ACCREC" | "ACCPAY", d: DocumentInput) {
+  const bill = type === "ACCPAY";
   return {
     type,
     status: "DRAFT",
     contact: contactOf(d.contact),
     date: orUndefined(d.date),
     dueDate: orUndefined(d.dueDate) ?? orUndefined(d.date),
-    invoiceNumber: orUndefined(d.number),
-    reference: orUndefined(d.reference),
+    invoiceNumber: bill ? (orUndefined(d.number) ?? orUndefined(d.reference)) : orUndefined(d.number),
+    reference: bill ? undefined : orUndefined(d.reference),
     lineAmountTypes: "Exclusive",
     lineItems: lineItems(d.lines, d.tracking),
   };
@@ -141,13 +163,15 @@ export function invoicePayload(type: "ACCREC" | "ACCPAY", d: DocumentInput) {
 
 /** Sales (ACCRECCREDIT) or purchase (ACCPAYCREDIT) credit note, always DRAFT; amounts as positive values (a credit note credits by its type). */
 export function creditNotePayload(type: "ACCRECCREDIT" | "ACCPAYCREDIT", d: DocumentInput) {
+  // Xero keeps `Reference` on ACCRECCREDIT only; a supplier's credit note is known by its number.
+  const bill = type === "ACCPAYCREDIT";
   return {
     type,
     status: "DRAFT",
     contact: contactOf(d.contact),
     date: orUndefined(d.date),
-    creditNoteNumber: orUndefined(d.number),
-    reference: orUndefined(d.reference),
+    creditNoteNumber: bill ? (orUndefined(d.number) ?? orUndefined(d.reference)) : orUndefined(d.number),
+    reference: bill ? undefined : orUndefined(d.reference),
     lineAmountTypes: "Exclusive",
     lineItems: lineItems(
       d.lines.map((l) => ({ ...l, amount: money(l.amount).abs() })),
@@ -203,13 +227,13 @@ export function creditPayload(cr: Rec, r: { contact: ContactRef; vatNominal: Nom
 export function partsPurchaseInvoicePayload(
   invoiceNumber: string,
   parts: Array<{ part: Rec; nominal: NominalRef; tracking?: TrackingMapping }>,
-  r: { contact: ContactRef; tracking: TrackingMapping; date: string | null },
+  r: { contact: ContactRef; tracking: TrackingMapping; date: string | null; dueDate?: string | null },
 ) {
   return invoicePayload("ACCPAY", {
     contact: r.contact,
     number: invoiceNumber,
-    reference: `Parts ${invoiceNumber}`,
     date: r.date,
+    dueDate: r.dueDate ?? null,
     tracking: r.tracking,
     lines: parts.map(({ part, nominal, tracking }) => ({
       description: [text(part.part_number), text(part.name) || text(part.description)].filter(Boolean).join(" ") || `Part ${part.id}`,
@@ -223,28 +247,42 @@ export function partsPurchaseInvoicePayload(
 /**
  * A job's approved work items -> the workshop's purchase invoice (PO side:
  * labour cost, supplier nominal code) or the customer's sales invoice
- * (invoice side: customer labour charge, customer nominal code).
+ * (invoice side: the customer labour charge with the customer nominal code,
+ * and a line per part of the item at its customer charge with the part's
+ * customer nominal code: the whole of what the product bills). The invoice
+ * side falls due the customer's payment terms after its date.
  */
 export function workInvoicePayload(
   side: "po" | "invoice",
   job: Rec,
-  items: Array<{ item: Rec; nominal: NominalRef }>,
-  r: { contact: ContactRef; tracking: TrackingMapping },
+  items: Array<{ item: Rec; nominal: NominalRef; parts?: Array<{ part: Rec; nominal: NominalRef }> }>,
+  r: { contact: ContactRef; tracking: TrackingMapping; paymentTermDays?: number | null },
 ) {
   const po = side === "po";
   const number = po ? job.workshop_invoice_number : job.customer_invoice_number;
+  const date: string | null = po ? (job.workshop_invoice_date ?? job.workshop_date ?? null) : (job.workshop_date ?? null);
+  const terms = Number(r.paymentTermDays ?? 0) || 0;
   const body = {
     contact: r.contact,
     number,
     reference: po ? `Job ${job.id}` : referenceOf("IN", number, `job ${job.id}`),
-    date: po ? (job.workshop_invoice_date ?? job.workshop_date) : (job.workshop_date ?? null),
-    dueDate: po ? (job.workshop_invoice_payment_date ?? job.job_workshop_payment_date) : null,
+    date,
+    dueDate: po ? (job.workshop_invoice_payment_date ?? job.job_workshop_payment_date) : date ? addDays(String(date).slice(0, 10), terms) : null,
     tracking: r.tracking,
-    lines: items.map(({ item, nominal }) => ({
-      description: text(item.description) || `Job ${job.id} work ${item.id}`,
-      amount: po ? item.labour_cost : item.customer_labour_cost,
-      nominal,
-    })),
+    lines: items.flatMap(({ item, nominal, parts }) => [
+      {
+        description: text(item.description) || `Job ${job.id} work ${item.id}`,
+        amount: po ? item.labour_cost : item.customer_labour_cost,
+        nominal,
+      },
+      ...(po
+        ? []
+        : (parts ?? []).map(({ part, nominal: partNominal }) => ({
+            description: [text(part.part_number), text(part.name) || text(part.description)].filter(Boolean).join(" ") || `Part ${part.id}`,
+            amount: part.customer_cost,
+            nominal: partNominal,
+          }))),
+    ]),
   };
   return invoicePayload(po ? "ACCPAY" : "ACCREC", body);
 }

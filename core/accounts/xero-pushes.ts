@@ -14,15 +14,29 @@ export const XERO_MESSAGES = {
   notConnected: "Xero is not connected",
 } as const;
 
-const ROW_FIELDS = ["id", "target", "source_type", "source_id", "label", "status", "version", "attempts", "xero_id", "last_error", "errors", "queued_at", "sent_at", "retry_at"] as const;
+const ROW_FIELDS = ["id", "target", "source_type", "source_id", "label", "status", "version", "attempts", "xero_id", "last_error", "errors", "queued_at", "sent_at", "retry_at", "held_department", "held_reason"] as const;
 const rowOf = (r: Record<string, any>) => Object.fromEntries(ROW_FIELDS.map((f) => [f, r[f] ?? (f === "errors" ? [] : null)]));
 
 export const XeroPushes = {
   /** Counts from the status facet (one BatchGet), never a scan. */
   async status() {
-    const [pending, sending, sent, failed] = await XeroPush.facetCounts(["PENDING", "SENDING", "SENT", "FAILED"].map((value) => ({ facet: "status", value })));
+    const [pending, sending, sent, failed, held] = await XeroPush.facetCounts(["PENDING", "SENDING", "SENT", "FAILED", "HELD"].map((value) => ({ facet: "status", value })));
     const connected = xeroConfigured();
-    return { connected, pending, sending, sent, failed, message: connected ? null : `${XERO_MESSAGES.notConnected}: ${pending + sending} waiting` };
+    return { connected, pending, sending, sent, failed, held, message: connected ? null : `${XERO_MESSAGES.notConnected}: ${pending + sending} waiting` };
+  },
+
+  /**
+   * The warning an approval answers with when any of its documents is held
+   * back (its department has no Xero mapping): the first reason, with how
+   * many; null when all were queued.
+   */
+  async heldWarning(sources: Array<{ sourceType: string; sourceId: string | number }>): Promise<string | null> {
+    const ids = (await Promise.all(sources.map((s) => XeroPush.idsIn(`src#${s.sourceType}#${s.sourceId}`)))).flat();
+    const rows = ids.length ? ((await XeroPush.getMany([...new Set(ids)])) as PushRow[]) : [];
+    const held = rows.filter((r) => r.status === "HELD");
+    if (!held.length) return null;
+    const reason = held[0].held_reason ?? "Not sent to Xero: its department has no Xero mapping.";
+    return held.length === 1 ? reason : `${held.length} documents held back. ${reason}`;
   },
 
   /** GET xero/pushes: a status's list (or all), newest queued first, 25 a page. */

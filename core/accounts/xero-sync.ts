@@ -32,9 +32,10 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Whether the item may be claimed now (a fresh SENDING one is another run's). */
 function claimable(r: PushRow, nowIso: string, force: boolean): boolean {
+  if (r.status === "HELD") return false; // its department has no Xero mapping: queued by the mapping's save, never sent before
   if (r.status === "SENDING") return !r.lease_until || r.lease_until <= nowIso;
   if (force) return true;
-  if (r.status === "PENDING") return true;
+  if (r.status === "PENDING") return !r.retry_at || r.retry_at <= nowIso;
   return r.status === "FAILED" && r.error_kind === "transient" && (!r.retry_at || r.retry_at <= nowIso);
 }
 
@@ -71,7 +72,10 @@ async function record(claimed: PushRow, outcome: XeroOutcome, now: number): Prom
   let set: Partial<PushFields>;
   if (outcome.ok) set = { ...base, status: "SENT", xero_id: outcome.xeroId, sent_at: iso(now), sent_version: claimed.version, error_kind: null, last_error: null, errors: null, retry_at: null };
   else if (outcome.kind === "validation") set = { ...base, status: "FAILED", error_kind: "validation", last_error: outcome.message.slice(0, 2000), errors: outcome.errors.slice(0, 50).map((m) => m.slice(0, 1000)), retry_at: null };
-  else if (outcome.kind === "transient") {
+  else if (outcome.kind === "transient" && outcome.waiting) {
+    // Waiting on staff in Xero, not a failure: still queued, due again after the wait, saying what it waits for.
+    set = { ...base, status: "PENDING", error_kind: null, last_error: outcome.message.slice(0, 2000), errors: null, retry_at: iso(now + Math.max(1, outcome.retryAfterSeconds ?? 3600) * 1000) };
+  } else if (outcome.kind === "transient") {
     const wait = outcome.retryAfterSeconds ?? BACKOFF_S[Math.min(claimed.attempts - 1, BACKOFF_S.length - 1)];
     set = { ...base, status: "FAILED", error_kind: "transient", last_error: outcome.message.slice(0, 2000), errors: null, retry_at: iso(now + Math.max(1, wait) * 1000) };
   } else set = { ...base, status: "PENDING", attempts: Math.max(0, claimed.attempts - 1), last_error: outcome.message.slice(0, 2000) }; // not connected: waits
@@ -103,6 +107,9 @@ export function registerSources(more: Record<string, Loader>) {
 /** A source the item can no longer be built from (deleted, emptied): the item fails with this message for staff to see. */
 export class SourceProblem extends Error {}
 
+/** A source not ready to send yet (e.g. an allocation whose invoice is not in Xero yet): the item waits and is tried again later. */
+export class SourceNotReady extends Error {}
+
 export async function one<T>(rows: Promise<T[]>, what: string): Promise<T> {
   const [row] = await rows;
   if (!row) throw new SourceProblem(`The ${what} no longer exists`);
@@ -131,6 +138,10 @@ async function sendClaimed(claimed: PushRow[], now: () => number, result: SyncRe
     try {
       ready.push({ item, delivery: { target: item.target, idempotencyKey: idempotencyKey(item), body: await bodyOf(item), xeroId: item.xero_id ?? null } });
     } catch (e) {
+      if (e instanceof SourceNotReady) {
+        await record(item, { ok: false, kind: "transient", waiting: true, retryAfterSeconds: BACKOFF_S[Math.min(item.attempts - 1, BACKOFF_S.length - 1)], message: e.message }, now());
+        continue;
+      }
       if (!(e instanceof SourceProblem)) throw e;
       await record(item, { ok: false, kind: "validation", message: e.message, errors: [e.message] }, now());
       result.failed++;
@@ -143,7 +154,8 @@ async function sendClaimed(claimed: PushRow[], now: () => number, result: SyncRe
     const outcome: XeroOutcome = outcomes[k] ?? { ok: false, kind: "transient", message: "No answer from Xero" };
     await record(item, outcome, now());
     if (outcome.ok) result.sent++;
-    else if (outcome.kind !== "not-configured") {
+    // Waiting on staff in Xero (an allocation of drafts) is not a failure: the item is tried again later.
+    else if (!(outcome.kind === "transient" && outcome.waiting) && outcome.kind !== "not-configured") {
       result.failed++;
       result.errors.push({ id: item.id, label: item.label ?? null, message: outcome.message, errors: outcome.kind === "validation" ? outcome.errors : [] });
     }

@@ -245,6 +245,15 @@ export type RuleResult = { message: string; errors: Record<string, string> } | n
 const fieldError = (f: string) => (f === "account_codes" ? MESSAGES.accountCodes : `${LABELS[f] ?? f} is required`);
 
 /**
+ * The fields the rule below requires of a contact of this kind (customer,
+ * partial customer or supplier): what it would name were they all empty.
+ * The contact screen draws them with the required marker (issue 24 item 6).
+ */
+export function requiredContactFields(c: Pick<ContactFacts, "contact_type" | "partial_contact">): string[] {
+  return Object.keys(contactRuleResult({ contact_type: c.contact_type, partial_contact: c.partial_contact })?.errors ?? {});
+}
+
+/**
  * The rule a contact must pass, by kind, with the spec's message and the
  * missing fields keyed for the form; null when it passes.
  */

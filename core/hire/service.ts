@@ -9,6 +9,7 @@ import { RentalMargin, VehicleMake, VehicleModel, VehicleType } from "../setting
 import { availableVehicles, type AvailableQuery } from "./availability.js";
 import { Rental, figureValuesOf, figureValuesOfEntry, lockedFieldsSent, normaliseRentalInput, type RentalFigureValues } from "./rental.js";
 import { APPROVE_AT_ONCE, approvalRuleResult, datesOverlap, isLongRental, latestUnsettled, mileageTooHigh, monthsFromTo, MESSAGES, offHireLockResult, suggestedWeeklyRate, weeklyPence } from "./rules.js";
+import { personOf } from "../platform/people.js";
 
 type Row = Record<string, any>;
 
@@ -194,7 +195,7 @@ export const Rentals = {
     if (refused) throw new ValidationError(refused.message, refused.errors);
     const approval = {
       approved: true,
-      approving_user: { first_name: who.given_name || null, last_name: who.family_name || null },
+      approving_user: personOf(who),
       approved_date: todayInLondon(),
     };
     const [first, ...others] = stored;

@@ -43,10 +43,15 @@ export function withVat(amount: Amount, ratePercent: number = VAT_RATE): number 
   return pounds(money(amount).times(new Money(100).plus(ratePercent)).div(100));
 }
 
-/** UK display: £1,234.50. */
+/**
+ * UK display, the one formatter of money in messages and on screens: £1,234.50, -£5.00.
+ * Worked from the decimal (no float), thousands always grouped (issue 24 item 12:
+ * "£1923.12" in the over-credit message was written with toFixed).
+ */
 export function formatPounds(a: Amount): string {
-  const n = pounds(a);
-  return `${n < 0 ? "-" : ""}£${Math.abs(n).toLocaleString("en-GB", { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  const m = money(a).toDecimalPlaces(2, Money.ROUND_HALF_UP);
+  const [whole, pence] = m.abs().toFixed(2).split(".");
+  return `${m.isNegative() && !m.isZero() ? "-" : ""}£${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${pence}`;
 }
 
 /** Whole pence of an amount (half up): for totals kept as integers (maintained sums, tags). */

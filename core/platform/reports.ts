@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Entity } from "electrodb";
 import { config } from "./config.js";
-import { csvRows, toCsv, type CsvCell } from "./csv.js";
+import { csvRows, type CsvCell } from "./csv.js";
 import { NotFoundError, ValidationError } from "./errors.js";
 import { REPORT_MESSAGES } from "./report-messages.js";
 import { SERVICE, entityConfig } from "./service.js";
@@ -108,7 +108,9 @@ function definitionOf(catalogue: ReportCatalogue, name: string): ReportDefinitio
 /** Writes a report's CSV a chunk at a time through `write`; answers the rows written. */
 async function writeReport(def: ReportDefinition, p: ReportParams, write: (text: string) => Promise<void> | void, onRows?: (rows: number) => Promise<void>): Promise<number> {
   const { header, chunks } = await def.build(p);
-  await write(`${BOM}${toCsv(header, [])}\r\n`);
+  // The header line and its one CRLF (issue 24 item 12: toCsv of a header alone already ends with CRLF, and
+  // the extra one left an empty line between the header and the first row).
+  await write(`${BOM}${csvRows([header])}`);
   let rows = 0;
   for await (const chunk of chunks) {
     await write(csvRows(chunk));

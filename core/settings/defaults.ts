@@ -1,6 +1,8 @@
 import { appDefaults } from "./definitions.js";
+import { XERO_PAYMENTS_ACCOUNT_MESSAGES, takesPayments } from "./xero-rules.js";
 import { defineRecordType } from "../platform/records.js";
-import { NotFoundError } from "../platform/errors.js";
+import { NotFoundError, ValidationError } from "../platform/errors.js";
+import { NominalCode } from "./accounting.js";
 
 /** App defaults (001 §3): one record, id 1, edited in place. */
 export const AppDefaultsRecord = defineRecordType({
@@ -36,10 +38,16 @@ export const AppDefaults = {
       return filled;
     } catch (e) {
       if (!(e instanceof NotFoundError)) throw e;
-      return { id: SINGLE_ID, default_depreciation: null, default_labour_estimate_rate: null, default_parts_markup: null, ...HIRE_TEXT_DEFAULTS, last_saved: null };
+      return { id: SINGLE_ID, default_depreciation: null, default_labour_estimate_rate: null, default_parts_markup: null, xero_payments_account: null, ...HIRE_TEXT_DEFAULTS, last_saved: null };
     }
   },
+  /** The Xero payments account default (issue 22): its nominal code id, or null while unset. */
+  async xeroPaymentsAccount(): Promise<number | null> {
+    const id = Number((await AppDefaults.get()).xero_payments_account);
+    return Number.isInteger(id) && id > 0 ? id : null;
+  },
   async save(body: unknown, actor: string) {
+    await checkPaymentsAccount(body);
     try {
       return await AppDefaultsRecord.update(SINGLE_ID, body, actor, { partial: true });
     } catch (e) {
@@ -48,3 +56,16 @@ export const AppDefaults = {
     }
   },
 };
+
+/** A Xero payments account must be a nominal code Xero takes payments into: type BANK, or payments enabled (003 §3 nominal codes). */
+async function checkPaymentsAccount(body: unknown) {
+  if (!body || typeof body !== "object" || !("xero_payments_account" in body)) return;
+  const raw = body.xero_payments_account;
+  const value = raw && typeof raw === "object" && "id" in raw ? raw.id : raw;
+  if (value === null || value === undefined || value === "") return;
+  const id = Number(value);
+  const [nominal] = Number.isInteger(id) && id > 0 ? ((await NominalCode.getMany([id])) as Array<{ type?: unknown; enable_payments_to_account?: unknown }>) : [];
+  const m = XERO_PAYMENTS_ACCOUNT_MESSAGES;
+  if (!nominal) throw new ValidationError(m.unknown, { xero_payments_account: m.unknown });
+  if (!takesPayments(nominal)) throw new ValidationError(m.notPayable, { xero_payments_account: m.notPayable });
+}

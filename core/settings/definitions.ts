@@ -162,4 +162,7 @@ export const appDefaults = defineFields({
   long_term_terms_a: { label: "Long-term notes, reading A", kind: "textarea", max: 8000 },
   long_term_terms_b: { label: "Long-term notes, reading B ({penalty} is the rental's weekly penalty)", kind: "textarea", max: 8000 },
   hire_terms_and_conditions: { label: "Hire agreement terms and conditions", kind: "textarea", max: 20000 },
+  // Issue 22: the Xero account payments are pushed into (docs/xero.md "Payments"): a BANK nominal code or one with payments enabled.
+  xero_payments_account: { label: "Xero payments account", kind: "ref" },
 });
+

@@ -42,6 +42,7 @@ import {
   withoutCustomer2Charges,
   type RuleResult,
 } from "./rules.js";
+import { personOf } from "../platform/people.js";
 
 /**
  * Job cards (002): the use cases behind the workshop's job calls. Every
@@ -463,7 +464,7 @@ export const Jobs = {
     const set = {
       ...sentFields,
       approved: true,
-      approving_user: { first_name: actor.given_name ?? null, last_name: actor.family_name ?? null },
+      approving_user: personOf(actor),
       approved_date: todayInLondon(),
       last_saved: stored.row.last_saved,
     };
@@ -509,7 +510,7 @@ export const Jobs = {
         // The creator is the server's to record (defect_creator, and the e-mail for My Defects).
         server: {
           defect_department: department?.name ?? null,
-          defect_creator: { first_name: actor.given_name ?? null, last_name: actor.family_name ?? null },
+          defect_creator: personOf(actor),
           defect_creator_email: actor.email.toLowerCase(),
         },
       },

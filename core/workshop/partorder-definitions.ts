@@ -24,6 +24,9 @@ export const partOrder = defineFields({
   // 002 §5: required on save ('Customer Vehicle Registration is required'), checked by partOrderSaveRules.
   customer_vehicle: { label: "Customer Vehicle Registration", kind: "text", max: 20 },
   customer_vehicle_vin: { label: "Vehicle VIN", kind: "text", max: 40 },
+  // A part enquiry's make and model (002 §2 Part enquiry form), kept on its order so the order shows them (issue 24 item 12).
+  customer_vehicle_make: { label: "Vehicle Make", kind: "text", max: 100 },
+  customer_vehicle_model: { label: "Vehicle Model", kind: "text", max: 100 },
   order_number: { label: "Order Number", kind: "text", max: 100 },
   department: { label: "Department", kind: "ref" },
   description: { label: "Description", kind: "textarea", max: 4000 },

@@ -368,6 +368,8 @@ export const PartOrders = {
         department,
         description: enquiry.description,
         customer_vehicle: enquiry.registration,
+        customer_vehicle_make: enquiry.make,
+        customer_vehicle_model: enquiry.model,
         job: jobId,
         parts: [],
         date_created: todayInLondon(),

@@ -25,6 +25,7 @@ import {
   type PartOrigin,
   type PartView,
 } from "./part-rules.js";
+import { personOf } from "../platform/people.js";
 
 /**
  * Parts Expenses and Part History (002 §2, §4 Part (expenses), §5 Part
@@ -237,7 +238,7 @@ export const PartsExpenses = {
       if (refused) throw new ValidationError(refused.message, refused.errors);
       checks.forEach((c, n) => c.warning && warnings.push({ id: sent[idx[n]].id, message: c.warning }));
     }
-    const approver = { first_name: actor.given_name ?? null, last_name: actor.family_name ?? null };
+    const approver = personOf(actor);
     // One unit per parent.
     const byParent = new Map<string, { type: string; id: number; changes: Map<number, Rec>; server: Map<number, Rec> }>();
     sent.forEach((s, k) => {

@@ -31,6 +31,7 @@ import { quoteJobLinks, type LinkedJob } from "./quote-jobs.js";
 import { JobImages } from "./images.js";
 import "./quote-upgrade.js";
 import { estimateQuoteItem } from "./quote-costs.js";
+import { personOf } from "../platform/people.js";
 
 type Row = Record<string, any>;
 
@@ -403,7 +404,7 @@ export const Quotes = {
       refuse(approvalRefusal(items, (i) => byItem.get(i) ?? null));
       const row = await QuoteLines.update(
         id,
-        { approved: true, approving_user: { first_name: user.given_name || null, last_name: user.family_name || null }, approved_date: todayInLondon() },
+        { approved: true, approving_user: personOf(user), approved_date: todayInLondon() },
         user.email,
         { partial: true, system: true } as any,
       );

@@ -28,6 +28,7 @@ export const LCV_CENTRE = "LCV Centre";
 export const MESSAGES = {
   // 002 §5 Job save
   missingFields: (names: string[]) => `The following fields are missing: ${names.join(", ")}`,
+  missingField: (name: string) => `${name} is missing`,
   workType: (what: string) => `You must specify a work type for ${what}`,
   partSupplier: (name: string) => `Part ${name} is missing a supplier!`,
   trackingOptions: (what: string) => `You must specify tracking options for ${what}`,
@@ -77,9 +78,9 @@ export const partName = (p: Rec) => (hasValue(p.name) ? String(p.name) : "Unname
 /** A refusal: the first message, and every failing field keyed by its path. */
 export type RuleResult = { message: string; errors: Record<string, string> } | null;
 
-function result(errors: Array<[string, string]>): RuleResult {
+function result(errors: Array<[string, string]>, message?: string): RuleResult {
   if (!errors.length) return null;
-  return { message: errors[0][1], errors: Object.fromEntries(errors.reverse()) };
+  return { message: message ?? errors[0][1], errors: Object.fromEntries(errors.reverse()) };
 }
 
 /** The job's state for its lists (docs/data-model.md §7.1). */
@@ -105,9 +106,9 @@ export function jobState(j: Rec): JobState {
 export const JOB_REQUIRED: ReadonlyArray<[field: string, name: string]> = [
   ["book_in_date", "Booked In Date"],
   ["department", "Department"],
-  ["vehicle", "vehicle registration"],
-  ["customer", "customer id"],
-  ["workshop", "workshop id"],
+  ["vehicle", "Vehicle"],
+  ["customer", "Customer"],
+  ["workshop", "Workshop"],
 ];
 
 /**
@@ -122,8 +123,9 @@ export function jobSaveRules(j: Rec, { linesOnly = false }: { linesOnly?: boolea
   // A save of one work item or part (work/update, parts/update) checks its lines only.
   const missing = linesOnly ? [] : JOB_REQUIRED.filter(([f]) => !hasValue(idOf(j[f]) ?? j[f]));
   if (missing.length) {
-    const message = MESSAGES.missingFields(missing.map(([, n]) => n));
-    for (const [f] of missing) errors.push([f, message]);
+    // The combined message (002 §5) names the fields as the job card labels them, not by their
+    // internal names ('customer id'); each field is marked with its own name alone (issue 24 item 6).
+    for (const [f, n] of missing) errors.push([f, MESSAGES.missingField(n)]);
   }
   const items: Rec[] = j.work_items ?? [];
   items.forEach((w, i) => {
@@ -140,8 +142,8 @@ export function jobSaveRules(j: Rec, { linesOnly = false }: { linesOnly?: boolea
       if (!hasTrackingOptions(p)) errors.push([`work_items.${i}.parts.${k}.supplier_tracking_option`, MESSAGES.trackingOptions(`part ${partName(p)}`)]);
     });
   });
-  // The combined message leads: the first entry is it when any field is missing.
-  return result(errors);
+  // The combined message leads when any field is missing.
+  return result(errors, missing.length ? MESSAGES.missingFields(missing.map(([, n]) => n)) : undefined);
 }
 
 export const hasTrackingOptions = (x: Rec) => hasValue(idOf(x.supplier_tracking_option)) && hasValue(idOf(x.customer_tracking_option));

@@ -6,11 +6,15 @@ import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
 import { sendSoonAll } from "../../core/accounts/xero-sync.js";
+import { XeroPushes } from "../../core/accounts/xero-pushes.js";
 
 /** The immediate Xero attempt once the approvals have landed (best effort; docs/xero.md). */
-async function afterApproval<T extends { results: unknown[] }>(out: T, sourceType: string): Promise<T> {
-  await sendSoonAll(out.results.map((r) => ({ sourceType, sourceId: Number((r as { id: unknown }).id) })));
-  return out;
+async function afterApproval<T extends { results: unknown[] }>(out: T, sourceType: string): Promise<T & { warning?: string }> {
+  const sources = out.results.map((r) => ({ sourceType, sourceId: Number((r as { id: unknown }).id) }));
+  await sendSoonAll(sources);
+  // Documents of a department without a Xero mapping are held back: the answer says so (the screen shows it).
+  const warning = await XeroPushes.heldWarning(sources);
+  return warning ? { ...out, warning } : out;
 }
 
 const anyBody = z.record(z.string(), z.unknown());

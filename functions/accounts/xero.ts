@@ -4,6 +4,7 @@ import { reconcile } from "../../core/accounts/reconcile.js";
 import { XeroPushes } from "../../core/accounts/xero-pushes.js";
 // The documents' bodies, so this Lambda's runs (Sync now, Retry, the approvals' immediate attempts) send every kind.
 import "../../core/accounts/xero-documents.js";
+import "../../core/accounts/xero-payments.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
@@ -25,10 +26,10 @@ export function xeroRoutes(app: Hono<AppEnv>) {
     {
       method: "get",
       path: "/xero/pushes",
-      summary: "Push items, newest first, 25 a page; status PENDING|SENDING|SENT|FAILED (all when left out)",
+      summary: "Push items, newest first, 25 a page; status PENDING|SENDING|SENT|FAILED|HELD (all when left out)",
       tag,
       query: pageQuery.extend({
-        status: z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v), z.enum(["PENDING", "SENDING", "SENT", "FAILED"], { error: "status must be PENDING, SENDING, SENT or FAILED" }).optional()),
+        status: z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v), z.enum(["PENDING", "SENDING", "SENT", "FAILED", "HELD"], { error: "status must be PENDING, SENDING, SENT, FAILED or HELD" }).optional()),
       }),
     },
     async (_c, { query }) => XeroPushes.list(query),

@@ -1,6 +1,7 @@
 import "../lambda/secrets.js";
 import { runSync } from "../../core/accounts/xero-sync.js";
 import "../../core/accounts/xero-documents.js"; // the documents' bodies (invoices, credits, work, parts)
+import "../../core/accounts/xero-payments.js"; // the payments' bodies (issue 22)
 
 /**
  * Every 15 minutes (stacks/Cron.ts): one run of the Xero sync (docs/xero.md

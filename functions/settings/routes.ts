@@ -7,7 +7,7 @@ import { ValidationError } from "../../core/platform/errors.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { crudRoutes } from "../platform/crud.js";
 import { route } from "../platform/registry.js";
-import { nominalPush, trackingCategoryPush } from "../../core/accounts/xero-push.js";
+import { nominalPush, releaseHeld, releaseHeldPayments, trackingCategoryPush } from "../../core/accounts/xero-push.js";
 import { sendSoon } from "../../core/accounts/xero-sync.js";
 
 const tag = "Settings";
@@ -27,7 +27,14 @@ export function settingsRoutes(app: Hono<AppEnv>) {
   crudRoutes(app, { record: Settings.VehicleType, tag, path: "vehicletype" });
   crudRoutes(app, { record: Settings.CostCentre, tag, path: "costcentre" });
   crudRoutes(app, { record: Settings.QuickLink, tag, path: "quicklink", defaultPageSize: 50 });
-  crudRoutes(app, { record: Settings.Department, tag, path: "departments", createPath: "createdepartment" });
+  crudRoutes(app, {
+    record: Settings.Department,
+    tag,
+    path: "departments",
+    createPath: "createdepartment",
+    // A department given its Xero mapping queues the documents held back for want of it (docs/xero.md "Held back").
+    after: async (row: { id: number }) => void (await releaseHeld(row.id, "xero-mapping")),
+  });
   crudRoutes(app, {
     record: Settings.Fitter,
     tag,
@@ -67,7 +74,12 @@ export function settingsRoutes(app: Hono<AppEnv>) {
   route(
     app,
     { method: "put", path: "/appdefaults", summary: "Save app defaults (send last_saved)", tag, body: Settings.AppDefaultsRecord.fields.partial().passthrough() },
-    async (c, { body }) => Settings.AppDefaults.save(body, actor(c)),
+    async (c, { body }) => {
+      const saved = await Settings.AppDefaults.save(body, actor(c));
+      // The Xero payments account set: the payments held for want of it are queued (docs/xero.md "Payments").
+      if ((body as { xero_payments_account?: unknown }).xero_payments_account) await releaseHeldPayments("xero-payments-account");
+      return saved;
+    },
   );
 
   // A save queues its Xero push in the same transaction, then tries to send it now (docs/xero.md).

@@ -145,6 +145,10 @@ describe("paymenttypereport (start, end and paymentType)", () => {
     expect(byType.rows).toEqual(csv.rows);
     const res = await api.get(`report/paymenttypereport?start=2030-01-01&end=2030-01-31&type=BACS&department=${dept.id}`);
     expect(res.headers.get("content-disposition")).toContain("-BACS");
+    // Issue 24 item 12: the first row follows the header at once (an empty line sat between them), and no line is empty.
+    const lines = String(res.body).replace(/^\uFEFF/, "").replace(/\r\n$/, "").split("\r\n");
+    expect(lines[1]).toMatch(/BACS|999/);
+    expect(lines.filter((l) => l === "")).toEqual([]);
     expect((await api.get("report/paymenttypereport?start=2030-01-01&end=2030-01-31&type=CHEQUE")).body.message).toBe("Please specify a valid report range and type");
     expect((await api.post(`reportexport/paymenttypereport?start=2030-01-01&end=2030-01-31&type=BACS&department=${dept.id}`)).status).toBe(201);
   });

@@ -212,6 +212,11 @@ describe("Workshop Invoicing: ready, then approve", () => {
     // Nominal codes: the work items', then the parts'.
     expect((await api.put("work/approve", sendable(rows, () => ({ invoice_approved: true })))).body.message).toBe(M.workNominal);
     expect((await api.put("work/approve", sendable(rows, () => ({ invoice_approved: true, customer_nominal_code: nominals.sales.id })))).body.message).toBe(M.partsNominal);
+    // Issue 24 item 9: each missing code is named and keyed to its field, beside the spec's message.
+    const named = await api.put("work/approve", sendable(rows, () => ({ invoice_approved: true, customer_nominal_code: nominals.sales.id })));
+    const partErrors = Object.entries(named.body.errors as Record<string, string>).filter(([k]) => /^\d+\.parts\.\d+\.customer_nominal_code$/.test(k));
+    expect(partErrors.length).toBeGreaterThan(0);
+    for (const [, m] of partErrors) expect(m).toMatch(/^Nominal code needed for part /);
     expect((await itemsOf(job.id)).every((r: any) => !r.invoice_approved && !r.customer_nominal_code)).toBe(true);
 
     const balanceOf = async () => (await ok(api.get(`contacts/${ref.acme.id}`))).outstanding_balance as number;

@@ -101,7 +101,7 @@ describe("job save rules (002 §5), bad input changing nothing", () => {
   it("names every missing field in one message", async () => {
     const r = await api.post("createjob", { work_items: [] });
     expect(r.status).toBe(400);
-    expect(r.body.message).toBe("The following fields are missing: Booked In Date, Department, vehicle registration, customer id, workshop id");
+    expect(r.body.message).toBe("The following fields are missing: Booked In Date, Department, Vehicle, Customer, Workshop");
     expect(Object.keys(r.body.errors).sort()).toEqual(["book_in_date", "customer", "department", "vehicle", "workshop"]);
   }, 120_000);
 

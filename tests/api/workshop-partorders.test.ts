@@ -257,6 +257,9 @@ describe("POST createpartenquiry (002 §2 Part enquiry form, W12)", () => {
     const enquiries = (await ok(api.get("countenquiry"))).count;
     const order = await ok(api.post("createpartenquiry", { description: "Tow bar for a Transit", registration: "AB12 CDE", make: "Ford", model: "Transit" }));
     expect(order).toMatchObject({ status: "ENQUIRY", description: "Tow bar for a Transit", customer_vehicle: "AB12 CDE", department: { id: 3 }, creator: { name: "Pat" } });
+    // Issue 24 item 12: the enquiry's make and model are kept on its part order, which shows them.
+    expect((await ok(api.get(`partorder/${order.id}`))).customer_vehicle_make).toBe("Ford");
+    expect((await ok(api.get(`partorder/${order.id}`))).customer_vehicle_model).toBe("Transit");
     const job = await ok(api.get(`jobs/${order.job.id}`));
     expect(job).toMatchObject({ is_enquiry: true, jstate: "ENQUIRY", part_order: order.id, enquiry_description: "Tow bar for a Transit", enquiry_registration: "AB12 CDE", enquiry_make: "Ford", enquiry_model: "Transit" });
     expect((await ok(api.get("countenquiry"))).count).toBe(enquiries + 1);

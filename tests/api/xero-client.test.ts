@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+// A table of its own: the client takes each call from the shared budget kept in DynamoDB (core/platform/budget.ts).
+import "../support/api.js";
 import { batchKey, deliver, resetXeroClient, xeroConfigured, type XeroDelivery } from "../../core/accounts/xero-client.js";
 import { startFakeXero, type FakeXero } from "../support/fake-xero.js";
 

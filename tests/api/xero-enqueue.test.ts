@@ -58,7 +58,7 @@ describe("push items written with the save (docs/xero.md)", () => {
     expect(await pushOf("supplier", "contact", ref.acme.id)).toBeNull();
   });
 
-  it("approving an invoice of a mapped department writes exactly one sales invoice item (IN); an unmapped one writes none", async () => {
+  it("approving an invoice of a mapped department writes exactly one sales invoice item (IN); an unmapped one's is held back, not queued", async () => {
     const before = await statusCounts();
     const inv = await ok(api.post("invoices", invoice()));
     const res = await readyThenApprove(inv);
@@ -71,7 +71,7 @@ describe("push items written with the save (docs/xero.md)", () => {
 
     const unmapped = await ok(api.post("invoices", invoice({ department: ref.hire.id })));
     expect((await readyThenApprove(unmapped)).status).toBe(200);
-    expect(await pushOf("salesinvoice", "invoice", unmapped.id)).toBeNull();
+    expect(await pushOf("salesinvoice", "invoice", unmapped.id)).toMatchObject({ status: "HELD", held_department: ref.hire.id });
     expect((await statusCounts()).pending).toBe(before.pending + 1);
   });
 

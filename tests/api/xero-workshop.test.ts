@@ -89,7 +89,8 @@ describe("work approval (Workshop Expenses) pushes the workshop's purchase invoi
   it("writes one item in the job's unit when the department is mapped, none otherwise; Xero receives an ACCPAY DRAFT", async () => {
     const unmapped = await newJob(ref.lcv.id);
     await ok(api.put("work/approve", unmapped.rows.map(poApproval)));
-    expect(await pushOf("purchaseinvoice", "workpo", unmapped.job.id)).toBeNull();
+    // Held back (issue 22 finding 14), not queued: its department has no Xero mapping.
+    expect(await pushOf("purchaseinvoice", "workpo", unmapped.job.id)).toMatchObject({ status: "HELD" });
 
     const { job, rows } = await newJob(x.mapped.id);
     await ok(api.put("work/approve", rows.map(poApproval)));
@@ -100,7 +101,9 @@ describe("work approval (Workshop Expenses) pushes the workshop's purchase invoi
     const run = await runSync();
     expect(run.failed, JSON.stringify(run.errors)).toBe(0);
     const inv = stored("Invoices").find((i) => i.InvoiceNumber === "FF-9001")!;
-    expect(inv).toMatchObject({ Type: "ACCPAY", Status: "DRAFT", Reference: `Job ${job.id}`, DueDate: expect.stringContaining("2030-04-05") });
+    expect(inv).toMatchObject({ Type: "ACCPAY", Status: "DRAFT", InvoiceNumber: "FF-9001", DueDate: expect.stringContaining("2030-04-05") });
+    // Xero keeps no Reference on a bill (issue 22 finding 10): none is sent.
+    expect(inv.Reference).toBeUndefined();
     expect(inv.LineItems).toHaveLength(1);
     expect(inv.LineItems[0]).toMatchObject({ AccountCode: "W320", TaxType: "INPUT2", UnitAmount: rows[0].labour_cost });
     expect(inv.LineItems[0].Tracking[0]).toMatchObject({ Name: "Department", Option: "Workshop" });
@@ -190,17 +193,20 @@ describe("quote parts (Q rows) and part-order parts (P rows) follow the job part
     const sent = await pushOf("purchaseinvoice", "part", source);
     expect(sent).toMatchObject({ status: "SENT", version: 1, xero_id: expect.any(String) });
     const inv = sentInvoice(sent!.xero_id!);
-    expect(inv).toMatchObject({ Type: "ACCPAY", Status: "DRAFT", InvoiceNumber: "QX-1001", Reference: "Parts QX-1001", LineAmountTypes: "Exclusive", Date: expect.stringContaining("2030-06-03") });
+    expect(inv).toMatchObject({ Type: "ACCPAY", Status: "DRAFT", InvoiceNumber: "QX-1001", LineAmountTypes: "Exclusive", Date: expect.stringContaining("2030-06-05") });
+    // The supplier invoice's own date, not the order date, and no Reference (issue 22 finding 10).
+    expect(inv.Reference).toBeUndefined();
     expect(contactOf(inv)).toBe("Parts Direct");
     expect(inv.LineItems.map((l: any) => [l.Description, l.UnitAmount, l.AccountCode, l.TaxType])).toEqual([["WM-4 Wing mirror", 38, "W310", "INPUT2"]]);
     expect(inv.LineItems[0].Tracking[0]).toMatchObject({ Name: "Department", Option: "Workshop" });
     connect(false);
   });
 
-  it("a part order's parts approval writes one item in the order's unit (none for an unmapped department or a refusal); the sync sends one ACCPAY DRAFT with a line per part", async () => {
+  it("a part order's parts approval writes one item in the order's unit (held back for an unmapped department, none for a refusal); the sync sends one ACCPAY DRAFT with a line per part", async () => {
     const unmapped = await newOrder(ref.lcv.id, [orderPart()]);
     await ok(api.put("parts/update", [await approval(unmapped.parts[0].id, "PO-UN-1")]));
-    expect(await pushOf("purchaseinvoice", "part", `${ref.partsCo.id}#poun1`)).toBeNull();
+    // Held back (issue 22 finding 14): its department has no Xero mapping.
+    expect(await pushOf("purchaseinvoice", "part", `${ref.partsCo.id}#poun1`)).toMatchObject({ status: "HELD" });
 
     const order = await newOrder(x.mapped.id, [orderPart(), orderPart({ name: "Mud flap", part_number: "MF-9", cost: 8.5 })]);
     const [cap, flap] = order.parts;
@@ -228,7 +234,8 @@ describe("quote parts (Q rows) and part-order parts (P rows) follow the job part
     const sent = await pushOf("purchaseinvoice", "part", source);
     expect(sent).toMatchObject({ status: "SENT", version: 1 });
     const inv = sentInvoice(sent!.xero_id!);
-    expect(inv).toMatchObject({ Type: "ACCPAY", Status: "DRAFT", InvoiceNumber: "PO 7701", Reference: "Parts PO 7701" });
+    expect(inv).toMatchObject({ Type: "ACCPAY", Status: "DRAFT", InvoiceNumber: "PO 7701" });
+    expect(inv.Reference).toBeUndefined();
     expect(contactOf(inv)).toBe("Parts Direct");
     expect(inv.LineItems.map((l: any) => [l.Description, l.UnitAmount, l.AccountCode, l.TaxType, l.Tracking[0]?.Option])).toEqual([
       ["FC-2 Fuel cap", 12, "W310", "INPUT2", "Workshop"],

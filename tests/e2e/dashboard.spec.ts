@@ -11,7 +11,7 @@ test("the dashboard opens weekly and monthly, with its glossary, homepage totals
   await expect(cal.getByRole("columnheader").nth(7)).toContainText("Sun");
   await page.getByRole("radiogroup", { name: "Timeframe" }).getByText("Monthly").click();
   await expect(page).toHaveURL(/timeframe=monthly/);
-  await expect(page.getByRole("region", { name: "Totals panel", exact: true })).toContainText("Target (month)");
+  await expect(page.getByRole("region", { name: "Rental totals panel", exact: true })).toContainText("Target (month)");
   await page.getByRole("button", { name: "Info" }).click();
   await expect(page.getByRole("dialog", { name: "Figure Details" })).toContainText("Rentals income");
   await page.keyboard.press("Escape");

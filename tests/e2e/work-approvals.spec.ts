@@ -65,6 +65,8 @@ test("Workshop Invoicing: views switch; ready, then approve a job's items throug
   await expect(modal.getByRole("status")).toContainText("All work items need a nominal code");
   await modal.getByLabel("Nominal code of Clutch replacement").selectOption({ label: "201 Sales - Workshop" });
   await modal.getByRole("button", { name: "Approve" }).click();
+  // Invoice approval asks first, with the total (issue 24 item 9).
+  await page.getByRole("dialog", { name: "Approve invoice" }).getByRole("button", { name: "Approve invoice" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(modal.getByRole("row", { name: "Work item Clutch replacement" })).toContainText("Approved by Robin");
   await modal.getByRole("button", { name: "Close" }).click();

@@ -71,7 +71,7 @@ test("a job missing its required fields is refused on screen with the one combin
   await page.goto("/editjob");
   await page.getByRole("button", { name: "Add Work Item" }).click();
   await page.getByRole("button", { name: "Save", exact: true }).click();
-  const message = "The following fields are missing: Booked In Date, vehicle registration, customer id, workshop id";
+  const message = "The following fields are missing: Booked In Date, Vehicle, Customer, Workshop";
   await expect(page.getByRole("alert").filter({ hasText: "Validation failed!" }).filter({ hasText: message }).first()).toBeVisible();
   expect(sent).toEqual([]);
   await expect(page).toHaveURL(/\/editjob$/);

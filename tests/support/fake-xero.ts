@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { requestModel, validateXero } from "./xero-models.js";
 
 /**
  * A small stand-in for Xero (docs/xero.md, "Fake Xero"), the way sign-in
@@ -18,7 +19,10 @@ import type { AddressInfo } from "node:net";
  *   when summarizeErrors=false and as a 400 ValidationException otherwise;
  * - scripted answers for the next calls (`failNext`: 429 with Retry-After,
  *   500, ...), limit headers (X-MinLimit-Remaining, X-DayLimit-Remaining);
- * - a repeated Idempotency-Key replays the first answer and changes nothing.
+ * - a repeated Idempotency-Key replays the first answer and changes nothing;
+ * - credit note allocations (PUT /CreditNotes/{id}/Allocations) only between
+ *   AUTHORISED documents (`authorise` plays staff approving one in Xero);
+ * - every body checked against xero-node's models (tests/support/xero-models.ts).
  *
  * `npm start` / the browser tests start one when XERO_FAKE=true
  * (functions/local/main.ts), with control calls under /fake.
@@ -32,11 +36,13 @@ export type RecordedRequest = {
   idempotencyKey?: string;
   body: unknown;
   at: number;
+  /** The body's problems against xero-node's model of the call (tests/support/xero-models.ts); empty when it matches. */
+  schemaErrors?: string[];
 };
 
 type Scripted = { status: number; retryAfter?: number; problem?: "minute" | "day" | "concurrent"; body?: unknown };
 type Rule = { collection: Collection | "*"; match: (item: Record<string, unknown>) => boolean; messages: string[] };
-type Collection = "Accounts" | "TrackingCategories" | "Contacts" | "Invoices" | "CreditNotes";
+type Collection = "Accounts" | "TrackingCategories" | "Contacts" | "Invoices" | "CreditNotes" | "Payments";
 type Answer = { status: number; headers: Record<string, string>; body: unknown };
 type Item = Record<string, unknown>;
 
@@ -46,6 +52,7 @@ const ID_FIELD: Record<Collection, string> = {
   Contacts: "ContactID",
   Invoices: "InvoiceID",
   CreditNotes: "CreditNoteID",
+  Payments: "PaymentID",
 };
 
 export type FakeXeroOptions = {
@@ -77,6 +84,7 @@ export async function startFakeXero(options: FakeXeroOptions = {}) {
     Contacts: new Map(),
     Invoices: new Map(),
     CreditNotes: new Map(),
+    Payments: new Map(),
   };
   const state = { delayMs: 0, inFlight: 0, maxInFlight: 0, dayLimit: options.dayLimit ?? 5000, tokenSeconds: options.tokenSeconds ?? 1800 };
 
@@ -115,6 +123,14 @@ export async function startFakeXero(options: FakeXeroOptions = {}) {
     const api = /^\/api\.xro\/2\.0(\/.*)$/.exec(path)?.[1];
     if (!api) return send(res, { status: 404, headers: {}, body: { Message: "The resource you're looking for cannot be found" } });
     if (headers["xero-tenant-id"] !== tenantId) return send(res, { status: 403, headers: {}, body: { Title: "Forbidden", Detail: "AuthorizationUnsuccessful" } });
+
+    // Every body is checked against the model xero-node declares for the call (names, types, enums, dates): a body Xero would not read as sent is refused.
+    const model = requestModel(recorded.method, api);
+    if (model) {
+      recorded.schemaErrors = validateXero(body, model, "wire");
+      if (recorded.schemaErrors.length)
+        return send(res, { status: 400, headers: {}, body: { ErrorNumber: 10, Type: "ValidationException", Message: "A validation exception occurred", Elements: [{ ValidationErrors: recorded.schemaErrors.map((Message) => ({ Message: `Not a ${model}: ${Message}` })) }] } });
+    }
 
     state.inFlight++;
     state.maxInFlight = Math.max(state.maxInFlight, state.inFlight);
@@ -201,6 +217,13 @@ export async function startFakeXero(options: FakeXeroOptions = {}) {
     const saved: Item = { ...before, ...item, [idField]: key };
     if (collection === "TrackingCategories") saved.Options = before.Options ?? [];
     if (collection === "Invoices" || collection === "CreditNotes") saved.Status ??= "DRAFT";
+    // An invoice keeps Xero's figures: Total, AmountPaid (its payments), AmountCredited (allocations) and AmountDue, to the penny.
+    if (collection === "Invoices") {
+      saved.Total = totalOf(saved);
+      saved.AmountPaid = Number(saved.AmountPaid ?? 0);
+      saved.AmountCredited = Number(saved.AmountCredited ?? 0);
+      saved.AmountDue = (Math.round(Number(saved.Total) * 100) - Math.round(Number(saved.AmountPaid) * 100) - Math.round(Number(saved.AmountCredited) * 100)) / 100;
+    }
     store[collection].set(key, saved);
     return saved;
   }
@@ -248,6 +271,79 @@ export async function startFakeXero(options: FakeXeroOptions = {}) {
       const saved = { TrackingOptionID: randomUUID(), Name: option.Name, Status: option.Status ?? "ACTIVE" };
       category.Options = [...options, saved];
       return { status: 200, headers: {}, body: { Options: [saved] } };
+    }
+
+    // A credit note allocated to an invoice: PUT /CreditNotes/{id}/Allocations {Allocations: [{Invoice: {InvoiceID}, Amount, Date}]}.
+    // Xero's rules: both documents AUTHORISED, of the same contact, the amount within the note's remaining credit and the invoice's amount due.
+    if (collection === "CreditNotes" && parts[2] === "Allocations") {
+      const note = store.CreditNotes.get(id);
+      if (!note) return notFound();
+      const wanted = ((body as Item)?.Allocations as Item[]) ?? [];
+      const results = wanted.map((allocation) => {
+        const invoice = store.Invoices.get(String((allocation.Invoice as Item | undefined)?.InvoiceID ?? ""));
+        const amount = Math.round(Number(allocation.Amount) * 100);
+        const messages: string[] = [];
+        if (!invoice) messages.push("Invoice could not be found");
+        else {
+          if (note.Status !== "AUTHORISED" || invoice.Status !== "AUTHORISED") messages.push("Only AUTHORISED credit notes can be allocated to AUTHORISED invoices");
+          const remaining = Math.round(Number(note.RemainingCredit ?? totalOf(note)) * 100);
+          const due = Math.round(Number(invoice.AmountDue ?? totalOf(invoice)) * 100);
+          if (!(amount > 0) || amount > remaining || amount > due) messages.push("The amount allocated must be more than 0 and no more than the credit left and the amount due");
+        }
+        return { allocation, invoice, amount, messages };
+      });
+      if (results.some((r) => r.messages.length)) return validation(results.map((r) => ({ item: r.allocation, messages: r.messages })));
+      const saved = results.map(({ allocation, invoice, amount }) => {
+        const one = { AllocationID: randomUUID(), Amount: amount / 100, Date: allocation.Date, Invoice: { InvoiceID: invoice!.InvoiceID } };
+        note.Allocations = [...((note.Allocations as Item[]) ?? []), one];
+        note.RemainingCredit = Math.round(Number(note.RemainingCredit ?? totalOf(note)) * 100 - amount) / 100;
+        invoice!.AmountCredited = Math.round(Number(invoice!.AmountCredited ?? 0) * 100 + amount) / 100;
+        invoice!.AmountDue = Math.round(Number(invoice!.AmountDue ?? totalOf(invoice!)) * 100 - amount) / 100;
+        return { ...one, StatusAttributeString: "OK" };
+      });
+      return { status: 200, headers: {}, body: { Allocations: saved } };
+    }
+
+    // Payments (issue 22): PUT /Payments {Payments: [{Invoice: {InvoiceID}, Account: {AccountID} | {Code}, Date, Amount}]}; POST /Payments/{id} {Status: "DELETED"}.
+    // Xero's rules: only against an AUTHORISED invoice, into an account that exists, an amount > 0 within the invoice's AmountDue;
+    // a payment moves the invoice's AmountPaid and AmountDue (PAID at 0 due); a deleted one moves them back.
+    if (collection === "Payments" && method === "POST" && id) {
+      const payment = store.Payments.get(id);
+      if (!payment) return notFound();
+      if (String((body as Item)?.Status) !== "DELETED") return validation([{ item: body as Item, messages: ["Status must be DELETED"] }]);
+      if (payment.Status === "DELETED") return validation([{ item: payment, messages: ["This payment has already been deleted"] }]);
+      const invoice = store.Invoices.get(String((payment.Invoice as Item).InvoiceID));
+      if (invoice) movePaid(invoice, -Math.round(Number(payment.Amount) * 100));
+      payment.Status = "DELETED";
+      return { status: 200, headers: {}, body: { Payments: [{ ...payment, StatusAttributeString: "OK" }] } };
+    }
+    if (collection === "Payments" && method === "PUT") {
+      const items = ((body as Item)?.Payments as Item[]) ?? [];
+      const summarize = query.summarizeErrors !== "false";
+      const results = items.map((item) => {
+        const invoice = store.Invoices.get(String((item.Invoice as Item | undefined)?.InvoiceID ?? ""));
+        const account = item.Account as Item | undefined;
+        const found = [...store.Accounts.values()].find((a) => (account?.AccountID && a.AccountID === account.AccountID) || (account?.Code && a.Code === account.Code));
+        const amount = Math.round(Number(item.Amount) * 100);
+        const messages: string[] = [];
+        if (!invoice) messages.push("Invoice could not be found");
+        else if (invoice.Status !== "AUTHORISED") messages.push("Payments can only be made against Authorised documents");
+        else if (!(amount > 0) || amount > Math.round(Number(invoice.AmountDue) * 100)) messages.push("Payment amount exceeds the amount outstanding on this document");
+        if (!found) messages.push("Account could not be found");
+        else if (String(found.Type) !== "BANK" && found.EnablePaymentsToAccount !== true) messages.push("Payments cannot be made to this account type");
+        if (!item.Date) messages.push("Date must be specified");
+        for (const rule of rules) if ((rule.collection === "*" || rule.collection === "Payments") && rule.match(item)) messages.push(...rule.messages);
+        return { item, invoice, found, amount, messages };
+      });
+      if (summarize && results.some((r) => r.messages.length)) return validation(results);
+      const out = results.map(({ item, invoice, found, amount, messages }) => {
+        if (messages.length) return { ...item, StatusAttributeString: "ERROR", HasErrors: true, HasValidationErrors: true, ValidationErrors: messages.map((Message) => ({ Message })) };
+        const saved: Item = { ...item, PaymentID: randomUUID(), Status: "AUTHORISED", Amount: amount / 100, Account: { AccountID: found!.AccountID, Code: found!.Code }, Invoice: { InvoiceID: invoice!.InvoiceID, InvoiceNumber: invoice!.InvoiceNumber } };
+        store.Payments.set(String(saved.PaymentID), saved);
+        movePaid(invoice!, amount);
+        return { ...saved, StatusAttributeString: "OK" };
+      });
+      return { status: 200, headers: {}, body: { Payments: out } };
     }
 
     // Accounts and tracking categories: one item a call (PUT creates, POST /{id} updates).
@@ -313,6 +409,10 @@ export async function startFakeXero(options: FakeXeroOptions = {}) {
     env(): Record<string, string> {
       return { XERO_CLIENT_ID: clientId, XERO_CLIENT_SECRET: clientSecret, XERO_API_URL: `${url}/api.xro/2.0`, XERO_TOKEN_URL: `${url}/connect/token` };
     },
+    /** Every body that did not match xero-node's model of its call (tests/support/xero-models.ts), with its call. */
+    schemaProblems(): Array<{ method: string; path: string; errors: string[] }> {
+      return requests.filter((r) => r.schemaErrors?.length).map((r) => ({ method: r.method, path: r.path, errors: r.schemaErrors! }));
+    },
     /** The accounting calls only (not token or connections). */
     apiRequests(): RecordedRequest[] {
       return requests.filter((r) => r.path.startsWith("/api.xro/"));
@@ -320,6 +420,12 @@ export async function startFakeXero(options: FakeXeroOptions = {}) {
     /** The next accounting call(s) get this answer instead (429 with Retry-After, 500, ...). */
     failNext(answer: Scripted, times = 1) {
       for (let i = 0; i < times; i++) scripted.push(answer);
+    },
+    /** Staff approve a document in Xero (DRAFT -> AUTHORISED): what allocations and payments need. */
+    authorise(collection: "Invoices" | "CreditNotes", id: string) {
+      const doc = store[collection].get(id);
+      if (!doc) throw new Error(`fake Xero: no ${collection} ${id}`);
+      doc.Status = "AUTHORISED";
     },
     /** Items of a collection matching `match` are refused with these validation messages. */
     reject(collection: Collection | "*", match: (item: Item) => boolean, messages: string[]) {
@@ -345,6 +451,24 @@ export async function startFakeXero(options: FakeXeroOptions = {}) {
     },
   };
   return fake;
+}
+
+/** A payment (pence; negative: a deleted one) moves an invoice's AmountPaid and AmountDue; PAID at nothing due, AUTHORISED again otherwise. */
+function movePaid(invoice: Record<string, unknown>, amount: number) {
+  invoice.AmountPaid = (Math.round(Number(invoice.AmountPaid ?? 0) * 100) + amount) / 100;
+  invoice.AmountDue = (Math.round(Number(invoice.AmountDue ?? totalOf(invoice)) * 100) - amount) / 100;
+  if (invoice.Status === "AUTHORISED" || invoice.Status === "PAID") invoice.Status = Math.round(Number(invoice.AmountDue) * 100) === 0 ? "PAID" : "AUTHORISED";
+}
+
+/** A document's total as Xero works it out for the fake: its lines (Exclusive) plus VAT at 20% on lines of a VAT-bearing tax type, to the penny. */
+function totalOf(doc: Record<string, unknown>): number {
+  const VAT_FREE = ["NONE", "EXEMPTOUTPUT", "EXEMPTINPUT", "ZERORATEDOUTPUT", "ZERORATEDINPUT", "NOTREPORTED"];
+  const pence = ((doc.LineItems as Array<Record<string, unknown>>) ?? []).reduce((t, l) => {
+    const net = Math.round(Number(l.UnitAmount ?? 0) * Number(l.Quantity ?? 1) * 100);
+    const vat = VAT_FREE.includes(String(l.TaxType ?? "NONE")) ? 0 : Math.round(net * 0.2);
+    return t + net + vat;
+  }, 0);
+  return pence / 100;
 }
 
 function readBody(req: IncomingMessage): Promise<string> {

@@ -29,9 +29,12 @@ describe("job save (002 §5)", () => {
   });
   it("names every missing field in one message, in the spec's order", () => {
     const r = jobSaveRules({ work_items: [] })!;
-    expect(r.message).toBe("The following fields are missing: Booked In Date, Department, vehicle registration, customer id, workshop id");
+    expect(r.message).toBe("The following fields are missing: Booked In Date, Department, Vehicle, Customer, Workshop");
     expect(Object.keys(r.errors).sort()).toEqual(["book_in_date", "customer", "department", "vehicle", "workshop"]);
-    expect(jobSaveRules({ ...good, customer: null, workshop: { id: 4 } })!.message).toBe("The following fields are missing: customer id");
+    // Issue 24 item 6: each field is marked with its own message, never the whole sentence nor an internal name.
+    expect(r.errors).toMatchObject({ book_in_date: "Booked In Date is missing", vehicle: "Vehicle is missing", customer: "Customer is missing", workshop: "Workshop is missing" });
+    expect(JSON.stringify(r)).not.toMatch(/customer id|workshop id|vehicle registration/);
+    expect(jobSaveRules({ ...good, customer: null, workshop: { id: 4 } })!.message).toBe("The following fields are missing: Customer");
   });
   it("is skipped for defects and enquiries", () => {
     expect(jobSaveRules({ is_defect: true })).toBeNull();

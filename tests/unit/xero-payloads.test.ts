@@ -10,6 +10,7 @@ import {
   workInvoicePayload,
 } from "../../core/accounts/xero-payloads.js";
 import { idempotencyKey, dueAt } from "../../core/accounts/xero-push.js";
+import { validateXero } from "../support/xero-models.js";
 
 const tracking = { category: "Department", option: "Direct Van Hire" };
 const vat = { code: "200", tax_type: "OUTPUT2" };
@@ -65,7 +66,7 @@ describe("Xero payloads (docs/xero.md mapping table)", () => {
     const r = { contact: { name: "Acme" }, vatNominal: vat, noVatNominal: noVat, tracking };
     expect(creditPayload({ ...base, party: "CUSTOMER" }, r)).toMatchObject({ type: "ACCRECCREDIT", status: "DRAFT", creditNoteNumber: "CN00004", reference: "CNS CN00004", date: "2026-11-21" });
     const p = creditPayload({ ...base, party: "SUPPLIER" }, r);
-    expect(p).toMatchObject({ type: "ACCPAYCREDIT", reference: "CNP CN00004" });
+    expect(p).toMatchObject({ type: "ACCPAYCREDIT", creditNoteNumber: "CN00004", reference: undefined });
     expect(p.lineItems[0].unitAmount).toBe(40);
   });
 
@@ -130,5 +131,81 @@ describe("push items", () => {
     expect(dueAt({ status: "FAILED", queued_at: "a", error_kind: "validation", retry_at: null })).toBeNull();
     expect(dueAt({ status: "SENDING", queued_at: "a", lease_until: "c" })).toBe("c");
     expect(dueAt({ status: "SENT", queued_at: "a" })).toBeNull();
+  });
+});
+
+describe("issue 22 finding 10: Xero gets the same money as the product", () => {
+  const job = { id: 5, workshop_invoice_number: "W-1", customer_invoice_number: "WO00003", workshop_invoice_date: "2026-11-01", workshop_date: "2026-10-30" };
+  const labour = { code: "4000", tax_type: "OUTPUT2" };
+  const partsNominal = { code: "4010", tax_type: "OUTPUT2" };
+
+  it("a workshop customer invoice (WO) carries the parts' customer charge beside the labour: £130 + £87.50 = £217.50", () => {
+    const items = [{ item: { id: 8, description: "Brakes", labour_cost: 80, customer_labour_cost: 130 }, nominal: labour, parts: [{ part: { id: 3, part_number: "BP-1", name: "Brake pads", cost: 50, customer_cost: 87.5 }, nominal: partsNominal }] }];
+    const inv = workInvoicePayload("invoice", job, items, { contact: { name: "Acme" }, tracking, paymentTermDays: 30 });
+    expect(inv.lineItems.map((l) => [l.description, l.unitAmount, l.accountCode])).toEqual([
+      ["Brakes", 130, "4000"],
+      ["BP-1 Brake pads", 87.5, "4010"],
+    ]);
+    expect(inv.lineItems.reduce((t, l) => t + Math.round(l.unitAmount * 100), 0)).toBe(21750);
+  });
+
+  it("a workshop customer invoice falls due the customer's payment terms after its date", () => {
+    const items = [{ item: { id: 8, customer_labour_cost: 130 }, nominal: labour }];
+    expect(workInvoicePayload("invoice", job, items, { contact: { name: "Acme" }, tracking, paymentTermDays: 30 })).toMatchObject({ date: "2026-10-30", dueDate: "2026-11-29" });
+    expect(workInvoicePayload("invoice", job, items, { contact: { name: "Acme" }, tracking, paymentTermDays: null })).toMatchObject({ dueDate: "2026-10-30" });
+  });
+
+  it("a parts bill (ACCPAY) carries its invoice date and due date, not the order date", () => {
+    const p = partsPurchaseInvoicePayload("SUP-1", [{ part: { id: 1, name: "Pads", cost: 10 }, nominal: null }], { contact: { name: "Parts Co" }, tracking, date: "2026-11-10", dueDate: "2026-12-10" });
+    expect(p).toMatchObject({ date: "2026-11-10", dueDate: "2026-12-10" });
+  });
+
+  it("a supplier's terms go as PaymentTerms.Bills, a customer's as Sales", () => {
+    expect(contactPayload({ id: 1, display_name: "Parts Co", contact_type: "SP", supplier_payment_terms: 30, payment_term_days: 14 }).paymentTerms).toEqual({ bills: { day: 30, type: "DAYSAFTERBILLDATE" } });
+    expect(contactPayload({ id: 1, display_name: "Parts Co", contact_type: "SP", supplier_payment_terms: 10, supplier_payment_terms_start: "MONTH" }).paymentTerms).toEqual({ bills: { day: 10, type: "DAYSAFTERBILLMONTH" } });
+    expect(contactPayload({ id: 2, display_name: "Acme", contact_type: "CC", payment_term_days: 14 }).paymentTerms).toEqual({ sales: { day: 14, type: "DAYSAFTERBILLDATE" } });
+  });
+
+  it("no Reference on ACCPAY invoices or ACCPAYCREDIT notes: the text goes where Xero keeps it (the number)", () => {
+    const po = workInvoicePayload("po", { ...job, workshop_invoice_number: null }, [{ item: { id: 8, labour_cost: 80 }, nominal: labour }], { contact: { name: "Garage" }, tracking });
+    expect(po.reference).toBeUndefined();
+    expect(po.invoiceNumber).toBe("Job 5");
+    expect(workInvoicePayload("po", job, [{ item: { id: 8, labour_cost: 80 }, nominal: labour }], { contact: { name: "Garage" }, tracking })).toMatchObject({ invoiceNumber: "W-1", reference: undefined });
+    expect(partsPurchaseInvoicePayload("SUP-1", [{ part: { id: 1, name: "Pads", cost: 10 }, nominal: null }], { contact: { name: "P" }, tracking, date: null }).reference).toBeUndefined();
+    const cnp = creditPayload({ id: 9, party: "SUPPLIER", credit_note_number: "CN4", amount: -40 }, { contact: { name: "P" }, vatNominal: vat, noVatNominal: noVat, tracking });
+    expect(cnp).toMatchObject({ type: "ACCPAYCREDIT", creditNoteNumber: "CN4", reference: undefined });
+    expect(creditPayload({ id: 9, party: "CUSTOMER", credit_note_number: "CN4", amount: -40 }, { contact: { name: "P" }, vatNominal: vat, noVatNominal: noVat, tracking }).reference).toBe("CNS CN4");
+  });
+
+  it("a line whose amount rounds to £0.00 is not sent", () => {
+    const p = salesInvoicePayload({ id: 3, invoice_number: "IN1", amount: 50, no_vat_amount: 0.004 }, { contact: { name: "Acme" }, vatNominal: vat, noVatNominal: noVat, tracking: null });
+    expect(p.lineItems).toHaveLength(1);
+  });
+});
+
+describe("every body the builders make matches xero-node's models (tests/support/xero-models.ts)", () => {
+  const job = { id: 5, workshop_invoice_number: "W-1", customer_invoice_number: "WO00003", workshop_invoice_date: "2026-11-01", workshop_date: "2026-10-30", workshop_invoice_payment_date: "2026-12-01" };
+  const r = { contact: { xeroId: "c-1", name: "Acme" }, vatNominal: vat, noVatNominal: noVat, tracking };
+  const bodies: Array<[string, unknown]> = [
+    ["Account", accountPayload({ code: "200", name: "Sales", type: "Revenue", tax_type: "OUTPUT2", bank_account_number: "1" })],
+    ["TrackingCategory", trackingCategoryPayload({ name: "Department", status: "ACTIVE", options: [{ name: "DVH" }] })],
+    ["Contact", contactPayload({ id: 7, display_name: "Acme", contact_type: "SP", supplier_payment_terms: 30, company_phone: "0113", address_line1: "1 High St" })],
+    ["Contact", contactPayload({ id: 8, display_name: "Bob", contact_type: "CC", payment_term_days: 14 })],
+    ["Invoice", salesInvoicePayload({ id: 3, invoice_number: "IN1", invoice_date: "2026-11-20", payment_date: "2026-12-20", amount: 100, no_vat_amount: 5 }, r)],
+    ["CreditNote", creditPayload({ id: 9, party: "SUPPLIER", credit_note_number: "CN4", date_issued: "2026-11-21", amount: -40 }, r)],
+    ["Invoice", workInvoicePayload("invoice", job, [{ item: { id: 8, customer_labour_cost: 130 }, nominal: vat, parts: [{ part: { id: 2, name: "Pads", customer_cost: 87.5 }, nominal: vat }] }], { contact: r.contact, tracking, paymentTermDays: 30 })],
+    ["Invoice", workInvoicePayload("po", job, [{ item: { id: 8, labour_cost: 80 }, nominal: vat }], { contact: r.contact, tracking })],
+    ["Invoice", partsPurchaseInvoicePayload("SUP-1", [{ part: { id: 1, name: "Pads", cost: 10 }, nominal: vat }], { contact: r.contact, tracking, date: "2026-11-10", dueDate: "2026-12-10" })],
+  ];
+  it.each(bodies.map(([model, body], i) => [i, model, body] as const))("body %i as %s: names, types, enums and dates as xero-node declares them", (_i, model, body) => {
+    expect(validateXero(body, model, "model")).toEqual([]);
+  });
+  it("the validator names what is wrong", () => {
+    expect(validateXero({ type: "ACCREC", lineItems: [{ unitAmount: "12" }], dueDate: "27/11/2026", reference2: "x" }, "Invoice", "model")).toEqual([
+      "Invoice.lineItems[0].unitAmount: expected a number, got \"12\"",
+      "Invoice.dueDate: expected a date (YYYY-MM-DD), got \"27/11/2026\"",
+      "Invoice.reference2: Invoice has no property reference2",
+    ]);
+    expect(validateXero({ Type: "ACCRECX" }, "Invoice")).toEqual(["Invoice.Type: \"ACCRECX\" is not one of Invoice.TypeEnum (ACCPAY, ACCPAYCREDIT, APOVERPAYMENT, APPREPAYMENT, ACCREC, ACCRECCREDIT, AROVERPAYMENT, ARPREPAYMENT)"]);
   });
 });

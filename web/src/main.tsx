@@ -1,18 +1,16 @@
 import "./platform/csp";
 import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
 import "@mantine/dates/styles.css";
 import "./platform/app.css";
 import { MantineProvider, createTheme } from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
-import { Notifications } from "@mantine/notifications";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router-dom";
 import { onUnauthorized } from "./platform/api";
 import { queryClient } from "./platform/queryClient";
-import { TOAST_MS } from "./platform/toast";
+import { NoticeBar } from "./platform/NoticeBar";
 import { router } from "./routes";
 
 const theme = createTheme({
@@ -29,9 +27,9 @@ onUnauthorized(() => {
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="light">
-      {/* Bottom left: out of the way of the navigation bar and of the right-aligned
-          actions (Save, Edit, History), which a toast at the top right covered for its 10 seconds. */}
-      <Notifications position="bottom-left" autoClose={TOAST_MS} limit={6} />
+      {/* Every notification in a bar of its own at the window's foot, where no control is
+          (issue 24 item 3): a toast at the top right, then at the bottom left, sat on actions. */}
+      <NoticeBar />
       <QueryClientProvider client={queryClient}>
         <ModalsProvider>
           <RouterProvider router={router} />

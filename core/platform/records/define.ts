@@ -335,7 +335,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
           if (await numbersMoved(extra?.numbers?.() ?? [])) throw new NumbersMoved();
           if (take && (await numbersMoved([take]))) break;
           // Lost to concurrent writes every time: 409 (nothing was written), never a 500.
-          if (attempt >= RETRIES) throw new BusyError();
+          if (attempt >= RETRIES) throw lostRace(extra);
           await pause(attempt);
           await extra?.replan?.(saved);
         }
@@ -483,7 +483,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         const now2 = await getRow(id);
         if (now2.last_saved !== current.last_saved) throw new ConflictError();
         if (await numbersMoved(extra?.numbers?.() ?? [])) throw new NumbersMoved();
-        if (attempt >= RETRIES) throw new BusyError();
+        if (attempt >= RETRIES) throw lostRace(extra);
         await pause(attempt);
         await extra?.replan?.(saved);
       }
@@ -521,7 +521,7 @@ export function defineRecordType<S extends z.ZodObject<any>>(opts: RecordTypeOpt
         // Deleted or saved by someone else meanwhile: 409. Otherwise a concurrent write to a shared count: try again.
         const again = await entity.get({ ...keyOf, id }).go({ consistent: true } as any);
         if (!again.data || again.data.last_saved !== current.last_saved) throw new ConflictError();
-        if (attempt >= RETRIES) throw new BusyError();
+        if (attempt >= RETRIES) throw lostRace(extra);
         plan.splice(0, plan.length, ...(await checkRanges(id, before, undefined)));
         await pause(attempt);
         await extra?.replan?.(saved);
@@ -782,6 +782,16 @@ export type PlannedWrite = {
  * share (a list's counter) are added once: DynamoDB takes one operation
  * per item in a transaction.
  */
+/**
+ * What a write that lost every retry answers (409, nothing written): where its
+ * plans are made again from fresh reads (`replan`: figures such as an
+ * invoice's paid), others kept changing the same figures; otherwise a record
+ * it writes on was saved elsewhere, and retrying cannot help: edited elsewhere.
+ */
+function lostRace(extra: WriteExtra | undefined): BusyError | ConflictError {
+  return extra?.replan ? new BusyError() : new ConflictError();
+}
+
 export function writeTogether(plan: (saved: SavedRecord) => Promise<PlannedWrite[]>, { replan = false }: { replan?: boolean } = {}): WriteExtra {
   let plans: PlannedWrite[] = [];
   let writes: IndexOp[] = [];

@@ -1,12 +1,15 @@
 import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
-import { WORK_MESSAGES, batchRules, sideOf, type Candidate } from "../../../core/accounts/work-rules";
+import { WORK_MESSAGES, batchRules, sideOf, type Candidate, type WorkRuleResult } from "../../../core/accounts/work-rules";
+import { formatPounds, sum } from "../../../core/platform/money";
+import { confirmAction } from "../platform/modal";
 import { useApiMutation, useList, type ApiRecord } from "../platform/api";
 import { formatDate, formatMoney } from "../platform/format";
 import { ListDepartmentFilter, ListPager, ListTable, ListTabs, ListToolbar, useListController } from "../platform/list";
 import { Page } from "../platform/page";
 import { toastWarning } from "../platform/toast";
+import { personName } from "../../../core/platform/people";
 import { CreditModal, type CreditedWorkItem } from "./invoices/modals";
 
 /**
@@ -40,7 +43,7 @@ const VIEWS: Record<Kind, Array<{ value: string; label: string }>> = {
 };
 
 const nameOf = (c: unknown) => (c && typeof c === "object" ? String((c as Record<string, unknown>).display_name ?? "") : "");
-const personOf = (p: unknown) => (p && typeof p === "object" ? [(p as any).first_name, (p as any).last_name].filter(Boolean).join(" ") : "");
+const personOf = personName;
 const idOf = (v: unknown): number | null => (typeof v === "number" ? v : v && typeof v === "object" && typeof (v as any).id === "number" ? (v as any).id : null);
 const invoiceNumberOf = (w: WorkRow): string | null => (w.chargeable && w.customer2 ? w.customer2_invoice_number : w.customer_invoice_number) ?? null;
 /** An invoiced item (not a credit item itself) can be credited: 003 §4 "Approved invoice items can be credited". */
@@ -172,6 +175,14 @@ function ApprovalModal({ kind, jobId, onClose, onCredit }: { kind: Kind; jobId: 
   const [job, setJob] = useState({ workshop_invoice_number: "", workshop_invoice_date: "", job_workshop_payment_date: "" });
   const [refusal, setRefusal] = useState<string | null>(null);
   const [warnings, setWarnings] = useState<string[]>([]);
+  // The nominal code selects a refusal names (issue 24 item 9), keyed `w<item id>` / `p<part id>`: cleared as each is chosen.
+  const [marked, setMarked] = useState<Record<string, string>>({});
+  const unmark = (key: string) =>
+    setMarked((prev) => {
+      const next = { ...prev };
+      delete next[key];
+      return next;
+    });
 
   useEffect(() => {
     if (!rows.length) return;
@@ -200,9 +211,23 @@ function ApprovalModal({ kind, jobId, onClose, onCredit }: { kind: Kind; jobId: 
     const asSent = (w: WorkRow): Record<string, any> => ({ ...w, [codeField]: edits[w.id]?.nominal ?? null, parts: (w.parts ?? []).map((p: any) => ({ ...p, [codeField]: edits[w.id]?.parts[p.id] ?? null })) });
     const jobNow = { jstate: rows[0]?.job_state, workshop_invoice_number: job.workshop_invoice_number || null, workshop_invoice_date: job.workshop_invoice_date || null };
     const candidates: Candidate[] = chosen.map((w) => ({ item: asSent(w), job: jobNow, jobItems: rows, billed: w.billed_customer ?? null }));
-    if (step !== "ready" && !sideOf(sent)) return WORK_MESSAGES.side;
-    return batchRules(step, candidates)?.message ?? null;
+    if (step !== "ready" && !sideOf(sent)) return { message: WORK_MESSAGES.side, errors: {} } as NonNullable<WorkRuleResult>;
+    return batchRules(step, candidates);
   };
+  /** A refusal's errors on nominal codes, as the select each belongs to (`<index>.<field>`, `<index>.parts.<k>.<field>`). */
+  const marksOf = (errors: Record<string, string>): Record<string, string> => {
+    const out: Record<string, string> = {};
+    for (const [key, message] of Object.entries(errors)) {
+      const m = /^(\d+)\.(?:parts\.(\d+)\.)?(supplier|customer)_nominal_code$/.exec(key);
+      const w = m ? chosen[Number(m[1])] : undefined;
+      if (!m || !w) continue;
+      const part = m[2] !== undefined ? (w.parts ?? [])[Number(m[2])] : undefined;
+      out[part ? `p${part.id}` : `w${w.id}`] = message;
+    }
+    return out;
+  };
+  /** What the ticked items come to (issue 24 item 9: the total shown before approving): labour and parts, before VAT. */
+  const total = sum(...chosen.flatMap((w) => [kind === "po" ? w.labour_cost : w.customer_labour_cost, ...(w.parts ?? []).map((p: any) => (kind === "po" ? p.cost : p.customer_cost))].map((v) => v ?? 0)));
 
   const after = (res: { warnings?: string[] }) => {
     setRefusal(null);
@@ -212,13 +237,26 @@ function ApprovalModal({ kind, jobId, onClose, onCredit }: { kind: Kind; jobId: 
   };
   const ready = useApiMutation<unknown[], { warnings?: string[] }>("PUT", "work/readytoapprove", { resource: "work", errorMessage: "There was an error" });
   const approve = useApiMutation<unknown[], { warnings?: string[] }>("PUT", "work/approve", { resource: "work", invalidates: ["jobs"], errorMessage: "There was an error" });
-  const send = (step: "ready" | Kind) => {
+  const send = async (step: "ready" | Kind) => {
     const flag: Record<string, boolean> = step === "ready" ? {} : kind === "po" ? { po_approved: true } : { invoice_approved: true };
     const refused = check(step, flag);
     if (refused) {
-      setRefusal(refused);
-      toastWarning(refused);
+      // The spec's message over the table, and each nominal code missing named at its select (not as a toast).
+      setRefusal(refused.message);
+      setMarked(marksOf(refused.errors));
       return;
+    }
+    setMarked({});
+    // Invoice approval issues the invoice and sends it to Xero: it asks first, with the total (issue 24 item 9).
+    if (step === "invoice") {
+      const n = chosen.length;
+      const ok = await confirmAction({
+        title: "Approve invoice",
+        message: `Approve ${n} work item${n === 1 ? "" : "s"} of job ${jobId} for invoicing? Invoice total ${formatPounds(total)} before VAT.`,
+        confirmLabel: "Approve invoice",
+        danger: false,
+      });
+      if (!ok) return;
     }
     const m = step === "ready" ? ready : approve;
     m.mutate(batch(flag), { onSuccess: after, onError: (e) => setRefusal(e instanceof Error ? e.message : String(e)) });
@@ -230,6 +268,13 @@ function ApprovalModal({ kind, jobId, onClose, onCredit }: { kind: Kind; jobId: 
         {refusal && (
           <Alert color="yellow" title="Warning!" role="status">
             {refusal}
+            {Object.keys(marked).length > 0 && (
+              <ul aria-label="Nominal codes missing" style={{ margin: "4px 0 0", paddingLeft: 18 }}>
+                {Object.entries(marked).map(([k, m]) => (
+                  <li key={k}>{m}</li>
+                ))}
+              </ul>
+            )}
           </Alert>
         )}
         {warnings.map((w) => (
@@ -293,7 +338,11 @@ function ApprovalModal({ kind, jobId, onClose, onCredit }: { kind: Kind; jobId: 
                       disabled={done(w)}
                       data={options}
                       value={String(edits[w.id]?.nominal ?? "")}
-                      onChange={(e) => setEdits({ ...edits, [w.id]: { ...edits[w.id], nominal: e.currentTarget.value ? Number(e.currentTarget.value) : null } })}
+                      error={marked[`w${w.id}`]}
+                      onChange={(e) => {
+                        unmark(`w${w.id}`);
+                        setEdits({ ...edits, [w.id]: { ...edits[w.id], nominal: e.currentTarget.value ? Number(e.currentTarget.value) : null } });
+                      }}
                     />
                   </Table.Td>
                 </Table.Tr>,
@@ -310,7 +359,11 @@ function ApprovalModal({ kind, jobId, onClose, onCredit }: { kind: Kind; jobId: 
                         disabled={done(w)}
                         data={options}
                         value={String(edits[w.id]?.parts[p.id] ?? "")}
-                        onChange={(e) => setEdits({ ...edits, [w.id]: { ...edits[w.id], parts: { ...edits[w.id]?.parts, [p.id]: e.currentTarget.value ? Number(e.currentTarget.value) : null } } })}
+                        error={marked[`p${p.id}`]}
+                        onChange={(e) => {
+                          unmark(`p${p.id}`);
+                          setEdits({ ...edits, [w.id]: { ...edits[w.id], parts: { ...edits[w.id]?.parts, [p.id]: e.currentTarget.value ? Number(e.currentTarget.value) : null } } });
+                        }}
                       />
                     </Table.Td>
                   </Table.Tr>
@@ -320,15 +373,18 @@ function ApprovalModal({ kind, jobId, onClose, onCredit }: { kind: Kind; jobId: 
           </Table>
         )}
         <Group justify="flex-end">
+          <Text size="sm" fw={600} mr="auto" aria-label={kind === "po" ? "Expenses total" : "Invoice total"}>
+            {kind === "po" ? "Expenses total" : "Invoice total"} (ticked items, before VAT): {formatPounds(total)}
+          </Text>
           <Button variant="default" onClick={onClose}>
             Close
           </Button>
           {kind === "invoice" && (
-            <Button loading={ready.isPending} disabled={!chosen.length} onClick={() => send("ready")}>
+            <Button loading={ready.isPending} disabled={!chosen.length} onClick={() => void send("ready")}>
               Ready To Invoice
             </Button>
           )}
-          <Button loading={approve.isPending} disabled={!chosen.length} onClick={() => send(kind)}>
+          <Button loading={approve.isPending} disabled={!chosen.length} onClick={() => void send(kind)}>
             Approve
           </Button>
         </Group>

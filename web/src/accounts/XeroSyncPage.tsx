@@ -11,6 +11,7 @@ const TABS = [
   { value: "PENDING", label: "Queued" },
   { value: "SENT", label: "Sent" },
   { value: "FAILED", label: "Failed" },
+  { value: "HELD", label: "Held back" },
 ];
 
 /**
@@ -50,11 +51,11 @@ export function XeroSyncPage() {
     },
     {
       key: "errors",
-      header: "Xero says",
+      header: status === "HELD" ? "Why" : "Xero says",
       render: (r) => {
         const messages = pushMessages(r);
         return messages.length ? (
-          <List size="xs" c="red" spacing={0} aria-label="Xero's messages">
+          <List size="xs" c={r.status === "HELD" ? "orange" : "red"} spacing={0} aria-label={r.status === "HELD" ? "Why it is held back" : "Xero's messages"}>
             {messages.map((m, i) => (
               <List.Item key={i}>{m}</List.Item>
             ))}
@@ -66,7 +67,7 @@ export function XeroSyncPage() {
       key: "retry",
       header: "",
       render: (r) =>
-        r.status === "SENT" ? null : (
+        r.status === "SENT" || r.status === "HELD" ? null : (
           <Button size="compact-xs" variant="light" loading={retry.isPending && retry.variables?.id === r.id} onClick={() => retry.mutate({ id: r.id })} aria-label={`Retry ${r.label ?? r.id}`}>
             Retry
           </Button>
@@ -93,6 +94,11 @@ export function XeroSyncPage() {
             {s.message ?? `Xero is not connected: ${s.pending + s.sending} waiting`}
           </Alert>
         ))}
+      {s && !!s.held && (
+        <Alert color="orange" variant="light" title="Held back" aria-label="Held back">
+          {s.held} {s.held === 1 ? "document is" : "documents are"} not sent to Xero: each waits for what its reason names (a department&apos;s Xero mapping, Settings &gt; Departments; or, for payments, the Xero payments account, Settings &gt; Defaults). See the Held back tab; each is queued once that is set.
+        </Alert>
+      )}
       <Stack gap="xs">
         <Group>
           <ListTabs list={rows} param="status" label="Push state" tabs={TABS} variant="tabs" />

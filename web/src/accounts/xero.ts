@@ -11,7 +11,7 @@ export type PushRow = {
   source_type: string;
   source_id: string;
   label: string | null;
-  status: "PENDING" | "SENDING" | "SENT" | "FAILED";
+  status: "PENDING" | "SENDING" | "SENT" | "FAILED" | "HELD";
   version: number;
   attempts: number;
   xero_id: string | null;
@@ -20,9 +20,11 @@ export type PushRow = {
   queued_at: string | null;
   sent_at: string | null;
   retry_at: string | null;
+  /** HELD: why it is not queued (its department has no Xero mapping). */
+  held_reason?: string | null;
 };
 
-export type XeroStatus = { connected: boolean; pending: number; sending: number; sent: number; failed: number; message?: string | null };
+export type XeroStatus = { connected: boolean; pending: number; sending: number; sent: number; failed: number; held?: number; message?: string | null };
 
 /** 003 §8 "Accounting push" messages. */
 export const XERO_MESSAGES = {
@@ -41,10 +43,12 @@ export const TARGET_LABEL: Record<string, string> = {
   purchasecreditnote: "Purchase credit note (CNP)",
   salesinvoice: "Sales invoice (IN)",
   salescreditnote: "Sales credit note (CNS)",
+  allocation: "Credit note allocated to its invoice",
+  payment: "Payment against its invoice",
 };
 
-export const STATUS_LABEL: Record<PushRow["status"], string> = { PENDING: "Queued", SENDING: "Sending", SENT: "Sent", FAILED: "Failed" };
-export const STATUS_COLOR: Record<PushRow["status"], string> = { PENDING: "gray", SENDING: "blue", SENT: "green", FAILED: "red" };
+export const STATUS_LABEL: Record<PushRow["status"], string> = { PENDING: "Queued", SENDING: "Sending", SENT: "Sent", FAILED: "Failed", HELD: "Held back" };
+export const STATUS_COLOR: Record<PushRow["status"], string> = { PENDING: "gray", SENDING: "blue", SENT: "green", FAILED: "red", HELD: "yellow" };
 
 /** The screen where staff fix the record a push came from. */
 export function sourceLink(r: Pick<PushRow, "source_type" | "source_id" | "label">): string {
@@ -55,6 +59,7 @@ export function sourceLink(r: Pick<PushRow, "source_type" | "source_id" | "label
     case "invoice":
       return `/invoices`;
     case "credit":
+    case "allocation":
       return `/credit`;
     case "nominal":
       return `/settings?screen=nominal-codes`;
@@ -65,14 +70,17 @@ export function sourceLink(r: Pick<PushRow, "source_type" | "source_id" | "label
       return `/editjob/${id}`;
     case "part":
       return `/parts`;
+    case "payment":
+      return `/payments`;
     default:
       return `/xero`;
   }
 }
 
 /** Xero's own reasons for a refusal, else the last error (a transient one says when it is tried again). */
-export function pushMessages(r: Pick<PushRow, "errors" | "last_error" | "status">): string[] {
+export function pushMessages(r: Pick<PushRow, "errors" | "last_error" | "status" | "held_reason">): string[] {
   if (r.status === "SENT") return [];
+  if (r.status === "HELD") return r.held_reason ? [r.held_reason] : [];
   if (r.errors?.length) return r.errors;
   return r.last_error ? [r.last_error] : [];
 }

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Checkbox, Fieldset } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { useParams, useSearchParams } from "react-router-dom";
-import { ACCOUNT_CODE_FIELDS, contactRuleResult, isEmail, type AccountCodeField } from "../../../core/contacts/rules";
+import { ACCOUNT_CODE_FIELDS, contactRuleResult, isEmail, requiredContactFields, type AccountCodeField, type ContactFacts } from "../../../core/contacts/rules";
 import { COMPANY, CONTACT_FIELDS, CREDIT, CUSTOMER, SUPPLIER, WORKSHOP_PARTS } from "./fields";
 import { useApiGet, useList, useOne, type ApiRecord } from "../platform/api";
 import { FieldInput, FormSection, useRecordEditor, useUnsavedChanges, type FormErrors, type FormValue } from "../platform/form";
@@ -147,8 +147,10 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
   const isSupplier = form.values.contact_type === "SP";
 
   const field = (name: string) => CONTACT_FIELDS.find((f) => f.name === name)!;
+  // The fields the contact rule requires of this kind of contact carry the marker (issue 24 item 6).
+  const marked = new Set(requiredContactFields({ contact_type: form.values.contact_type as ContactFacts["contact_type"], partial_contact: form.values.partial_contact === true }));
   const input = (name: string, disabled = false) => (
-    <FieldInput key={name} field={field(name)} value={form.values[name]} onChange={(v) => form.set(name, v)} error={form.errors[name]} disabled={disabled} />
+    <FieldInput key={name} field={field(name)} value={form.values[name]} onChange={(v) => form.set(name, v)} error={form.errors[name]} disabled={disabled} marked={marked.has(name)} />
   );
 
   const changeType = async (next: string) => {
@@ -192,8 +194,8 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
             </Text>
           )}
         </Fieldset>
-        <FormSection legend="Company" fields={COMPANY} form={form} />
-        <FormSection legend="Credit and payment" fields={CREDIT} form={form}>
+        <FormSection legend="Company" fields={COMPANY} form={form} marked={marked} />
+        <FormSection legend="Credit and payment" fields={CREDIT} form={form} marked={marked}>
           <Group gap="lg" mt="xs">
             <Text size="sm">
               Outstanding balance: <strong data-testid="outstanding-balance">{formatMoney(record?.outstanding_balance ?? 0)}</strong>
@@ -231,7 +233,7 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
             ))}
           </SimpleGrid>
         </Fieldset>
-        <FormSection legend="Workshop and parts contacts" fields={WORKSHOP_PARTS} form={form} />
+        <FormSection legend="Workshop and parts contacts" fields={WORKSHOP_PARTS} form={form} marked={marked} />
         <PeopleTable title="Additional contacts" name="additional_contacts" withAddress rows={lists.additional_contacts} errors={form.errors} onChange={(r) => setList("additional_contacts", r)} />
         <PeopleTable title="Workshop contacts" name="workshop_contacts" rows={lists.workshop_contacts} errors={form.errors} onChange={(r) => setList("workshop_contacts", r)} />
         <PeopleTable title="Part contacts" name="part_contacts" rows={lists.part_contacts} errors={form.errors} onChange={(r) => setList("part_contacts", r)} />
@@ -244,7 +246,7 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
             <Textarea label="Rental instructions" autosize minRows={2} value={rentalText} onChange={(e) => setExtra("rentalText", e.currentTarget.value)} />
           </SimpleGrid>
         </Fieldset>
-        {isSupplier ? <FormSection legend="Supplier" fields={SUPPLIER} form={form} /> : <FormSection legend="Customer" fields={CUSTOMER} form={form} />}
+        {isSupplier ? <FormSection legend="Supplier" fields={SUPPLIER} form={form} marked={marked} /> : <FormSection legend="Customer" fields={CUSTOMER} form={form} marked={marked} />}
         {record && !isSupplier && <CustomerRentalRecord customerId={record.id} />}
         {record && <XeroState sourceType="contact" sourceId={record.id} />}
         <Paper withBorder p="sm">

@@ -25,7 +25,7 @@ import { blankPart, partFromLookup, PartsSelector, PartsTable, TrackingSelect, W
 type Order = ApiRecord & Record<string, any>;
 
 /** The order's fields as the screen holds them, from its definition (labels, kinds). The customer is held by its picker. */
-const EDITABLE = ["status", "customer", "delivery_address", "delivery_contact_email", "delivery_phone", "customer_vehicle", "customer_vehicle_vin", "order_number", "department", "description"];
+const EDITABLE = ["status", "customer", "delivery_address", "delivery_contact_email", "delivery_phone", "customer_vehicle", "customer_vehicle_vin", "customer_vehicle_make", "customer_vehicle_model", "order_number", "department", "description"];
 const FIELDS: FieldDef[] = fieldsFrom(
   { fields: partOrderDef.fields.filter((f) => EDITABLE.includes(f.name)) },
   // The customer vehicle's rule runs with the others (partOrderSaveRules), so its refusal carries the spec's title and message.
@@ -219,6 +219,8 @@ function PartOrderForm({ record, reload }: { record: Order | null; reload: () =>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
             {input("customer_vehicle")}
             {input("customer_vehicle_vin")}
+            {input("customer_vehicle_make")}
+            {input("customer_vehicle_model")}
             {input("order_number")}
             <TextInput label="Date Paid" value={formatDate(record?.date_paid)} readOnly />
             {input("department")}

@@ -12,6 +12,7 @@ import { toastSuccess, toastWarning } from "../platform/toast";
 import { parentLink, usePartsSave, type PartRow, type PartsAnswer } from "./api";
 import { PartLookupModal } from "./PartLookupModals";
 import { PrintPartsSheet } from "./PrintPartsSheet";
+import { personName } from "../../../core/platform/people";
 
 const VIEWS = [
   { value: "current", label: "Current" },
@@ -164,7 +165,7 @@ export function PartsExpensesPage() {
                 <Table.Td>{formatDate(p.due_date)}</Table.Td>
                 <Table.Td>{formatMoney(p.cost ?? 0)}</Table.Td>
                 <Table.Td>{nominalName(p.supplier_nominal_code)}</Table.Td>
-                <Table.Td>{p.approved ? [p.approver?.first_name, p.approver?.last_name].filter(Boolean).join(" ") || "Yes" : ""}</Table.Td>
+                <Table.Td>{p.approved ? personName(p.approver) || "Yes" : ""}</Table.Td>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
                     <Button size="compact-xs" variant="default" onClick={() => setEditing(p)}>

@@ -253,11 +253,39 @@ export function useUpdate<T = ApiRecord>(resource: string, opts: MutationOpts & 
   });
 }
 
+/**
+ * A deleted record's own queries are dropped, never fetched again (issue 24
+ * item 11: deleting a part order re-read it and showed 'There was an error
+ * getting part order data' after the Success): the screen still showing it
+ * keeps its copy until it leaves, then the copy goes from the cache.
+ */
+function useDropDeleted(resource: string, others: string[] = []) {
+  const qc = useQueryClient();
+  return (id: number | string) => {
+    const deleted = (key: QueryKey) => key[0] === resource && key[1] === "one" && String(key[2]) === String(id);
+    void qc.cancelQueries({ predicate: (q) => deleted(q.queryKey) });
+    const cache = qc.getQueryCache();
+    for (const q of cache.findAll({ predicate: (q) => deleted(q.queryKey) })) {
+      if (q.getObserversCount() === 0) {
+        cache.remove(q);
+        continue;
+      }
+      const stop = cache.subscribe((event) => {
+        if (event.query === q && event.type === "observerRemoved" && q.getObserversCount() === 0) {
+          stop();
+          cache.remove(q);
+        }
+      });
+    }
+    for (const r of [resource, ...others]) void qc.invalidateQueries({ queryKey: keys.all(r), predicate: (q) => !deleted(q.queryKey) });
+  };
+}
+
 export function useRemove(resource: string, opts: MutationOpts & { path?: string } = {}) {
-  const invalidate = useInvalidate(resource, opts.invalidates);
+  const dropDeleted = useDropDeleted(resource, opts.invalidates);
   return useMutation({
     mutationFn: (id: number | string) => api<unknown>("DELETE", `${opts.path ?? resource}/${id}`),
-    onSuccess: () => invalidate(),
+    onSuccess: (_d, id) => dropDeleted(id),
     meta: { errorMessage: opts.errorMessage, silent: opts.silent, successMessage: opts.successMessage },
   });
 }

@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "./api";
-import { toastFailure, toastSuccess } from "./toast";
+import { toastFailure, toastSuccess, toastWarning } from "./toast";
 
 declare module "@tanstack/react-query" {
   interface Register {
@@ -24,8 +24,11 @@ export const queryClient = new QueryClient({
   }),
   mutationCache: new MutationCache({
     onError: (err, _v, _c, mutation) => toastFailure(err, mutation.meta?.errorMessage),
-    onSuccess: (_d, _v, _c, mutation) => {
+    onSuccess: (data, _v, _c, mutation) => {
       if (!mutation.meta?.silent) toastSuccess(mutation.meta?.successMessage);
+      // An answer's `warning` (e.g. an approval whose documents are held back from Xero) is shown beside the success.
+      const warning = (data as { warning?: unknown } | null | undefined)?.warning;
+      if (typeof warning === "string" && warning) toastWarning(warning);
     },
   }),
   defaultOptions: {

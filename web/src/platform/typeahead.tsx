@@ -22,6 +22,8 @@ type Props<T extends ApiRecord> = {
   /** In a table row: small, the label names the input without being shown. */
   inline?: boolean;
   disabled?: boolean;
+  /** Drawn with the required marker (the field's rule requires a choice). */
+  required?: boolean;
 };
 
 /**
@@ -56,6 +58,7 @@ export function Typeahead<T extends ApiRecord>(props: Props<T>) {
           label={props.inline ? undefined : props.label}
           aria-label={props.inline ? props.label : undefined}
           size={props.inline ? "xs" : undefined}
+          withAsterisk={!props.inline && !!props.required}
           disabled={props.disabled}
           placeholder={props.placeholder ?? "Type at least 2 characters"}
           value={search}

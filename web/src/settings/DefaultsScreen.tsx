@@ -2,13 +2,24 @@ import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { useEffect, type FormEvent } from "react";
 import { useApiGet, useApiMutation, type ApiRecord } from "../platform/api";
 import { formatDateTime } from "../platform/format";
-import { FormSection, fieldsFrom, initialValues, useRecordForm, type FieldDef } from "../platform/form";
+import { FormSection, fieldsFrom, initialValues, useRecordForm, type FieldDef, type SelectOption } from "../platform/form";
 import { appDefaults } from "../../../core/settings/definitions";
 import { HistoryButton } from "../platform/history";
 import { Loading } from "../platform/Loading";
 
 /** App defaults from their one definition (core/settings/definitions.ts); the readings get their screen labels. */
 export const FIELDS: FieldDef[] = fieldsFrom(appDefaults, {
+  // Issue 22: the Xero account payments go into; the server refuses a nominal code that is neither BANK nor enabled for payments.
+  xero_payments_account: {
+    options: {
+      queryKey: ["nominal", "list", { page_size: 1000 }],
+      path: "nominal",
+      query: { page_size: 1000 },
+      toOptions: (d: { results: ApiRecord[] }) =>
+        d.results.map((n): SelectOption => ({ value: String(n.id), label: `${String(n.code)} ${String(n.name ?? "")}${String(n.type ?? "").toUpperCase() === "BANK" ? " (bank)" : ""}`.trim(), apiValue: n.id })),
+    },
+    description: "A bank account, or a nominal code with payments enabled. Payments are not pushed to Xero until it is set.",
+  },
   long_term_terms_reading: {
     options: [
       { value: "A", label: "Reading A (fixed £20 penalty)", apiValue: "A" },

@@ -2,7 +2,7 @@ import { Alert, Button, FileButton, Group, List, Paper, SimpleGrid, Stack, Text 
 import { useEffect, useState, type FormEvent } from "react";
 import { Navigate, useNavigate, useParams } from "react-router-dom";
 import { job as jobDef } from "../../../core/workshop/definitions";
-import { defectRules } from "../../../core/workshop/rules";
+import { MESSAGES, defectRules } from "../../../core/workshop/rules";
 import { VehicleSearch, type PickedVehicle } from "../fleet/picker/VehiclePicker";
 import { UPLOAD_MESSAGES, UPLOAD_TYPES } from "../fleet/shared/uploads";
 import { ApiError, useCreate, type ApiRecord } from "../platform/api";
@@ -21,7 +21,9 @@ const FIELDS: FieldDef[] = fieldsFrom(jobDef, {
 }).filter((f) => ["vehicle", "department", "defect_description", "defect_status", "location_of_van", "defect_driver_name", "defect_driver_number", "mileage"].includes(f.name));
 const SHOWN = FIELDS.filter((f) => f.name !== "vehicle");
 // Mileage is typed as text so the server's own message names a wrong value (002 §5: mileage numeric).
-const INPUTS = SHOWN.map((f) => (f.name === "mileage" ? { ...f, kind: "text" as const } : f));
+// The fields defectRules requires carry the marker, with the rule's own messages (issue 24 item 6).
+const REQUIRED_ON_DEFECT: Record<string, string> = { department: MESSAGES.defectRequired, defect_description: MESSAGES.defectDescription };
+const INPUTS = SHOWN.map((f) => (f.name === "mileage" ? { ...f, kind: "text" as const } : REQUIRED_ON_DEFECT[f.name] ? { ...f, required: REQUIRED_ON_DEFECT[f.name] } : f));
 
 /** /defect (002 §2): report a defect; after creation the job card opens. /defect/{id} opens that defect's job card. */
 export function DefectPage() {
@@ -97,7 +99,7 @@ function NewDefect() {
             )}
             <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="sm">
               <div>
-                <VehicleSearch label="Vehicle" search={search} onSearchChange={setSearch} onSelect={setVehicle} />
+                <VehicleSearch label="Vehicle" required search={search} onSearchChange={setSearch} onSelect={setVehicle} />
                 {form.errors.vehicle && (
                   <Text size="xs" c="red">
                     {form.errors.vehicle}

@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from "react-router-dom";
 import { pounds, sum } from "../../../core/platform/money";
 import { jobTotals, priceJobItems, type PricingContext } from "../../../core/workshop/costs";
 import { job as jobDef } from "../../../core/workshop/definitions";
-import { MESSAGES, afterReadyForCollection, approvalRules, jobSaveRules, mileageWarning, statusChangeRules, withoutCustomer2Charges } from "../../../core/workshop/rules";
+import { JOB_REQUIRED, MESSAGES, afterReadyForCollection, approvalRules, jobSaveRules, mileageWarning, statusChangeRules, withoutCustomer2Charges } from "../../../core/workshop/rules";
 import { CustomerPicker, SupplierPicker, type ContactOption } from "../contacts/pickers";
 import { VehiclePicker, inProgressFor, type InProgressItem, type PickedVehicle } from "../fleet/picker/VehiclePicker";
 import { api, keys, useApiGet, useList, useOne, type ApiRecord } from "../platform/api";
@@ -41,6 +41,26 @@ const FIELDS: FieldDef[] = fieldsFrom(jobDef, {
 });
 const byName = new Map(FIELDS.map((f) => [f.name, f]));
 const pick = (...names: string[]) => names.map((n) => byName.get(n)!).filter(Boolean);
+
+/**
+ * The fields a job save needs (002 §5, JOB_REQUIRED: the rule the server runs) drawn with the
+ * required marker (issue 24 item 6); defects and enquiries skip the rule, so they show none.
+ */
+const REQUIRED_ON_JOB = new Map(JOB_REQUIRED.map(([f, n]) => [f, MESSAGES.missingField(n)]));
+const markRequired = (fields: FieldDef[], on: boolean) => (on ? fields.map((f) => (REQUIRED_ON_JOB.has(f.name) ? { ...f, required: REQUIRED_ON_JOB.get(f.name) } : f)) : fields);
+
+/** A panel's legend with the required marker, as FieldInput draws it (hidden from screen readers: the panel keeps its name). */
+const legendOf = (legend: string, required?: boolean) =>
+  required ? (
+    <>
+      {legend}
+      <span aria-hidden style={{ color: "var(--mantine-color-error)" }}>
+        {" *"}
+      </span>
+    </>
+  ) : (
+    legend
+  );
 
 const INFO = pick(
   "department",
@@ -92,12 +112,12 @@ function Fields({ fields, values, set, errors, disabled, cols = 4 }: { fields: F
 }
 
 /** A contact panel (workshop, customer 1, customer 2): the typeahead and the chosen contact's details. */
-function ContactPanel({ legend, kind, contact, onChange, disabled, error, removable }: { legend: string; kind: "CC" | "SP"; contact: Contact | null; onChange: (c: Contact | null) => void; disabled?: boolean; error?: string; removable?: boolean }) {
+function ContactPanel({ legend, kind, contact, onChange, disabled, error, removable, required }: { legend: string; kind: "CC" | "SP"; contact: Contact | null; onChange: (c: Contact | null) => void; disabled?: boolean; error?: string; removable?: boolean; required?: boolean }) {
   const [text, setText] = useState(contact?.display_name ?? "");
   useEffect(() => setText(contact?.display_name ?? ""), [contact?.id]); // eslint-disable-line react-hooks/exhaustive-deps -- the text follows a change of contact (its id) only; while typing the name must not be put back
   const Picker = kind === "SP" ? SupplierPicker : CustomerPicker;
   return (
-    <Fieldset legend={legend} variant="filled" p="sm" aria-label={legend}>
+    <Fieldset legend={legendOf(legend, required)} variant="filled" p="sm" aria-label={legend}>
       <Stack gap={4}>
         {!disabled && <Picker label={legend} search={text} onSearchChange={setText} onChange={(c) => c && onChange(c as Contact)} />}
         {error && (
@@ -135,9 +155,9 @@ function ContactPanel({ legend, kind, contact, onChange, disabled, error, remova
   );
 }
 
-function VehiclePanel({ vehicle, onPick, disabled, error, saved }: { vehicle: Vehicle | null; onPick: (v: PickedVehicle | null) => void; disabled: boolean; error?: string; saved: boolean }) {
+function VehiclePanel({ vehicle, onPick, disabled, error, saved, required }: { vehicle: Vehicle | null; onPick: (v: PickedVehicle | null) => void; disabled: boolean; error?: string; saved: boolean; required?: boolean }) {
   return (
-    <Fieldset legend="Vehicle" variant="filled" p="sm" aria-label="Vehicle">
+    <Fieldset legend={legendOf("Vehicle", required)} variant="filled" p="sm" aria-label="Vehicle">
       <Stack gap="xs">
         {vehicle && (
           <SimpleGrid cols={{ base: 2, md: 5 }} spacing="xs" aria-label="Job vehicle">
@@ -178,14 +198,14 @@ function VehiclePanel({ vehicle, onPick, disabled, error, saved }: { vehicle: Ve
 }
 
 
-function Figure({ label, value }: { label: string; value: number }) {
+function Figure({ label, value }: { label: string; value: number | null | undefined }) {
   return (
     <Stack gap={0}>
       <Text size="xs" c="dimmed">
         {label}
       </Text>
-      <Text size="sm" fw={600}>
-        {formatMoney(value)}
+      <Text size="sm" fw={600} title={value === null || value === undefined ? "Not worked out while a figure typed is not a number" : undefined}>
+        {value === null || value === undefined ? "—" : formatMoney(value)}
       </Text>
     </Stack>
   );
@@ -238,6 +258,20 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
     errorMessage: ERROR,
     invalidates: ["jobstatuscount"],
     onConflict: () => void reload(),
+    // 002 §5 freshness, inside the editor's one-save-at-a-time lock (issue 24 item 4: a double click
+    // on Save read the copy the first click had just saved and called it edited elsewhere).
+    beforeSave: async (lastSaved) => {
+      try {
+        if (!(await storedMatches(lastSaved))) {
+          await refuseStale();
+          return false;
+        }
+        return true;
+      } catch (err) {
+        toastFailure(err, ERROR);
+        return false;
+      }
+    },
   });
   const { form, lines } = editor;
   const v = form.values;
@@ -269,9 +303,10 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
     if (items.length) lines.set("work_items", priced(withoutCustomer2Charges(items, customer2?.id ?? null)));
   }, [ctx]); // eslint-disable-line react-hooks/exhaustive-deps -- the work items are repriced when the pricing context changes, not when the items themselves are edited
 
-  // While a figure is not (yet) a number the summary keeps the last totals it could work out.
-  const lastTotals = useRef<ReturnType<typeof jobTotals> | null>(null);
-  const totals = typedFigureRefusal(items) && lastTotals.current ? lastTotals.current : (lastTotals.current = jobTotals({ customer2: customer2?.id ?? null, work_items: typedFigureRefusal(items) ? [] : items }));
+  // While a figure is not (yet) a number the summary shows no totals (issue 24 item 10: "1,25O.50" with a
+  // letter O was shown as the totals worked out from the "1" typed before it): a dash until it is a number.
+  const figuresPending = !!typedFigureRefusal(items);
+  const totals = figuresPending ? null : jobTotals({ customer2: customer2?.id ?? null, work_items: items });
   const lockedAll = isDefect || isEnquiry || approved;
   const addBlocked = lockedAll || items.some((w) => w.invoice_approved);
 
@@ -279,10 +314,10 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
   useUnsavedNotice(dirty, "Save the job to keep your changes.");
 
   /** 002 §5 freshness: the stored last_saved must be the loaded one, to the millisecond (docs/decisions.md "Freshness"; the server checks the same). */
-  const storedMatches = async (): Promise<boolean> => {
+  const storedMatches = async (lastSaved: string | null): Promise<boolean> => {
     if (!record) return true;
     const stored = await api<Job>("GET", `jobs/${record.id}`);
-    return Date.parse(String(stored.last_saved)) === Date.parse(String(record.last_saved));
+    return Date.parse(String(stored.last_saved)) === Date.parse(String(lastSaved));
   };
 
   /** 002 §5: a copy saved elsewhere is not sent: the message, then the latest copy. */
@@ -293,12 +328,6 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
 
   const save = async (e?: FormEvent) => {
     e?.preventDefault();
-    try {
-      if (!(await storedMatches())) return refuseStale();
-    } catch (err) {
-      toastFailure(err, ERROR);
-      return;
-    }
     const saved = await editor.save();
     // 002 §5: the server answers mileage_warning; the same rule on the screen's copy of the vehicle.
     if (saved && (saved.mileage_warning === true || mileageWarning(v.mileage, vehicle?.model?.mileage_limit))) setModal({ kind: "mileage" });
@@ -310,11 +339,6 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
   autoSave.current = async () => {
     if (!record || isDefect || approved || !dirty || editor.saving) return;
     if (jobSaveRules(editor.body())) return;
-    try {
-      if (!(await storedMatches())) return refuseStale();
-    } catch {
-      return;
-    }
     await editor.save();
   };
   const editStamp = JSON.stringify([v, items, lines.get("comments_list")]);
@@ -411,6 +435,8 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
   };
 
   const err = form.errors;
+  // 002 §5: a job (not a defect nor an enquiry) needs these fields to be saved: they carry the marker.
+  const needs = !isDefect && !isEnquiry;
   const status = String(record?.status ?? "IN_PROGRESS");
   const saved = !!record;
   const normal = saved && !isDefect && !isEnquiry;
@@ -427,15 +453,15 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
         <Paper withBorder p="sm" aria-label="Summary" component="section">
           <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
             <SimpleGrid cols={{ base: 3, md: 6 }} spacing="md" aria-label="Totals">
-              <Figure label="Estimated Labour" value={totals.estimated_labour_charge_total} />
-              <Figure label="Estimated Parts" value={totals.estimated_parts_charge_total} />
-              <Figure label="Estimated Total" value={pounds(sum(totals.estimated_labour_charge_total, totals.estimated_parts_charge_total))} />
-              <Figure label="Actual Labour" value={totals.labour_charge_total} />
-              <Figure label="Actual Parts" value={totals.parts_charge_total} />
-              <Figure label="Actual Total" value={totals.total_charge} />
-              <Figure label="Labour Cost" value={totals.labour_cost_total} />
-              <Figure label="Parts Cost" value={totals.parts_cost_total} />
-              <Figure label="Total Cost" value={totals.total_cost} />
+              <Figure label="Estimated Labour" value={totals?.estimated_labour_charge_total} />
+              <Figure label="Estimated Parts" value={totals?.estimated_parts_charge_total} />
+              <Figure label="Estimated Total" value={totals ? pounds(sum(totals.estimated_labour_charge_total, totals.estimated_parts_charge_total)) : null} />
+              <Figure label="Actual Labour" value={totals?.labour_charge_total} />
+              <Figure label="Actual Parts" value={totals?.parts_charge_total} />
+              <Figure label="Actual Total" value={totals?.total_charge} />
+              <Figure label="Labour Cost" value={totals?.labour_cost_total} />
+              <Figure label="Parts Cost" value={totals?.parts_cost_total} />
+              <Figure label="Total Cost" value={totals?.total_cost} />
             </SimpleGrid>
             <Stack gap={4} align="flex-end">
               <Group gap="xs">
@@ -455,7 +481,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
           </Stack>
         </Paper>
 
-        <VehiclePanel vehicle={vehicle} onPick={(p) => void pickVehicle(p)} disabled={lockedAll} error={err.vehicle} saved={saved} />
+        <VehiclePanel vehicle={vehicle} onPick={(p) => void pickVehicle(p)} disabled={lockedAll} error={err.vehicle} saved={saved} required={needs} />
 
         {isDefect && record && (
           <Fieldset legend="Defect Information" variant="filled" p="sm" aria-label="Defect Information">
@@ -485,14 +511,14 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
         )}
 
         <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
-          <ContactPanel legend="Workshop" kind="SP" contact={workshop} onChange={(c) => setContact("workshop", c)} disabled={lockedAll} error={err.workshop} />
-          <ContactPanel legend="Customer" kind="CC" contact={customer} onChange={(c) => setContact("customer", c)} disabled={lockedAll} error={err.customer} />
+          <ContactPanel legend="Workshop" kind="SP" contact={workshop} onChange={(c) => setContact("workshop", c)} disabled={lockedAll} error={err.workshop} required={needs} />
+          <ContactPanel legend="Customer" kind="CC" contact={customer} onChange={(c) => setContact("customer", c)} disabled={lockedAll} error={err.customer} required={needs} />
           <ContactPanel legend="Customer 2" kind="CC" contact={customer2} onChange={(c) => setContact("customer2", c)} disabled={lockedAll} removable />
         </SimpleGrid>
 
         <Fieldset legend="Job Info" variant="filled" p="sm" aria-label="Job Info">
           <Stack gap="sm">
-            <Fields fields={INFO} values={v} set={form.set} errors={err} disabled={lockedAll} />
+            <Fields fields={markRequired(INFO, needs)} values={v} set={form.set} errors={err} disabled={lockedAll} />
             <CommentsTable comments={lines.get("comments_list") as Comment[]} onChange={(c) => lines.set("comments_list", c)} disabled={approved} />
           </Stack>
         </Fieldset>

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { MESSAGES } from "../../../core/workshop/rules";
 import { CustomerPicker, type ContactOption } from "../contacts/pickers";
-import { VehicleSearch, inProgressLink, type InProgressItem, type PickedVehicle } from "../fleet/picker/VehiclePicker";
+import { VehicleSearch, inProgressLink, openItemDescription, type InProgressItem, type PickedVehicle } from "../fleet/picker/VehiclePicker";
 import { uploadSignedFile } from "../fleet/shared/uploads";
 import { ImageGrid, UploadProgress, useFileUploads } from "../fleet/edit/ImagesSection";
 import { api, useGet, useList, type ApiRecord } from "../platform/api";
@@ -41,7 +41,7 @@ export function OpenItemsModal({ items, onContinue, onClose }: { items: InProgre
               <Table.Tr key={`${i.itemType}-${i.id}`}>
                 <Table.Td>{i.itemType === "quote" ? "Quote" : i.is_defect ? "Defect" : "Job"}</Table.Td>
                 <Table.Td>{i.id}</Table.Td>
-                <Table.Td>{String(i.description || i.job_description || "")}</Table.Td>
+                <Table.Td>{openItemDescription(i)}</Table.Td>
                 <Table.Td>{nameOf(i.customer)}</Table.Td>
                 <Table.Td>{formatDate(i.workshop_date ?? i.provisional_start_date)}</Table.Td>
                 <Table.Td>

@@ -6,6 +6,7 @@ import { formatDate } from "../platform/format";
 import { ListColumnFilter, ListDepartmentFilter, ListPager, ListRecordFilter, ListSearch, ListTable, ListTabs, ListToolbar, useListController, type FilterOption } from "../platform/list";
 import { Page } from "../platform/page";
 import { nameOf, QUOTE_ROW_COLOURS } from "./quote-display";
+import { personName } from "../../../core/platform/people";
 
 type QuoteRow = ApiRecord & Record<string, any>;
 
@@ -115,7 +116,7 @@ export function QuotesListPage() {
                 <td>{[q.customer_invoice_number, q.customer2_invoice_number].filter(Boolean).join(" / ")}</td>
                 <td>{nameOf(q.vehicle?.make ?? q.make, "name")}</td>
                 <td>{nameOf(q.vehicle?.model ?? q.model, "name")}</td>
-                {approved && <td>{[q.approving_user?.first_name, q.approving_user?.last_name].filter(Boolean).join(" ")}</td>}
+                {approved && <td>{personName(q.approving_user)}</td>}
                 {view === "to_be_priced" && (
                   <td>
                     <PricedButton row={q} />

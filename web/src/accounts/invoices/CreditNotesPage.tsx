@@ -9,6 +9,7 @@ import { Page } from "../../platform/page";
 import { toastWarning } from "../../platform/toast";
 import { useCreditCalls, type CreditRow } from "./api";
 import { CreditModal, creditApproveWarning } from "./modals";
+import { personName } from "../../../../core/platform/people";
 
 const STATE_LABEL = { NOTAPPROVED: "Not Approved", READY: "Ready to Approve", APPROVED: "Approved" } as const;
 const KIND_LABEL: Record<string, string> = { ...Object.fromEntries(CREDIT_VIEWS.map((v) => [v.value, v.label])), INVOICE: "Invoice" };
@@ -77,7 +78,7 @@ export function CreditNotesPage() {
               <td>{formatMoney(c.total)}</td>
               <td>
                 {STATE_LABEL[c.cstate]}
-                {c.approver ? ` (${[c.approver.first_name, c.approver.last_name].filter(Boolean).join(" ")})` : ""}
+                {personName(c.approver) ? ` (${personName(c.approver)})` : ""}
               </td>
               <td>
                 <Group gap={4} wrap="nowrap">

@@ -12,6 +12,7 @@ import { Page } from "../../platform/page";
 import { toastWarning } from "../../platform/toast";
 import { useInvoiceCalls, type InvoiceRow } from "./api";
 import { CreditModal, InvoiceModal, PartListModal } from "./modals";
+import { personName } from "../../../../core/platform/people";
 
 export const ACTIVE_VIEW_TITLES: Record<string, string> = { movement: "Movement Invoices", sales: "Vehicle Sales Invoices", order: "Parts Invoices", hire: "Hire Invoices" };
 const VIEWS = INVOICE_VIEWS.map((v) => ({ value: v.value, label: v.label }));
@@ -117,7 +118,7 @@ export function InvoicesPage() {
               <td>{formatDate(r.payment_date)}</td>
               <td>
                 {STATE_LABEL[r.istate]}
-                {r.approver ? ` (${[r.approver.first_name, r.approver.last_name].filter(Boolean).join(" ")})` : ""}
+                {personName(r.approver) ? ` (${personName(r.approver)})` : ""}
               </td>
               <td>
                 <Group gap={4} wrap="nowrap">

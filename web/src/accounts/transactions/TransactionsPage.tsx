@@ -11,6 +11,7 @@ import { Page } from "../../platform/page";
 import { useTransactionCalls, type TransactionFigures, type TransactionRow } from "./api";
 import { TransactionForm } from "./TransactionForm";
 import { CreditModal } from "../invoices/modals";
+import { personName } from "../../../../core/platform/people";
 
 type Named = ApiRecord & { name: string };
 
@@ -132,7 +133,7 @@ export function TransactionsPage() {
       header: "Status",
       render: (t) => (
         <Stack gap={0}>
-          <Text size="xs">{t.approved ? `Approved${t.approver ? ` by ${t.approver.first_name} ${t.approver.last_name}`.trimEnd() : ""}` : "Not approved"}</Text>
+          <Text size="xs">{t.approved ? `Approved${personName(t.approver) ? ` by ${personName(t.approver)}` : ""}` : "Not approved"}</Text>
           {t.template ? <Text size="xs" c="dimmed">Repeating</Text> : null}
           {t.vat_warnings.map((w) => (
             <Text key={w} size="xs" c="orange">

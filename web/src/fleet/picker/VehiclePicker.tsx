@@ -10,10 +10,11 @@ import { Typeahead } from "../../platform/typeahead";
 export type PickedVehicle = ApiRecord & { registration: string; fleet_number?: string | null };
 
 /** Registration or fleet number typeahead (vehiclesearch, from 2 characters). */
-export function VehicleSearch({ label, search, onSearchChange, onSelect }: { label: string; search?: string; onSearchChange?: (s: string) => void; onSelect: (v: PickedVehicle | null) => void }) {
+export function VehicleSearch({ label, search, onSearchChange, onSelect, required }: { label: string; search?: string; onSearchChange?: (s: string) => void; onSelect: (v: PickedVehicle | null) => void; required?: boolean }) {
   return (
     <Typeahead<PickedVehicle>
       label={label}
+      required={required}
       resource="vehiclesearch"
       itemLabel={(v) => `${v.registration}${v.fleet_number ? ` (${v.fleet_number})` : ""}`}
       onSelect={onSelect}
@@ -31,6 +32,8 @@ export type InProgressItem = ApiRecord & {
   itemType: "job" | "quote";
   description?: string | null;
   job_description?: string | null;
+  defect_description?: string | null;
+  enquiry_description?: string | null;
   customer?: unknown;
   customer2?: unknown;
   is_defect?: boolean | null;
@@ -51,6 +54,13 @@ export const inProgressLink = (i: InProgressItem) => (i.itemType === "quote" ? `
  * release) counts as none; any other failure shows 'There was an error'
  * and the vehicle is still taken.
  */
+/**
+ * What an open item is about, as the open-items lists show it: a quote's description, a job's, a
+ * defect's own (issue 24 item 12: a defect keeps it in defect_description and was listed blank), an enquiry's.
+ */
+export const openItemDescription = (i: InProgressItem): string =>
+  String(i.description || i.job_description || i.defect_description || i.enquiry_description || "");
+
 export async function inProgressFor(vehicle: number): Promise<InProgressItem[]> {
   const calls = await Promise.allSettled([
     api<Page<ApiRecord>>("GET", "jobs", { query: { vehicle, view: "not_finished", ws: "all" } }),
@@ -87,7 +97,7 @@ export function InProgressModal({ vehicle, items, onContinue, onClose }: { vehic
             {items.map((i) => (
               <Table.Tr key={`${i.itemType}-${i.id}`}>
                 <Table.Td>{i.itemType === "quote" ? "Quote" : i.is_defect ? "Defect" : "Job"}</Table.Td>
-                <Table.Td>{i.description || i.job_description || ""}</Table.Td>
+                <Table.Td>{openItemDescription(i)}</Table.Td>
                 <Table.Td>{[display(i.customer), display(i.customer2)].filter(Boolean).join(" / ")}</Table.Td>
                 <Table.Td>{display(i.workshop)}</Table.Td>
                 <Table.Td>{formatDate(i.workshop_date)}</Table.Td>

@@ -12,10 +12,12 @@ type Props = {
   /** In a table row the label is not shown but still names the input. */
   inline?: boolean;
   disabled?: boolean;
+  /** The required marker when a rule of the screen (not the field's own `required`) requires it. */
+  marked?: boolean;
 };
 
 /** One input per field kind; numeric kinds share the one number input (001 §5). */
-export function FieldInput({ field: f, value, onChange, error, inline, disabled }: Props) {
+export function FieldInput({ field: f, value, onChange, error, inline, disabled, marked }: Props) {
   const { options, loading } = useFieldOptions(f);
   const common = {
     label: inline ? undefined : f.label,
@@ -23,7 +25,7 @@ export function FieldInput({ field: f, value, onChange, error, inline, disabled 
     error,
     disabled,
     size: inline ? "xs" : "sm",
-    withAsterisk: !inline && !!f.required,
+    withAsterisk: !inline && (!!f.required || !!marked),
     description: inline ? undefined : f.description,
     style: f.minWidth ? { minWidth: f.minWidth } : undefined,
   } as const;
@@ -56,7 +58,7 @@ export function FieldInput({ field: f, value, onChange, error, inline, disabled 
         />
       );
     case "date":
-      return <DateField {...common} value={typeof value === "string" ? value : ""} onChange={onChange} />;
+      return <DateField {...common} keepTyped value={typeof value === "string" ? value : ""} onChange={onChange} />;
     case "url":
       return <TextInput {...common} type="url" inputMode="url" placeholder="https://" value={String(value ?? "")} onChange={(e) => onChange(e.currentTarget.value)} />;
     case "textarea":

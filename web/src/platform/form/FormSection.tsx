@@ -16,6 +16,7 @@ export function FormSection({
   form,
   cols = 4,
   locked,
+  marked,
   children,
 }: {
   legend?: string;
@@ -24,6 +25,8 @@ export function FormSection({
   cols?: number;
   /** Fields shown read-only (an approved record's locked fields): the server refuses a change to them. */
   locked?: readonly string[];
+  /** Fields a rule of the screen requires (drawn with the required marker). */
+  marked?: ReadonlySet<string>;
   children?: ReactNode;
 }) {
   return (
@@ -38,6 +41,7 @@ export function FormSection({
               onChange={(v) => form.set(f.name, v)}
               error={form.errors[f.name]}
               disabled={locked?.includes(f.name)}
+              marked={marked?.has(f.name)}
             />
           ))}
         </SimpleGrid>

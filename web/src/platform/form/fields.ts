@@ -1,8 +1,11 @@
 import type { QueryKey } from "@tanstack/react-query";
 import type { QueryParams } from "../api";
 import type { FieldMeta, InputKind } from "../../../../core/platform/definition";
-import { formatDate, formatMoney, formatNumber } from "../format";
+import { formatDate, formatMoney, formatNumber, parseUkDate } from "../format";
 import { parseNumberText } from "./numbers";
+
+/** What a date field says of text that is no date (31/02/2026): at the field, the text kept (issue 24 item 5). */
+export const NOT_A_DATE = "Not a real date: enter DD/MM/YYYY";
 
 /** How a field is entered and shown (the kinds a record definition's fields are entered with). */
 export type FieldKind = InputKind;
@@ -174,6 +177,8 @@ export function validateValues(fields: FieldDef[], values: FormValues): FormErro
       continue;
     }
     if (f.kind === "url" && !isEmpty(v) && !isWebAddress(String(v))) errors[f.name] = "Enter a full web address (https://...)";
+    // Text typed into a date that is no date (31/02/2026) is kept by the date input and refused here, at the field.
+    if (f.kind === "date" && !isEmpty(v) && parseUkDate(String(v)) !== String(v).slice(0, 10)) errors[f.name] = NOT_A_DATE;
     if (isNumeric(f.kind) && !isEmpty(v)) {
       const parsed = parseNumberText(v, f.kind, f.decimals);
       if (!parsed.ok) errors[f.name] = parsed.message;

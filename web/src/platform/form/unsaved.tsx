@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useState, type ReactNode } from "react";
-import { notifications } from "@mantine/notifications";
 import { useBlocker } from "react-router-dom";
+import { hideNotice, showNotice } from "../toast";
 
 type Registry = { set: (id: string, dirty: boolean) => void };
 const DirtyContext = createContext<Registry | null>(null);
@@ -87,9 +87,9 @@ export const NOT_YET_SAVED = "Warning: Data not yet saved!";
 export function useUnsavedNotice(dirty: boolean, message = "Save to keep your changes.") {
   useEffect(() => {
     if (!dirty) return;
-    const id = notifications.show({ title: NOT_YET_SAVED, message, color: "orange", autoClose: false, withCloseButton: false, withBorder: true });
+    const id = showNotice({ title: NOT_YET_SAVED, message, color: "orange", autoClose: false, closable: false });
     return () => {
-      notifications.hide(id);
+      hideNotice(id);
     };
   }, [dirty, message]);
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { ApiError, useCreate, useRemove, useUpdate, type ApiRecord } from "../api";
 import { confirmDelete } from "../modal";
@@ -58,6 +58,13 @@ export type RecordEditorOptions = {
    * fetch the latest copy (the job card reloads, 002 §5 freshness).
    */
   onConflict?: () => void;
+  /**
+   * A check run inside the save, before anything is validated or sent
+   * (the job card's freshness read, 002 §5), given the last_saved the save
+   * will send: false stops the save. It runs under the same one-save-at-a-time
+   * lock, so a second click cannot overtake the first.
+   */
+  beforeSave?: (lastSaved: string | null) => Promise<boolean>;
 };
 
 /**
@@ -114,8 +121,32 @@ export function useRecordEditor(o: RecordEditorOptions) {
     return message ? { message, errors } : null;
   };
 
-  const save = async (e?: FormEvent) => {
+  // One save at a time (issue 24 item 4): a second click on Save, or the delayed automatic save,
+  // while a save is in flight does nothing; the first one's answer stands.
+  const inFlight = useRef(false);
+  // The last_saved of this editor's own last save: a click that comes after the answer but before
+  // the screen's copy is fetched again sends it, not the copy's older one (which the server refuses as stale).
+  const ownSave = useRef<{ id: number; last_saved: string | null } | null>(null);
+  const lastSaved = (): string | null => {
+    if (!o.record) return null;
+    const own = ownSave.current;
+    if (own && own.id === o.record.id && own.last_saved && (!o.record.last_saved || Date.parse(own.last_saved) > Date.parse(o.record.last_saved))) return own.last_saved;
+    return o.record.last_saved;
+  };
+
+  const save = async (e?: FormEvent): Promise<ApiRecord | null> => {
     e?.preventDefault();
+    if (inFlight.current) return null;
+    inFlight.current = true;
+    try {
+      if (o.beforeSave && !(await o.beforeSave(lastSaved()))) return null;
+      return await saveOnce();
+    } finally {
+      inFlight.current = false;
+    }
+  };
+
+  const saveOnce = async (): Promise<ApiRecord | null> => {
     setWarning(null);
     // A refusal (here or the server's 400) marks its fields and brings the first into view (useRecordForm).
     if (!form.validate()) return null;
@@ -133,7 +164,8 @@ export function useRecordEditor(o: RecordEditorOptions) {
     }
     try {
       if (o.record) {
-        const saved = await update.mutateAsync({ id: o.record.id, body: { ...body(), last_saved: o.record.last_saved } });
+        const saved = await update.mutateAsync({ id: o.record.id, body: { ...body(), last_saved: lastSaved() } });
+        ownSave.current = { id: saved.id, last_saved: saved.last_saved };
         form.reset(initialValues(o.fields, saved));
         lines.reset(saved);
         return saved;
@@ -168,7 +200,7 @@ export function useRecordEditor(o: RecordEditorOptions) {
     }
   };
 
-  return { form, lines, save, del, warning, setWarning, body, saving: create.isPending || update.isPending, deleting: remove.isPending };
+  return { form, lines, save, del, warning, setWarning, body, lastSaved, saving: create.isPending || update.isPending, deleting: remove.isPending };
 }
 
 export type RecordEditor = ReturnType<typeof useRecordEditor>;

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { movementCostOf } from "../../../../core/workshop/movement-costs";
+import { pounds } from "../../../../core/platform/money";
 import { MOVEMENT_MESSAGES, movement, movementRuleResult } from "../../../../core/workshop/movement-definitions";
 import { CustomerPicker } from "../../contacts/pickers";
 import { VehicleSearch } from "../../fleet/picker/VehiclePicker";
@@ -98,7 +99,9 @@ function MovementForm({ row, start, rates, firstType, onClose }: { row: Movement
     saved.then(onClose, (e) => form.applyServerErrors(e));
   }
 
-  const input = (f: FieldDef) => <FieldInput key={f.name} field={f} value={v[f.name]} onChange={(x) => form.set(f.name, x)} error={form.errors[f.name]} disabled={f.name === "cost" && v.cost_override !== true} />;
+  // The Cost input, while not overridden, shows the cost worked out (the one under it), not the stored 0.00 (issue 24 item 12).
+  const worked = (f: FieldDef) => f.name === "cost" && v.cost_override !== true;
+  const input = (f: FieldDef) => <FieldInput key={f.name} field={f} value={worked(f) ? pounds(cost) : v[f.name]} onChange={(x) => form.set(f.name, x)} error={form.errors[f.name]} disabled={worked(f)} />;
   return (
     <form ref={form.formRef} onSubmit={(e) => (e.preventDefault(), submit())}>
       <Stack gap="sm">
