@@ -22,6 +22,9 @@ async function widthFaults(page: Page): Promise<Fault[]> {
     const faults: string[] = [];
     const name = (el: Element) => el.getAttribute("aria-label") ?? el.closest("[aria-label]")?.getAttribute("aria-label") ?? el.tagName.toLowerCase();
     if (document.documentElement.scrollWidth > vw + 1) faults.push(`the page scrolls sideways (${document.documentElement.scrollWidth} px)`);
+    // #root is the page's scroller (the notice bar keeps the foot of the window): it must not scroll sideways either.
+    const root = document.getElementById("root");
+    if (root && root.scrollWidth > root.clientWidth + 1) faults.push(`the page scrolls sideways in #root (${root.scrollWidth} px)`);
     /** The nearest ancestor that scrolls sideways (a table's own box). */
     const scrollBox = (el: Element): Element | null => {
       for (let p = el.parentElement; p; p = p.parentElement) {
