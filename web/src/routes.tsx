@@ -4,17 +4,24 @@ import { createBrowserRouter, Link, type RouteObject } from "react-router-dom";
 import { LoginPage } from "./auth/LoginPage";
 import { AppLayout } from "./platform/layout/AppLayout";
 import { Page } from "./platform/page";
+import { startFrame, startScreen, type ScreenData } from "./platform/prefetch";
+import { homeQueries } from "./home/queries";
+import { invoicesQueries } from "./accounts/invoices/queries";
+import { jobCardQueries, jobsListQueries, quoteQueries } from "./workshop/queries";
 
 /**
  * A screen whose code loads on its first visit: each area's screens are
  * their own scripts, so the first load carries the platform (layout, nav
  * bar, sign-in) and the screen opened, not the whole app. While a screen's
- * script loads, AppLayout's Suspense shows the shared Loading state.
+ * script loads, AppLayout's Suspense shows the shared Loading state. The
+ * route's loader starts the script, and the calls of the screen's first
+ * paint (`data`), at once with the identity check (platform/prefetch.ts,
+ * docs/performance.md "First paint"): one wave of calls, not two.
  */
-function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K, data?: ScreenData): Pick<RouteObject, "element" | "loader"> {
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- tsc needs it: m[name] of a generic module map is no ComponentType without it
   const Screen = lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
-  return <Screen />;
+  return { element: <Screen />, loader: startScreen(load, data) };
 }
 
 function NotFound() {
@@ -35,54 +42,55 @@ export const routes: RouteObject[] = [
   { path: "/login", element: <LoginPage /> },
   {
     element: <AppLayout />,
+    loader: startFrame,
     children: [
-      { index: true, element: lazyScreen(() => import("./home/HomePage"), "HomePage") },
-      { path: "/alllinks", element: lazyScreen(() => import("./links/AllLinksPage"), "AllLinksPage") },
-      { path: "/settings", element: lazyScreen(() => import("./settings/SettingsPage"), "SettingsPage") },
-      { path: "/contacts", element: lazyScreen(() => import("./contacts/ContactsListPage"), "ContactsListPage") },
-      { path: "/editcontact/:contact?", element: lazyScreen(() => import("./contacts/ContactEditPage"), "ContactEditPage") },
-      { path: "/po", element: lazyScreen(() => import("./accounts/WorkApprovalsPage"), "WorkApprovalsPage") },
-      { path: "/invoicing", element: lazyScreen(() => import("./accounts/WorkApprovalsPage"), "WorkApprovalsPage") },
-      { path: "/accountbalance", element: lazyScreen(() => import("./contacts/AccountBalancePage"), "AccountBalancePage") },
-      { path: "/payments", element: lazyScreen(() => import("./accounts/payments/PaymentsPage"), "PaymentsPage") },
-      { path: "/recurringpayments", element: lazyScreen(() => import("./accounts/payments/RecurringPaymentsPage"), "RecurringPaymentsPage") },
-      { path: "/invoices", element: lazyScreen(() => import("./accounts/invoices/InvoicesPage"), "InvoicesPage") },
-      { path: "/credit", element: lazyScreen(() => import("./accounts/invoices/CreditNotesPage"), "CreditNotesPage") },
-      { path: "/editvehicle/:vehicle?", element: lazyScreen(() => import("./fleet/edit/VehicleEditPage"), "VehicleEditPage") },
-      { path: "/vehicleupload/:vehicle", element: lazyScreen(() => import("./fleet/upload/PhoneUploadPage"), "PhoneUploadPage") },
-      { path: "/vehicles", element: lazyScreen(() => import("./fleet/list/VehiclesListPage"), "VehiclesListPage") },
-      { path: "/keys", element: lazyScreen(() => import("./fleet/keys/KeysPage"), "KeysPage") },
-      { path: "/trackers", element: lazyScreen(() => import("./fleet/trackers/TrackersPage"), "TrackersPage") },
-      { path: "/inspections", element: lazyScreen(() => import("./fleet/inspections/InspectionsPage"), "InspectionsPage") },
-      { path: "/rentals", element: lazyScreen(() => import("./hire/RentalsListPage"), "RentalsListPage") },
-      { path: "/editrental/:rental?", element: lazyScreen(() => import("./hire/RentalEditPage"), "RentalEditPage") },
-      { path: "/printrental/:rental", element: lazyScreen(() => import("./hire/PrintRentalPage"), "PrintRentalPage") },
-      { path: "/printsale/:vehicle", element: lazyScreen(() => import("./agreements/PrintSalePage"), "PrintSalePage") },
-      { path: "/quotes", element: lazyScreen(() => import("./workshop/QuotesListPage"), "QuotesListPage") },
-      { path: "/editquote/:quote?", element: lazyScreen(() => import("./workshop/QuoteEditPage"), "QuoteEditPage") },
-      { path: "/printquote/:quote", element: lazyScreen(() => import("./workshop/QuotePrintPages"), "PrintQuotePage") },
-      { path: "/printpicklist/:quote", element: lazyScreen(() => import("./workshop/QuotePrintPages"), "PrintPickListPage") },
-      { path: "/reports", element: lazyScreen(() => import("./accounts/ReportsPage"), "ReportsPage") },
-      { path: "/xero", element: lazyScreen(() => import("./accounts/XeroSyncPage"), "XeroSyncPage") },
-      { path: "/parts", element: lazyScreen(() => import("./parts/PartsExpensesPage"), "PartsExpensesPage") },
-      { path: "/partHistory", element: lazyScreen(() => import("./parts/PartHistoryPage"), "PartHistoryPage") },
-      { path: "/partLookup", element: lazyScreen(() => import("./parts/PartStockPage"), "PartStockPage") },
-      { path: "/workLookup", element: lazyScreen(() => import("./parts/WorkStockPage"), "WorkStockPage") },
-      { path: "/partorders", element: lazyScreen(() => import("./parts/PartOrdersListPage"), "PartOrdersListPage") },
-      { path: "/editpartorder/:partorder?", element: lazyScreen(() => import("./parts/PartOrderEditPage"), "PartOrderEditPage") },
-      { path: "/printpartorder/:partorder", element: lazyScreen(() => import("./parts/PartOrderPrintPage"), "PartOrderPrintPage") },
-      { path: "/partenquiry", element: lazyScreen(() => import("./parts/PartEnquiryPage"), "PartEnquiryPage") },
-      { path: "/detailWorkLookup/:workLookup?", element: lazyScreen(() => import("./parts/WorkLookupDetailPage"), "WorkLookupDetailPage") },
-      { path: "/jobs", element: lazyScreen(() => import("./workshop/JobsListPage"), "JobsListPage") },
-      { path: "/editjob/:job?", element: lazyScreen(() => import("./workshop/JobEditPage"), "JobEditPage") },
-      { path: "/defect/:job?", element: lazyScreen(() => import("./workshop/DefectPage"), "DefectPage") },
-      { path: "/printjob/:job", element: lazyScreen(() => import("./workshop/PrintJobPage"), "PrintJobPage") },
-      { path: "/printjobs", element: lazyScreen(() => import("./workshop/PrintJobsPage"), "PrintJobsPage") },
-      { path: "/income", element: lazyScreen(() => import("./accounts/transactions/TransactionsPage"), "TransactionsPage") },
-      { path: "/expenses", element: lazyScreen(() => import("./accounts/transactions/TransactionsPage"), "TransactionsPage") },
-      { path: "/fixedexpense", element: lazyScreen(() => import("./accounts/FixedExpensesPage"), "FixedExpensesPage") },
-      { path: "/diary", element: lazyScreen(() => import("./accounts/DiaryPage"), "DiaryPage") },
-      { path: "/movements", element: lazyScreen(() => import("./workshop/movements/MovementsPage"), "MovementsPage") },
+      { index: true, ...lazyScreen(() => import("./home/HomePage"), "HomePage", (_p, sp) => homeQueries(sp)) },
+      { path: "/alllinks", ...lazyScreen(() => import("./links/AllLinksPage"), "AllLinksPage") },
+      { path: "/settings", ...lazyScreen(() => import("./settings/SettingsPage"), "SettingsPage") },
+      { path: "/contacts", ...lazyScreen(() => import("./contacts/ContactsListPage"), "ContactsListPage") },
+      { path: "/editcontact/:contact?", ...lazyScreen(() => import("./contacts/ContactEditPage"), "ContactEditPage") },
+      { path: "/po", ...lazyScreen(() => import("./accounts/WorkApprovalsPage"), "WorkApprovalsPage") },
+      { path: "/invoicing", ...lazyScreen(() => import("./accounts/WorkApprovalsPage"), "WorkApprovalsPage") },
+      { path: "/accountbalance", ...lazyScreen(() => import("./contacts/AccountBalancePage"), "AccountBalancePage") },
+      { path: "/payments", ...lazyScreen(() => import("./accounts/payments/PaymentsPage"), "PaymentsPage") },
+      { path: "/recurringpayments", ...lazyScreen(() => import("./accounts/payments/RecurringPaymentsPage"), "RecurringPaymentsPage") },
+      { path: "/invoices", ...lazyScreen(() => import("./accounts/invoices/InvoicesPage"), "InvoicesPage", invoicesQueries) },
+      { path: "/credit", ...lazyScreen(() => import("./accounts/invoices/CreditNotesPage"), "CreditNotesPage") },
+      { path: "/editvehicle/:vehicle?", ...lazyScreen(() => import("./fleet/edit/VehicleEditPage"), "VehicleEditPage") },
+      { path: "/vehicleupload/:vehicle", ...lazyScreen(() => import("./fleet/upload/PhoneUploadPage"), "PhoneUploadPage") },
+      { path: "/vehicles", ...lazyScreen(() => import("./fleet/list/VehiclesListPage"), "VehiclesListPage") },
+      { path: "/keys", ...lazyScreen(() => import("./fleet/keys/KeysPage"), "KeysPage") },
+      { path: "/trackers", ...lazyScreen(() => import("./fleet/trackers/TrackersPage"), "TrackersPage") },
+      { path: "/inspections", ...lazyScreen(() => import("./fleet/inspections/InspectionsPage"), "InspectionsPage") },
+      { path: "/rentals", ...lazyScreen(() => import("./hire/RentalsListPage"), "RentalsListPage") },
+      { path: "/editrental/:rental?", ...lazyScreen(() => import("./hire/RentalEditPage"), "RentalEditPage") },
+      { path: "/printrental/:rental", ...lazyScreen(() => import("./hire/PrintRentalPage"), "PrintRentalPage") },
+      { path: "/printsale/:vehicle", ...lazyScreen(() => import("./agreements/PrintSalePage"), "PrintSalePage") },
+      { path: "/quotes", ...lazyScreen(() => import("./workshop/QuotesListPage"), "QuotesListPage") },
+      { path: "/editquote/:quote?", ...lazyScreen(() => import("./workshop/QuoteEditPage"), "QuoteEditPage", quoteQueries) },
+      { path: "/printquote/:quote", ...lazyScreen(() => import("./workshop/QuotePrintPages"), "PrintQuotePage") },
+      { path: "/printpicklist/:quote", ...lazyScreen(() => import("./workshop/QuotePrintPages"), "PrintPickListPage") },
+      { path: "/reports", ...lazyScreen(() => import("./accounts/ReportsPage"), "ReportsPage") },
+      { path: "/xero", ...lazyScreen(() => import("./accounts/XeroSyncPage"), "XeroSyncPage") },
+      { path: "/parts", ...lazyScreen(() => import("./parts/PartsExpensesPage"), "PartsExpensesPage") },
+      { path: "/partHistory", ...lazyScreen(() => import("./parts/PartHistoryPage"), "PartHistoryPage") },
+      { path: "/partLookup", ...lazyScreen(() => import("./parts/PartStockPage"), "PartStockPage") },
+      { path: "/workLookup", ...lazyScreen(() => import("./parts/WorkStockPage"), "WorkStockPage") },
+      { path: "/partorders", ...lazyScreen(() => import("./parts/PartOrdersListPage"), "PartOrdersListPage") },
+      { path: "/editpartorder/:partorder?", ...lazyScreen(() => import("./parts/PartOrderEditPage"), "PartOrderEditPage") },
+      { path: "/printpartorder/:partorder", ...lazyScreen(() => import("./parts/PartOrderPrintPage"), "PartOrderPrintPage") },
+      { path: "/partenquiry", ...lazyScreen(() => import("./parts/PartEnquiryPage"), "PartEnquiryPage") },
+      { path: "/detailWorkLookup/:workLookup?", ...lazyScreen(() => import("./parts/WorkLookupDetailPage"), "WorkLookupDetailPage") },
+      { path: "/jobs", ...lazyScreen(() => import("./workshop/JobsListPage"), "JobsListPage", jobsListQueries) },
+      { path: "/editjob/:job?", ...lazyScreen(() => import("./workshop/JobEditPage"), "JobEditPage", jobCardQueries) },
+      { path: "/defect/:job?", ...lazyScreen(() => import("./workshop/DefectPage"), "DefectPage") },
+      { path: "/printjob/:job", ...lazyScreen(() => import("./workshop/PrintJobPage"), "PrintJobPage") },
+      { path: "/printjobs", ...lazyScreen(() => import("./workshop/PrintJobsPage"), "PrintJobsPage") },
+      { path: "/income", ...lazyScreen(() => import("./accounts/transactions/TransactionsPage"), "TransactionsPage") },
+      { path: "/expenses", ...lazyScreen(() => import("./accounts/transactions/TransactionsPage"), "TransactionsPage") },
+      { path: "/fixedexpense", ...lazyScreen(() => import("./accounts/FixedExpensesPage"), "FixedExpensesPage") },
+      { path: "/diary", ...lazyScreen(() => import("./accounts/DiaryPage"), "DiaryPage") },
+      { path: "/movements", ...lazyScreen(() => import("./workshop/movements/MovementsPage"), "MovementsPage") },
       { path: "*", element: <NotFound /> },
     ],
   },

@@ -3,7 +3,8 @@ import { useDisclosure } from "@mantine/hooks";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { useUrlParams } from "../platform/url";
-import { api, useApiGet, useApiMutation, useList, type ApiRecord } from "../platform/api";
+import { api, useApiMutation, useGet, type ApiRecord, type Page } from "../platform/api";
+import { dashboardQuery, dashboardView } from "./queries";
 import { formatDate, formatMoney, todayIso } from "../platform/format";
 import { toastError } from "../platform/toast";
 import { DateField } from "../platform/form";
@@ -64,9 +65,8 @@ const signed = (n: number) => `${n > 0 ? "+" : ""}${formatMoney(n)}`;
  * period's start, and what the latest upload did (GET captotalchange).
  */
 function CapValuesPanel({ start, department }: { start?: string; department: string }) {
-  const dept = department === "ALL" ? undefined : department;
-  const summary = useApiGet<VehicleSummary>(["vehicles", "summary", start, department], "vehicles/summary", { start, department: dept }, { enabled: !!start, errorMessage: "There was an error" });
-  const change = useApiGet<CapChange>(["captotalchange", department], "captotalchange", { department: dept }, { errorMessage: "There was an error" });
+  const summary = useGet<VehicleSummary>(dashboardQuery.capSummary(start, department), { enabled: !!start, errorMessage: "There was an error" });
+  const change = useGet<CapChange>(dashboardQuery.capChange(department), { errorMessage: "There was an error" });
   const s = summary.data;
   return (
     <Panel title="CAP values">
@@ -105,7 +105,7 @@ type Sale = ApiRecord & { sold_date: string; sold_price: number | null; vehicle:
 
 /** Workshop panel (001 §2): income and expenses of job cards by workshop date in the period (GET work/figures). */
 function WorkshopPanel({ start, end, type, department }: { start?: string; end?: string; type: string; department: string }) {
-  const q = useApiGet<{ income: number; expenses: number }>(["work", "figures", start, end, department], "work/figures", { start, end, type, department: department === "ALL" ? undefined : department }, { enabled: !!start && !!end, errorMessage: "There was an error" });
+  const q = useGet<{ income: number; expenses: number }>(dashboardQuery.workFigures(start, end, type, department), { enabled: !!start && !!end, errorMessage: "There was an error" });
   return (
     <Panel title="Workshop">
       <Figure label="Income" value={formatMoney(q.data?.income ?? 0)} testId="workshop-income" />
@@ -116,7 +116,7 @@ function WorkshopPanel({ start, end, type, department }: { start?: string; end?:
 
 /** Part Orders panel (001 §2, 002 §9): charge and cost of ORDER and COMPLETE part orders created in the period (GET partorder/figure). */
 function PartOrdersPanel({ start, end, type, department }: { start?: string; end?: string; type: string; department: string }) {
-  const q = useApiGet<{ income: number; expenses: number }>(["partorder", "figure", start, end, department], "partorder/figure", { start, end, type, department: department === "ALL" ? undefined : department }, { enabled: !!start && !!end, errorMessage: "There was an error" });
+  const q = useGet<{ income: number; expenses: number }>(dashboardQuery.partOrderFigures(start, end, type, department), { enabled: !!start && !!end, errorMessage: "There was an error" });
   return (
     <Panel title="Part Orders">
       <Figure label="Income" value={formatMoney(q.data?.income ?? 0)} testId="partorders-income" />
@@ -129,7 +129,7 @@ type MiscFigures = { categories: Array<{ id: number | null; name: string; in: nu
 
 /** Misc (001 §2.5): the period's income and expenses from the transactions (GET transactions/figures), per cost centre. */
 function MiscPanel({ start, end, department }: { start?: string; end?: string; department: string }) {
-  const q = useApiGet<MiscFigures>(["transactions/figures", start, end, department], "transactions/figures", { start, end, department: department === "ALL" ? undefined : department }, { enabled: !!start && !!end, errorMessage: "There was an error" });
+  const q = useGet<MiscFigures>(dashboardQuery.miscFigures(start, end, department), { enabled: !!start && !!end, errorMessage: "There was an error" });
   return (
     <Panel title="Misc">
       <Figure label="Income" value={formatMoney(q.data?.total_in ?? 0)} testId="misc-income" />
@@ -147,7 +147,7 @@ type TodayJob = ApiRecord & { job_description?: string | null; vehicle?: { regis
 
 /** Jobs Starting Today (001 §2): the jobs list's today view over every workshop tab (GET jobs?view=today&ws=all). */
 function JobsStartingToday() {
-  const q = useList<TodayJob>("jobs", { view: "today", ws: "all", page: 1, page_size: 25 }, { errorMessage: "There was an error" });
+  const q = useGet<Page<TodayJob>>(dashboardQuery.jobsToday(), { errorMessage: "There was an error" });
   return (
     <Panel title="Jobs Starting Today">
       <Figure label="Jobs" value={String(q.data?.count ?? 0)} testId="jobs-today" />
@@ -171,10 +171,8 @@ function JobsStartingToday() {
 
 /** Vehicle Sales (001 §2.5): agreements sold in the period, from GET financeagreements. */
 function VehicleSales({ start, end, department }: { start?: string; end?: string; department: string }) {
-  const q = useApiGet<{ count: number; total_sold_price: number; results: Sale[] }>(
-    ["financeagreements", start, end, department],
-    "financeagreements",
-    { start, end, department: department === "ALL" ? undefined : department, page_size: 25 },
+  const q = useGet<{ count: number; total_sold_price: number; results: Sale[] }>(
+    dashboardQuery.sales(start, end, department),
     { enabled: !!start && !!end, errorMessage: "There was an error" },
   );
   return (
@@ -199,7 +197,7 @@ function VehicleSales({ start, end, department }: { start?: string; end?: string
 }
 
 function HomepageTotals() {
-  const q = useApiGet<ApiRecord & { short_term: number | null; long_term: number | null }>(["homepagetotal", "one"], "homepagetotal", undefined, { errorMessage: "There was an error" });
+  const q = useGet<ApiRecord & { short_term: number | null; long_term: number | null }>(dashboardQuery.homepageTotals(), { errorMessage: "There was an error" });
   const save = useApiMutation<Record<string, unknown>, ApiRecord>("PUT", (b) => `homepagetotal/${b.id}`, { resource: "homepagetotal", errorMessage: "There was an error" });
   const [st, setSt] = useState("");
   const [lt, setLt] = useState("");
@@ -230,7 +228,7 @@ function HomepageTotals() {
 }
 
 function CourtesyCars({ department }: { department: string }) {
-  const q = useList<ApiRecord & Record<string, any>>("vehicles", { courtesy_car: true, department, page_size: 25, filter_list: false });
+  const q = useGet<Page<ApiRecord & Record<string, any>>>(dashboardQuery.courtesyCars(department));
   const [edits, setEdits] = useState<Record<number, string>>({});
   return (
     <Panel title="Courtesy Cars">
@@ -274,7 +272,7 @@ function CourtesyCars({ department }: { department: string }) {
 }
 
 function WeekCalendar({ date, department }: { date: string; department: string }) {
-  const q = useApiGet<{ days: string[]; results: CalendarRow[] }>(["rentals", "calendar", "dashboard", date, department], "rentals/calendar", { date, department: department === "ALL" ? undefined : department });
+  const q = useGet<{ days: string[]; results: CalendarRow[] }>(dashboardQuery.calendar(date, department));
   const days = q.data?.days ?? [];
   return (
     <Panel title="Rentals this week">
@@ -319,17 +317,16 @@ export function Dashboard() {
       if (v) n.set(k, v);
       else n.delete(k);
     });
-  const dept = department === "ALL" ? undefined : department;
-  const figures = useApiGet<Figures>(["rentals", "figures", type, date, department], "rentals/figures", { type, date, department: dept }, { errorMessage: "There was an error" });
-  const target = useApiGet<{ weekly_target?: number | null } | null>(["target", "latest", date], "targetlatest", { date });
-  const counts = useApiGet<Record<string, number>>(["vehicles", "statuscounts", department], "vehicles/statuscounts", { department });
-  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 });
-  const incomplete = useList<ApiRecord & { display_name: string; contact_type: string }>("contacts", { partial_view: "YES", page_size: 25 });
+  // The period as the server works it out: the panels' figures go in the same wave as the rental figures.
+  const { period } = dashboardView(sp);
+  const figures = useGet<Figures>(dashboardQuery.rentalFigures(type, date, department), { errorMessage: "There was an error" });
+  const target = useGet<{ weekly_target?: number | null } | null>(dashboardQuery.target(date));
+  const counts = useGet<Record<string, number>>(dashboardQuery.statusCounts(department));
+  const departments = useGet<Page<ApiRecord & { name: string }>>(dashboardQuery.departments());
+  const incomplete = useGet<Page<ApiRecord & { display_name: string; contact_type: string }>>(dashboardQuery.incompleteContacts());
   const f = figures.data;
-  const vehicleFigures = useApiGet<{ sold: number; sales_income: number; book_value: number; profit: number }>(
-    ["vehicles", "figures", type, date, department],
-    "vehicles/figures",
-    { type, date, department: dept },
+  const vehicleFigures = useGet<{ sold: number; sales_income: number; book_value: number; profit: number }>(
+    dashboardQuery.vehicleFigures(type, date, department),
     { errorMessage: "There was an error" },
   );
   const weeks = f ? (Date.parse(`${f.end}T00:00:00Z`) - Date.parse(`${f.start}T00:00:00Z`)) / 86_400_000 / 7 + 1 / 7 : 1;
@@ -374,7 +371,7 @@ export function Dashboard() {
             <Figure key={s} label={s === "FORSALE" ? "For sale" : s[0] + s.slice(1).toLowerCase()} value={String(counts.data?.[s] ?? 0)} />
           ))}
         </Panel>
-        <CapValuesPanel start={f?.start} department={department} />
+        <CapValuesPanel start={period.start} department={department} />
         {/* Issue 24 item 1: the total is the rentals' only (the target is a hire target), so it says so;
             Workshop, Part Orders and Misc show their own figures beside it (docs/dashboard.md). */}
         <Panel title="Rental totals">
@@ -385,10 +382,10 @@ export function Dashboard() {
           <Figure label={type === "monthly" ? "Target (month)" : "Weekly target"} value={formatMoney(periodTarget)} />
           <Figure label="Rental income vs target" value={formatMoney((f?.total_income ?? 0) - periodTarget)} />
         </Panel>
-        <WorkshopPanel start={f?.start} end={f?.end} type={type} department={department} />
-        <PartOrdersPanel start={f?.start} end={f?.end} type={type} department={department} />
-        <MiscPanel start={f?.start} end={f?.end} department={department} />
-        <VehicleSales start={f?.start} end={f?.end} department={department} />
+        <WorkshopPanel start={period.start} end={period.end} type={type} department={department} />
+        <PartOrdersPanel start={period.start} end={period.end} type={type} department={department} />
+        <MiscPanel start={period.start} end={period.end} department={department} />
+        <VehicleSales start={period.start} end={period.end} department={department} />
         <JobsStartingToday />
         <HomepageTotals />
         <Panel title="Incomplete Contacts">

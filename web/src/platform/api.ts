@@ -149,6 +149,24 @@ export const keys = {
   one: (resource: string, id: number | string) => [resource, "one", id] as const,
 };
 
+/**
+ * A GET as the cache knows it: its key and its call. The hooks below and a
+ * route's prefetch (platform/prefetch.ts) build it through these same
+ * functions, so what a route starts before its screen has loaded is the very
+ * query the screen then reads (docs/performance.md "First paint").
+ */
+export type GetQuery = { queryKey: QueryKey; path: string; query?: QueryParams };
+export const queries = {
+  list: (resource: string, params: QueryParams, path?: string): GetQuery => ({ queryKey: keys.list(resource, params), path: path ?? resource, query: params }),
+  one: (resource: string, id: number | string, path?: string): GetQuery => ({ queryKey: keys.one(resource, id), path: `${path ?? resource}/${id}` }),
+  get: (queryKey: QueryKey, path: string, query?: QueryParams): GetQuery => ({ queryKey, path, query }),
+};
+/** The call of a GetQuery. */
+export const fetchOf =
+  <T>(q: GetQuery) =>
+  () =>
+    api<T>("GET", q.path, { query: q.query });
+
 type QueryOpts = {
   /** API path when it differs from the resource name. */
   path?: string;
@@ -158,9 +176,10 @@ type QueryOpts = {
 };
 
 export function useList<T = ApiRecord>(resource: string, params: QueryParams, opts: QueryOpts = {}) {
+  const q = queries.list(resource, params, opts.path);
   return useQuery({
-    queryKey: keys.list(resource, params),
-    queryFn: () => api<Page<T>>("GET", opts.path ?? resource, { query: params }),
+    queryKey: q.queryKey,
+    queryFn: fetchOf<Page<T>>(q),
     enabled: opts.enabled ?? true,
     placeholderData: (prev) => prev,
     meta: { errorMessage: opts.errorMessage },
@@ -168,9 +187,10 @@ export function useList<T = ApiRecord>(resource: string, params: QueryParams, op
 }
 
 export function useOne<T = ApiRecord>(resource: string, id: number | string | null | undefined, opts: QueryOpts = {}) {
+  const q = queries.one(resource, id ?? "none", opts.path);
   return useQuery({
-    queryKey: keys.one(resource, id ?? "none"),
-    queryFn: () => api<T>("GET", `${opts.path ?? resource}/${id}`),
+    queryKey: q.queryKey,
+    queryFn: fetchOf<T>(q),
     enabled: (opts.enabled ?? true) && id !== null && id !== undefined && id !== "",
     meta: { errorMessage: opts.errorMessage },
   });
@@ -180,10 +200,15 @@ export function useOne<T = ApiRecord>(resource: string, id: number | string | nu
 export function useApiGet<T>(queryKey: QueryKey, path: string, query?: QueryParams, opts: Omit<QueryOpts, "path"> = {}) {
   return useQuery({
     queryKey,
-    queryFn: () => api<T>("GET", path, { query }),
+    queryFn: fetchOf<T>(queries.get(queryKey, path, query)),
     enabled: opts.enabled ?? true,
     meta: { errorMessage: opts.errorMessage },
   });
+}
+
+/** A GET built with `queries` (a screen's calls declared once, also started by its route: platform/prefetch.ts). */
+export function useGet<T>(q: GetQuery, opts: Omit<QueryOpts, "path"> = {}) {
+  return useApiGet<T>(q.queryKey, q.path, q.query, opts);
 }
 
 type MutationOpts = {

@@ -4,7 +4,8 @@ import { toastFailure, toastSuccess, toastWarning } from "./toast";
 
 declare module "@tanstack/react-query" {
   interface Register {
-    queryMeta: { errorMessage?: string };
+    /** prefetch: started by a route before its screen drew (prefetch.ts); the screen tells its failure. */
+    queryMeta: { errorMessage?: string; prefetch?: boolean };
     mutationMeta: { errorMessage?: string; silent?: boolean; successMessage?: string };
   }
 }
@@ -15,7 +16,11 @@ declare module "@tanstack/react-query" {
  */
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({
-    onError: (err, query) => toastFailure(err, query.meta?.errorMessage),
+    onError: (err, query) => {
+      // A route's prefetch that failed before its screen was there: the screen's query retries on mount and tells it.
+      if (query.meta?.prefetch && query.getObserversCount() === 0) return;
+      toastFailure(err, query.meta?.errorMessage);
+    },
   }),
   mutationCache: new MutationCache({
     onError: (err, _v, _c, mutation) => toastFailure(err, mutation.meta?.errorMessage),

@@ -7,7 +7,8 @@ import { CustomerPicker, type ContactOption } from "../contacts/pickers";
 import { VehicleSearch, inProgressLink, openItemDescription, type InProgressItem, type PickedVehicle } from "../fleet/picker/VehiclePicker";
 import { uploadSignedFile } from "../fleet/shared/uploads";
 import { ImageGrid, UploadProgress, useFileUploads } from "../fleet/edit/ImagesSection";
-import { api, useApiGet, useList, type ApiRecord } from "../platform/api";
+import { api, useGet, useList, type ApiRecord } from "../platform/api";
+import { workshopQuery } from "./queries";
 import { confirmAction } from "../platform/modal";
 import { formatDate } from "../platform/format";
 import { toastFailure, toastSuccess, toastWarning } from "../platform/toast";
@@ -149,7 +150,7 @@ export type ImageOwner = { job: number } | { quote: number };
 
 /** A job's or a quote's attached images with their count (GET images?job= / images?quote=): the modal's list and the button's count share it. */
 export function useAttachedImages(owner: ImageOwner | null) {
-  return useApiGet<{ count: number; results: JobImage[] }>(["images", "list", owner ?? {}], "images", owner ?? {}, { enabled: owner !== null, errorMessage: "There was an error" });
+  return useGet<{ count: number; results: JobImage[] }>(workshopQuery.images(owner ?? {}), { enabled: owner !== null, errorMessage: "There was an error" });
 }
 
 /**

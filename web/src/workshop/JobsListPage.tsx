@@ -1,11 +1,12 @@
 import { Button, Checkbox, Group, Stack, Text } from "@mantine/core";
 import type { MouseEvent, ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { useApiGet, useApiMutation, useList, type ApiRecord } from "../platform/api";
+import { useApiMutation, useGet, type ApiRecord, type Page as ApiPage } from "../platform/api";
 import { DateField } from "../platform/form";
 import { formatDate, todayIso } from "../platform/format";
 import { ListColumnFilter, ListDepartmentFilter, ListPager, ListSearch, ListTable, ListTabs, ListToolbar, useListController, type Column, type FilterOption, type ListController } from "../platform/list";
 import { Page } from "../platform/page";
+import { DEFAULT_VIEW, JOB_FILTERS, JOBS_LIST, workshopQuery } from "./queries";
 import { approverOf, jobStatusLabel, makeOf, modelOf, nameOf, registrationOf, type Job } from "./jobFormat";
 
 /**
@@ -28,16 +29,10 @@ export const JOB_VIEWS = [
   { value: "all", label: "All" },
 ] as const;
 
-/** 002 §9: the jobs list opens on Started. */
-export const DEFAULT_VIEW = "started";
-
-/** Column header filters (decision W7): customer, customer2, workshop, fitter, make, model. */
-export const JOB_FILTERS = ["customer", "customer2", "fitter", "make", "model", "workshop"] as const;
+export { DEFAULT_VIEW, JOB_FILTERS };
 type JobFilter = (typeof JOB_FILTERS)[number];
 
 /** The parameters of the view on screen that a print of it repeats (every row, not one page). */
-/** Always sent: the view and tab on screen, defaults included. */
-const FIXED = { view: DEFAULT_VIEW, ws: "all" };
 
 export const PRINT_PARAMS = ["view", "ws", "department", "date", "search", ...JOB_FILTERS];
 
@@ -149,19 +144,14 @@ function columnsFor(view: string, list: ListController<Job>, options: Record<str
 /** /jobs (002 §2 Jobs list): view, workshop tab, department, search, column filters and page, all in the URL. */
 export function JobsListPage() {
   const navigate = useNavigate();
-  const list = useListController<Job>({
-    resource: "jobs",
-    filters: ["view", "ws", "department", "date", ...JOB_FILTERS],
-    tabs: ["view", "ws"],
-    fixed: FIXED,
-    errorMessage: "An error occurred!",
-  });
+  // The list and the calls below are the route's too (queries.ts): started with the identity check.
+  const list = useListController<Job>(JOBS_LIST);
   const view = list.filters.view ?? DEFAULT_VIEW;
   const ws = list.filters.ws ?? "all";
   const options = filterOptions(list.results, list.filters);
   const department = list.filters.department;
-  const counts = useApiGet<Record<string, number>>(["jobstatuscount", ws, department ?? ""], "jobstatuscount", { ws, department }, { errorMessage: "An error occurred!" });
-  const tabs = useList<ApiRecord & { display_name: string }>("contacts", { job_tab: true, page_size: 1000 }, { errorMessage: "An error occurred!" });
+  const counts = useGet<Record<string, number>>(workshopQuery.jobStatusCount(ws, department), { errorMessage: "An error occurred!" });
+  const tabs = useGet<ApiPage<ApiRecord & { display_name: string }>>(workshopQuery.jobTabs(), { errorMessage: "An error occurred!" });
   const columns = columnsFor(view, list, options);
   const count = (v: string) => counts.data?.[v];
   const printQuery = new URLSearchParams(Object.entries({ ...list.filters, view, ws, search: list.search }).filter((e): e is [string, string] => !!e[1])).toString();
@@ -215,6 +205,7 @@ export function JobsListPage() {
       <Stack gap="xs">
         <ListTable<Job>
           label="Jobs"
+          pin={{ start: 2, end: 1 }}
           loading={list.isLoading}
           error={list.isError}
           rows={list.results}

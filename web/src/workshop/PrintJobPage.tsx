@@ -141,7 +141,7 @@ function DamageDiagram() {
     </g>
   );
   return (
-    <svg viewBox="0 0 520 170" width="100%" role="img" aria-label="Damage diagram">
+    <svg viewBox="0 0 520 170" width="100%" className="print-figure" role="img" aria-label="Damage diagram">
       {box(10, 20, 150, 60, "Left side")}
       {box(180, 20, 150, 60, "Right side")}
       {box(350, 10, 70, 80, "Front")}

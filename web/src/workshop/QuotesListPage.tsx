@@ -88,6 +88,7 @@ export function QuotesListPage() {
       <Stack gap="xs">
         <ListTable<QuoteRow>
           label="Quotes"
+          pin={{ start: 2 }}
           loading={list.isLoading}
           error={list.isError}
           rows={list.results}

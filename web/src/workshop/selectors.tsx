@@ -6,6 +6,7 @@ import { TRACKING_OPTIONS_QUERY, trackingOptionLabel, type TrackingOptionRow } f
 import { DateField, NumberField } from "../platform/form";
 import { formatDateTime, formatMoney } from "../platform/format";
 import { ListPager, ListSearch, ListTable, useListController } from "../platform/list";
+import { usePinnedColumns } from "../platform/table/pin";
 
 /**
  * The workshop's shared pickers and the work item's parts table (002 §2):
@@ -366,6 +367,7 @@ export function PartsTable({
   /** A screen's own words for some columns (the part order's "Part Expense Tracking Option"). */
   headers?: Partial<Record<PartColumn, string>>;
 }) {
+  const pinned = usePinnedColumns({ start: 1, end: columns[columns.length - 1] === "remove" ? 1 : 0 });
   const headerOf = (c: PartColumn) => headers?.[c] ?? HEADERS[c];
   const change = (i: number, patch: Partial<PartRow>) => {
     const next = parts.map((p, n) => {
@@ -441,7 +443,8 @@ export function PartsTable({
   };
   return (
     <Table.ScrollContainer minWidth={700}>
-      <Table withTableBorder fz="xs" verticalSpacing={2} horizontalSpacing={4} aria-label={label}>
+      {/* Wider than the window (tracking selects, dates): the part's name and Remove stay in view (docs/layout.md). */}
+      <Table ref={pinned} withTableBorder fz="xs" verticalSpacing={2} horizontalSpacing={4} aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (

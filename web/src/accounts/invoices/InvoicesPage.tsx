@@ -4,6 +4,7 @@ import { useSearchParams } from "react-router-dom";
 import { INVOICE_VIEWS, approveRuleResult } from "../../../../core/accounts/invoice-definitions";
 import { CustomerPicker } from "../../contacts/pickers";
 import { useList, type ApiRecord } from "../../platform/api";
+import { INVOICES_LIST } from "./queries";
 import { formatDate, formatMoney } from "../../platform/format";
 import { ListPager, ListSearch, ListTable, ListTabs, useListController, type Column } from "../../platform/list";
 import { confirmDelete } from "../../platform/modal";
@@ -31,7 +32,7 @@ type Named = ApiRecord & { name: string };
 export function InvoicesPage() {
   const [sp] = useSearchParams();
   const activeView = sp.get("activeView") ?? "";
-  const list = useListController<InvoiceRow>({ resource: "invoices", filters: ["activeView", "view", "department", "customer"], tabs: ["activeView", "view"], errorMessage: "There was an error" });
+  const list = useListController<InvoiceRow>(INVOICES_LIST);
   const calls = useInvoiceCalls();
   const departments = useList<Named>("departments", { page_size: 1000 });
   const f = list.filters;

@@ -3,6 +3,7 @@ import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useState, type ReactNode } from "react";
 import { useList, type ApiRecord } from "../api";
 import { Loading } from "../Loading";
+import { usePinnedColumns, type PinnedColumns } from "../table/pin";
 import { Typeahead } from "../typeahead";
 import type { ListController } from "./useListController";
 
@@ -106,7 +107,7 @@ export function ListTabs({
 /** The bar above a list that holds its view tabs, filters and search, aligned on their bottom edge. */
 export function ListToolbar({ children }: { children: ReactNode }) {
   return (
-    <Paper withBorder p="sm">
+    <Paper withBorder p="sm" data-list-toolbar>
       <Group align="flex-end" gap="md" wrap="wrap">
         {children}
       </Group>
@@ -292,6 +293,9 @@ export type Column<T> = { key: string; header: ReactNode; render?: (row: T) => R
 /**
  * Compact table for a list page: loading, failure and empty states, and
  * either cell renderers or a whole-row renderer (for rows that edit).
+ * Wider than the window it scrolls inside its own box with its key columns
+ * pinned (`pin`: the first column by default; docs/layout.md), and long
+ * texts wrap.
  */
 export function ListTable<T extends { id: number | string }>({
   columns,
@@ -302,6 +306,7 @@ export function ListTable<T extends { id: number | string }>({
   errorText = "The list could not be loaded.",
   renderRow,
   label,
+  pin = { start: 1 },
   ...tableProps
 }: {
   columns: Column<T>[];
@@ -313,11 +318,14 @@ export function ListTable<T extends { id: number | string }>({
   errorText?: string;
   renderRow?: (row: T) => ReactNode;
   label?: string;
+  /** Columns kept in view while the table scrolls sideways: the first `start` (what names the row) and the last `end` (its buttons). */
+  pin?: PinnedColumns;
 } & Omit<TableProps, "children">) {
+  const ref = usePinnedColumns(pin);
   if (loading) return <Loading />;
   return (
     <Table.ScrollContainer minWidth={600}>
-      <Table striped highlightOnHover withTableBorder fz="sm" verticalSpacing={4} horizontalSpacing="xs" aria-label={label} {...tableProps}>
+      <Table ref={ref} data-wrap-text striped highlightOnHover withTableBorder fz="sm" verticalSpacing={4} horizontalSpacing="xs" aria-label={label} {...tableProps}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((c) => (

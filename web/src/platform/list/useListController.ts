@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from "react";
 import { useUrlParams } from "../url";
-import { useList, type ApiRecord, type QueryParams } from "../api";
+import { queries, useList, type ApiRecord, type GetQuery, type QueryParams } from "../api";
 
 export const DEFAULT_PAGE_SIZE = 25;
 
@@ -28,6 +28,29 @@ export type ListControllerOptions = {
    */
   local?: boolean;
 };
+
+/**
+ * The parameters a list sends for a URL, as useListController builds them:
+ * for a route that starts the list's call before its screen has loaded
+ * (platform/prefetch.ts). Lists kept in the component (`local`) are not
+ * prefetched.
+ */
+export function listParamsOf(opts: ListControllerOptions, sp: URLSearchParams): QueryParams {
+  const pageSize = opts.all ? 1000 : (opts.pageSize ?? DEFAULT_PAGE_SIZE);
+  const page = opts.all ? 1 : Math.max(1, Number(sp.get(`${opts.urlPrefix ?? ""}page`)) || 1);
+  const search = sp.get(`${opts.urlPrefix ?? ""}search`) ?? "";
+  const filters: Record<string, string> = {};
+  for (const f of opts.filters ?? []) {
+    const v = sp.get(f);
+    if (v !== null && v !== "") filters[f] = v;
+  }
+  return { ...opts.fixed, ...filters, page: opts.all ? undefined : page, page_size: pageSize, search: search || undefined };
+}
+
+/** A list's query for a URL (its key and call), as the list screen will ask for it. */
+export function listQueryOf(opts: ListControllerOptions, sp: URLSearchParams): GetQuery {
+  return queries.list(opts.resource, listParamsOf(opts, sp), opts.path);
+}
 
 /**
  * The one list mechanism: page, search, filters and tabs live in the URL
@@ -65,6 +88,7 @@ export function useListController<T = ApiRecord>(opts: ListControllerOptions) {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- filterKey is the filters' values as text: the memo changes only when a filter's value does, not on each new URLSearchParams or options array
   }, [filterKey]);
 
+  // The same parameters listParamsOf gives a route's prefetch (platform/prefetch.ts) for this URL.
   const params: QueryParams = useMemo(
     () => ({ ...opts.fixed, ...filters, page: opts.all ? undefined : page, page_size: pageSize, search: search || undefined }),
     [opts.fixed, opts.all, filters, page, pageSize, search],
