@@ -345,6 +345,37 @@ async function rowsOf(lineType: string, entries: PageEntry[], opts: LineListOpti
 }
 
 /**
+ * A parent's write with its new lines' ids (records/numbers.ts), planned
+ * again with the next ids while another write takes them first, up to
+ * NUMBER_ROUNDS (then 409). When the caller's own numbers moved (`also`'s
+ * document number), its caller plans again: the NumbersMoved goes up.
+ * `plan(round)` prepares one round: the write, and what to do after it
+ * (with the error when it failed).
+ */
+async function inNumberRounds<R>(
+  also: WriteExtra | undefined,
+  plan: (round: number) => Promise<{ write: () => Promise<R>; after: (e?: unknown) => Promise<void> }>,
+): Promise<R> {
+  for (let round = 0; ; round++) {
+    const { write, after } = await plan(round);
+    let row: R;
+    try {
+      row = await write();
+    } catch (e) {
+      await after(e);
+      if (e instanceof NumbersMoved && (await numbersMoved(also?.numbers?.() ?? []))) throw e;
+      if (e instanceof NumbersMoved && round < NUMBER_ROUNDS) {
+        await pause(Math.min(round, 5));
+        continue;
+      }
+      throw e instanceof NumbersMoved ? new ConflictError() : e;
+    }
+    await after();
+    return row;
+  }
+}
+
+/**
  * Declare the child collections of a parent type. Pass `.outside` to the
  * parent's `defineRecordType` (so its rules and indexes see the lines),
  * call `.attach` in its `expand` (so every answer carries them), and save
@@ -778,26 +809,11 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
     const p = settled ?? (await settle(id));
     // `current`: the parent as the caller read it (its `stored`); with its lines as just settled, the parent's update reads neither again.
     const opts = current ? { ...rest, current: { ...current, ...Object.fromEntries(names.map((n) => [n, p.lines.get(n)!.map(lineView)])) } as any } : rest;
-    for (let round = 0; ; round++) {
+    return inNumberRounds(also, async (round) => {
       const { extra, after, needed } = await linesExtra(p.lines, body, actor, round > 0);
-      if (!needed) return parent.update(id, withoutLines(body), actor, { ...opts, extra: also });
-      let row: any;
-      try {
-        row = await parent.update(id, withoutLines(body), actor, { ...opts, extra: joinExtras(also, extra) });
-      } catch (e) {
-        await after(e);
-        // Numbers of `also` (a document number) taken meanwhile: its caller plans again (records/numbers.ts `withNumbers`).
-        if (e instanceof NumbersMoved && (await numbersMoved(also?.numbers?.() ?? []))) throw e;
-        // New lines' ids taken by another write meanwhile (the parent itself unchanged): plan again with the next ones.
-        if (e instanceof NumbersMoved && round < NUMBER_ROUNDS) {
-          await pause(Math.min(round, 5));
-          continue;
-        }
-        throw e instanceof NumbersMoved ? new ConflictError() : e;
-      }
-      await after();
-      return row;
-    }
+      if (!needed) return { write: () => parent.update(id, withoutLines(body), actor, { ...opts, extra: also }), after: async () => {} };
+      return { write: () => parent.update(id, withoutLines(body), actor, { ...opts, extra: joinExtras(also, extra) }), after };
+    });
   }
 
   const inside: EngineInside = { parentType, indexingOf: (c) => indexing.get(c)!, readPartition, finishApplying, bound: () => bound, saveLineHere, readLine };
@@ -842,24 +858,10 @@ export function defineLines(parentType: string, collections: LineCollection[]) {
      */
     async create(body: Record<string, unknown>, actor: string, { also }: { also?: WriteExtra } = {}) {
       const parent = bound!;
-      for (let round = 0; ; round++) {
+      return inNumberRounds(also, async (round) => {
         const { extra, after } = await linesExtra(new Map(), body, actor, round > 0);
-        let row: any;
-        try {
-          row = await parent.create(withoutLines(body), actor, { extra: joinExtras(also, extra), race: round > 0 });
-        } catch (e) {
-          await after(e);
-          if (e instanceof NumbersMoved && (await numbersMoved(also?.numbers?.() ?? []))) throw e;
-          // The new lines' ids were taken by another write meanwhile: plan the unit again with the next ones.
-          if (e instanceof NumbersMoved && round < NUMBER_ROUNDS) {
-            await pause(Math.min(round, 5));
-            continue;
-          }
-          throw e instanceof NumbersMoved ? new ConflictError() : e;
-        }
-        await after();
-        return row;
-      }
+        return { write: () => parent.create(withoutLines(body), actor, { extra: joinExtras(also, extra), race: round > 0 }), after };
+      });
     },
 
     /**

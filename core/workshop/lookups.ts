@@ -324,7 +324,7 @@ async function relink(workId: number, partId: number, linked: boolean, actor: st
     const next = linked ? [...kept, { part_lookup: partId }] : kept;
     if (next.length === lines.length && !linked) return;
     try {
-      await WorkLookupLines.update(workId, { part_work_lookup: next }, actor, { partial: true, system: true } as any);
+      await WorkLookupLines.update(workId, { part_work_lookup: next }, actor, { partial: true, system: true });
       return;
     } catch (e) {
       if (!(e instanceof ConflictError) || attempt >= 4) throw e;

@@ -262,7 +262,7 @@ export const PartOrders = {
     const { customer_name: _n, ...body } = prepared;
     // The Xero purchase invoice of each supplier invoice whose parts this save approves, in the order's unit (as a job's parts: docs/xero.md).
     const also = partsPush(approvedSupplierInvoices("partorder", prepared.parts as Rec[], server), user.email);
-    await PartOrderLines.update(id, body, user.email, { partial: true, system: true, current: stored, also } as any);
+    await PartOrderLines.update(id, body, user.email, { partial: true, system: true, current: stored, also });
   },
 
   /** DELETE partorder/{id}: refused when COMPLETE (W19); an enquiry's job loses its link. */
@@ -397,7 +397,7 @@ export const PartOrders = {
       }
       if (stored.status !== "ENQUIRY") return;
       try {
-        await PartOrderLines.update(orderId, { status }, actor, { partial: true, system: true, current: stored } as any);
+        await PartOrderLines.update(orderId, { status }, actor, { partial: true, system: true, current: stored });
         return;
       } catch (e) {
         if (attempt === 9 || !(e instanceof ConflictError)) throw e;
@@ -413,7 +413,7 @@ async function unlinkJob(jobId: number, orderId: number, actor: string) {
     const [job] = (await Job.getMany([jobId])) as Rec[];
     if (!job || job.part_order !== orderId) return;
     try {
-      await JobLines.update(jobId, { part_order: null }, actor, { partial: true, system: true, current: job } as any);
+      await JobLines.update(jobId, { part_order: null }, actor, { partial: true, system: true, current: job });
       return;
     } catch (e) {
       if (attempt === 9 || !(e instanceof ConflictError)) throw e;

@@ -59,7 +59,7 @@ function linesOf(items: Row[], change: (i: Row) => Row = (i) => i): Row[] {
 /** A system write of the quote's items on the version read (`stored`): a write by another call meanwhile is a ConflictError. */
 async function writeItems(quoteId: number, stored: Row, items: Row[], actor: string) {
   const { estimated_work_items: _e, comments_list: _c, ...row } = stored;
-  await QuoteLines.update(quoteId, { estimated_work_items: items }, actor, { partial: true, system: true, current: row } as any);
+  await QuoteLines.update(quoteId, { estimated_work_items: items }, actor, { partial: true, system: true, current: row });
 }
 
 /** The copy of a quote item on the new job card (it keeps the quote's estimate: costs.ts priceJobItems). */
@@ -250,7 +250,7 @@ async function convert(job: Row, user: StaffUser, fields: Row) {
   // The defect or enquiry stays, linked to its quote (jstate CONVERTED: out of the jobs views, W13),
   // on the version of the job read: of two conversions at once, one links its quote, the other's goes.
   try {
-    await JobLines.update(job.id, { quote: quote.id }, user.email, { partial: true, system: true, current: job } as any);
+    await JobLines.update(job.id, { quote: quote.id }, user.email, { partial: true, system: true, current: job });
   } catch (e) {
     if (!(e instanceof ConflictError)) throw e;
     await QuoteLines.remove(quote.id, user.email);

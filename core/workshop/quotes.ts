@@ -385,7 +385,7 @@ export const Quotes = {
   async finalize(id: number, user: StaffUser) {
     return withQuoteConflict(async () => {
       await storedQuote(id);
-      const row = await QuoteLines.update(id, { priced: true }, user.email, { partial: true, system: true } as any);
+      const row = await QuoteLines.update(id, { priced: true }, user.email, { partial: true, system: true });
       return presentOne(row as Row);
     });
   },
@@ -406,7 +406,7 @@ export const Quotes = {
         id,
         { approved: true, approving_user: personOf(user), approved_date: todayInLondon() },
         user.email,
-        { partial: true, system: true } as any,
+        { partial: true, system: true },
       );
       return presentOne(row as Row);
     });
@@ -428,7 +428,7 @@ export const Quotes = {
       const { estimated_work_items: _e, comments_list: _c, ...row } = stored;
       // The Xero purchase invoice of each supplier invoice whose parts this save approves, in the quote's unit (as a job's parts: docs/xero.md).
       const also = partsPush(approvedSupplierInvoices("quote", items.flatMap((i) => i.parts), server), user.email);
-      await QuoteLines.update(id, { estimated_work_items: items, last_saved: stored.last_saved }, user.email, { partial: true, system: true, current: row, also } as any);
+      await QuoteLines.update(id, { estimated_work_items: items, last_saved: stored.last_saved }, user.email, { partial: true, system: true, current: row, also });
     });
   },
 
