@@ -8,6 +8,7 @@
  *   npm run job -- recurring-payments --date 2030-01-31
  *   npm run job -- hire-invoices [--date 2030-01-31]
  *   npm run job -- xero-sync
+ *   npm run job -- fleet-check [--date 2030-01-31]   (DVLA and DVSA re-read, compliance warnings recorded: docs/compliance.md)
  *   npm run job -- reconcile     (lists every document whose figures disagree; exit 1 when any: docs/accounts.md "Reconciliation")
  */
 import { localHost, urlHost } from "../functions/local/dynamodb-local.js";
@@ -17,6 +18,8 @@ const JOBS = {
   "hire-invoices": async (date?: string) => (await import("../functions/cron/hire-invoices.js")).handler({ date }),
   // Sends the due Xero push items (XERO_CLIENT_ID / XERO_CLIENT_SECRET, and XERO_API_URL / XERO_TOKEN_URL for a fake Xero, from the environment).
   "xero-sync": async () => (await import("../functions/cron/xero-sync.js")).handler(),
+  // DVLA_API_KEY, DVSA_* (and DVLA_VES_URL, DVSA_TOKEN_URL, DVSA_MOT_URL) from the environment; without them it reads nothing and says so.
+  "fleet-check": async (date?: string) => (await import("../functions/cron/fleet-check.js")).handler({ date }),
   // Read-only: every invoice, credit note, payment, invoiced work item and Xero outbox document checked against its lines, credits, payments and Xero body.
   reconcile: async () => (await import("../functions/cron/reconcile.js")).handler(),
 } as const;

@@ -119,6 +119,20 @@ export const vehicle = defineFields({
   one_week: { label: "One week", kind: "money" },
   six_twenty_seven_week: { label: "6-27 weeks (per week)", kind: "money" },
   weekend: { label: "Weekend", kind: "money" },
+  // Registration lookup (issue 25, docs/compliance.md): filled from the DVLA and the DVSA when staff accept them.
+  colour: { label: "Colour", kind: "text", max: 60 },
+  fuel_type: { label: "Fuel type", kind: "text", max: 60 },
+  engine_capacity: { label: "Engine capacity (cc)", kind: "integer" },
+  year_of_manufacture: { label: "Year of manufacture", kind: "integer" },
+  first_used_date: { label: "First used date", kind: "date" },
+  tax_status: { label: "Tax status", kind: "text", max: 60 },
+  mot_status: { label: "MOT status", kind: "text", max: 60 },
+  mot_expiry: { label: "MOT expiry", kind: "date" },
+  co2_emissions: { label: "CO2 emissions (g/km)", kind: "integer" },
+  euro_status: { label: "Euro status", kind: "text", max: 60 },
+  type_approval: { label: "Type approval", kind: "text", max: 60 },
+  revenue_weight: { label: "Revenue weight (kg)", kind: "integer" },
+  marked_for_export: { label: "Marked for export", kind: "boolean" },
   // Workshop's next job for the vehicle, shown on the edit screen.
   upcoming_job: { label: "Upcoming job", kind: "text", max: 500 },
   // Purchases, finance agreements and sale details: lines of the vehicle (`VehicleLines`).

@@ -9,3 +9,5 @@ export * from "./service.js";
 export * from "./cap.js";
 export * from "./captotals.js";
 export * from "./upgrade.js";
+export * from "./registration-rules.js";
+export * from "./compliance.js";
