@@ -6,6 +6,9 @@ import { Database } from "./Database";
 /** A report export may run this long (Lambda's limit), far past the API's 29 seconds. */
 export const REPORT_EXPORT_TIMEOUT = 900;
 
+/** The fleet check's run may take this long: its reads are paced within the DVLA's and DVSA's limits. */
+export const FLEET_CHECK_TIMEOUT = 900;
+
 /**
  * Scheduled and background jobs, with the same environment and bindings as
  * the API Lambdas: the daily and 15-minute crons, and the report exports
@@ -36,6 +39,20 @@ export function Cron({ stack }: StackContext) {
     job: { function: { ...props, handler: "functions/cron/xero-sync.handler" } },
   });
 
+  // The fleet check (docs/compliance.md): nightly, up to FLEET_CHECK_MAX vehicles at FLEET_CHECK_PER_SECOND
+  // (500 at 2 a second: about 250 s of a 900 s run), resuming where the last run stopped.
+  const fleetCheck = new CronJob(stack, "FleetCheck", {
+    schedule: "cron(0 3 * * ? *)", // daily at 03:00 UTC
+    job: {
+      function: {
+        ...props,
+        handler: "functions/cron/fleet-check.handler",
+        timeout: FLEET_CHECK_TIMEOUT,
+        environment: { ...props.environment, FLEET_CHECK_MAX: "500", FLEET_CHECK_PER_SECOND: "2" },
+      },
+    },
+  });
+
   table.addConsumers(stack, {
     reportExports: {
       function: { ...props, handler: "functions/cron/report-export.handler", timeout: REPORT_EXPORT_TIMEOUT },
@@ -45,5 +62,5 @@ export function Cron({ stack }: StackContext) {
     },
   });
 
-  return { recurringPayments, hireInvoices, repeatingTransactions, xeroSync };
+  return { recurringPayments, hireInvoices, repeatingTransactions, xeroSync, fleetCheck };
 }

@@ -7,6 +7,12 @@ export const SECRET_NAMES = [
   "ALLOWED_EMAILS",
   "XERO_CLIENT_ID",
   "XERO_CLIENT_SECRET",
+  // Registration look-ups and the fleet check (docs/compliance.md "Configuration").
+  "DVLA_API_KEY",
+  "DVSA_CLIENT_ID",
+  "DVSA_CLIENT_SECRET",
+  "DVSA_API_KEY",
+  "DVSA_TOKEN_URL",
 ] as const;
 
 /**

@@ -363,5 +363,5 @@ export async function runFleetCheck(opts: FleetCheckOptions = {}) {
 
 async function finish(run: Record<string, unknown>, actor: string) {
   const saved = await FleetCheckRun.create({ ...run, finished_at: new Date().toISOString() }, actor);
-  return saved as Record<string, unknown> & { id: number };
+  return saved as z.infer<typeof runFields> & { id: number; last_saved: string };
 }

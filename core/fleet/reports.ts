@@ -2,6 +2,8 @@ import { ukDate } from "../platform/dates.js";
 import { money } from "../platform/money.js";
 import { periodOf, type Cell, type ReportDefinition, type ReportParams } from "../platform/reports.js";
 import { Inspection } from "./inspections.js";
+import { ComplianceWarning } from "./compliance.js";
+import { WARNING_LABELS, type WarningKind } from "./registration-rules.js";
 import { Vehicle } from "./vehicle.js";
 
 /**
@@ -78,5 +80,25 @@ export const inspectionReport: ReportDefinition = {
       header: ["Registration", "Fleet No", "Make", "Model", "Department", "Vehicle Status", "Inspection Type", "Last Completed", "Expiry Date", "Booked In", "Workshop", "Comments"],
       chunks: chunks(),
     };
+  },
+};
+
+/**
+ * compliancereport (issue 25, docs/compliance.md): every compliance warning
+ * the fleet check recorded, newest date first (the warnings' `all` list, a
+ * chunk at a time), with its vehicle, date, source and details.
+ */
+export const complianceReport: ReportDefinition = {
+  name: "compliancereport",
+  title: "Compliance warnings",
+  needs: "none",
+  filename: "compliance-warnings",
+  async build() {
+    async function* chunks(): AsyncIterable<Cell[][]> {
+      for await (const rows of ComplianceWarning.rowsInChunks("all", { order: "desc" })) {
+        yield rows.map((w) => [w.registration ?? "", WARNING_LABELS[w.kind as WarningKind] ?? w.kind, ukDate(w.date), w.source ?? "", w.message ?? "", ukDate(w.raised_on)]);
+      }
+    }
+    return { header: ["Registration", "Warning", "Date", "Source", "Details", "Recorded"], chunks: chunks() };
   },
 };

@@ -4,6 +4,7 @@ import { ValidationError } from "../platform/errors.js";
 import { inParallel } from "../platform/records/bulk.js";
 import { rangesMeeting } from "../platform/records/ranges.js";
 import { workshopWarnings } from "../workshop/holds.js";
+import { lapseWarnings } from "../fleet/registration-rules.js";
 import { MESSAGES, datesOverlap } from "./rules.js";
 
 /**
@@ -49,5 +50,9 @@ export async function availableVehicles(q: AvailableQuery) {
   const shown = rows.slice(from, from + q.page_size);
   // The page's vans only: a van in the workshop is marked, never left out (docs/rentals.md "Workshop warnings").
   const [results, warnings] = await Promise.all([Vehicle.present(shown as any), workshopWarnings(shown.map((v) => v.id), q)]);
-  return { count: rows.length, results: (results as Array<Record<string, any>>).map((v) => ({ ...v, workshop_warnings: warnings.get(v.id) ?? [] })) };
+  // A van whose MOT or tax runs out before the hire ends is flagged the same way (issue 25, docs/compliance.md).
+  return {
+    count: rows.length,
+    results: (results as Array<Record<string, any>>).map((v) => ({ ...v, workshop_warnings: warnings.get(v.id) ?? [], compliance_warnings: lapseWarnings(v, q) })),
+  };
 }

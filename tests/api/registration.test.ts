@@ -111,7 +111,7 @@ describe("lookup", () => {
 
 describe("fleet check", () => {
   const ids: Record<string, number> = {};
-  const { runFleetCheck } = { runFleetCheck: async (date: string) => (await import("../../functions/cron/fleet-check.js")).handler({ date }) };
+  const runFleetCheck = async (date: string) => (await import("../../functions/cron/fleet-check.js")).handler({ date });
   const warnings = async (q = "") => (await api.get(`compliance?page_size=100${q}`)).body as { count: number; results: Array<Record<string, any>> };
 
   beforeAll(async () => {

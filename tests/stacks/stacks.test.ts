@@ -10,7 +10,7 @@ import { tableDefinition } from "../../core/platform/table.js";
 import { areas } from "../../functions/areas.js";
 import sstConfig from "../../sst.config.js";
 import { API_THROTTLE, Api, SIGN_IN_ROUTES, SIGN_IN_THROTTLE } from "../../stacks/Api.js";
-import { Cron, REPORT_EXPORT_TIMEOUT } from "../../stacks/Cron.js";
+import { Cron, FLEET_CHECK_TIMEOUT, REPORT_EXPORT_TIMEOUT } from "../../stacks/Cron.js";
 import { Database } from "../../stacks/Database.js";
 import { SECRET_NAMES } from "../../stacks/Secrets.js";
 import { PENDING_UPLOAD_DAYS, Storage } from "../../stacks/Storage.js";
@@ -123,20 +123,20 @@ describe("Storage stack", () => {
 });
 
 describe("functions", () => {
-  it("has one Lambda per area, four cron Lambdas (recurring payments, hire invoices, repeating transactions, Xero sync) and the report export Lambda", () => {
+  it("has one Lambda per area, five cron Lambdas (recurring payments, hire invoices, repeating transactions, Xero sync, fleet check) and the report export Lambda", () => {
     expect(Object.keys(ourFunctions(t.api))).toHaveLength(areas.length);
-    expect(Object.keys(ourFunctions(t.cron))).toHaveLength(5);
+    expect(Object.keys(ourFunctions(t.cron))).toHaveLength(6);
   });
 
   it("runs every Lambda on nodejs20.x, arm64, with local sign-in off, the table, bucket and secrets", () => {
     const all = Object.values(t).flatMap((template) => Object.values(ourFunctions(template)));
-    expect(all.length).toBe(areas.length + 5);
+    expect(all.length).toBe(areas.length + 6);
     for (const { Properties: p } of all) {
       expect(p.Runtime).toBe("nodejs20.x");
       expect(p.Architectures).toEqual(["arm64"]);
       expect(p.MemorySize).toBe(1024);
-      // Only the report export Lambda runs past API Gateway's 29 seconds.
-      expect(p.Timeout).toBe(String(p.Handler).includes("report-export") ? REPORT_EXPORT_TIMEOUT : 29);
+      // Only the report export Lambda and the fleet check run past API Gateway's 29 seconds.
+      expect(p.Timeout).toBe(String(p.Handler).includes("report-export") ? REPORT_EXPORT_TIMEOUT : String(p.Handler).includes("fleet-check") ? FLEET_CHECK_TIMEOUT : 29);
       const env = p.Environment.Variables;
       expect(env.LOCAL_SIGN_IN).toBe("false");
       expect(env.REPORT_EXPORTS).toBe("stream");
@@ -232,9 +232,9 @@ describe("report exports", () => {
 });
 
 describe("Cron stack", () => {
-  it("schedules hire invoices daily at 01:30 UTC, recurring payments daily at 02:00 UTC, repeating transactions at 02:30 UTC and the Xero sync every 15 minutes", () => {
+  it("schedules hire invoices daily at 01:30 UTC, recurring payments daily at 02:00 UTC, repeating transactions at 02:30 UTC, the fleet check at 03:00 UTC and the Xero sync every 15 minutes", () => {
     const rules = Object.values(resources(t.cron, "AWS::Events::Rule")).map((r) => r.Properties);
-    expect(rules.map((r) => r.ScheduleExpression).sort()).toEqual(["cron(0 2 * * ? *)", "cron(30 1 * * ? *)", "cron(30 2 * * ? *)", "rate(15 minutes)"]);
+    expect(rules.map((r) => r.ScheduleExpression).sort()).toEqual(["cron(0 2 * * ? *)", "cron(0 3 * * ? *)", "cron(30 1 * * ? *)", "cron(30 2 * * ? *)", "rate(15 minutes)"]);
     const fns = ourFunctions(t.cron);
     const handlerOf = (expr: string) => {
       const rule = rules.find((r) => r.ScheduleExpression === expr)!;
@@ -244,6 +244,27 @@ describe("Cron stack", () => {
     expect(handlerOf("cron(30 1 * * ? *)")).toMatch(/hire-invoices\.handler$/);
     expect(handlerOf("cron(30 2 * * ? *)")).toMatch(/repeating-transactions\.handler$/);
     expect(handlerOf("rate(15 minutes)")).toMatch(/xero-sync\.handler$/);
+    expect(handlerOf("cron(0 3 * * ? *)")).toMatch(/fleet-check\.handler$/);
+  });
+
+  it("gives the fleet check the DVLA and DVSA secrets (bound, readable by its role from SSM), its pace and a 15-minute run", () => {
+    const fns = ourFunctions(t.cron);
+    const [id, check] = Object.entries(fns).find(([, f]) => /fleet-check\.handler$/.test(String(f.Properties.Handler)))!;
+    const names = ["DVLA_API_KEY", "DVSA_CLIENT_ID", "DVSA_CLIENT_SECRET", "DVSA_API_KEY", "DVSA_TOKEN_URL"];
+    const env = check.Properties.Environment.Variables;
+    for (const name of names) expect(env[`SST_Secret_value_${name}`], name).toBeDefined();
+    expect(env.FLEET_CHECK_MAX).toBe("500");
+    expect(env.FLEET_CHECK_PER_SECOND).toBe("2");
+    expect(env.TABLE_NAME).toBeDefined();
+    expect(check.Properties.Timeout).toBe(FLEET_CHECK_TIMEOUT);
+    const roleRef = JSON.stringify(check.Properties.Role);
+    const policies = Object.values(resources(t.cron, "AWS::IAM::Policy")).filter((p) => JSON.stringify(p.Properties.Roles ?? []).includes(roleRef.replace(/^{"Fn::GetAtt":\["|".*$/g, "")));
+    const statements = JSON.stringify(policies.map((p) => p.Properties.PolicyDocument.Statement));
+    expect(policies.length, `policies of ${id}`).toBeGreaterThan(0);
+    expect(statements).toMatch(/ssm:GetParameters/);
+    for (const name of names) expect(statements).toContain(name);
+    // It reads and writes the table (vehicles, MOT tests, warnings, its runs).
+    expect(statements).toMatch(/dynamodb:PutItem|dynamodb:\*/);
   });
 
   it("gives the Xero sync XERO_CLIENT_ID and XERO_CLIENT_SECRET: bound secrets in its environment, readable by its role from SSM", () => {
@@ -331,7 +352,7 @@ describe("secrets loader", () => {
         ALLOWED_EMAILS: "already@set.example",
       });
       const missing = await loadSecrets();
-      expect(missing).toEqual(["XERO_CLIENT_SECRET"]); // not bound in this fake environment
+      expect(missing).toEqual(["XERO_CLIENT_SECRET", "DVLA_API_KEY", "DVSA_CLIENT_ID", "DVSA_CLIENT_SECRET", "DVSA_API_KEY", "DVSA_TOKEN_URL"]); // not bound in this fake environment
       expect(process.env.GOOGLE_CLIENT_ID).toBe("client-123");
       expect(process.env.ALLOWED_DOMAINS).toBe("example.co.uk");
       expect(process.env.ALLOWED_EMAILS).toBe("already@set.example");

@@ -41,6 +41,7 @@ const SECTIONS: Array<{ title: string; reports: ReportDef[] }> = [
     ],
   },
   { title: "Vehicle details", reports: [{ name: "vehiclereport", title: "Vehicle details", about: "Every vehicle of the department's fleet with its details", inputs: "none" }] },
+  { title: "Compliance", reports: [{ name: "compliancereport", title: "Compliance warnings", about: "MOT and tax due or expired, failed MOTs, advisories, mileage warnings, SORN and export, newest first", inputs: "none" }] },
   { title: "CAP reports", reports: [{ name: "capdetailreport", title: "CAP details", about: "CAP values against book value, vehicle by vehicle", inputs: "year" }] },
   { title: "Parts", reports: [{ name: "partlookupreport", title: "Part stock", about: "The part catalogue with suppliers, prices and stock", inputs: "none" }] },
   { title: "Contacts", reports: [{ name: "contactreport", title: "Contacts", about: "Every customer and supplier with their details and credit limits", inputs: "none" }] },

@@ -100,6 +100,20 @@ function WorkshopWarnings({ warnings, compact }: { warnings?: WorkshopWarning[];
   );
 }
 
+/** A van whose MOT or tax runs out before the hire ends (issue 25, docs/compliance.md): flagged like a workshop hold, never blocked. */
+function ComplianceFlags({ warnings }: { warnings?: Array<{ reason: string; message: string }> }) {
+  if (!warnings?.length) return null;
+  return (
+    <Stack gap={2} mt={2} role="status" aria-label="MOT and tax warnings">
+      {warnings.map((w) => (
+        <Text key={w.reason} size="xs" c="red.8" fw={600}>
+          {w.message}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
 /** The finder: shown once a tracking option is chosen; available vans for the dates and the other rentals. */
 function VehicleFinder({ start, finish, rentalId, onPick }: { start: string; finish: string; rentalId?: number; onPick: (v: Vehicle) => void }) {
   const [search, setSearch] = useState("");
@@ -132,6 +146,7 @@ function VehicleFinder({ start, finish, rentalId, onPick }: { start: string; fin
                     <Table.Td>
                       {v.make?.name ?? ""} {v.model?.name ?? ""}
                       <WorkshopWarnings warnings={v.workshop_warnings} compact />
+                      <ComplianceFlags warnings={v.compliance_warnings} />
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">

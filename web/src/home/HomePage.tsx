@@ -2,6 +2,7 @@ import { Anchor, Paper, Stack, Text, Title } from "@mantine/core";
 import { useList } from "../platform/api";
 import { LinksGrid } from "../links/LinksGrid";
 import { Dashboard } from "./Dashboard";
+import { CompliancePanel } from "./CompliancePanel";
 import { Loading } from "../platform/Loading";
 import { Page } from "../platform/page";
 
@@ -12,6 +13,7 @@ export function HomePage() {
   return (
     <Page title="Rentals Direct App">
       <Dashboard />
+      <CompliancePanel />
       <Paper withBorder p="sm" component="section" aria-label="Quick Links">
         <Title order={2} size="h5" mb="xs">
           Quick Links

@@ -26,6 +26,7 @@ import {
   KEYS,
   ORDERING,
   RATES,
+  REGISTRATION_DETAILS,
   STATUS_BLOCK,
   STATUS_LABELS,
   TAX_SERVICE_INSURANCE,
@@ -36,6 +37,10 @@ import { InspectionsSection, checkInspections, type InspectionRow } from "./Insp
 import { InProgressButton, RentalRecord, ServiceRecord } from "./Records";
 import type { PickedVehicle } from "../picker/VehiclePicker";
 import { TrackerSection } from "./TrackerSection";
+import type { Source } from "../../../../core/fleet/registration-rules";
+import { SourceBadge } from "../shared/registration";
+import { LookupButton } from "./LookupModal";
+import { MotHistorySection } from "./MotHistorySection";
 
 const STATUS_REMINDER = "Make sure if any preparation needs to be done, the right job card has been raised.";
 const LOAD_FAILED = "There was an error";
@@ -52,6 +57,8 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
   const [pendingStatus, setPendingStatus] = useState<string | null>(null);
   const [fleetModal, fleetModalCtl] = useDisclosure(false);
   const [fleetDate, setFleetDate] = useState(todayIso());
+  // Where each looked-up value came from (issue 25): shown beside the field until the screen is left.
+  const [sources, setSources] = useState<Record<string, Source>>({});
   const qc = useQueryClient();
   const types = useList<ApiRecord>("vehicletype", { page_size: 100 });
   const defaults = useApiGet<ApiRecord>(["appdefaults", "one"], "appdefaults");
@@ -146,9 +153,34 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
               {GENERAL.map((f) => (f.name === "model" ? input(modelField) : input(f)))}
               <ContactRefInput label="Hire customer" kind="CC" initialName={contactName("hire_customer")} value={v.hire_customer} onChange={(id) => form.set("hire_customer", id)} />
             </SimpleGrid>
-            <Button mt="xs" size="xs" variant="light" onClick={fleetModalCtl.open}>
-              Generate fleet number
-            </Button>
+            <Group mt="xs" gap="xs">
+              <Button size="xs" variant="light" onClick={fleetModalCtl.open}>
+                Generate fleet number
+              </Button>
+              <LookupButton registration={String(v.registration ?? "")} fields={ALL_FIELDS} values={v} set={form.set} onAccepted={(s) => setSources((old) => ({ ...old, ...s }))} />
+            </Group>
+            {Object.keys(sources).length > 0 && (
+              <Group gap={4} mt="xs" aria-label="Looked-up fields">
+                {Object.entries(sources).map(([name, source]) => (
+                  <Text key={name} size="xs">
+                    {field(name)?.label} <SourceBadge source={source} />
+                  </Text>
+                ))}
+              </Group>
+            )}
+          </SectionErrorBoundary>
+        </Fieldset>
+
+        <Fieldset legend="Registration details" variant="filled" p="sm">
+          <SectionErrorBoundary name="Registration details">
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
+              {REGISTRATION_DETAILS.map((f) => (
+                <div key={f.name}>
+                  {input(f)}
+                  {sources[f.name] && <SourceBadge source={sources[f.name]} />}
+                </div>
+              ))}
+            </SimpleGrid>
           </SectionErrorBoundary>
         </Fieldset>
 
@@ -262,6 +294,11 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
         {record && (
           <SectionErrorBoundary name="Images">
             <ImagesSection vehicle={record} />
+          </SectionErrorBoundary>
+        )}
+        {record && (
+          <SectionErrorBoundary name="MOT history and compliance">
+            <MotHistorySection vehicle={record} />
           </SectionErrorBoundary>
         )}
         {record && (

@@ -139,6 +139,23 @@ export const ORDERING: FieldDef[] = section(
   "ordering_comments",
 );
 
+/** Registration details (issue 25): what a lookup fills from the DVLA and the DVSA, each field editable. */
+export const REGISTRATION_DETAILS: FieldDef[] = section(
+  "colour",
+  "fuel_type",
+  "engine_capacity",
+  "year_of_manufacture",
+  "first_used_date",
+  "tax_status",
+  "mot_status",
+  "mot_expiry",
+  "co2_emissions",
+  "euro_status",
+  "type_approval",
+  "revenue_weight",
+  "marked_for_export",
+);
+
 export const RATES: FieldDef[] = section("first_day", "two_five_days", "six_twenty_seven_days", "twenty_eight_plus", "long_term_weekly");
 
 export const STATUS_FIELD: FieldDef = section("vehicle_status")[0];
@@ -148,6 +165,7 @@ export const CONTACT_FIELDS: FieldDef[] = section(...CONTACT_REFS.map((c) => c.n
 export const ALL_FIELDS: FieldDef[] = [
   STATUS_FIELD,
   ...GENERAL,
+  ...REGISTRATION_DETAILS,
   ...CAP,
   ...FEATURES,
   ...STATUS_BLOCK,

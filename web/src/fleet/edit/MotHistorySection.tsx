@@ -1,0 +1,170 @@
+import { Anchor, Badge, Button, Fieldset, Group, Stack, Table, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { WARNING_LABELS, milesOf, type WarningKind } from "../../../../core/fleet/registration-rules";
+import { useApiGet, useApiMutation, useList, type ApiRecord, type Page } from "../../platform/api";
+import { formatDate } from "../../platform/format";
+
+/**
+ * The vehicle's MOT history and compliance warnings on its edit screen
+ * (issue 25; docs/compliance.md): the stored tests (one record each), the
+ * odometer readings as a small chart with the figures beside it as a table,
+ * each advisory with Make defect (a workshop defect through POST
+ * createdefect, then linked to the advisory), and the warnings the fleet
+ * check recorded for the vehicle.
+ */
+
+type Defect = { text: string; type: string; dangerous?: boolean };
+type MotTestRow = ApiRecord & {
+  mot_test_number: string;
+  completed_date: string;
+  test_result: string;
+  expiry_date: string | null;
+  odometer_value: number | null;
+  odometer_unit: string | null;
+  odometer_result_type: string | null;
+  defects: Defect[];
+  defect_jobs?: Record<string, number>;
+};
+
+/** The readings as an inline SVG line (oldest left), labelled for screen readers; the table beside carries the figures. */
+export function OdometerChart({ points }: { points: Array<{ date: string; miles: number }> }) {
+  if (points.length < 2) return null;
+  const w = 320;
+  const h = 120;
+  const pad = 24;
+  const max = Math.max(...points.map((p) => p.miles), 1);
+  const x = (i: number) => pad + (i * (w - 2 * pad)) / (points.length - 1);
+  const y = (m: number) => h - pad - (m / max) * (h - 2 * pad);
+  const line = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.miles).toFixed(1)}`).join(" ");
+  return (
+    <svg width={w} height={h} role="img" aria-label={`Odometer readings from ${formatDate(points[0].date)} to ${formatDate(points.at(-1)!.date)}, ${points[0].miles} to ${points.at(-1)!.miles} miles`} data-testid="odometer-chart">
+      <line x1={pad} y1={h - pad} x2={w - pad} y2={h - pad} stroke="currentColor" strokeOpacity={0.3} />
+      <path d={line} fill="none" stroke="var(--mantine-color-blue-6)" strokeWidth={2} />
+      {points.map((p, i) => (
+        <circle key={p.date} cx={x(i)} cy={y(p.miles)} r={3} fill="var(--mantine-color-blue-6)">
+          <title>{`${formatDate(p.date)}: ${p.miles} miles`}</title>
+        </circle>
+      ))}
+    </svg>
+  );
+}
+
+export function MotHistorySection({ vehicle }: { vehicle: ApiRecord }) {
+  const id = vehicle.id;
+  const history = useApiGet<Page<MotTestRow>>(["vehiclemothistory", id], `vehiclemothistory/${id}`);
+  const warnings = useList<ApiRecord>("compliance", { vehicle: id, page_size: 100 });
+  const refresh = useApiMutation<undefined>("POST", `vehiclemothistory/${id}`, { invalidates: ["vehiclemothistory"], successMessage: "MOT history read" });
+  const createDefect = useApiMutation<Record<string, unknown>, ApiRecord>("POST", "createdefect", { invalidates: ["jobs"] });
+  const link = useApiMutation<{ test: number; index: number; job: number }>("PUT", (b) => `mottests/${b.test}/defect`, { invalidates: ["vehiclemothistory"], successMessage: "Defect made on the workshop board" });
+  const tests = history.data?.results ?? [];
+  const points = [...tests]
+    .reverse()
+    .map((t) => ({ date: t.completed_date.slice(0, 10), miles: milesOf({ odometerValue: t.odometer_value ?? null, odometerUnit: t.odometer_unit ?? null, odometerResultType: t.odometer_result_type }) }))
+    .filter((p): p is { date: string; miles: number } => p.miles !== null);
+  const department = (vehicle.department as { id?: number } | null)?.id ?? null;
+
+  const makeDefect = async (t: MotTestRow, index: number) => {
+    const d = t.defects[index];
+    try {
+      const job = await createDefect.mutateAsync({ vehicle: id, department, defect_description: `MOT advisory (test ${t.mot_test_number}, ${formatDate(t.completed_date.slice(0, 10))}): ${d.text}` });
+      await link.mutateAsync({ test: t.id, index, job: job.id });
+    } catch {
+      // The mutation's own error toast has said why (e.g. the vehicle has no department).
+    }
+  };
+
+  return (
+    <Fieldset legend="MOT history and compliance" variant="filled" p="sm">
+      <Stack gap="sm">
+        {(warnings.data?.results.length ?? 0) > 0 && (
+          <Stack gap={4} role="list" aria-label="Compliance warnings">
+            {warnings.data!.results.map((w) => (
+              <Group key={w.id} gap="xs" role="listitem">
+                <Badge color={String(w.kind).endsWith("EXPIRED") || w.kind === "CLOCKING" || w.kind === "MOT_FAILED" ? "red" : "yellow"}>{WARNING_LABELS[w.kind as WarningKind]}</Badge>
+                <Text size="sm">
+                  {String(w.message)} ({formatDate(w.date)}, {String(w.source)})
+                </Text>
+              </Group>
+            ))}
+          </Stack>
+        )}
+        <Group>
+          <Button size="xs" variant="light" loading={refresh.isPending} onClick={() => refresh.mutate(undefined)}>
+            Read MOT history
+          </Button>
+          {!tests.length && !history.isLoading && <Text size="sm">No MOT tests stored yet.</Text>}
+        </Group>
+        {tests.length > 0 && (
+          <Group align="flex-start" gap="lg">
+            <OdometerChart points={points} />
+            <Table withTableBorder aria-label="Odometer readings" w="auto">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Date</Table.Th>
+                  <Table.Th>Miles</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {points.map((p) => (
+                  <Table.Tr key={p.date}>
+                    <Table.Td>{formatDate(p.date)}</Table.Td>
+                    <Table.Td>{p.miles}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Group>
+        )}
+        {tests.length > 0 && (
+          <Table withTableBorder aria-label="MOT tests">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Date</Table.Th>
+                <Table.Th>Result</Table.Th>
+                <Table.Th>Expiry</Table.Th>
+                <Table.Th>Odometer</Table.Th>
+                <Table.Th>Advisories and defects</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tests.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td>{formatDate(t.completed_date.slice(0, 10))}</Table.Td>
+                  <Table.Td>
+                    <Badge color={t.test_result === "PASSED" ? "green" : "red"}>{t.test_result}</Badge>
+                  </Table.Td>
+                  <Table.Td>{t.expiry_date ? formatDate(t.expiry_date) : ""}</Table.Td>
+                  <Table.Td>{t.odometer_value === null ? "" : `${t.odometer_value} ${t.odometer_unit === "KM" ? "km" : "miles"}`}</Table.Td>
+                  <Table.Td>
+                    <Stack gap={2}>
+                      {t.defects.map((d, i) => {
+                        const job = t.defect_jobs?.[String(i)];
+                        return (
+                          <Group key={i} gap="xs" wrap="nowrap">
+                            <Text size="sm">
+                              {d.type}: {d.text}
+                            </Text>
+                            {d.type === "ADVISORY" &&
+                              (job ? (
+                                <Anchor component={Link} to={`/editjob/${job}`} size="sm">
+                                  Defect {job}
+                                </Anchor>
+                              ) : (
+                                <Button size="compact-xs" variant="light" aria-label={`Make defect: ${d.text}`} loading={createDefect.isPending || link.isPending} onClick={() => void makeDefect(t, i)}>
+                                  Make defect
+                                </Button>
+                              ))}
+                          </Group>
+                        );
+                      })}
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,160 @@
+import { Alert, Badge, Button, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
+import { useState } from "react";
+import type { MotTestAnswer, Source, Suggestion } from "../../../../core/fleet/registration-rules";
+import { api } from "../../platform/api";
+import { formatDate } from "../../platform/format";
+import { toastFailure } from "../../platform/toast";
+
+/**
+ * Registration lookup on the web (issue 25; docs/compliance.md): GET
+ * vehiclelookup answers what the DVLA and the DVSA hold for a registration.
+ * The vehicle screen offers each value beside what the form holds, staff
+ * tick what to take (an empty field ticked, a filled one that differs not),
+ * and nothing changes until they accept. The pickers show the same details
+ * for a van not on the fleet.
+ */
+
+export type ServiceState = { status: string; message: string | null };
+export type Ref = { id: number | null; name: string; source: Source } | null;
+export type LookupAnswer = {
+  registration: string;
+  dvla: ServiceState;
+  dvsa: ServiceState;
+  fields: Suggestion[];
+  make: Ref;
+  model: Ref;
+  mot_tests: MotTestAnswer[];
+  vehicle: number | null;
+};
+
+export function lookupRegistration(registration: string): Promise<LookupAnswer> {
+  return api<LookupAnswer>("GET", "vehiclelookup", { query: { registration } });
+}
+
+/** The services' messages (not set up, not found, busy...), one alert each. */
+export function ServiceMessages({ answer }: { answer: LookupAnswer }) {
+  const notes = (["dvla", "dvsa"] as const).filter((s) => answer[s].message);
+  if (!notes.length) return null;
+  return (
+    <Stack gap={4}>
+      {notes.map((s) => (
+        <Alert key={s} color={answer[s].status === "not-found" || answer[s].status === "not-set-up" ? "gray" : "yellow"} p="xs" role="status" aria-label={`${s.toUpperCase()} answer`}>
+          {s.toUpperCase()}: {answer[s].message}
+        </Alert>
+      ))}
+    </Stack>
+  );
+}
+
+export function SourceBadge({ source }: { source: Source }) {
+  return (
+    <Badge size="xs" variant="light" color={source === "DVLA" ? "blue" : "grape"} aria-label={`from the ${source}`}>
+      {source}
+    </Badge>
+  );
+}
+
+const show = (v: unknown) => (v === true ? "Yes" : v === false ? "No" : v === null || v === undefined || v === "" ? "" : /^\d{4}-\d{2}-\d{2}$/.test(String(v)) ? formatDate(v) : String(v));
+
+/** An offered value: the field, what the form holds, what came and from where, and whether to take it. */
+export type Offer = { field: string; label: string; now: unknown; value: unknown; source: Source; take: boolean };
+
+/** The offers of an answer against the form's values: a field whose value already matches is left out. */
+export function offersOf(answer: LookupAnswer, labelOf: (field: string) => string | null, now: (field: string) => unknown): Offer[] {
+  const same = (a: unknown, b: unknown) => String(a ?? "").trim().toLowerCase() === String(b ?? "").trim().toLowerCase();
+  const empty = (v: unknown) => v === null || v === undefined || v === "" || v === false;
+  return answer.fields
+    .filter((s) => labelOf(s.field) !== null && !same(now(s.field), s.value))
+    .map((s) => ({ field: s.field, label: labelOf(s.field)!, now: now(s.field), value: s.value, source: s.source, take: empty(now(s.field)) }));
+}
+
+/** The offers as a table with a tick per field. */
+export function OffersTable({ offers, onChange }: { offers: Offer[]; onChange: (offers: Offer[]) => void }) {
+  if (!offers.length) return <Text size="sm">Nothing to change: the form already holds what the DVLA and DVSA answered.</Text>;
+  return (
+    <Table striped withTableBorder aria-label="Looked-up values">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Use</Table.Th>
+          <Table.Th>Field</Table.Th>
+          <Table.Th>Now</Table.Th>
+          <Table.Th>Looked up</Table.Th>
+          <Table.Th>From</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {offers.map((o, i) => (
+          <Table.Tr key={o.field}>
+            <Table.Td>
+              <Checkbox aria-label={`Use ${o.label}`} checked={o.take} onChange={(e) => onChange(offers.map((x, j) => (j === i ? { ...x, take: e.currentTarget.checked } : x)))} />
+            </Table.Td>
+            <Table.Td>{o.label}</Table.Td>
+            <Table.Td>{show(o.now)}</Table.Td>
+            <Table.Td>{show(o.value)}</Table.Td>
+            <Table.Td>
+              <SourceBadge source={o.source} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** A make or model the product lacks: named, with a button to add it to Settings. */
+export function AddMissing({ what, name, onAdd }: { what: "make" | "model"; name: string; onAdd: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Group gap="xs">
+      <Text size="sm">
+        The {what} {name} is not in Settings.
+      </Text>
+      <Button
+        size="compact-xs"
+        variant="light"
+        loading={busy}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            await onAdd();
+          } catch (e) {
+            toastFailure(e, "There was an error");
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        Add {what} {name}
+      </Button>
+    </Group>
+  );
+}
+
+/** The MOT tests of an answer, newest first (the pickers' details of a van not on the fleet). */
+export function MotTestsBrief({ tests }: { tests: MotTestAnswer[] }) {
+  if (!tests.length) return <Text size="sm">No MOT tests.</Text>;
+  return (
+    <Table withTableBorder aria-label="MOT tests">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Date</Table.Th>
+          <Table.Th>Result</Table.Th>
+          <Table.Th>Expiry</Table.Th>
+          <Table.Th>Odometer</Table.Th>
+          <Table.Th>Advisories and defects</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {tests.map((t) => (
+          <Table.Tr key={t.motTestNumber}>
+            <Table.Td>{formatDate(t.completedDate.slice(0, 10))}</Table.Td>
+            <Table.Td>{t.testResult}</Table.Td>
+            <Table.Td>{t.expiryDate ? formatDate(t.expiryDate) : ""}</Table.Td>
+            <Table.Td>{t.odometerValue === null ? "" : `${t.odometerValue} ${t.odometerUnit === "KM" ? "km" : "miles"}`}</Table.Td>
+            <Table.Td>{t.defects.map((d) => `${d.type}: ${d.text}`).join("; ")}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
