@@ -215,6 +215,28 @@ describe("fleet check", () => {
     expect((await api.put(`mottests/${test.id}/defect`, { index: 99, job: defect.body.id })).status).toBe(400);
   });
 
+  it("the compliance CSV report lists the warnings with vehicle, date and source", async () => {
+    const res = await api.get("report/compliancereport");
+    expect(res.status).toBe(200);
+    const text = String(res.body);
+    expect(text.split("\n")[0]).toContain("Registration,Warning,Date,Source,Details,Recorded");
+    expect(text).toContain("AA19MOT,MOT expired,01/10/2025,DVLA,MOT expired on 01/10/2025");
+    expect(text).toContain("AA19AAA,Mileage went backwards,05/12/2025,DVSA");
+  });
+
+  it("the rental finder flags a van whose MOT or tax runs out during the hire, as it flags workshop holds", async () => {
+    const lapsing = await api.post("createvehicle", van({ make: ref.ford.id, model: ref.transit.id, type: ref.l1.id, mot_expiry: "2027-03-10", tax_expiry: "2027-01-31" }));
+    expect(lapsing.status).toBe(201);
+    const finder = await api.get("rentals/available?start_date=2027-03-01&finish_date=2027-03-20&page_size=100");
+    const row = finder.body.results.find((v: { id: number }) => v.id === lapsing.body.id);
+    expect(row.compliance_warnings).toEqual([
+      { reason: "MOT", date: "2027-03-10", message: "MOT runs out on 10/03/2027, during the hire" },
+      { reason: "TAX", date: "2027-01-31", message: "Tax expired on 31/01/2027" },
+    ]);
+    const before = await api.get("rentals/available?start_date=2027-01-01&finish_date=2027-01-20&page_size=100");
+    expect(before.body.results.find((v: { id: number }) => v.id === lapsing.body.id).compliance_warnings).toEqual([]);
+  });
+
   it("without keys the check reads nothing and says so", async () => {
     for (const k of KEYS) delete process.env[k];
     const run = await runFleetCheck("2026-11-30");
