@@ -40,6 +40,9 @@ export default defineConfig({
       // tests/e2e/xero-sync.spec.ts tells it what to refuse through its /fake calls.
       XERO_FAKE: "true",
       XERO_FAKE_PORT: String(port + 2000),
+      // Fakes of the DVLA and the DVSA (docs/compliance.md "Fakes"): the registration look-ups and the fleet check read them.
+      REG_FAKE: "true",
+      REG_FAKE_PORT: String(port + 5),
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },

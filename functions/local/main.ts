@@ -39,6 +39,18 @@ if (fakeXero) {
   console.log(`Fake Xero at ${fakeXero.url} (control calls under /fake).`);
 }
 
+// REG_FAKE=true: fakes of the DVLA and the DVSA (tests/support/fake-registration.ts) for the browser tests
+// (docs/compliance.md "Fakes"); DVLA_* and DVSA_* already set win. Without it and without keys the
+// registration look-ups say they are not set up.
+const fakeRegistration =
+  process.env.REG_FAKE === "true"
+    ? await (await import("../../tests/support/fake-registration.js")).startFakeRegistration({ port: Number(process.env.REG_FAKE_PORT ?? port + 2002), host })
+    : null;
+if (fakeRegistration) {
+  for (const [k, v] of Object.entries(fakeRegistration.env())) process.env[k] ??= v;
+  console.log(`Fake DVLA and DVSA at ${fakeRegistration.url} (control calls under /fake).`);
+}
+
 await ensureTable(dynamo.endpoint, process.env.TABLE_NAME);
 // Imported after the environment is set: entities bind to the table on load.
 const { seedDemoData } = await import("../../core/demo/seed.js");

@@ -4,6 +4,7 @@ import { Navigate, useNavigate, useParams } from "react-router-dom";
 import { job as jobDef } from "../../../core/workshop/definitions";
 import { MESSAGES, defectRules } from "../../../core/workshop/rules";
 import { VehicleSearch, type PickedVehicle } from "../fleet/picker/VehiclePicker";
+import { LookupRegistrationButton } from "../fleet/shared/registration";
 import { UPLOAD_MESSAGES, UPLOAD_TYPES } from "../fleet/shared/uploads";
 import { ApiError, useCreate, type ApiRecord } from "../platform/api";
 import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, type FieldDef } from "../platform/form";
@@ -100,6 +101,7 @@ function NewDefect() {
             <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="sm">
               <div>
                 <VehicleSearch label="Vehicle" required search={search} onSearchChange={setSearch} onSelect={setVehicle} />
+                {!vehicle && <LookupRegistrationButton registration={search} />}
                 {form.errors.vehicle && (
                   <Text size="xs" c="red">
                     {form.errors.vehicle}

@@ -6,6 +6,7 @@ import { ApiError, api, useApiGet, type ApiRecord, type Page } from "../../platf
 import { formatDate, formatNumber, todayIso } from "../../platform/format";
 import { toastFailure } from "../../platform/toast";
 import { Typeahead } from "../../platform/typeahead";
+import { LookupRegistrationButton } from "../shared/registration";
 
 export type PickedVehicle = ApiRecord & { registration: string; fleet_number?: string | null };
 
@@ -161,6 +162,7 @@ export function VehiclePicker({ onChange }: { onChange: (v: PickedVehicle | null
           <Button component="a" href="/editvehicle" target="_blank" variant="light" size="sm">
             Add a new Vehicle +
           </Button>
+          {!vehicle && <LookupRegistrationButton registration={search} />}
           {vehicle && (
             <Button component="a" href={`/editvehicle/${vehicle.id}`} target="_blank" variant="default" size="sm">
               Vehicle Details

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Checkbox, Group, Stack, Table, Text } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import type { MotTestAnswer, Source, Suggestion } from "../../../../core/fleet/registration-rules";
 import { api } from "../../platform/api";
@@ -156,5 +156,81 @@ export function MotTestsBrief({ tests }: { tests: MotTestAnswer[] }) {
         ))}
       </Table.Tbody>
     </Table>
+  );
+}
+
+/**
+ * "Look up <reg>" beside a vehicle search (the job, quote and defect
+ * pickers): a van not on the fleet is read from the DVLA and the DVSA and
+ * its details shown, with a link to add it as a new vehicle.
+ */
+export function LookupRegistrationButton({ registration }: { registration: string }) {
+  const [answer, setAnswer] = useState<LookupAnswer | null>(null);
+  const [busy, setBusy] = useState(false);
+  const reg = registration.replace(/[^a-z0-9]/gi, "").toUpperCase();
+  if (reg.length < 2) return null;
+  const field = (name: string) => answer?.fields.find((f) => f.field === name);
+  const detail = (label: string, name: string) => {
+    const f = field(name);
+    return f ? (
+      <Text size="sm" key={name}>
+        {label}: {show(f.value)} <SourceBadge source={f.source} />
+      </Text>
+    ) : null;
+  };
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="light"
+        loading={busy}
+        onClick={async () => {
+          setBusy(true);
+          try {
+            setAnswer(await lookupRegistration(reg));
+          } catch (e) {
+            toastFailure(e, "There was an error");
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        Look up {reg}
+      </Button>
+      <Modal opened={answer !== null} onClose={() => setAnswer(null)} title={`Look up ${reg}`} size="xl" centered>
+        {answer && (
+          <Stack gap="xs">
+            <ServiceMessages answer={answer} />
+            {answer.vehicle && (
+              <Anchor href={`/editvehicle/${answer.vehicle}`} target="_blank" size="sm">
+                On the fleet: open vehicle {answer.vehicle}
+              </Anchor>
+            )}
+            {answer.make && (
+              <Text size="sm">
+                Make: {answer.make.name} <SourceBadge source={answer.make.source} />
+              </Text>
+            )}
+            {answer.model && (
+              <Text size="sm">
+                Model: {answer.model.name} <SourceBadge source={answer.model.source} />
+              </Text>
+            )}
+            {detail("Colour", "colour")}
+            {detail("Fuel type", "fuel_type")}
+            {detail("Tax", "tax_status")}
+            {detail("Tax due", "tax_expiry")}
+            {detail("MOT", "mot_status")}
+            {detail("MOT expiry", "mot_expiry")}
+            <MotTestsBrief tests={answer.mot_tests} />
+            {!answer.vehicle && (
+              <Anchor href="/editvehicle" target="_blank" size="sm">
+                Add as a new vehicle (Look up on its screen fills it)
+              </Anchor>
+            )}
+          </Stack>
+        )}
+      </Modal>
+    </>
   );
 }
