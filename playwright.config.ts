@@ -43,6 +43,7 @@ export default defineConfig({
       // Fakes of the DVLA and the DVSA (docs/compliance.md "Fakes"): the registration look-ups and the fleet check read them.
       REG_FAKE: "true",
       REG_FAKE_PORT: String(port + 5),
+      FLEET_CHECK_PER_SECOND: "0",
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },

@@ -262,5 +262,8 @@ export function fleetRoutes(app: Hono<AppEnv>) {
     Fleet.linkAdvisoryDefect(id, body.index, body.job, actor(c)),
   );
   route(app, { method: "get", path: "/compliance", summary: "Compliance warnings, newest date first; of a kind or of a vehicle", tag: complianceTag, query: Fleet.warningQuery }, async (_c, { query }) => Fleet.listWarnings(query));
+  route(app, { method: "post", path: "/fleetcheck", summary: "Run the fleet check now (one batch of at most 40 vehicles, resuming where the last run stopped; the nightly run does the rest)", tag: complianceTag }, async (c) =>
+    Fleet.runFleetCheck({ max: 40, actor: actor(c) }),
+  );
   route(app, { method: "get", path: "/compliancesummary", summary: "Compliance warnings counted by kind, the last fleet check run, and whether the DVLA and DVSA are set up", tag: complianceTag }, async () => Fleet.complianceSummary());
 }

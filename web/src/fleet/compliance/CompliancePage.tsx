@@ -1,8 +1,8 @@
-import { Anchor, Badge, Group, NativeSelect, Pagination, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Group, NativeSelect, Pagination, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { WARNING_KINDS, WARNING_LABELS, type WarningKind } from "../../../../core/fleet/registration-rules";
-import { useList, type ApiRecord } from "../../platform/api";
+import { useApiMutation, useList, type ApiRecord } from "../../platform/api";
 import { formatDate } from "../../platform/format";
 import { Loading } from "../../platform/Loading";
 import { Page } from "../../platform/page";
@@ -20,6 +20,7 @@ export function CompliancePage() {
   const [page, setPage] = useState(1);
   const list = useList<ApiRecord>("compliance", { kind: kind || undefined, page, page_size: PAGE_SIZE });
   const count = list.data?.count ?? 0;
+  const check = useApiMutation<undefined, { checked: number; recorded: number; pass_done: boolean; message: string | null }>("POST", "fleetcheck", { invalidates: ["compliance", "vehiclemothistory"] });
   return (
     <Page title="Compliance">
       <Stack gap="sm">
@@ -34,6 +35,15 @@ export function CompliancePage() {
             data={[{ value: "", label: "All warnings" }, ...WARNING_KINDS.map((k) => ({ value: k, label: WARNING_LABELS[k] }))]}
           />
           <Text size="sm">{count} warnings</Text>
+          <Button variant="light" loading={check.isPending} onClick={() => check.mutate(undefined)}>
+            Check the fleet now
+          </Button>
+          {check.data && (
+            <Text size="sm" role="status">
+              {check.data.checked} vehicles read, {check.data.recorded} new warnings{check.data.pass_done ? " (the whole fleet read)" : " (the next run goes on from there)"}
+              {check.data.message ? `: ${check.data.message}` : ""}
+            </Text>
+          )}
         </Group>
         {list.isLoading ? (
           <Loading />

@@ -1,0 +1,126 @@
+import { expect, test } from "@playwright/test";
+import { AA19AAA_DVLA, AA19AAA_DVSA } from "../support/fake-registration";
+import { byLabel, expectToast, signIn, uniq } from "./helpers";
+
+/**
+ * Registration first (issue 25, docs/compliance.md) in the browser, against
+ * the fakes of the DVLA and the DVSA the test server starts (REG_FAKE,
+ * playwright.config.ts): a new van entered by registration, its MOT
+ * history with Make defect, the home page's compliance panel and the
+ * rental finder's MOT flag.
+ */
+const fake = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3900) + 5}`;
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+const uk = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+/** A registration of our own in both fakes: the DVLA's AA19AAA answer, its MOT due in 10 days, its tax in 60. */
+async function fakeVan(request: import("@playwright/test").APIRequestContext) {
+  const reg = `AA${uniq().replace(/[^a-z0-9]/gi, "").slice(0, 5).toUpperCase()}`;
+  const mot = day(10);
+  await request.post(`${fake}/fake/dvla/${reg}`, { data: { ...AA19AAA_DVLA, registrationNumber: reg, motExpiryDate: mot, taxDueDate: day(60) } });
+  await request.post(`${fake}/fake/dvsa/${reg}`, { data: { ...AA19AAA_DVSA, registration: reg, motTests: AA19AAA_DVSA.motTests.map((t) => ({ ...t, motTestNumber: `${t.motTestNumber.slice(0, 6)}${reg.slice(2)}${t.motTestNumber.slice(-1)}` })) } });
+  return { reg, mot };
+}
+
+test("a new van entered by registration: Look up, accept, save; the saved record carries the DVLA values; its MOT history and Make defect", async ({ page, request }) => {
+  const { reg, mot } = await fakeVan(request);
+  await signIn(page);
+  await page.goto("/editvehicle");
+  await expect(page.getByRole("heading", { level: 1, name: "New" })).toBeVisible();
+  await byLabel(page, "Registration").fill(reg);
+  await page.getByRole("button", { name: "Look up", exact: true }).click();
+  const dialog = page.getByRole("dialog", { name: `Look up ${reg}` });
+  await expect(dialog).toBeVisible();
+  // What came from where: each value with its source, ticked to take (the form's fields are empty).
+  const offers = dialog.getByRole("table", { name: "Looked-up values" });
+  await expect(offers.getByRole("row").filter({ hasText: "Colour" })).toContainText("White");
+  await expect(offers.getByRole("row").filter({ hasText: "Colour" })).toContainText("DVLA");
+  await expect(offers.getByRole("row").filter({ hasText: "First used date" })).toContainText("DVSA");
+  await expect(dialog.getByLabel("Use Colour")).toBeChecked();
+  // Staff may leave one out: the CO2 figure is not taken.
+  await dialog.getByLabel("Use CO2 emissions (g/km)").uncheck();
+  await dialog.getByRole("button", { name: "Accept" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(byLabel(page, "Colour")).toHaveValue("White");
+  await expect(byLabel(page, "MOT expiry")).toHaveValue(uk(mot));
+  await expect(byLabel(page, "Engine capacity (cc)")).toHaveValue(/^1,?995$/);
+  await expect(byLabel(page, "CO2 emissions (g/km)")).toHaveValue("");
+  await expect(byLabel(page, "Make").locator("option:checked")).toHaveText("Ford");
+  await expect(byLabel(page, "Model").locator("option:checked")).toHaveText("Transit Custom");
+  // The rest by hand, then save.
+  await byLabel(page, "Variant").fill("2.0 EcoBlue 130ps Trend");
+  await byLabel(page, "VIN number").fill(`WF0XXXTTG${uniq()}`);
+  await byLabel(page, "Location").fill("Birmingham depot");
+  await byLabel(page, "Department").selectOption({ label: "DIRECT VAN HIRE" });
+  await page.getByRole("button", { name: "Generate fleet number" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Generate" }).click();
+  await page.getByRole("button", { name: "Save Vehicle" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await expect(page).toHaveURL(/\/editvehicle\/\d+$/);
+  // Read back from the server: the DVLA's values are on the record.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1, name: `Vehicle - ${reg}` })).toBeVisible();
+  await expect(byLabel(page, "Colour")).toHaveValue("White");
+  await expect(byLabel(page, "Fuel type")).toHaveValue("Diesel");
+  await expect(byLabel(page, "Tax status")).toHaveValue("Taxed");
+  await expect(byLabel(page, "MOT expiry")).toHaveValue(uk(mot));
+  await expect(byLabel(page, "Revenue weight (kg)")).toHaveValue(/^3,?200$/);
+  await expect(byLabel(page, "First registration date")).toHaveValue("01/03/2019");
+
+  // The MOT history: read from the DVSA, the tests, the odometer chart with its figures, Make defect on an advisory.
+  const history = page.getByRole("group", { name: "MOT history and compliance" });
+  await history.getByRole("button", { name: "Read MOT history" }).click();
+  const tests = history.getByRole("table", { name: "MOT tests" });
+  await expect(tests.getByRole("row")).toHaveCount(4);
+  await expect(history.getByTestId("odometer-chart")).toBeVisible();
+  await expect(history.getByRole("table", { name: "Odometer readings" })).toContainText("61234");
+  await history.getByRole("button", { name: /Make defect: Nearside Front Tyre/ }).click();
+  await expect(history.getByRole("link", { name: /^Defect \d+$/ })).toBeVisible();
+});
+
+test("the fleet check's warnings on the home page's compliance panel, the compliance list and the rental finder's MOT flag", async ({ page, request }) => {
+  const { reg, mot } = await fakeVan(request);
+  await signIn(page);
+  // A van on the fleet with that registration, its MOT expiry from the look-up.
+  await page.goto("/editvehicle");
+  await byLabel(page, "Registration").fill(reg);
+  await page.getByRole("button", { name: "Look up", exact: true }).click();
+  await page.getByRole("dialog", { name: `Look up ${reg}` }).getByRole("button", { name: "Accept" }).click();
+  await byLabel(page, "Variant").fill("2.0 EcoBlue 130ps Trend");
+  await byLabel(page, "VIN number").fill(`WF0XXXTTG${uniq()}`);
+  await byLabel(page, "Location").fill("Birmingham depot");
+  await page.getByRole("button", { name: "Generate fleet number" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Generate" }).click();
+  await page.getByRole("button", { name: "Save Vehicle" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+
+  // Check the fleet now (the nightly job's run, one batch): the MOT due in 10 days is recorded.
+  await page.goto("/compliance");
+  for (let i = 0; i < 5; i++) {
+    await page.getByRole("button", { name: "Check the fleet now" }).click();
+    const status = page.getByRole("status").filter({ hasText: "vehicles read" });
+    await expect(status).toBeVisible();
+    if (/the whole fleet read/.test((await status.textContent()) ?? "")) break;
+  }
+  const list = page.getByRole("table", { name: "Compliance warnings" });
+  await byLabel(page, "Kind").selectOption({ label: "MOT due" });
+  await expect(list.getByRole("row").filter({ hasText: reg })).toContainText(uk(mot));
+  await expect(list.getByRole("row").filter({ hasText: reg })).toContainText("DVLA");
+
+  // The home page's panel: due within 30 days, the latest warnings with vehicle, date and source.
+  await page.goto("/");
+  const panel = page.getByRole("region", { name: "Compliance panel" });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByTestId("compliance-due")).not.toHaveText("0");
+  await expect(panel.getByRole("table", { name: "Latest compliance warnings" })).toBeVisible();
+
+  // The rental finder: a hire running past the MOT expiry flags the van, as workshop holds are.
+  await page.goto("/editrental");
+  await byLabel(page, "Start date").fill(day(5));
+  await byLabel(page, "End date").fill(day(20));
+  await byLabel(page, "Department").selectOption({ label: "DIRECT VAN HIRE" });
+  await byLabel(page, "Tracking option").selectOption({ label: "Department: DIRECT VAN HIRE" });
+  const finder = page.getByRole("table", { name: "Available vehicles" });
+  const row = finder.getByRole("row").filter({ hasText: reg });
+  await expect(row.getByRole("status", { name: "MOT and tax warnings" })).toContainText(`MOT runs out on ${uk(mot)}, during the hire`);
+});
