@@ -70,8 +70,8 @@ const testOf = (vehicle: number, registration: string, t: MotTestAnswer) => ({
 });
 
 /** The MOT test numbers stored for a vehicle (its list's entries, then the items). */
-async function storedTests(vehicle: number): Promise<Array<Record<string, unknown>>> {
-  return (await MotTest.getMany(await MotTest.idsIn(`veh#${vehicle}`))) as Array<Record<string, unknown>>;
+async function storedTests(vehicle: number) {
+  return MotTest.getMany(await MotTest.idsIn(`veh#${vehicle}`));
 }
 
 /** Stores the tests of an answer not stored yet (each by its own create; a second writer's is refused by the claim and skipped). */
@@ -342,7 +342,7 @@ export async function runFleetCheck(opts: FleetCheckOptions = {}) {
       const dvlaData = dvla.status === "found" ? dvla.data : null;
       const dvsaData = dvsa.status === "found" ? dvsa.data : null;
       const known = new Set((await storedTests(e.id)).map((t) => String(t.mot_test_number)));
-      const warnings = warningsOf({ today, dvla: dvlaData, dvsa: dvsaData, knownTests: known, mileage: typeof v.mileage === "number" ? v.mileage : null, mileageDate: (v.mileage_last_updated as string | null | undefined) ?? null });
+      const warnings = warningsOf({ today, dvla: dvlaData, dvsa: dvsaData, knownTests: known, mileage: typeof v.mileage === "number" ? v.mileage : null, mileageDate: v.mileage_last_updated ?? null });
       // Warnings before tests: a run stopped between the two reads the same tests as new next time, so no advisory is lost.
       run.recorded += await recordWarnings(e.id, reg, warnings, today, actor);
       if (dvsaData) run.tests_stored += await storeTests(e.id, reg, dvsaData.motTests, actor, known);

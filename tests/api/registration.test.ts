@@ -24,6 +24,7 @@ afterAll(async () => {
   await fake?.close();
 });
 const useFake = () => Object.assign(process.env, fake.env());
+type Warning = { kind: string; subject: string; registration: string; date: string; source: string; message: string };
 
 describe("lookup", () => {
   it("without keys says the services are not set up, and the vehicle screen still works", async () => {
@@ -112,7 +113,7 @@ describe("lookup", () => {
 describe("fleet check", () => {
   const ids: Record<string, number> = {};
   const runFleetCheck = async (date: string) => (await import("../../functions/cron/fleet-check.js")).handler({ date });
-  const warnings = async (q = "") => (await api.get(`compliance?page_size=100${q}`)).body as { count: number; results: Array<Record<string, any>> };
+  const warnings = async (q = "") => (await api.get(`compliance?page_size=100${q}`)).body as { count: number; results: Warning[] };
 
   beforeAll(async () => {
     useFake();
@@ -204,7 +205,7 @@ describe("fleet check", () => {
   });
 
   it("links an advisory to the workshop defect made from it", async () => {
-    const history = (await api.get(`vehiclemothistory/${ids.AA19AAA}`)).body.results as Array<Record<string, any>>;
+    const history = (await api.get(`vehiclemothistory/${ids.AA19AAA}`)).body.results as Array<{ id: number; defects: Array<{ text: string; type: string }> }>;
     const test = history.find((t) => t.defects.some((d: { type: string }) => d.type === "ADVISORY"))!;
     const defect = await api.post("createdefect", { vehicle: ids.AA19AAA, department: ref.hire.id, defect_description: `MOT advisory: ${test.defects[0].text}` });
     expect(defect.status).toBe(201);
