@@ -124,3 +124,17 @@ test("the fleet check's warnings on the home page's compliance panel, the compli
   const row = finder.getByRole("row").filter({ hasText: reg });
   await expect(row.getByRole("status", { name: "MOT and tax warnings" })).toContainText(`MOT runs out on ${uk(mot)}, during the hire`);
 });
+
+test("a van not on the fleet looked up from a vehicle picker: its DVLA and DVSA details and MOT tests", async ({ page, request }) => {
+  const { reg, mot } = await fakeVan(request);
+  await signIn(page);
+  await page.goto("/inspections");
+  const picker = page.getByRole("region", { name: "Vehicle picker" });
+  await picker.getByRole("textbox", { name: "Vehicle", exact: true }).fill(reg.toLowerCase());
+  await picker.getByRole("button", { name: `Look up ${reg}` }).click();
+  const dialog = page.getByRole("dialog", { name: `Look up ${reg}` });
+  await expect(dialog.getByText("Make: Ford")).toBeVisible();
+  await expect(dialog.getByText(`MOT expiry: ${uk(mot)}`)).toBeVisible();
+  await expect(dialog.getByRole("table", { name: "MOT tests" }).getByRole("row")).toHaveCount(4);
+  await expect(dialog.getByRole("link", { name: /Add as a new vehicle/ })).toHaveAttribute("href", "/editvehicle");
+});
