@@ -2,7 +2,7 @@ import { ukDate } from "../platform/dates.js";
 import { money } from "../platform/money.js";
 import { periodOf, type Cell, type ReportDefinition, type ReportParams } from "../platform/reports.js";
 import { Inspection } from "./inspections.js";
-import { Vehicle } from "./vehicle.js";
+import { Vehicle, type VehicleFields } from "./vehicle.js";
 
 /**
  * The fleet's reports (003 §7): vehicle details and inspections. Columns and
@@ -31,7 +31,8 @@ export const vehicleReport: ReportDefinition = {
   async build(p: ReportParams) {
     async function* chunks(): AsyncIterable<Cell[][]> {
       for await (const rows of Vehicle.rowsInChunks(`tab#ALL#dept#${deptKey(p.department)}#pt#ALL`)) {
-        yield rows.map((v) => [
+        // The rows as stored, references answered as objects (read by `name` and `contactName`).
+        yield (rows as Array<VehicleFields & { id: number }>).map((v) => [
           v.registration ?? "", v.fleet_number ?? "", name(v.make), name(v.model), v.variant ?? "", name(v.type), v.vin_number ?? "",
           v.vehicle_status ?? "", name(v.department), v.mileage ?? "", ukDate(v.mileage_last_updated),
           ukDate(v.first_registration_date), ukDate(v.purchase_date), v.location ?? "", contactName(v.owner), contactName(v.hire_customer), contactName(v.reserve_customer), yesNo(v.courtesy_car),
