@@ -1,3 +1,4 @@
+// Batch writes for the bulk loader and the index upgrade (BatchWriteItem, summed counts), outside the records' transactions.
 import { BatchWriteCommand, UpdateCommand, type UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
 import { config } from "../config.js";
 import { Facet } from "../service.js";

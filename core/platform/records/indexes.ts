@@ -1,3 +1,4 @@
+// What a save writes besides the record (list entries, counts, position counts, facets, unique claims), worked out from its fields alone: pure.
 import { idBuckets, positionDeltas, sortBuckets, TEXT_LEVELS, type SortLevels } from "./positions.js";
 import type { IndexOp, ListPositions, Membership } from "./types.js";
 

@@ -1,3 +1,4 @@
+// Several indexed lists of a type read as one page, in their sort order (no record in two of them).
 import { counterOf } from "../ids.js";
 import { offsetOf, type Page } from "../paging.js";
 import { ListEntry } from "../service.js";

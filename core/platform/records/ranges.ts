@@ -1,3 +1,4 @@
+// Exclusive date ranges: no two records of a scope hold overlapping ranges (no double booking).
 import { ValidationError } from "../errors.js";
 import { DateRange, RangeSet, writer, type TxItem } from "../service.js";
 

@@ -1,3 +1,4 @@
+// Reading a page of a list: skip then take on a Query, and the position counts that say where a deep page starts.
 import { counterOf } from "../ids.js";
 import { offsetOf } from "../paging.js";
 import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";

@@ -1,3 +1,4 @@
+// The options a record type is defined with, and the shapes its writes pass around (WriteExtra, SavedRecord, IndexOp).
 import type * as z from "zod";
 import type { FieldChange, auditItem } from "../audit.js";
 import type { PageQuery } from "../paging.js";
