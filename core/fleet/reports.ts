@@ -68,8 +68,8 @@ export const inspectionReport: ReportDefinition = {
           if (p.department && (v?.department as { id?: number } | null)?.id !== p.department) continue;
           out.push([
             v?.registration ?? "", v?.fleet_number ?? "", name(v?.make), name(v?.model), name(v?.department), v?.vehicle_status ?? "",
-            (r.inspection_type as { inspection_type?: string } | null)?.inspection_type ?? "", ukDate(r.date_completed as string), ukDate(r.expiry_date as string),
-            ukDate(r.booked_in_date as string), contactName(r.inspection_workshop), r.comments ?? "",
+            (r.inspection_type as { inspection_type?: string } | null)?.inspection_type ?? "", ukDate(r.date_completed), ukDate(r.expiry_date),
+            ukDate(r.booked_in_date), contactName(r.inspection_workshop), r.comments ?? "",
           ]);
         }
         if (out.length) yield out;

@@ -57,19 +57,20 @@ export function readersOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
     return res.data.map(k.clean);
   }
 
-  /** The stored rows of these ids in their order, as a page shows them. */
-  async function shownInOrder(ids: number[]): Promise<E[]> {
-    return k.shape(inOrderOf(ids, await getMany(ids)));
-  }
-
   /** The entries of an indexed list that match (each id once, in list order). */
   async function entriesIn(list: string, q: EntryQuery = {}): Promise<Array<{ id: number; sort: string; tags: string[] }>> {
     return entriesOfList(listScope(opts.type, list), q);
   }
 
+  // Methods call each other through `this` (the record type), as callers and tests see them.
   return {
     getMany,
     entriesIn,
+
+    /** The stored rows of these ids in their order, as a page shows them. */
+    async shownInOrder(ids: number[]): Promise<E[]> {
+      return k.shape(inOrderOf(ids, await this.getMany(ids)));
+    },
 
     /**
      * A page of records in id order. Without a search or filter the count
@@ -87,7 +88,7 @@ export function readersOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
         const query = entity.query.bySearch(keyOf).begins({ search_text: term });
         const matches = await (q.where ? query.where(whereOf(q.where)) : query).go({ attributes: ["id"], pages: "all" });
         const ids = matches.data.map((m) => m.id);
-        return { count: ids.length, results: await shownInOrder(ids.slice(offset, offset + q.page_size)) };
+        return { count: ids.length, results: await this.shownInOrder(ids.slice(offset, offset + q.page_size)) };
       }
       if (!q.where) {
         // Near the start: the count and the page at once. Further: the count
@@ -103,7 +104,7 @@ export function readersOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
       // A filtered list of reference data: matches are counted as they are read.
       const matches = await byId().where(whereOf(q.where)).go({ attributes: ["id"], pages: "all" });
       const ids = matches.data.map((m) => m.id);
-      const rows = await getMany(ids.slice(offset, offset + q.page_size));
+      const rows = await this.getMany(ids.slice(offset, offset + q.page_size));
       rows.sort((a, b) => a.id - b.id);
       return { count: ids.length, results: await k.shape(rows) };
     },
@@ -118,7 +119,7 @@ export function readersOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
      */
     async listIn(list: string, q: ListInQuery): Promise<Page<E>> {
       const { count, entries } = await pageOfList(sourceOf(list), q);
-      return { count, results: await shownInOrder(entries.map((e) => e.id)) };
+      return { count, results: await this.shownInOrder(entries.map((e) => e.id)) };
     },
 
     /** One indexed list as the page readers see it (merged.ts `listsIn` reads several as one). */
@@ -128,7 +129,7 @@ export function readersOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
 
     /** The records of an indexed list that match, in list order and as a list page shows them, a chunk at a time (reports: lists of any length). */
     async *rowsInChunks(list: string, q: EntryQuery = {}, size = 500): AsyncGenerator<E[]> {
-      for await (const entries of entryChunksOfList(listScope(opts.type, list), q, size)) yield shownInOrder(entries.map((e) => e.id));
+      for await (const entries of entryChunksOfList(listScope(opts.type, list), q, size)) yield this.shownInOrder(entries.map((e) => e.id));
     },
 
     /** The first `limit` entries of an indexed list whose sort starts with `search`, in `order`: one Query of `limit` items. */
@@ -143,7 +144,7 @@ export function readersOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
 
     /** The ids of an indexed list that match (each once, in list order). */
     async idsIn(list: string, q: EntryQuery = {}): Promise<number[]> {
-      return (await entriesIn(list, q)).map((e) => e.id);
+      return (await this.entriesIn(list, q)).map((e) => e.id);
     },
 
     /** Counts of several indexed lists at once, from their counters (one BatchGet). */
