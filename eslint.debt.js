@@ -4,9 +4,9 @@
 
 /**
  * Explicit `any` per file, as found when the gate came in (1120 in 185 files; 1172 in 189 before its autofix took off the needless `as any`).
- * `@typescript-eslint/no-explicit-any` is an error everywhere else. Records cross
- * the engine as `any` (core/platform/lines.ts, records/define.ts); the engine
- * made generic over the definition (issue 23) takes most of these away.
+ * `@typescript-eslint/no-explicit-any` is an error everywhere else. The engine
+ * (core/platform) is generic over the definition since issue 23 and holds none
+ * but fields.ts's; the counts below are the areas' own, to fall as they use its types.
  */
 export const ANY_DEBT = {
   "bench/contacts.ts": 4,
@@ -60,19 +60,6 @@ export const ANY_DEBT = {
   "core/hire/rental.ts": 12,
   "core/hire/service.ts": 10,
   "core/platform/fields.ts": 1,
-  "core/platform/integrity.ts": 1,
-  "core/platform/lines-plan.ts": 1,
-  "core/platform/lines.ts": 82,
-  "core/platform/records/bulk.ts": 6,
-  "core/platform/records/define.ts": 63,
-  "core/platform/records/indexes.ts": 1,
-  "core/platform/records/merged.ts": 2,
-  "core/platform/records/ranges.ts": 12,
-  "core/platform/records/reading.ts": 22,
-  "core/platform/records/types.ts": 6,
-  "core/platform/references.ts": 2,
-  "core/platform/reports.ts": 2,
-  "core/platform/upgrades.ts": 4,
   "core/workshop/costs.ts": 1,
   "core/workshop/images.ts": 6,
   "core/workshop/job.ts": 2,
@@ -135,7 +122,7 @@ export const ANY_DEBT = {
   "tests/api/parts-quotes-orders.test.ts": 22,
   "tests/api/payments.test.ts": 11,
   "tests/api/records-round-trips.test.ts": 8,
-  "tests/api/records.test.ts": 17,
+  "tests/api/records.test.ts": 16,
   "tests/api/recurring-payments.test.ts": 5,
   "tests/api/rentals-scale.test.ts": 21,
   "tests/api/rentals-workshop.test.ts": 2,
@@ -164,7 +151,7 @@ export const ANY_DEBT = {
   "tests/unit/fleet.test.ts": 4,
   "tests/unit/lines-plan.test.ts": 8,
   "tests/unit/record-definitions.test.ts": 4,
-  "tests/unit/records-indexes.test.ts": 5,
+  "tests/unit/records-indexes.test.ts": 2,
   "tests/unit/rental-definition.test.ts": 1,
   "tests/unit/work-approvals.test.ts": 1,
   "tests/unit/workshop-lookups.test.ts": 3,

@@ -31,16 +31,16 @@ const W = await import("../core/workshop/index.js");
 
 const by = "bench";
 const today = todayInLondon();
-const make = (await S.VehicleMake.create({ name: "Ford" }, by)).id as number;
-const model = (await S.VehicleModel.create({ name: "Transit", make }, by)).id as number;
+const make = (await S.VehicleMake.create({ name: "Ford" }, by)).id;
+const model = (await S.VehicleModel.create({ name: "Transit", make }, by)).id;
 const depts: number[] = [];
-for (const name of ["DIRECT VAN HIRE", "LCV Centre", "RAPID FIT"]) depts.push((await S.Department.create({ name }, by)).id as number);
-const service = (await S.WorkType.create({ name: "Service", special_labour_rate: 65 }, by)).id as number;
+for (const name of ["DIRECT VAN HIRE", "LCV Centre", "RAPID FIT"]) depts.push((await S.Department.create({ name }, by)).id);
+const service = (await S.WorkType.create({ name: "Service", special_labour_rate: 65 }, by)).id;
 const category = await S.TrackingCategory.create(await S.withOptionIds({ name: "Region", options: [{ name: "North" }] } as any), by);
 const option = { id: (category as any).options[0].id, name: "North", category: (category as any).id };
 const workshops: number[] = [];
 for (let i = 0; i < 6; i++)
-  workshops.push((await Contact.create({ display_name: `Garage ${i}`, contact_type: "SP", partial_contact: true, company_name: `Garage ${i} Ltd`, company_phone: "0115 496 0000", company_email: `garage${i}@example.co.uk`, company_phone_type: "Phone", company_phone_area_code: "0115", company_phone_country_code: "44", address_line1: "1 Trade Park", town: "Derby", region: "Derbyshire", postcode: "DE1 1AA", country: "United Kingdom", supplier_payment_terms: 30, supplier_labour_charge: 50, job_tab: i < 2 }, by)).id as number);
+  workshops.push((await Contact.create({ display_name: `Garage ${i}`, contact_type: "SP", partial_contact: true, company_name: `Garage ${i} Ltd`, company_phone: "0115 496 0000", company_email: `garage${i}@example.co.uk`, company_phone_type: "Phone", company_phone_area_code: "0115", company_phone_country_code: "44", address_line1: "1 Trade Park", town: "Derby", region: "Derbyshire", postcode: "DE1 1AA", country: "United Kingdom", supplier_payment_terms: 30, supplier_labour_charge: 50, job_tab: i < 2 }, by)).id);
 const customers: Array<{ id: number; name: string }> = [];
 let c = 0;
 await Promise.all(
@@ -48,7 +48,7 @@ await Promise.all(
     while (c < CUSTOMERS) {
       const i = c++;
       const name = `Customer ${String(i).padStart(3, "0")}`;
-      customers[i] = { id: (await Contact.create({ display_name: name, contact_type: "CC", partial_contact: true, company_name: `${name} Ltd`, company_phone: "0115 496 0000", company_email: `c${i}@example.co.uk`, hire_account_code: "01" }, by)).id as number, name };
+      customers[i] = { id: (await Contact.create({ display_name: name, contact_type: "CC", partial_contact: true, company_name: `${name} Ltd`, company_phone: "0115 496 0000", company_email: `c${i}@example.co.uk`, hire_account_code: "01" }, by)).id, name };
     }
   }),
 );

@@ -43,14 +43,14 @@ const { Movement } = await import("../core/workshop/movements.js");
 const by = "bench";
 const today = todayInLondon();
 const depts: number[] = [];
-for (const name of ["DIRECT VAN HIRE", "LCV Centre", "RAPID FIT"]) depts.push((await S.Department.create({ name }, by)).id as number);
+for (const name of ["DIRECT VAN HIRE", "LCV Centre", "RAPID FIT"]) depts.push((await S.Department.create({ name }, by)).id);
 const category = await S.TrackingCategory.create(await S.withOptionIds({ name: "Region", options: [{ name: "North" }] } as any), by);
 const option = { id: (category as any).options[0].id, name: "North", category: (category as any).id };
-const service = (await S.WorkType.create({ name: "Service", special_labour_rate: 65 }, by)).id as number;
-const nominal = (await S.NominalCode.create({ code: "5000", name: "Parts", tax_type: "INPUT2" }, by)).id as number;
+const service = (await S.WorkType.create({ name: "Service", special_labour_rate: 65 }, by)).id;
+const nominal = (await S.NominalCode.create({ code: "5000", name: "Parts", tax_type: "INPUT2" }, by)).id;
 const suppliers: number[] = [];
 for (let i = 0; i < 20; i++)
-  suppliers.push((await Contact.create({ display_name: `Parts Supplier ${i}`, contact_type: "SP", partial_contact: false, company_name: `Parts ${i} Ltd`, company_phone: "0115 496 0000", company_email: `parts${i}@example.co.uk`, company_phone_type: "Phone", company_phone_area_code: "0115", company_phone_country_code: "44", address_line1: "1 Trade Park", town: "Derby", region: "Derbyshire", postcode: "DE1 1AA", country: "United Kingdom", supplier_payment_terms: 30 }, by)).id as number);
+  suppliers.push((await Contact.create({ display_name: `Parts Supplier ${i}`, contact_type: "SP", partial_contact: false, company_name: `Parts ${i} Ltd`, company_phone: "0115 496 0000", company_email: `parts${i}@example.co.uk`, company_phone_type: "Phone", company_phone_area_code: "0115", company_phone_country_code: "44", address_line1: "1 Trade Park", town: "Derby", region: "Derbyshire", postcode: "DE1 1AA", country: "United Kingdom", supplier_payment_terms: 30 }, by)).id);
 
 const start = addDays(today, -4 * 365);
 const days = 4 * 365;
@@ -106,7 +106,7 @@ function moveBody(m: number) {
 const customers: Array<{ id: number; name: string }> = [];
 for (let i = 0; i < 50; i++) {
   const name = `Customer ${String(i).padStart(2, "0")}`;
-  customers.push({ id: (await Contact.create({ display_name: name, contact_type: "CC", partial_contact: true, company_name: `${name} Ltd`, company_phone: "0115 496 0000", company_email: `c${i}@example.co.uk`, hire_account_code: "01" }, by)).id as number, name });
+  customers.push({ id: (await Contact.create({ display_name: name, contact_type: "CC", partial_contact: true, company_name: `${name} Ltd`, company_phone: "0115 496 0000", company_email: `c${i}@example.co.uk`, hire_account_code: "01" }, by)).id, name });
 }
 
 const measure = (label: string, fn: (run: number) => Promise<any>) => measureRuns(label, RUNS, fn);

@@ -32,7 +32,7 @@ const { Quote } = await import("../core/workshop/quote.js");
 
 const by = "bench";
 const depts: number[] = [];
-for (const name of ["DIRECT VAN HIRE", "LCV Centre", "VAN SALES DIRECT"]) depts.push((await S.Department.create({ name }, by)).id as number);
+for (const name of ["DIRECT VAN HIRE", "LCV Centre", "VAN SALES DIRECT"]) depts.push((await S.Department.create({ name }, by)).id);
 const people = await Contact.bulkLoad(
   Array.from({ length: CUSTOMERS }, (_, i) => ({ display_name: `Customer ${String(i).padStart(3, "0")}`, contact_type: "CC", partial_contact: true, company_name: `Customer ${i} Ltd`, company_phone: "0115 496 0000", company_email: `c${i}@example.co.uk`, hire_account_code: "01" })),
   by,

@@ -97,10 +97,10 @@ const { addDays } = await import("../core/platform/dates.js");
 const { Contact } = await import("../core/contacts/index.js");
 const { Vehicle } = await import("../core/fleet/index.js");
 const H = await import("../core/hire/index.js");
-const type = (await S.VehicleType.create({ name: "L1" }, by)).id as number;
-const dept = (await S.Department.create({ name: "DIRECT VAN HIRE" }, by)).id as number;
+const type = (await S.VehicleType.create({ name: "L1" }, by)).id;
+const dept = (await S.Department.create({ name: "DIRECT VAN HIRE" }, by)).id;
 await S.RentalMargin.create({ name: "Standard", margin: 40 }, by);
-const customer = (await Contact.create({ display_name: "Hirer Ltd", contact_type: "CC", partial_contact: true, company_name: "Hirer Ltd", company_phone: "0115 496 0000", company_email: "hire@example.co.uk", hire_account_code: "01" }, by)).id as number;
+const customer = (await Contact.create({ display_name: "Hirer Ltd", contact_type: "CC", partial_contact: true, company_name: "Hirer Ltd", company_phone: "0115 496 0000", company_email: "hire@example.co.uk", hire_account_code: "01" }, by)).id;
 t = Date.now();
 const fleet = await Vehicle.bulkLoad(
   Array.from({ length: VANS + 1 }, (_, i) => ({ registration: `BN${String(10 + (i % 80))} R${String(i).padStart(4, "0")}`, variant: "L1H1", vin_number: `VIN${i}`, location: "Depot", fleet_number: `30${String(i).padStart(5, "0")}`, vehicle_status: "ACTIVE", type, department: dept })),

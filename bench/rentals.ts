@@ -36,8 +36,8 @@ const H = await import("../core/hire/index.js");
 
 const by = "bench";
 const types: number[] = [];
-for (const name of ["L1", "L2", "LUTON"]) types.push((await S.VehicleType.create({ name }, by)).id as number);
-const dept = (await S.Department.create({ name: "DIRECT VAN HIRE" }, by)).id as number;
+for (const name of ["L1", "L2", "LUTON"]) types.push((await S.VehicleType.create({ name }, by)).id);
+const dept = (await S.Department.create({ name: "DIRECT VAN HIRE" }, by)).id;
 await S.RentalMargin.create({ name: "Standard", margin: 40 }, by);
 const customers: number[] = [];
 let c = 0;
@@ -45,7 +45,7 @@ await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
     while (c < 200) {
       const i = c++;
-      customers[i] = (await Contact.create({ display_name: `Hirer ${String(i).padStart(3, "0")}`, contact_type: "CC", partial_contact: true, company_name: `Hirer ${i} Ltd`, company_phone: "0115 496 0000", company_email: `hire${i}@example.co.uk`, hire_account_code: "01" }, by)).id as number;
+      customers[i] = (await Contact.create({ display_name: `Hirer ${String(i).padStart(3, "0")}`, contact_type: "CC", partial_contact: true, company_name: `Hirer ${i} Ltd`, company_phone: "0115 496 0000", company_email: `hire${i}@example.co.uk`, hire_account_code: "01" }, by)).id;
     }
   }),
 );

@@ -32,17 +32,17 @@ const by = "bench";
 console.log(`Reference data...`);
 const makes: number[] = [];
 for (const name of ["Ford", "Vauxhall", "Mercedes-Benz", "Volkswagen", "Renault", "Peugeot", "Citroen", "Fiat", "Iveco", "Nissan"])
-  makes.push((await S.VehicleMake.create({ name }, by)).id as number);
+  makes.push((await S.VehicleMake.create({ name }, by)).id);
 const models: number[] = [];
-for (let i = 0; i < 30; i++) models.push((await S.VehicleModel.create({ name: `Model ${i + 1}`, make: makes[i % 10] }, by)).id as number);
+for (let i = 0; i < 30; i++) models.push((await S.VehicleModel.create({ name: `Model ${i + 1}`, make: makes[i % 10] }, by)).id);
 // 20 vehicles have this model whatever N is (every RARE_STEP-th; a multiple of 100 keeps them all sold, so in
 // the All tab): a column filter with few matches.
 const RARE_STEP = Math.max(1000, Math.round(N / 20 / 100) * 100);
-const rareModel = (await S.VehicleModel.create({ name: "Rare model", make: makes[7] }, by)).id as number;
+const rareModel = (await S.VehicleModel.create({ name: "Rare model", make: makes[7] }, by)).id;
 const types: number[] = [];
-for (const name of ["L1", "L2", "L3", "L4", "Car", "Low Loader", "Truck", "Luton", "Recovery"]) types.push((await S.VehicleType.create({ name }, by)).id as number);
+for (const name of ["L1", "L2", "L3", "L4", "Car", "Low Loader", "Truck", "Luton", "Recovery"]) types.push((await S.VehicleType.create({ name }, by)).id);
 const depts: number[] = [];
-for (const name of ["RENTALS DIRECT", "RAPID FIT", "DIRECT VAN HIRE", "VAN SALES DIRECT"]) depts.push((await S.Department.create({ name }, by)).id as number);
+for (const name of ["RENTALS DIRECT", "RAPID FIT", "DIRECT VAN HIRE", "VAN SALES DIRECT"]) depts.push((await S.Department.create({ name }, by)).id);
 await S.AppDefaults.save({ default_depreciation: 20 }, by);
 const contacts: number[] = [];
 for (let i = 0; i < 200; i++)
@@ -57,10 +57,10 @@ for (let i = 0; i < 200; i++)
         },
         by,
       )
-    ).id as number,
+    ).id,
   );
 const hooks: number[] = [];
-for (let i = 1; i <= 500; i++) hooks.push((await Key.create({ key_number: String(i), board: i <= 250 ? "Office" : "Workshop" }, by)).id as number);
+for (let i = 1; i <= 500; i++) hooks.push((await Key.create({ key_number: String(i), board: i <= 250 ? "Office" : "Workshop" }, by)).id);
 
 // Status mix of a hire and sales fleet: mostly active and sold, some ordered, for sale and external.
 const STATUSES: Array<[string, number]> = [["ACTIVE", 40], ["SOLD", 25], ["ORDERED", 10], ["CUSTOMER", 10], ["FORSALE", 8], ["PROCESSING", 4], ["EQUIPMENT", 3]];

@@ -65,7 +65,7 @@ export const Credit = defineRecordType({
     const by = (l: Row[]) => new Map(l.map((x) => [x.id, x]));
     const [c, d, n] = [contacts, departments, nominals].map((l) => by(l as Row[]));
     const name = (m: Map<number, Row>, id: unknown, f: string) => (typeof id === "number" && m.get(id) ? { id, [f]: m.get(id)![f] ?? null } : null);
-    return list.map(({ area: _a, ...r }) => ({
+    return list.map(({ area: _a, ...r }): Row => ({
       ...r,
       cstate: creditState(r),
       ...creditTotals(r),

@@ -33,7 +33,7 @@ export async function seedTransactionsDemo(by: string) {
   const scrap = await inc({ date: monday, description: "Scrap metal collection", amount: 95, contact: acme, cost_centre: centre("Misc"), nominal_code: nominal("260"), invoice_date: monday, invoice_number: "SCR-104" });
   await inc({ date: addDays(monday, 3), description: "Yard parking let", amount: 120, contact: acme, cost_centre: centre("Rentals"), nominal_code: nominal("260") });
   // One approved already, to show the lock.
-  await Transactions.approveList([{ id: (scrap as Row).id, last_saved: (scrap as Row).last_saved }], { email: by, given_name: "Demo", family_name: "Data" });
+  await Transactions.approveList([{ id: (scrap).id, last_saved: (scrap).last_saved }], { email: by, given_name: "Demo", family_name: "Data" });
   // A monthly expense that repeats from the 1st of next month (the scheduled run creates each month's).
   await out({ repeating: true, frequency: "MONTHLY", date: `${addDays(`${today.slice(0, 7)}-01`, 31).slice(0, 7)}-01`, description: "Unit rent", amount: 1500, cost_centre: centre("Misc"), nominal_code: nominal("469") });
 

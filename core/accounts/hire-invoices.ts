@@ -81,7 +81,7 @@ async function raiseDue(id: number, date: string, summary: HireRunSummary) {
         HIRE_RUN_ACTOR,
       );
       summary.raised++;
-      summary.invoices.push((made as Row).id);
+      summary.invoices.push((made).id);
     } catch (e) {
       // Raised already (another run won the claim, or this one before the rental moved on).
       if (!isClaimTaken(e)) throw e;

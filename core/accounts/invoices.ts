@@ -125,7 +125,7 @@ async function pageOf(entries: Entry[], q: { page: number; page_size: number }):
   const rows = (await Invoice.getMany(ids)) as Row[];
   const at = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-  return { count: entries.length, results: (await Invoice.present(rows as any)) as Row[] };
+  return { count: entries.length, results: (await Invoice.present(rows as any)) };
 }
 
 /** The invoice as stored, refused when approved (003 §4: read-only). */

@@ -259,6 +259,6 @@ export const Payments = {
     const rows = (await Payment.getMany(ids)) as Row[];
     const at = new Map(ids.map((id, i) => [id, i]));
     rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-    return { count: entries.length, results: (await Payment.present(rows as any)) as Row[] };
+    return { count: entries.length, results: (await Payment.present(rows as any)) };
   },
 };

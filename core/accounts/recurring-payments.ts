@@ -118,7 +118,7 @@ export const RecurringPayments = {
     const rows = (await RecurringPayment.getMany(ids)) as Row[];
     const at = new Map(ids.map((id, i) => [id, i]));
     rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-    return { count: entries.length, results: (await RecurringPayment.present(rows as any)) as Row[] };
+    return { count: entries.length, results: (await RecurringPayment.present(rows as any)) };
   },
 
   /**
@@ -176,7 +176,7 @@ async function raiseDue(id: number, date: string, summary: RunSummary) {
         { extra: writeTogether(async () => [await RecurringPayment.planUpdate(id, advance, SCHEDULE_ACTOR, { partial: true })]) },
       );
       summary.raised++;
-      summary.payments.push((made as Row).id);
+      summary.payments.push((made).id);
     } catch (e) {
       // Saved meanwhile (an edit, or another run's transaction on the same schedule): read it again.
       if (e instanceof ConflictError || (e instanceof Error && / was cancelled$/.test(e.message))) continue;

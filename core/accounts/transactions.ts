@@ -86,7 +86,7 @@ async function pageOf(entries: Entry[], q: { page: number; page_size: number }):
   const rows = (await Transaction.getMany(ids)) as Row[];
   const at = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-  return { count: entries.length, results: (await Transaction.present(rows as any)) as Row[] };
+  return { count: entries.length, results: (await Transaction.present(rows as any)) };
 }
 
 /** The week view's bounds: the dates sent, else the Monday-Sunday week of the one sent, else this week. */

@@ -24,9 +24,9 @@ export const contactReport: ReportDefinition = {
   async build() {
     async function* chunks(): AsyncIterable<Cell[][]> {
       for await (const rows of Contact.rowsInChunks("type#ALL#all")) {
-        const balances = await balancesOf(rows.filter((c) => c.contact_type !== "SP") as Array<{ id: number }>);
+        const balances = await balancesOf(rows.filter((c) => c.contact_type !== "SP"));
         yield rows.map((c) => [
-          c.id, c.display_name ?? "", TYPE_LABELS[c.contact_type] ?? c.contact_type ?? "", c.company_name ?? "", [c.first_name, c.last_name].filter(Boolean).join(" "),
+          c.id, c.display_name ?? "", TYPE_LABELS[c.contact_type ?? ""] ?? c.contact_type ?? "", c.company_name ?? "", [c.first_name, c.last_name].filter(Boolean).join(" "),
           c.email ?? c.company_email ?? "", c.contact_number ?? "", c.company_phone ?? "", c.address_line1 ?? "", c.town ?? "", c.region ?? "", c.postcode ?? "", c.country ?? "",
           c.vat_no ?? "", c.company_registration_no ?? "", c.payment_terms ?? "", c.payment_term_days ?? "", c.payment_method ?? "",
           pounds(c.credit_limit), pounds(c.direct_van_hire_credit_limit), pounds(c.rapid_fit_credit_limit), pounds(c.van_sales_direct_credit_limit), pounds(balances.get(c.id)?.outstanding_balance),

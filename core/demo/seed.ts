@@ -40,7 +40,7 @@ export async function seedDemoData(): Promise<boolean> {
 
   const makes: Record<string, number> = {};
   for (const [name, m, d] of [["Ford", 0.1, 0.01], ["Vauxhall", 0.1, 0.01], ["Mercedes-Benz", 0.12, 0.015], ["Volkswagen", 0.11, 0.012], ["Renault", 0.1, 0.01]] as const)
-    makes[name] = (await S.VehicleMake.create({ name, maintenance_cost_per_mile: m, additional_depreciation_per_mile: d }, by)).id as number;
+    makes[name] = (await S.VehicleMake.create({ name, maintenance_cost_per_mile: m, additional_depreciation_per_mile: d }, by)).id;
   const models: Array<[string, string, number, number, number, number, number]> = [
     ["Transit Custom", "Ford", 120000, 65, 55, 45, 35],
     ["Transit L3H2", "Ford", 120000, 75, 65, 52, 40],
@@ -239,7 +239,7 @@ async function seedFleet() {
   const trackerTypes = byName(await S.TrackerType.all(), "name");
 
   const hooks: number[] = [];
-  for (let n = 1; n <= 16; n++) hooks.push((await Key.create({ key_number: String(n), board: n <= 12 ? "Office board" : "Workshop board", spare: n > 12 }, by)).id as number);
+  for (let n = 1; n <= 16; n++) hooks.push((await Key.create({ key_number: String(n), board: n <= 12 ? "Office board" : "Workshop board", spare: n > 12 }, by)).id);
 
   const mot = (expiry: string, extra: Record<string, unknown> = {}) => ({ inspection_type: inspectionTypes.get("MOT"), date_completed: addDays(expiry, -365), expiry_date: expiry, comments: "MOT pass", ...extra });
   const pmi = (expiry: string, extra: Record<string, unknown> = {}) => ({ inspection_type: inspectionTypes.get("Safety Inspection (PMI)"), date_completed: addDays(expiry, -42), expiry_date: expiry, comments: "6-weekly PMI", ...extra });

@@ -3,8 +3,8 @@ import { money } from "../platform/money.js";
 import { periodOf, type Cell, type ReportDefinition, type ReportParams } from "../platform/reports.js";
 import { Inspection } from "./inspections.js";
 import { ComplianceWarning } from "./compliance.js";
-import { WARNING_LABELS, type WarningKind } from "./registration-rules.js";
-import { Vehicle } from "./vehicle.js";
+import { WARNING_LABELS } from "./registration-rules.js";
+import { Vehicle, type VehicleFields } from "./vehicle.js";
 
 /**
  * The fleet's reports (003 §7): vehicle details and inspections. Columns and
@@ -33,7 +33,8 @@ export const vehicleReport: ReportDefinition = {
   async build(p: ReportParams) {
     async function* chunks(): AsyncIterable<Cell[][]> {
       for await (const rows of Vehicle.rowsInChunks(`tab#ALL#dept#${deptKey(p.department)}#pt#ALL`)) {
-        yield rows.map((v) => [
+        // The rows as stored, references answered as objects (read by `name` and `contactName`).
+        yield (rows as Array<VehicleFields & { id: number }>).map((v) => [
           v.registration ?? "", v.fleet_number ?? "", name(v.make), name(v.model), v.variant ?? "", name(v.type), v.vin_number ?? "",
           v.vehicle_status ?? "", name(v.department), v.mileage ?? "", ukDate(v.mileage_last_updated),
           ukDate(v.first_registration_date), ukDate(v.purchase_date), v.location ?? "", contactName(v.owner), contactName(v.hire_customer), contactName(v.reserve_customer), yesNo(v.courtesy_car),
@@ -69,8 +70,8 @@ export const inspectionReport: ReportDefinition = {
           if (p.department && (v?.department as { id?: number } | null)?.id !== p.department) continue;
           out.push([
             v?.registration ?? "", v?.fleet_number ?? "", name(v?.make), name(v?.model), name(v?.department), v?.vehicle_status ?? "",
-            (r.inspection_type as { inspection_type?: string } | null)?.inspection_type ?? "", ukDate(r.date_completed as string), ukDate(r.expiry_date as string),
-            ukDate(r.booked_in_date as string), contactName(r.inspection_workshop), r.comments ?? "",
+            (r.inspection_type as { inspection_type?: string } | null)?.inspection_type ?? "", ukDate(r.date_completed), ukDate(r.expiry_date),
+            ukDate(r.booked_in_date), contactName(r.inspection_workshop), r.comments ?? "",
           ]);
         }
         if (out.length) yield out;
@@ -96,7 +97,7 @@ export const complianceReport: ReportDefinition = {
   async build() {
     async function* chunks(): AsyncIterable<Cell[][]> {
       for await (const rows of ComplianceWarning.rowsInChunks("all", { order: "desc" })) {
-        yield rows.map((w) => [w.registration ?? "", WARNING_LABELS[w.kind as WarningKind] ?? w.kind, ukDate(w.date), w.source ?? "", w.message ?? "", ukDate(w.raised_on)]);
+        yield rows.map((w) => [w.registration ?? "", WARNING_LABELS[w.kind] ?? w.kind, ukDate(w.date), w.source ?? "", w.message ?? "", ukDate(w.raised_on)]);
       }
     }
     return { header: ["Registration", "Warning", "Date", "Source", "Details", "Recorded"], chunks: chunks() };

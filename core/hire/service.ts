@@ -330,7 +330,7 @@ async function listRentals(q: RentalListQuery) {
     const term = q.search?.trim().toLowerCase();
     const all = term ? (await Rental.present(rows as any)).filter((r: Row) => matches(r, term)) : null;
     const results = all ? page(all, q) : await Rental.present(page(rows, q) as any);
-    const counted = (all ?? rows) as Row[];
+    const counted = (all ?? rows);
     return {
       count: counted.length,
       results,

@@ -18,9 +18,9 @@ import { checkReferences } from "./references.js";
  * Values the write leaves as they were are not checked again, so a record
  * stored before a bound existed can still be saved.
  */
-export async function checkBeforeWrite(type: string, fields: z.ZodObject<any>, after: Record<string, unknown>, before?: Record<string, unknown>) {
+export async function checkBeforeWrite(type: string, fields: z.ZodObject, after: Record<string, unknown>, before?: Record<string, unknown>) {
   const errors: Record<string, string> = {};
-  for (const [name, schema] of Object.entries(fields.shape as Record<string, z.ZodType>)) {
+  for (const [name, schema] of Object.entries(fields.shape)) {
     const value = after[name];
     if (value === undefined || JSON.stringify(value) === JSON.stringify(before?.[name])) continue;
     const res = schema.safeParse(value);

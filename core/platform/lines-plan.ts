@@ -59,7 +59,7 @@ export function parseSentLines(schema: LineSchema, sent: unknown): SentLine[] {
     const parsed = schema.fields.safeParse(rest);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const key = issue.code === "unrecognized_keys" ? (issue as any).keys[0] : issue.path.join(".");
+      const key = issue.code === "unrecognized_keys" ? issue.keys[0] : issue.path.join(".");
       const message = issue.code === "unrecognized_keys" ? `Unknown field: ${schema.name}.${i}.${key}` : issue.message;
       throw new ValidationError(message, { [`${schema.name}.${i}${key ? `.${key}` : ""}`]: issue.message });
     }

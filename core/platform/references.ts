@@ -1,7 +1,8 @@
-import { BatchGetCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, type BatchGetCommandInput, type BatchGetCommandOutput } from "@aws-sdk/lib-dynamodb";
 import { config } from "./config.js";
 import { ValidationError } from "./errors.js";
 import { documentClient } from "./table.js";
+import type { RecordEntity } from "./records/entity.js";
 
 /**
  * References between records: each record type declares which of its
@@ -17,7 +18,7 @@ import { documentClient } from "./table.js";
  */
 
 /** What a reference points at: any record type (its `type`, `label` and ElectroDB `entity`). */
-export type Target = { type: string; label: string; entity: any };
+export type Target = { type: string; label: string; entity: RecordEntity };
 
 /**
  * Field paths to the type they reference. A path is a field name, or
@@ -77,15 +78,15 @@ async function existing(wanted: Array<{ target: Target; id: number }>): Promise<
     const name = `${target.type}#${id}`;
     if (names.has(name)) continue;
     names.add(name);
-    const key = target.entity.get({ record_type: target.type, id }).params().Key as Record<string, string>;
+    const key = target.entity.get({ record_type: target.type, id }).params<{ Key: Record<string, string> }>().Key;
     keyOf.set(`${key.pk}\u0000${key.sk}`, name);
     keys.push(key);
   }
   const table = config.tableName;
   for (let i = 0; i < keys.length; i += BATCH_GET_LIMIT) {
-    let request: any = { [table]: { Keys: keys.slice(i, i + BATCH_GET_LIMIT), ProjectionExpression: "pk, sk", ConsistentRead: true } };
+    let request: BatchGetCommandInput["RequestItems"] = { [table]: { Keys: keys.slice(i, i + BATCH_GET_LIMIT), ProjectionExpression: "pk, sk", ConsistentRead: true } };
     for (let attempt = 0; request && Object.keys(request).length; attempt++) {
-      const res = await documentClient().send(new BatchGetCommand({ RequestItems: request }));
+      const res: BatchGetCommandOutput = await documentClient().send(new BatchGetCommand({ RequestItems: request }));
       for (const item of res.Responses?.[table] ?? []) found.add(keyOf.get(`${item.pk}\u0000${item.sk}`)!);
       request = res.UnprocessedKeys;
       if (attempt > 10) throw new Error("checkReferences: keys left unprocessed");

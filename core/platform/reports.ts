@@ -195,7 +195,7 @@ export async function startReportExport(catalogue: ReportCatalogue, name: string
 
 /** The run itself: the CSV written to S3 a part at a time, the progress and the outcome on the export item. */
 export async function runReportExport(catalogue: ReportCatalogue, id: string): Promise<void> {
-  const found = (await ReportExport.get({ id }).go({ consistent: true } as any)).data;
+  const found = (await ReportExport.get({ id }).go({ consistent: true })).data;
   if (!found || found.status !== "PREPARING") return; // already run (a retried invocation)
   const def = definitionOf(catalogue, found.name);
   const p = JSON.parse(found.params) as ReportParams;
@@ -219,7 +219,7 @@ export async function runReportExport(catalogue: ReportCatalogue, id: string): P
 
 /** GET reportexport/{id}: how far the run has got; once ready, a presigned link that saves the file. Only its requester sees it. */
 export async function reportExportState(id: string, actor: string): Promise<ExportState> {
-  const found = (await ReportExport.get({ id }).go({ consistent: true } as any)).data;
+  const found = (await ReportExport.get({ id }).go({ consistent: true })).data;
   if (!found || found.requested_by !== actor) throw new NotFoundError("Report");
   const state: ExportState = { id, name: found.name, status: found.status, rows: found.rows ?? 0, filename: found.filename ?? `${found.name}.csv` };
   if (found.status === "READY" && found.key) state.url = await downloadUrl(found.key, state.filename);

@@ -1,4 +1,4 @@
-import { Entity } from "electrodb";
+import { Entity, createWriteTransaction, type Schema } from "electrodb";
 import { config } from "./config.js";
 import { documentClient } from "./table.js";
 
@@ -173,3 +173,40 @@ export const DateRange = new Entity(
   },
   entityConfig(),
 );
+
+/** One operation of a write transaction: what an entity's put, create, patch, update, delete or check answers from `.commit()`. */
+export type TxItem = { Put: object } | { Update: object } | { Delete: object } | { ConditionCheck: object };
+
+/**
+ * Write operations of any entities in one DynamoDB transaction (at most
+ * 100): answers whether it was cancelled. ElectroDB hands a transaction's
+ * builder the entities themselves, so an operation built straight on an
+ * entity is the same one; its types tie the items to one entity map given
+ * at once, while the engine's are built apart (a record, its lines, other
+ * records' writes, counts) and joined, hence the one cast here.
+ */
+export async function transact(items: TxItem[]): Promise<boolean> {
+  if (!items.length) return false;
+  const tx = await createWriteTransaction({ counter: Counter }, () => items as never).go();
+  return tx.canceled;
+}
+
+/** An entity as a write transaction's builder is handed it: its operations end in `.commit()`, and it has `check`. */
+export type TxWriter<E> =
+  E extends Entity<infer A extends string, infer F extends string, infer C extends string, infer S>
+    ? S extends Schema<A, F, C>
+      ? Parameters<Parameters<typeof createWriteTransaction<{ e: Entity<A, F, C, S> }, unknown, []>>[1]>[0]["e"]
+      : never
+    : never;
+
+/**
+ * The entity itself, typed as a transaction's builder sees it: ElectroDB
+ * hands the builder the very entities it was given, so operations for a
+ * transaction are built on them directly (then joined by `transact`).
+ */
+export function writer<E>(entity: E): TxWriter<E> {
+  return entity as unknown as TxWriter<E>;
+}
+
+/** The two operations of ElectroDB's where callback the engine's conditioned writes use. */
+export type WhereOps = { eq: (attr: unknown, value: unknown) => string; notExists: (attr: unknown) => string; exists: (attr: unknown) => string; ne: (attr: unknown, value: unknown) => string };

@@ -30,8 +30,8 @@ export async function upgradeIndexes(log: (line: string) => void = () => undefin
   for (const t of recordTypes) {
     if (t.indexVersion <= 1) continue;
     const name = `indexversion#${t.type}`;
-    const stored: any = await Counter.get({ name }).go({ consistent: true } as any);
-    const from = (stored.data?.seq as number | undefined) ?? 1;
+    const stored = await Counter.get({ name }).go({ consistent: true });
+    const from = stored.data?.seq ?? 1;
     if (from >= t.indexVersion) continue;
     for (const u of dataUpgrades.filter((u) => u.type === t.type && u.version > from && u.version <= t.indexVersion)) {
       log(`Moving ${t.type} data for index version ${u.version}...`);
@@ -46,8 +46,8 @@ export async function upgradeIndexes(log: (line: string) => void = () => undefin
   for (const { lineType, version } of lineTypeVersions()) {
     if (version <= 1) continue;
     const name = `indexversion#line#${lineType}`;
-    const stored: any = await Counter.get({ name }).go({ consistent: true } as any);
-    const from = (stored.data?.seq as number | undefined) ?? 1;
+    const stored = await Counter.get({ name }).go({ consistent: true });
+    const from = stored.data?.seq ?? 1;
     if (from >= version) continue;
     log(`Indexing ${lineType} lines for this release (index version ${from} -> ${version})...`);
     const { lines } = await rebuildLineType(lineType);

@@ -410,7 +410,7 @@ async function pageOf(ids: number[], q: { page: number; page_size: number }): Pr
   const rows = (await Job.getMany(slice)) as Rec[];
   const order = new Map(slice.map((id, i) => [id, i]));
   rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return { count: ids.length, results: (await Job.present(rows as any)) as Rec[] };
+  return { count: ids.length, results: (await Job.present(rows as any)) };
 }
 
 const wdOf = (tags: string[]) => tags.find((t) => t.startsWith("wd="))?.slice(3) ?? NO_DATE;

@@ -241,7 +241,7 @@ async function partsAnswer(partIds: number[]) {
 export async function getWorkLookup(id: number) {
   const [row, lines] = await Promise.all([WorkLookup.get(id), WorkLookupLines.load([id])]);
   const links = ((lines.get(id)?.part_work_lookup ?? []) as Array<{ part_lookup: number }>).map((l) => l.part_lookup);
-  return { ...(row as Record<string, unknown>), part_work_lookup: await partsAnswer(links) };
+  return { ...(row), part_work_lookup: await partsAnswer(links) };
 }
 
 /**

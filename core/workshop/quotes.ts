@@ -352,7 +352,7 @@ export const Quotes = {
   async create(body: Row, user: StaffUser, extra: Row = {}) {
     const prepared = await deriveBeforeSave(await prepareBody(body, null, user), null);
     const row = await QuoteLines.create({ ...prepared, ...extra, date_created: todayInLondon() }, user.email);
-    return presentOne(row as Row);
+    return presentOne(row);
   },
 
   /**
@@ -377,7 +377,7 @@ export const Quotes = {
       // A save never unsets priced: Quote Priced is one way (002 §4).
       if (stored.priced) prepared.priced = true;
       const row = await QuoteLines.update(id, prepared, user.email);
-      return presentOne(row as Row);
+      return presentOne(row);
     });
   },
 
@@ -386,7 +386,7 @@ export const Quotes = {
     return withQuoteConflict(async () => {
       await storedQuote(id);
       const row = await QuoteLines.update(id, { priced: true }, user.email, { partial: true, system: true });
-      return presentOne(row as Row);
+      return presentOne(row);
     });
   },
 
@@ -408,7 +408,7 @@ export const Quotes = {
         user.email,
         { partial: true, system: true },
       );
-      return presentOne(row as Row);
+      return presentOne(row);
     });
   },
 

@@ -55,7 +55,7 @@ export const quoteReport: ReportDefinition = {
     const period = periodOf(p)!;
     async function* chunks(): AsyncIterable<Cell[][]> {
       for await (const rows of Quote.rowsInChunks(`s#ALL#d#${p.department ?? "ALL"}`, { from: period.start, to: period.end }, 200)) {
-        const shown = await presentQuotes(rows as Row[]);
+        const shown = await presentQuotes(rows);
         yield shown.map((q) => {
           const e = estimate(q);
           return [

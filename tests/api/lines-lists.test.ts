@@ -28,10 +28,10 @@ const JobLines = defineLines("testjob", [
     fields: z.object({ description: text(200), workshop_date: text(10), dept: text(5), cost: int() }).strict(),
     max: { count: 500, message: "At most 500 work items on one job" },
     lists: (l, p) => [
-      { list: `p#${p.reference}`, sort: l.workshop_date ?? "~", tags: [`d=${l.dept}`] },
-      ...(p.status === "OPEN" ? [{ list: `open#${p.reference}`, sort: l.workshop_date ?? "~" }] : []),
+      { list: `p#${String(p.reference)}`, sort: String(l.workshop_date ?? "~"), tags: [`d=${String(l.dept)}`] },
+      ...(p.status === "OPEN" ? [{ list: `open#${String(p.reference)}`, sort: String(l.workshop_date ?? "~") }] : []),
     ],
-    facets: (l, p) => [{ facet: "cost", value: `${p.grp}#${l.dept}`, amount: l.cost ?? 0 }],
+    facets: (l, p) => [{ facet: "cost", value: `${String(p.grp)}#${String(l.dept)}`, amount: Number(l.cost ?? 0) }],
     // ISO dates: month and day buckets; counts read past 50 entries from either end (so 150 lines use them).
     listPositions: { coarse: 7, fine: 10, from: 50 },
     locator: true,

@@ -26,18 +26,18 @@ describe("indexed lists", () => {
     let active = await Van.listIn("status#ACTIVE", { page: 1, page_size: 25 });
     expect(active.count).toBe(2);
     expect(active.results.map((r) => r.registration)).toEqual(["AA11 AAA", "CC11 CCC"]);
-    await Van.update(c.id as number, { ...c, status: "ACTIVE" }, "t");
+    await Van.update(c.id, { ...c, status: "ACTIVE" }, "t");
     active = await Van.listIn("status#ACTIVE", { page: 1, page_size: 2 });
     expect(active.count).toBe(3);
     expect(active.results.map((r) => r.registration)).toEqual(["AA11 AAA", "BB11 BBB"]);
     expect((await Van.listIn("status#ACTIVE", { page: 2, page_size: 2 })).results.map((r) => r.registration)).toEqual(["CC11 CCC"]);
     expect((await Van.listIn("status#SOLD", { page: 1, page_size: 25 })).count).toBe(0);
     expect((await Van.listIn("status#ACTIVE", { page: 1, page_size: 25, search: "bb" })).results.map((r) => r.id)).toEqual([c.id]);
-    await Van.remove(a.id as number, "t");
+    await Van.remove(a.id, "t");
     expect((await Van.listIn("status#ACTIVE", { page: 1, page_size: 25 })).count).toBe(2);
     expect((await Van.listIn("all", { page: 1, page_size: 25 })).count).toBe(2);
-    await Van.remove(b.id as number, "t");
-    await Van.remove(c.id as number, "t");
+    await Van.remove(b.id, "t");
+    await Van.remove(c.id, "t");
   });
 });
 
@@ -49,7 +49,7 @@ describe("unique values", () => {
     // Not subject to the rule: allowed.
     await Van.create({ registration: "AB12 CDE", external: true }, "t");
     // Renaming frees the old value.
-    await Van.update(first.id as number, { ...first, registration: "XY99 ZZZ" }, "t");
+    await Van.update(first.id, { ...first, registration: "XY99 ZZZ" }, "t");
     await Van.create({ registration: "AB12 CDE", status: "ACTIVE" }, "t");
   });
 
@@ -65,8 +65,8 @@ describe("unique values", () => {
 
   it("a stale save is still a conflict, not a uniqueness error", async () => {
     const v = await Van.create({ registration: "ST41 LEE" }, "t");
-    await Van.update(v.id as number, { ...v, status: "SOLD" }, "t");
-    await expect(Van.update(v.id as number, { ...v, status: "ACTIVE" }, "t")).rejects.toThrow(ConflictError);
+    await Van.update(v.id, { ...v, status: "SOLD" }, "t");
+    await expect(Van.update(v.id, { ...v, status: "ACTIVE" }, "t")).rejects.toThrow(ConflictError);
   });
 });
 
@@ -109,14 +109,14 @@ describe("indexed lists: tags, ranges, order, counts, facets, claims", () => {
     ]);
 
     // A new make keeps the entry's place and rewrites its tags and the facet counts.
-    await Hire.update(b.id as number, { ...b, make: "vw" }, "t");
+    await Hire.update(b.id, { ...b, make: "vw" }, "t");
     expect(await Hire.idsIn("status#ACTIVE", { tags: ["make=vw"] })).toEqual([b.id]);
     expect(await Hire.facetValues("status#ACTIVE")).toEqual([
       { value: "make#ford", count: 1 },
       { value: "make#vw", count: 1 },
       { value: "make#~", count: 1 },
     ]);
-    await Hire.remove(d.id as number, "t");
+    await Hire.remove(d.id, "t");
     expect(await Hire.facetValues("status#SOLD")).toEqual([]);
 
     const held = await Hire.claimedBy("reg", ["a1", "C1", "ZZ9"]);
@@ -137,9 +137,9 @@ describe("indexed lists: tags, ranges, order, counts, facets, claims", () => {
     expect(await Twice.counts(["search"])).toEqual({ search: 2 });
     // A search matching both of a record's entries finds it once.
     expect(await Twice.idsIn("search", { search: "21" })).toHaveLength(2);
-    await Twice.update(a.id as number, { ...a, fleet: null }, "t");
+    await Twice.update(a.id, { ...a, fleet: null }, "t");
     expect(await Twice.counts(["search"])).toEqual({ search: 2 });
-    await Twice.remove(a.id as number, "t");
+    await Twice.remove(a.id, "t");
     expect(await Twice.counts(["search"])).toEqual({ search: 1 });
   });
 
@@ -154,8 +154,8 @@ describe("indexed lists: tags, ranges, order, counts, facets, claims", () => {
     await expect(Wide.create({ name: "too wide", n: "60" }, "t")).rejects.toThrow(/too much at once/);
     expect((await Wide.list({ page: 1, page_size: 25 })).count).toBe(1);
     // Moving 30 entries and adding 30 more (with their counters) is more than one transaction holds.
-    await expect(Wide.update(ok.id as number, { ...ok, name: "moved", n: "60" }, "t")).rejects.toThrow(/too much at once/);
-    expect((await Wide.get(ok.id as number)).name).toBe("fits");
+    await expect(Wide.update(ok.id, { ...ok, name: "moved", n: "60" }, "t")).rejects.toThrow(/too much at once/);
+    expect((await Wide.get(ok.id)).name).toBe("fits");
   });
 });
 
@@ -224,7 +224,7 @@ describe("indexed lists kept with positions (listPositions)", () => {
     // One-letter names, spaces and punctuation sort around the "#" that follows the name.
     const names = ["a", "A b", "a!", "ab", "Ab", "a$", "b", "ba", "b c", "Zed", "~", "10 Ltd", "1", "Émile", "mi", "Midland", "milton", "a"];
     const rows: Array<{ id: number; name: string }> = [];
-    for (const name of names) rows.push((await Named.create({ name }, "t")) as any);
+    for (const name of names) rows.push((await Named.create({ name }, "t")));
     await everyPage(stored(rows));
 
     // Out of the list, and back under another name: the prefix counts follow.
@@ -279,7 +279,7 @@ describe("index upgrades", () => {
 
     // Once only; and saves after it move the rebuilt counts from the right place.
     expect((await upgradeIndexes()).find((d) => d.type === "upgradevan")).toBeUndefined();
-    await After.update(saved[0].id as number, { status: "SOLD", last_saved: saved[0].last_saved }, "t", { partial: true });
+    await After.update(saved[0].id, { status: "SOLD", last_saved: saved[0].last_saved }, "t", { partial: true });
     expect((await After.listIn("byreg", { page: 1, page_size: 25, tags: ["s=ACTIVE"] })).count).toBe(2);
     expect(await After.facetValues("total")).toEqual(expect.arrayContaining([{ value: "active", count: 350 }, { value: "sold", count: 300 }]));
   });
@@ -307,7 +307,7 @@ describe("the type's counter and id positions (no set of deleted ids)", () => {
     const made = [];
     for (let i = 0; i < 120; i++) made.push(await Gone.create({ name: `gone ${i}` }, "t"));
     const counterAtStart = sizeOf(await rawItem(Counter, { name: "testgone" }));
-    for (const r of made.slice(0, 100)) await Gone.remove(r.id as number, "t");
+    for (const r of made.slice(0, 100)) await Gone.remove(r.id, "t");
     const counter = await rawItem(Counter, { name: "testgone" });
     expect(counter).not.toHaveProperty("deleted");
     expect(counter!.live).toBe(20);

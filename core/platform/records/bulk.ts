@@ -1,4 +1,5 @@
-import { BatchWriteCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+// Batch writes for the bulk loader and the index upgrade (BatchWriteItem, summed counts), outside the records' transactions.
+import { BatchWriteCommand, UpdateCommand, type UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
 import { config } from "../config.js";
 import { Facet } from "../service.js";
 import { documentClient } from "../table.js";
@@ -20,16 +21,16 @@ export const pause = (attempt: number) => new Promise((r) => setTimeout(r, 10 * 
  * `concurrency` requests at a time; unprocessed items are sent again.
  * Returns how many were written.
  */
-export async function batchWrite(items: Array<Record<string, any>>, concurrency: number): Promise<number> {
+export async function batchWrite(items: StoredItem[], concurrency: number): Promise<number> {
   // One item per key: a batch may not hold the same key twice.
-  const byKey = new Map<string, Record<string, any>>();
-  for (const it of items) byKey.set(`${it.pk} ${it.sk}`, it);
+  const byKey = new Map<string, StoredItem>();
+  for (const it of items) byKey.set(`${String(it.pk)} ${String(it.sk)}`, it);
   const unique = [...byKey.values()];
-  const batches: Array<Array<Record<string, any>>> = [];
+  const batches: StoredItem[][] = [];
   for (let i = 0; i < unique.length; i += BATCH_LIMIT) batches.push(unique.slice(i, i + BATCH_LIMIT));
   const table = config.tableName;
   await inParallel(batches, concurrency, async (batch) => {
-    let requests: any[] = batch.map((Item) => ({ PutRequest: { Item } }));
+    let requests: Array<{ PutRequest?: { Item: StoredItem | undefined } }> = batch.map((Item) => ({ PutRequest: { Item } }));
     for (let attempt = 0; requests.length; attempt++) {
       const res = await documentClient().send(new BatchWriteCommand({ RequestItems: { [table]: requests } }));
       requests = res.UnprocessedItems?.[table] ?? [];
@@ -41,6 +42,9 @@ export async function batchWrite(items: Array<Record<string, any>>, concurrency:
   });
   return unique.length;
 }
+
+/** An item as stored (keys included): what an entity's `put(...).params().Item` answers. */
+export type StoredItem = Record<string, unknown>;
 
 /** Run `fn` over items, at most `n` at once. */
 export async function inParallel<T>(items: T[], n: number, fn: (item: T) => Promise<unknown> | null): Promise<void> {
@@ -84,6 +88,5 @@ export async function writeFacetSum(f: { facet: string; value: string; live: num
   if (how === "ADD" && !f.live && !Object.keys(fine).length) return;
   const update = how === "ADD" ? Facet.update({ facet: f.facet, value: f.value }).add({ live: f.live }) : Facet.update({ facet: f.facet, value: f.value }).set({ live: f.live });
   if (!Object.keys(fine).length) return update.go();
-  const params: any = update.params();
-  return documentClient().send(new UpdateCommand(withFineCounts(params, fine, how) as any));
+  return documentClient().send(new UpdateCommand(withFineCounts(update.params<UpdateCommandInput>(), fine, how)));
 }

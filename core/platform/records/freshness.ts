@@ -1,3 +1,4 @@
+// The `last_saved` check a save must pass (to the millisecond): 400 without it, 409 when stale.
 import { ValidationError } from "../errors.js";
 
 /**

@@ -12,6 +12,7 @@
  * - tallies.ts: running totals (pence) a write moves on condition they still hold the value it read
  */
 export { defineRecordType, joinExtras, recordTypes, writeTogether, ENGINE_INDEX_VERSION, TransactionTooLarge, type PlannedWrite, type RecordType } from "./define.js";
+export type { Row } from "./kind.js";
 export { LAST_SAVED_ERROR, LAST_SAVED_MISSING, isFresh, lastSavedOf } from "./freshness.js";
 export { positionBucket } from "./positions.js";
 export { moveTally, readTally } from "./tallies.js";

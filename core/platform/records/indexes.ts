@@ -1,4 +1,5 @@
-import { idBuckets, positionDeltas, sortBuckets, TEXT_LEVELS, withFineCounts, type SortLevels } from "./positions.js";
+// What a save writes besides the record (list entries, counts, position counts, facets, unique claims), worked out from its fields alone: pure.
+import { idBuckets, positionDeltas, sortBuckets, TEXT_LEVELS, type SortLevels } from "./positions.js";
 import type { IndexOp, ListPositions, Membership } from "./types.js";
 
 /**
@@ -169,44 +170,3 @@ export function foldCounts(writes: IndexOp[]): IndexOp[] {
   return out.filter((w) => (w.op !== "counter-add" && w.op !== "facet-add") || w.live !== 0 || fineMoves(w) || (w.op === "counter-add" && !!w.seq));
 }
 
-/** One index operation in a transaction built with the engine's shared entities (audit, counter, entry, facet, claim). */
-/** The two operations of ElectroDB's where callback a conditioned write uses. */
-type WhereOps = { eq: (attr: unknown, value: unknown) => string; notExists: (attr: unknown) => string };
-
-export function commitOf(w: IndexOp, tx: any) {
-  switch (w.op) {
-    case "audit":
-      return tx.audit.create(w.item).commit();
-    case "counter-add": {
-      if (!w.seq) return tx.counter.update({ name: w.name }).add({ live: w.live }).commit();
-      // Numbers taken with the write (records/numbers.ts): only from the value read.
-      const { from, to } = w.seq;
-      const update = w.live ? tx.counter.update({ name: w.name }).add({ live: w.live }).set({ seq: to }) : tx.counter.update({ name: w.name }).set({ seq: to });
-      const held = (a: { seq: unknown }, { eq, notExists }: { eq: (x: unknown, v: number) => string; notExists: (x: unknown) => string }) =>
-        from === 0 ? `(${notExists(a.seq)} OR ${eq(a.seq, 0)})` : eq(a.seq, from);
-      return update.where(held).commit();
-    }
-    case "entry-put":
-      return tx.entry.put({ list: w.list, sort: w.sort, id: w.id, tags: w.tags, parent: w.parent }).commit();
-    case "entry-delete":
-      return tx.entry.delete({ list: w.list, sort: w.sort, id: w.id }).commit();
-    case "facet-add": {
-      const commit = tx.facet.update({ facet: w.facet, value: w.value }).add({ live: w.live }).commit();
-      const fine = Object.fromEntries(Object.entries(w.fine ?? {}).filter(([, n]) => n !== 0));
-      if (Object.keys(fine).length) commit.Update = withFineCounts(commit.Update, fine, "ADD");
-      return commit;
-    }
-    case "claim-create":
-      return tx.claim.create({ scope: w.scope, value: w.value, id: w.id, parent: w.parent }).commit();
-    case "claim-delete":
-      return tx.claim.delete({ scope: w.scope, value: w.value }).commit();
-    case "tally-set": {
-      const from = w.from;
-      return tx.counter
-        .update({ name: w.name })
-        .set({ live: w.to })
-        .where((a: { live: unknown }, { eq, notExists }: WhereOps) => (from === null ? notExists(a.live) : eq(a.live, from)))
-        .commit();
-    }
-  }
-}

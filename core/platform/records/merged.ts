@@ -1,3 +1,4 @@
+// Several indexed lists of a type read as one page, in their sort order (no record in two of them).
 import { counterOf } from "../ids.js";
 import { offsetOf, type Page } from "../paging.js";
 import { ListEntry } from "../service.js";
@@ -81,7 +82,7 @@ export async function pageOfLists(srcs: ListSource[], q: ListInQuery): Promise<{
 }
 
 /** A page of several indexed lists of a record type (no record in two of them) read as one, in their sort order: see `pageOfLists`. */
-export async function listsIn(type: { source(list: string): ListSource; getMany(ids: number[]): Promise<Array<Record<string, any>>>; present(rows: Array<Record<string, any>>): Promise<unknown[]> }, lists: string[], q: ListInQuery): Promise<Page<Record<string, unknown>>> {
+export async function listsIn<R extends { id: number }>(type: { source(list: string): ListSource; getMany(ids: number[]): Promise<R[]>; present(rows: R[]): Promise<unknown[]> }, lists: string[], q: ListInQuery): Promise<Page<Record<string, unknown>>> {
   const { count, entries } = await pageOfLists(lists.map((l) => type.source(l)), q);
   const ids = entries.map((e) => e.id);
   const at = new Map(ids.map((id, i) => [id, i]));

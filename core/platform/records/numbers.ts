@@ -1,3 +1,4 @@
+// Ids and document numbers taken in the write's own transaction, so a refusal takes none (`withNumbers`).
 import { BusyError } from "../errors.js";
 import { Counter } from "../service.js";
 import type { IndexOp, WriteExtra } from "./types.js";

@@ -125,7 +125,7 @@ export function inlineFineOf(coarse: string, item: Record<string, unknown>, orde
  * added to (`ADD`) or set on (`SET`) the item too: for the attributes
  * ElectroDB does not know (their names come from the data).
  */
-export function withFineCounts(params: { UpdateExpression: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> }, fine: Record<string, number>, how: "ADD" | "SET") {
+export function withFineCounts<P extends { UpdateExpression?: string; ExpressionAttributeNames?: Record<string, string>; ExpressionAttributeValues?: Record<string, unknown> }>(params: P, fine: Record<string, number>, how: "ADD" | "SET"): P {
   const entries = Object.entries(fine);
   if (!entries.length) return params;
   const names = { ...(params.ExpressionAttributeNames ?? {}) };
@@ -136,9 +136,10 @@ export function withFineCounts(params: { UpdateExpression: string; ExpressionAtt
     return how === "ADD" ? `#pf${i} :pf${i}` : `#pf${i} = :pf${i}`;
   });
   const clause = new RegExp(`(^|\\s)${how}\\s`);
-  const expr = clause.test(params.UpdateExpression)
-    ? params.UpdateExpression.replace(clause, (m) => `${m}${parts.join(", ")}, `)
-    : `${params.UpdateExpression} ${how} ${parts.join(", ")}`;
+  const held = params.UpdateExpression ?? "";
+  const expr = clause.test(held)
+    ? held.replace(clause, (m) => `${m}${parts.join(", ")}, `)
+    : `${held} ${how} ${parts.join(", ")}`;
   return { ...params, UpdateExpression: expr, ExpressionAttributeNames: names, ExpressionAttributeValues: values };
 }
 

@@ -1,5 +1,6 @@
+// Exclusive date ranges: no two records of a scope hold overlapping ranges (no double booking).
 import { ValidationError } from "../errors.js";
-import { DateRange, RangeSet } from "../service.js";
+import { DateRange, RangeSet, writer, type TxItem } from "../service.js";
 
 /**
  * Exclusive date ranges (see `exclusive` on a record type): no two records
@@ -39,9 +40,9 @@ export async function rangesMeeting(scope: string, window: { from: string; to: s
   const out: HeldRange[] = [];
   let cursor: string | null = null;
   do {
-    const page: any = await query.go({ order: "desc", limit: PAGE, cursor, consistent } as any);
+    const page: { data: Array<{ id: number; from: string; to?: string }>; cursor: string | null } = await query.go({ order: "desc", limit: PAGE, cursor, consistent });
     cursor = page.cursor;
-    for (const r of page.data as any[]) {
+    for (const r of page.data) {
       const range = held(r);
       if (overlaps(range, window)) out.push(range);
       if (range.from < window.from) return out;
@@ -52,15 +53,17 @@ export async function rangesMeeting(scope: string, window: { from: string; to: s
 
 /** Every range of a scope (bulk loading and the index upgrade). */
 export async function allRangesOf(scope: string): Promise<HeldRange[]> {
-  const res: any = await DateRange.query.byScope({ scope }).go({ pages: "all", consistent: true } as any);
-  return (res.data as any[]).map(held);
+  const res = await DateRange.query.byScope({ scope }).go({ pages: "all", consistent: true });
+  return res.data.map(held);
 }
 
 /** A scope's head: its version (null when no booking was ever made) and any ranges a release before kept in it. */
 export async function headOf(scope: string): Promise<{ version: number | null; legacy: HeldRange[] }> {
-  const res: any = await RangeSet.get({ scope }).go({ consistent: true } as any);
+  const res = await RangeSet.get({ scope }).go({ consistent: true });
   if (!res.data) return { version: null, legacy: [] };
-  return { version: res.data.version ?? 0, legacy: ((res.data.ranges ?? []) as any[]).map(held) };
+  // `ranges`: the whole list as releases before kept it (a stored attribute of type "any").
+  const legacy = (res.data.ranges ?? []) as Array<{ id: number; from: string; to?: string | null }>;
+  return { version: res.data.version ?? 0, legacy: legacy.map(held) };
 }
 
 /** What a write changes in one scope, conditional on the head's version read. */
@@ -102,17 +105,16 @@ export async function planRanges(
 }
 
 /** The plan as commits of the record's transaction: the head (conditional) and the range items. */
-export function rangeWrites(plan: ScopePlan[], t: any) {
+export function rangeWrites(plan: ScopePlan[]): TxItem[] {
   return plan.flatMap((p) => [
     p.version === null
-      ? t.rangeset.create({ scope: p.scope, version: 1 }).commit()
-      : t.rangeset
-          .patch({ scope: p.scope })
+      ? writer(RangeSet).create({ scope: p.scope, version: 1 }).commit()
+      : writer(RangeSet).patch({ scope: p.scope })
           .set({ version: p.version + 1 })
-          .where((a: any, { eq }: any) => eq(a.version, p.version))
+          .where((a, { eq }) => eq(a.version, p.version!))
           .commit(),
-    ...p.deletes.map((d) => t.daterange.delete({ scope: p.scope, from: d.from, id: d.id }).commit()),
-    ...p.puts.map((r) => t.daterange.put(rangeItem(p.scope, r)).commit()),
+    ...p.deletes.map((d) => writer(DateRange).delete({ scope: p.scope, from: d.from, id: d.id }).commit()),
+    ...p.puts.map((r) => writer(DateRange).put(rangeItem(p.scope, r)).commit()),
   ]);
 }
 

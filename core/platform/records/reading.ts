@@ -1,6 +1,7 @@
+// Reading a page of a list: skip then take on a Query, and the position counts that say where a deep page starts.
 import { counterOf } from "../ids.js";
 import { offsetOf } from "../paging.js";
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { Facet, ListEntry } from "../service.js";
 import { documentClient } from "../table.js";
 import { coarseFacet, EDGE_SKIP, fineFacet, inListOrder, inlineFineOf, locate, nearEdge, planPage, total, type Bucket } from "./positions.js";
@@ -11,12 +12,15 @@ import type { EntryQuery, ListInQuery } from "./types.js";
  * and the position counts that say where a deep page starts.
  */
 
+/** A Query the page readers go through a page at a time (an ElectroDB query chain). */
+export type Pageable<T> = { go(options: { limit: number; cursor: string | null; order: "asc" | "desc" }): Promise<{ data: T[]; cursor: string | null }> };
+
 /** Read up to `n` items of a query in `order` (as many requests as the items take). */
-export async function readN(query: any, n: number, order: "asc" | "desc"): Promise<any[]> {
-  const out: any[] = [];
+export async function readN<T>(query: Pageable<T>, n: number, order: "asc" | "desc"): Promise<T[]> {
+  const out: T[] = [];
   let cursor: string | null = null;
   while (out.length < n) {
-    const res: any = await query.go({ limit: n - out.length, cursor, order } as any);
+    const res = await query.go({ limit: n - out.length, cursor, order });
     out.push(...res.data);
     cursor = res.cursor;
     if (!cursor) break;
@@ -28,25 +32,25 @@ export async function readN(query: any, n: number, order: "asc" | "desc"): Promi
 export type PageEntry = { id: number; parent?: string };
 
 /** Skip `skip` entries of a query, then the next `take` entries; null when the query ends first. */
-export async function skipThenTakeEntries(query: any, skip: number, take: number, order: "asc" | "desc"): Promise<PageEntry[] | null> {
+export async function skipThenTakeEntries(query: Pageable<{ id: number; parent?: string | null }>, skip: number, take: number, order: "asc" | "desc"): Promise<PageEntry[] | null> {
   const read = await readN(query, skip + take, order);
   if (read.length <= skip && skip > 0) return null;
-  return read.slice(skip).map((m: { id: number; parent?: string }) => (m.parent === undefined || m.parent === null ? { id: m.id } : { id: m.id, parent: m.parent }));
+  return read.slice(skip).map((m) => (m.parent === undefined || m.parent === null ? { id: m.id } : { id: m.id, parent: m.parent }));
 }
 
 /** The same, ids only. */
-export async function skipThenTake(query: any, skip: number, take: number, order: "asc" | "desc"): Promise<number[] | null> {
+export async function skipThenTake(query: Pageable<{ id: number; parent?: string | null }>, skip: number, take: number, order: "asc" | "desc"): Promise<number[] | null> {
   return (await skipThenTakeEntries(query, skip, take, order))?.map((e) => e.id) ?? null;
 }
 
 /** The same, keeping whole items (a page of records in id order). */
-export async function skipThenTakeItems(query: any, skip: number, take: number, order: "asc" | "desc"): Promise<any[]> {
+export async function skipThenTakeItems<T>(query: Pageable<T>, skip: number, take: number, order: "asc" | "desc"): Promise<T[]> {
   return (await readN(query, skip + take, order)).slice(skip);
 }
 
 /** The counts of one facet partition, in the list's order. */
 export async function bucketsOf(facet: string, order: "asc" | "desc"): Promise<Bucket[]> {
-  const res: any = await Facet.query.byFacet({ facet }).go({ pages: "all" } as any);
+  const res = await Facet.query.byFacet({ facet }).go({ pages: "all" });
   return inListOrder(res.data, order);
 }
 
@@ -57,15 +61,15 @@ export async function bucketsOf(facet: string, order: "asc" | "desc"): Promise<B
  * the fine counts are attributes named by the data, unknown to ElectroDB.
  */
 export async function coarseBuckets(scope: string, order: "asc" | "desc"): Promise<Bucket[]> {
-  const params: any = Facet.query.byFacet({ facet: coarseFacet(scope) }).params();
-  const items: Array<Record<string, any>> = [];
+  const params = Facet.query.byFacet({ facet: coarseFacet(scope) }).params<QueryCommandInput>();
+  const items: Array<Record<string, unknown>> = [];
   let start: Record<string, unknown> | undefined;
   do {
     const page = await documentClient().send(new QueryCommand({ ...params, ExclusiveStartKey: start }));
     items.push(...((page.Items ?? [])));
     start = page.LastEvaluatedKey;
   } while (start);
-  const buckets = inListOrder(items.map((i) => ({ value: String(i.value), live: i.live })), order);
+  const buckets = inListOrder(items.map((i) => ({ value: String(i.value), live: typeof i.live === "number" ? i.live : undefined })), order);
   const byValue = new Map(items.map((i) => [String(i.value), i]));
   return buckets.map((b) => {
     const fine = inlineFineOf(b.value, byValue.get(b.value) ?? {}, order);
@@ -176,10 +180,10 @@ export async function pageOfList(src: ListSource, q: ListInQuery): Promise<{ cou
 type ListedEntry = { id: number; sort: string; tags: string[]; parent?: string };
 
 /** The Query of an indexed list's entries that match (search prefix, sort range, tags). */
-function matchingEntries(scope: string, q: EntryQuery): any {
+function matchingEntries(scope: string, q: EntryQuery) {
   const pk = { list: scope };
   const term = q.search?.trim().toLowerCase();
-  let query: any;
+  let query;
   if (term) query = ListEntry.query.byList(pk).begins({ sort: term });
   else if (q.from && q.to) query = ListEntry.query.byList(pk).between({ sort: q.from.toLowerCase() }, { sort: `${q.to.toLowerCase()}#~` });
   else if (q.from) query = ListEntry.query.byList(pk).gte({ sort: q.from.toLowerCase() });
@@ -187,7 +191,7 @@ function matchingEntries(scope: string, q: EntryQuery): any {
   else if (q.to) query = ListEntry.query.byList(pk).lt({ sort: `${q.to.toLowerCase()}#~` });
   else query = ListEntry.query.byList(pk);
   const tags = (q.tags ?? []).map((t) => `|${t.toLowerCase()}|`);
-  if (tags.length) query = query.where((a: any, op: any) => tags.map((t) => op.contains(a.tags, t)).join(" AND "));
+  if (tags.length) return query.where((a, op) => tags.map((t) => op.contains(a.tags, t)).join(" AND "));
   return query;
 }
 
@@ -205,7 +209,7 @@ function distinctEntries(items: Array<{ id: number; sort: string; tags?: string;
 
 /** The entries of an indexed list (its partition `scope`) that match, each id once, in list order. */
 export async function entriesOfList(scope: string, q: EntryQuery = {}): Promise<ListedEntry[]> {
-  const res: any = await matchingEntries(scope, q).go({ pages: "all", order: q.order ?? "asc" } as any);
+  const res = await matchingEntries(scope, q).go({ pages: "all", order: q.order ?? "asc" });
   return distinctEntries(res.data, new Set());
 }
 
@@ -218,7 +222,7 @@ export async function* entryChunksOfList(scope: string, q: EntryQuery = {}, size
   const seen = new Set<number>();
   let cursor: string | null = null;
   do {
-    const res: any = await matchingEntries(scope, q).go({ limit: size, cursor, order: q.order ?? "asc" } as any);
+    const res: { data: Array<{ id: number; sort: string; tags?: string; parent?: string }>; cursor: string | null } = await matchingEntries(scope, q).go({ limit: size, cursor, order: q.order ?? "asc" });
     cursor = res.cursor ?? null;
     const chunk = distinctEntries(res.data, seen);
     if (chunk.length) yield chunk;
@@ -233,14 +237,14 @@ export async function* entryChunksOfList(scope: string, q: EntryQuery = {}, size
 export async function headOfPrefix(scope: string, prefix: string, n: number, order: "asc" | "desc"): Promise<Array<{ id: number; sort: string; tags: string[] }>> {
   if (n <= 0) return [];
   const read = await readN(ListEntry.query.byList({ list: scope }).begins({ sort: prefix.toLowerCase() }), n, order);
-  return read.map((e: { id: number; sort: string; tags?: string }) => ({ id: e.id, sort: e.sort, tags: (e.tags ?? "").split("|").filter(Boolean) }));
+  return read.map((e) => ({ id: e.id, sort: e.sort, tags: (e.tags ?? "").split("|").filter(Boolean) }));
 }
 
 /** Several facet values' counts at once (one BatchGet), in the order asked; 0 for a value no record carries. */
 export async function facetCountsOf(keys: Array<{ facet: string; value: string }>): Promise<number[]> {
   if (!keys.length) return [];
   const wanted = keys.map((k) => ({ facet: k.facet, value: k.value.toLowerCase() }));
-  const res: any = await Facet.get(wanted).go();
-  const live = new Map((res.data as Array<{ facet: string; value: string; live?: number }>).map((f) => [`${f.facet}\u0000${f.value}`, Math.max(0, f.live ?? 0)]));
+  const res = await Facet.get(wanted).go();
+  const live = new Map(res.data.map((f) => [`${f.facet}\u0000${f.value}`, Math.max(0, f.live ?? 0)]));
   return wanted.map((k) => live.get(`${k.facet}\u0000${k.value}`) ?? 0);
 }

@@ -1,3 +1,4 @@
+// Running totals (pence) a write moves on condition they still hold the value it read.
 import { Counter } from "../service.js";
 import type { SavedRecord, WriteExtra } from "./types.js";
 

@@ -1,6 +1,8 @@
+// The options a record type is defined with, and the shapes its writes pass around (WriteExtra, SavedRecord, IndexOp).
 import type * as z from "zod";
 import type { FieldChange, auditItem } from "../audit.js";
 import type { PageQuery } from "../paging.js";
+import type { TxItem, WhereOps } from "../service.js";
 
 /** Fields every record carries besides its business fields. */
 export const META_FIELDS = ["id", "last_saved", "created_by", "updated_by", "created_at"] as const;
@@ -13,7 +15,8 @@ export type Meta = {
   created_at: string;
 };
 
-export type Where = (attr: any, op: any) => string;
+/** A filter on reference data's list (`list({ where })`): ElectroDB's where callback, on the record's attributes. */
+export type Where = (attr: Record<string, unknown>, op: WhereOps) => string;
 
 /** DynamoDB's limit on the items of one transaction. */
 export const TRANSACTION_LIMIT = 100;
@@ -49,7 +52,7 @@ export type ListOptions = PageQuery & { where?: Where };
  */
 export type ListPositions = { coarse?: number; fine?: number; lists?: (list: string) => boolean; from?: number };
 
-export type RecordTypeOptions<S extends z.ZodObject<any>> = {
+export type RecordTypeOptions<S extends z.ZodObject, E = z.infer<S> & Meta> = {
   /** Record type name: counter, audit and key label. */
   type: string;
   /** What staff call one of these, for messages ("Vehicle type not found"). */
@@ -96,8 +99,8 @@ export type RecordTypeOptions<S extends z.ZodObject<any>> = {
     ranges: (r: z.infer<S>) => Array<{ scope: string; from: string; to: string | null }>;
     message: (holderId: number) => Promise<string> | string;
   };
-  /** Fill references (e.g. a model's make) for responses. */
-  expand?: (rows: Array<z.infer<S> & Meta>) => Promise<Array<Record<string, unknown>>>;
+  /** Fill references (e.g. a model's make) for responses: what `get`, `list` and the writes answer (the stored row without it). */
+  expand?: (rows: Array<z.infer<S> & Meta>) => Promise<E[]>;
   /**
    * The version of what the type writes besides the record (lists, tags,
    * facets). Raise it when a release indexes records differently: the
@@ -151,9 +154,8 @@ export type WriteExtra = {
    * re-checks them (a refusal then is a 400), never on the stale ones.
    */
   replan?: (saved: SavedRecord) => Promise<void>;
-  /** Operations built with the transaction builder `t` (entities: the record's and `entities`). */
-  ops?: (t: any, saved: SavedRecord) => any[];
-  entities?: Record<string, any>;
+  /** Operations for the same transaction (built on their entities: service.ts `transact`). */
+  ops?: (saved: SavedRecord) => TxItem[];
   /** How many operations `ops` adds (known once prepared; for the 100-item budget of the extras after it). */
   items?: () => number;
   /** Changes to name in the update's audit entry besides the record's own fields (its lines'). */
