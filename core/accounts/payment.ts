@@ -5,7 +5,7 @@ import { ValidationError } from "../platform/errors.js";
 import { isoDate, ref } from "../platform/fields.js";
 import { toPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
-import { declareReferences } from "../platform/references.js";
+import { declareReferences, brief } from "../platform/references.js";
 import { CostCentre, Department } from "../settings/index.js";
 import { payment } from "./payment-definitions.js";
 import { paymentColour, paymentRowResult, paymentState } from "./payment-rules.js";
@@ -106,13 +106,6 @@ export const Payment = defineRecordType({
 });
 
 declareReferences(Payment, () => ({ contact: Contact, department: Department, cost_centre: CostCentre }));
-
-const brief = (row: Row | undefined, fields: string[]) => {
-  if (!row) return null;
-  const out: Row = { id: row.id };
-  for (const f of fields) out[f] = row[f] ?? null;
-  return out;
-};
 
 /** Payments as every answer gives them: references as objects, the state and the row colour of today. */
 export async function expandPayments(rows: Row[]): Promise<Row[]> {

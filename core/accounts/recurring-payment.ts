@@ -2,7 +2,7 @@ import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { isoDate, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
-import { declareReferences } from "../platform/references.js";
+import { declareReferences, brief } from "../platform/references.js";
 import { CostCentre, Department } from "../settings/index.js";
 import { recurringPayment } from "./recurring-payment-definitions.js";
 
@@ -58,13 +58,6 @@ export const RecurringPayment = defineRecordType({
 });
 
 declareReferences(RecurringPayment, () => ({ contact: Contact, department: Department, cost_centre: CostCentre }));
-
-const brief = (row: Row | undefined, fields: string[]) => {
-  if (!row) return null;
-  const out: Row = { id: row.id };
-  for (const f of fields) out[f] = row[f] ?? null;
-  return out;
-};
 
 /** Recurring payments as every answer gives them: references as objects. */
 export async function expandRecurring(rows: Row[]): Promise<Row[]> {

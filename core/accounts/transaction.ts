@@ -3,7 +3,7 @@ import { Contact } from "../contacts/index.js";
 import { ValidationError } from "../platform/errors.js";
 import { toPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
-import { declareReferences } from "../platform/references.js";
+import { declareReferences, brief } from "../platform/references.js";
 import { CostCentre, Department, NominalCode, TrackingCategory } from "../settings/index.js";
 import { TAX_TYPES } from "../settings/taxtypes.js";
 import { transaction } from "./transaction-definitions.js";
@@ -109,13 +109,6 @@ export async function trackingOptions(): Promise<Map<number, { id: number; name:
 const RATE = new Map<string, number>(TAX_TYPES.map((t) => [t.tax_type, t.rate]));
 /** The VAT rate (percent) of a nominal code's tax type. */
 export const nominalRate = (n: Row | undefined | null): number | null => (n ? (RATE.get(String(n.tax_type ?? "OUTPUT2")) ?? 0) : null);
-
-const brief = (row: Row | undefined, fields: string[]) => {
-  if (!row) return null;
-  const out: Row = { id: row.id };
-  for (const f of fields) out[f] = row[f] ?? null;
-  return out;
-};
 
 /** Transactions as every answer gives them: references as objects, the creator, the invoice total and the VAT warnings. */
 export async function expandTransactions(rows: Row[]): Promise<Row[]> {

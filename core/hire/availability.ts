@@ -5,6 +5,7 @@ import { inParallel } from "../platform/records/bulk.js";
 import { rangesMeeting } from "../platform/records/ranges.js";
 import { workshopWarnings } from "../workshop/holds.js";
 import { MESSAGES, datesOverlap } from "./rules.js";
+import { pageRows } from "../platform/paging.js";
 
 /**
  * The one availability mechanism (001 §7 "Dashboard and finder"): active
@@ -45,8 +46,7 @@ export async function availableVehicles(q: AvailableQuery) {
   const term = q.search?.replace(/\s+/g, "").toLowerCase();
   if (term) rows = rows.filter((v) => String(v.registration ?? "").replace(/\s+/g, "").toLowerCase().startsWith(term) || String(v.fleet_number ?? "").toLowerCase().startsWith(term));
   rows.sort((a, b) => String(a.registration ?? "").localeCompare(String(b.registration ?? "")));
-  const from = (q.page - 1) * q.page_size;
-  const shown = rows.slice(from, from + q.page_size);
+  const shown = pageRows(rows, q);
   // The page's vans only: a van in the workshop is marked, never left out (docs/rentals.md "Workshop warnings").
   const [results, warnings] = await Promise.all([Vehicle.present(shown as any), workshopWarnings(shown.map((v) => v.id), q)]);
   return { count: rows.length, results: (results as Array<Record<string, any>>).map((v) => ({ ...v, workshop_warnings: warnings.get(v.id) ?? [] })) };

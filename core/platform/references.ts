@@ -115,3 +115,15 @@ export async function checkReferences(type: string, after: Record<string, unknow
   if (!fields.length) return;
   throw new ValidationError(fields.length === 1 ? errors[fields[0]] : `These records do not exist: ${fields.map((f) => errors[f]).join("; ")}`, errors);
 }
+
+/**
+ * A referenced record as an answer shows it (000 §3: a customer
+ * {id, display_name}, a make {id, name}): its id and the fields named, an
+ * unset one null; null when the record is not there.
+ */
+export function brief(row: { id?: unknown; [field: string]: unknown } | undefined | null, fields: readonly string[]): Record<string, unknown> | null {
+  if (!row) return null;
+  const out: Record<string, unknown> = { id: row.id };
+  for (const f of fields) out[f] = row[f] ?? null;
+  return out;
+}

@@ -5,9 +5,9 @@ import { Vehicle } from "../fleet/vehicle.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { fromPence, pounds, toPence } from "../platform/money.js";
-import { offsetOf, type Page } from "../platform/paging.js";
+import { rowsOfPage, type Page } from "../platform/paging.js";
 import { defineRecordType, lastSavedOf, writeTogether, type PlannedWrite } from "../platform/records.js";
-import { declareReferences } from "../platform/references.js";
+import { declareReferences, brief } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
 import { Department, Driver, MovementRate, MovementType, TrackingCategory, WorkType } from "../settings/index.js";
 import { movementCostOf } from "./movement-costs.js";
@@ -121,13 +121,6 @@ async function trackingOptions(): Promise<Map<number, { id: number; name: string
   for (const c of (await TrackingCategory.all()) as Row[]) for (const o of c.options ?? []) out.set(o.id, { id: o.id, name: o.name, category: { id: c.id, name: c.name } });
   return out;
 }
-
-const brief = (row: Row | undefined, fields: string[]) => {
-  if (!row) return null;
-  const out: Row = { id: row.id };
-  for (const f of fields) out[f] = row[f] ?? null;
-  return out;
-};
 
 /** Movements as every answer gives them: references as the objects 002 §3 names. */
 export async function expandMovements(rows: Row[]): Promise<Row[]> {
@@ -327,12 +320,8 @@ async function searchEntries(term: string, tags: string[], start?: string | null
 }
 
 async function pageOf(entries: Entry[], q: { page: number; page_size: number }) {
-  const from = offsetOf(q);
-  const ids = entries.slice(from, from + q.page_size).map((e) => e.id);
-  const rows = (await Movement.getMany(ids)) as Row[];
-  const at = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-  return { count: entries.length, results: await Movement.present(rows as any) };
+  const rows = await rowsOfPage(entries.map((e) => e.id), q, (ids) => Movement.getMany(ids));
+  return { count: entries.length, results: await Movement.present(rows) };
 }
 
 /** Pence of a list of entries' cost tags by kind. */

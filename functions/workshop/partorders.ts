@@ -10,7 +10,6 @@ import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
 import { writeBody } from "../../core/platform/write-body.js";
 import { partOrder, PART_ORDER_SERVER_FIELDS } from "../../core/workshop/partorder-definitions.js";
-import { ref } from "../../core/platform/fields.js";
 
 const tag = "Part orders";
 const orderCreate = writeBody(partOrder.schema, { serverSet: PART_ORDER_SERVER_FIELDS });
