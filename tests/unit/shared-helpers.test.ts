@@ -3,7 +3,7 @@ import * as z from "zod";
 import { blank } from "../../core/platform/blank.js";
 import { poundsCell } from "../../core/platform/money.js";
 import { compactKey, pageOf, pageRows, rowsOfPage, searchKey } from "../../core/platform/paging.js";
-import { brief } from "../../core/platform/references.js";
+import { brief, lookUp } from "../../core/platform/references.js";
 import { serviceAnswers, writeBody, writeList } from "../../core/platform/write-body.js";
 import { movement, MOVEMENT_SERVER_FIELDS } from "../../core/workshop/movement-definitions.js";
 
@@ -32,6 +32,21 @@ describe("brief (core/platform/references.ts)", () => {
     expect(brief({ id: 4, name: "Ford", extra: 1 }, ["name", "code"])).toEqual({ id: 4, name: "Ford", code: null });
     expect(brief(undefined, ["name"])).toBeNull();
     expect(brief(null, ["name"])).toBeNull();
+  });
+  it("lookUp reads each type's referenced ids at once (every field named) and answers maps by id", async () => {
+    const asked: Record<string, number[]> = {};
+    const reader = (type: string) => ({
+      getMany: async (ids: number[]) => {
+        asked[type] = ids;
+        return ids.map((id) => ({ id, name: `${type} ${id}` }));
+      },
+    });
+    const rows = [{ customer: 1, vat: 7, no_vat: 8 }, { customer: null, vat: 7, no_vat: "x" }];
+    const { c, n } = await lookUp(rows, { c: [reader("contact"), "customer"], n: [reader("nominal"), "vat", "no_vat"] });
+    expect(asked).toEqual({ contact: [1], nominal: [7, 8, 7] });
+    expect(brief(c.get(1), ["name"])).toEqual({ id: 1, name: "contact 1" });
+    expect(n.get(8)).toEqual({ id: 8, name: "nominal 8" });
+    expect(c.get(null)).toBeUndefined();
   });
 });
 
