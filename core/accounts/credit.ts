@@ -2,7 +2,7 @@ import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { toPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
-import { declareReferences } from "../platform/references.js";
+import { declareReferences, lookUp } from "../platform/references.js";
 import { ValidationError } from "../platform/errors.js";
 import { Department, NominalCode } from "../settings/index.js";
 import { credit, creditAmountResult, creditState, creditTotals } from "./credit-definitions.js";
@@ -60,11 +60,8 @@ export const Credit = defineRecordType({
   listPositions: { coarse: 7, fine: 10, lists: (list) => list.startsWith("k#") },
   expand: async (rows) => {
     const list = rows as Row[];
-    const ids = (f: string) => list.map((r) => r[f]).filter((x) => typeof x === "number");
-    const [contacts, departments, nominals] = await Promise.all([Contact.getMany(ids("contact")), Department.getMany(ids("department")), NominalCode.getMany([...ids("vat_nominal_code"), ...ids("no_vat_nominal_code")])]);
-    const by = (l: Row[]) => new Map(l.map((x) => [x.id, x]));
-    const [c, d, n] = [contacts, departments, nominals].map((l) => by(l as Row[]));
-    const name = (m: Map<number, Row>, id: unknown, f: string) => (typeof id === "number" && m.get(id) ? { id, [f]: m.get(id)![f] ?? null } : null);
+    const { c, d, n } = await lookUp(list, { c: [Contact, "contact"], d: [Department, "department"], n: [NominalCode, "vat_nominal_code", "no_vat_nominal_code"] });
+    const name = (m: Map<unknown, Row>, id: unknown, f: string) => (typeof id === "number" && m.get(id) ? { id, [f]: m.get(id)![f] ?? null } : null);
     return list.map(({ area: _a, ...r }): Row => ({
       ...r,
       cstate: creditState(r),

@@ -1,5 +1,5 @@
 import { ConflictError, ValidationError } from "../platform/errors.js";
-import { offsetOf, type Page } from "../platform/paging.js";
+import { rowsOfPage, type Page } from "../platform/paging.js";
 import { defineRecordType, isFresh, lastSavedOf } from "../platform/records.js";
 import { DIARY_MESSAGES, diaryEntry } from "./diary-definitions.js";
 import { diaryBuckets, diaryRuleResult, lastDayOf, windowBuckets } from "./diary-rules.js";
@@ -58,11 +58,7 @@ export const Diary = {
     const seen = new Map<number, Entry>();
     for (const e of found.flat()) if (!seen.has(e.id) && (tagOf(e, "e") ?? "") >= from) seen.set(e.id, e);
     const entries = [...seen.values()].sort((a, b) => (a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : a.id - b.id));
-    const start = offsetOf(q);
-    const ids = entries.slice(start, start + q.page_size).map((e) => e.id);
-    const rows = (await DiaryEntry.getMany(ids)) as Row[];
-    const at = new Map(ids.map((id, i) => [id, i]));
-    rows.sort((a, b) => at.get(a.id)! - at.get(b.id)! || String(a.time ?? "").localeCompare(String(b.time ?? "")));
+    const rows = await rowsOfPage(entries.map((e) => e.id), q, (ids) => DiaryEntry.getMany(ids));
     return { count: entries.length, results: rows };
   },
 

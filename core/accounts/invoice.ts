@@ -5,7 +5,7 @@ import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { toPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
-import { declareReferences } from "../platform/references.js";
+import { declareReferences, brief, lookUp } from "../platform/references.js";
 import { Department, NominalCode } from "../settings/index.js";
 import { INVOICE_MESSAGES, invoice, invoiceState, invoiceTotals, outstandingOf, type InvoiceSource } from "./invoice-definitions.js";
 
@@ -121,24 +121,10 @@ export const Invoice = defineRecordType({
 
 declareReferences(Invoice, () => ({ customer: Contact, vehicle: Vehicle, department: Department, vat_nominal_code: NominalCode, no_vat_nominal_code: NominalCode }));
 
-const brief = (row: Row | undefined, fields: string[]) => {
-  if (!row) return null;
-  const out: Row = { id: row.id };
-  for (const f of fields) out[f] = row[f] ?? null;
-  return out;
-};
-
 /** Invoices as every answer gives them: references as ids (000 §7 keeps them so), with their names, state and totals beside them. */
 export async function expandInvoices(rows: Row[]): Promise<Row[]> {
   if (!rows.length) return [];
-  const ids = (f: string) => rows.map((r) => r[f]).filter((x) => typeof x === "number");
-  const [customers, departments, nominals] = await Promise.all([
-    Contact.getMany(ids("customer")),
-    Department.getMany(ids("department")),
-    NominalCode.getMany([...ids("vat_nominal_code"), ...ids("no_vat_nominal_code")]),
-  ]);
-  const by = (list: Row[]) => new Map(list.map((x) => [x.id, x]));
-  const [c, d, n] = [customers, departments, nominals].map((l) => by(l as Row[]));
+  const { c, d, n } = await lookUp(rows, { c: [Contact, "customer"], d: [Department, "department"], n: [NominalCode, "vat_nominal_code", "no_vat_nominal_code"] });
   return rows.map((r) => {
     const { search_terms: _t, area: _a, ...rest } = r;
     return {

@@ -4,7 +4,7 @@ import { Contact } from "../contacts/index.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { money, pounds } from "../platform/money.js";
-import { offsetOf, type Page } from "../platform/paging.js";
+import { rowsOfPage, type Page } from "../platform/paging.js";
 import { isFresh, joinExtras, lastSavedOf, withNumbers, writeTogether, type PlannedWrite, type WriteExtra } from "../platform/records.js";
 import { checkReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
@@ -120,12 +120,8 @@ type Entry = { id: number; sort: string; tags: string[] };
 const newestFirst = (a: Entry, b: Entry) => (a.sort < b.sort ? 1 : a.sort > b.sort ? -1 : b.id - a.id);
 
 async function pageOf(entries: Entry[], q: { page: number; page_size: number }): Promise<Page<Row>> {
-  const from = offsetOf(q);
-  const ids = entries.slice(from, from + q.page_size).map((e) => e.id);
-  const rows = (await Invoice.getMany(ids)) as Row[];
-  const at = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-  return { count: entries.length, results: (await Invoice.present(rows as any)) };
+  const rows = await rowsOfPage(entries.map((e) => e.id), q, (ids) => Invoice.getMany(ids));
+  return { count: entries.length, results: (await Invoice.present(rows)) };
 }
 
 /** The invoice as stored, refused when approved (003 §4: read-only). */

@@ -1,5 +1,5 @@
 import { ukDate } from "../platform/dates.js";
-import { money, sum } from "../platform/money.js";
+import { poundsCell, sum } from "../platform/money.js";
 import { REPORT_MESSAGES, type Cell, type ReportDefinition, type ReportParams } from "../platform/reports.js";
 import { ValidationError } from "../platform/errors.js";
 import { PAYMENT_TYPES, normalisePaymentType } from "./payment-definitions.js";
@@ -13,7 +13,6 @@ import { Payment } from "./payment.js";
  * sources: docs/reports.md.
  */
 const name = (x: unknown, field = "name") => (x && typeof x === "object" ? ((x as Record<string, string | null>)[field] ?? "") : "");
-const pounds = (v: unknown) => (v === null || v === undefined || v === "" ? "" : money(v as number).toFixed(2));
 
 export const paymentTypeReport: ReportDefinition = {
   name: "paymenttypereport",
@@ -34,7 +33,7 @@ export const paymentTypeReport: ReportDefinition = {
         rows += payments.length;
         amounts.push(...payments.map((r) => r.amount));
         yield payments.map((r) => [
-          ukDate(r.payment_date), name(r.contact, "display_name"), r.invoice_number ?? "", pounds(r.amount), r.payment_type ?? "", name(r.department), name(r.cost_centre),
+          ukDate(r.payment_date), name(r.contact, "display_name"), r.invoice_number ?? "", poundsCell(r.amount), r.payment_type ?? "", name(r.department), name(r.cost_centre),
           r.date_paid ? "Paid" : "Unpaid", ukDate(r.date_paid), r.comments ?? "",
         ]);
       }

@@ -5,7 +5,7 @@ import { ValidationError } from "../platform/errors.js";
 import { isoDate, ref } from "../platform/fields.js";
 import { toPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
-import { declareReferences } from "../platform/references.js";
+import { declareReferences, brief, lookUp } from "../platform/references.js";
 import { CostCentre, Department } from "../settings/index.js";
 import { payment } from "./payment-definitions.js";
 import { paymentColour, paymentRowResult, paymentState } from "./payment-rules.js";
@@ -107,20 +107,10 @@ export const Payment = defineRecordType({
 
 declareReferences(Payment, () => ({ contact: Contact, department: Department, cost_centre: CostCentre }));
 
-const brief = (row: Row | undefined, fields: string[]) => {
-  if (!row) return null;
-  const out: Row = { id: row.id };
-  for (const f of fields) out[f] = row[f] ?? null;
-  return out;
-};
-
 /** Payments as every answer gives them: references as objects, the state and the row colour of today. */
 export async function expandPayments(rows: Row[]): Promise<Row[]> {
   if (!rows.length) return [];
-  const ids = (f: string) => rows.map((r) => r[f]).filter((x) => typeof x === "number");
-  const [contacts, departments, centres] = await Promise.all([Contact.getMany(ids("contact")), Department.getMany(ids("department")), CostCentre.getMany(ids("cost_centre"))]);
-  const by = (list: Row[]) => new Map(list.map((x) => [x.id, x]));
-  const [c, d, cc] = [contacts, departments, centres].map((l) => by(l as Row[]));
+  const { c, d, cc } = await lookUp(rows, { c: [Contact, "contact"], d: [Department, "department"], cc: [CostCentre, "cost_centre"] });
   const today = todayInLondon();
   return rows.map((r) => {
     const { trading_area: _area, idempotency_key: _key, ...rest } = r;

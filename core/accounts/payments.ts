@@ -1,5 +1,5 @@
 import { ValidationError } from "../platform/errors.js";
-import { offsetOf, type Page } from "../platform/paging.js";
+import { rowsOfPage, type Page } from "../platform/paging.js";
 import { money, pounds, type Money } from "../platform/money.js";
 import { META_FIELDS, joinExtras, lastSavedOf, writeTogether, type WriteExtra } from "../platform/records.js";
 import { parseInput } from "../platform/validation.js";
@@ -254,11 +254,7 @@ export const Payments = {
     const refused = dueBoundsResult(q.start, q.end);
     if (refused) throw new ValidationError(refused.message, refused.errors);
     const entries = await Payment.entriesIn(list, { from: q.start!, to: q.end!, order });
-    const from = offsetOf(q);
-    const ids = entries.slice(from, from + q.page_size).map((e) => e.id);
-    const rows = (await Payment.getMany(ids)) as Row[];
-    const at = new Map(ids.map((id, i) => [id, i]));
-    rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-    return { count: entries.length, results: (await Payment.present(rows as any)) };
+    const rows = await rowsOfPage(entries.map((e) => e.id), q, (ids) => Payment.getMany(ids));
+    return { count: entries.length, results: (await Payment.present(rows)) };
   },
 };

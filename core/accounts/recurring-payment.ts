@@ -2,7 +2,7 @@ import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { isoDate, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
-import { declareReferences } from "../platform/references.js";
+import { declareReferences, brief, lookUp } from "../platform/references.js";
 import { CostCentre, Department } from "../settings/index.js";
 import { recurringPayment } from "./recurring-payment-definitions.js";
 
@@ -59,20 +59,10 @@ export const RecurringPayment = defineRecordType({
 
 declareReferences(RecurringPayment, () => ({ contact: Contact, department: Department, cost_centre: CostCentre }));
 
-const brief = (row: Row | undefined, fields: string[]) => {
-  if (!row) return null;
-  const out: Row = { id: row.id };
-  for (const f of fields) out[f] = row[f] ?? null;
-  return out;
-};
-
 /** Recurring payments as every answer gives them: references as objects. */
 export async function expandRecurring(rows: Row[]): Promise<Row[]> {
   if (!rows.length) return [];
-  const ids = (f: string) => rows.map((r) => r[f]).filter((x) => typeof x === "number");
-  const [contacts, departments, centres] = await Promise.all([Contact.getMany(ids("contact")), Department.getMany(ids("department")), CostCentre.getMany(ids("cost_centre"))]);
-  const by = (list: Row[]) => new Map(list.map((x) => [x.id, x]));
-  const [c, d, cc] = [contacts, departments, centres].map((l) => by(l as Row[]));
+  const { c, d, cc } = await lookUp(rows, { c: [Contact, "contact"], d: [Department, "department"], cc: [CostCentre, "cost_centre"] });
   return rows.map((r) => {
     const { contact_name, ...rest } = r;
     return {

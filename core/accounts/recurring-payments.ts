@@ -1,7 +1,7 @@
 import { Contact } from "../contacts/index.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ConflictError, ValidationError } from "../platform/errors.js";
-import { offsetOf, type Page } from "../platform/paging.js";
+import { rowsOfPage, type Page } from "../platform/paging.js";
 import { META_FIELDS, lastSavedOf, writeTogether } from "../platform/records.js";
 import { parseInput } from "../platform/validation.js";
 import { DEFAULT_PAYMENT_COST_CENTRE } from "./payment-definitions.js";
@@ -113,12 +113,8 @@ export const RecurringPayments = {
     const tags = [...(q.department ? [`d=${q.department}`] : []), ...(q.payment_type && q.interval_type ? [`it=${q.interval_type}`] : [])];
     const list = q.payment_type ? `f#pt#${part(q.payment_type)}` : `f#it#${q.interval_type}`;
     const entries = await RecurringPayment.entriesIn(list, { search: term, tags });
-    const from = offsetOf(q);
-    const ids = entries.slice(from, from + q.page_size).map((e) => e.id);
-    const rows = (await RecurringPayment.getMany(ids)) as Row[];
-    const at = new Map(ids.map((id, i) => [id, i]));
-    rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-    return { count: entries.length, results: (await RecurringPayment.present(rows as any)) };
+    const rows = await rowsOfPage(entries.map((e) => e.id), q, (ids) => RecurringPayment.getMany(ids));
+    return { count: entries.length, results: (await RecurringPayment.present(rows)) };
   },
 
   /**

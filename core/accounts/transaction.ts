@@ -3,7 +3,7 @@ import { Contact } from "../contacts/index.js";
 import { ValidationError } from "../platform/errors.js";
 import { toPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
-import { declareReferences } from "../platform/references.js";
+import { declareReferences, brief, lookUp } from "../platform/references.js";
 import { CostCentre, Department, NominalCode, TrackingCategory } from "../settings/index.js";
 import { TAX_TYPES } from "../settings/taxtypes.js";
 import { transaction } from "./transaction-definitions.js";
@@ -110,26 +110,13 @@ const RATE = new Map<string, number>(TAX_TYPES.map((t) => [t.tax_type, t.rate]))
 /** The VAT rate (percent) of a nominal code's tax type. */
 export const nominalRate = (n: Row | undefined | null): number | null => (n ? (RATE.get(String(n.tax_type ?? "OUTPUT2")) ?? 0) : null);
 
-const brief = (row: Row | undefined, fields: string[]) => {
-  if (!row) return null;
-  const out: Row = { id: row.id };
-  for (const f of fields) out[f] = row[f] ?? null;
-  return out;
-};
-
 /** Transactions as every answer gives them: references as objects, the creator, the invoice total and the VAT warnings. */
 export async function expandTransactions(rows: Row[]): Promise<Row[]> {
   if (!rows.length) return [];
-  const ids = (f: string) => rows.map((r) => r[f]).filter((x) => typeof x === "number");
-  const [contacts, departments, centres, nominals, options] = await Promise.all([
-    Contact.getMany(ids("contact")),
-    Department.getMany(ids("department")),
-    CostCentre.getMany(ids("cost_centre")),
-    NominalCode.getMany(ids("nominal_code")),
+  const [{ c, d, cc, n }, options] = await Promise.all([
+    lookUp(rows, { c: [Contact, "contact"], d: [Department, "department"], cc: [CostCentre, "cost_centre"], n: [NominalCode, "nominal_code"] }),
     rows.some((r) => r.tracking_option) ? trackingOptions() : Promise.resolve(new Map()),
   ]);
-  const by = (list: Row[]) => new Map(list.map((x) => [x.id, x]));
-  const [c, d, cc, n] = [contacts, departments, centres, nominals].map((l) => by(l as Row[]));
   return rows.map((r) => {
     const { search_terms: _terms, ...rest } = r;
     const nominal = n.get(r.nominal_code);

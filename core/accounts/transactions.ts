@@ -2,7 +2,7 @@ import { Contact } from "../contacts/index.js";
 import { addDays, monthOf, todayInLondon, weekOf, windowOf } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { fromPence, pounds } from "../platform/money.js";
-import { offsetOf, type Page } from "../platform/paging.js";
+import { rowsOfPage, type Page } from "../platform/paging.js";
 import { META_FIELDS, isFresh, lastSavedOf } from "../platform/records.js";
 import { listsIn } from "../platform/records/merged.js";
 import { parseInput } from "../platform/validation.js";
@@ -81,12 +81,8 @@ type Entry = { id: number; sort: string; tags: string[] };
 const tagOf = (e: Entry, k: string) => e.tags.find((t) => t.startsWith(`${k}=`))?.slice(k.length + 1);
 
 async function pageOf(entries: Entry[], q: { page: number; page_size: number }): Promise<Page<Row>> {
-  const from = offsetOf(q);
-  const ids = entries.slice(from, from + q.page_size).map((e) => e.id);
-  const rows = (await Transaction.getMany(ids)) as Row[];
-  const at = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-  return { count: entries.length, results: (await Transaction.present(rows as any)) };
+  const rows = await rowsOfPage(entries.map((e) => e.id), q, (ids) => Transaction.getMany(ids));
+  return { count: entries.length, results: (await Transaction.present(rows)) };
 }
 
 /** The week view's bounds: the dates sent, else the Monday-Sunday week of the one sent, else this week. */

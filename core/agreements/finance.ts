@@ -1,5 +1,6 @@
 import { addDays, addMonths, daysBetween, monthOf } from "../platform/dates.js";
 import { Money as D } from "../platform/money.js";
+import { blank } from "../platform/blank.js";
 
 /**
  * The figures derived from a finance agreement (000 §3 "derived values
@@ -45,7 +46,6 @@ export type FinanceFigures = {
 
 /** Rounded to pence, half up, as a JSON number. */
 const pence = (d: Dec): number => Number(d.toDecimalPlaces(2, D.ROUND_HALF_UP).toFixed(2));
-const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 const dec = (v: unknown): Dec => (blank(v) || !Number.isFinite(Number(v)) ? new D(0) : new D(String(v)));
 const date = (v: unknown): string | null => (typeof v === "string" && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null);
 const ZERO = new D(0);

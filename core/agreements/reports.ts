@@ -1,5 +1,6 @@
 import { oneChunk, type ReportDefinition } from "../platform/reports.js";
 import { todayInLondon, ukDate } from "../platform/dates.js";
+import { pounds, poundsCell, sum, vatOn } from "../platform/money.js";
 import { bookValueOn, costByMonth, financeFigures, monthsOfYear } from "./finance.js";
 import { FINANCE_TYPE_LABELS } from "./rules.js";
 import { agreementsOf, fleetOf, type VehicleWithAgreements } from "./service.js";
@@ -18,11 +19,10 @@ type Report = { title: string; filename: string; build: (p: ReportParams) => Pro
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const num = (v: unknown): number => (v === null || v === undefined || v === "" ? 0 : Number(v));
-const pence = (v: number) => Math.round(v * 100);
-const fromPence = (p: number) => p / 100;
-/** Adds pounds as whole pence (no binary-float drift in totals). */
-const addPounds = (...xs: number[]) => fromPence(xs.reduce((t, x) => t + pence(x), 0));
-const money = (v: unknown): string => num(v).toFixed(2);
+/** Adds pounds, each to the penny, in decimals (core/platform/money.ts: no binary-float drift in totals). */
+const addPounds = (...xs: number[]) => pounds(sum(...xs.map((x) => pounds(x))));
+/** A money cell: no amount is 0.00 in these reports. */
+const cell = (v: unknown): string => poundsCell(v, "0.00");
 
 /** The last day the year's figures are taken at: 31 December, or today during the year. */
 function valuedOn(year: number): string {
@@ -53,15 +53,15 @@ function byMonthReport(types: string[], lead: (a: Record<string, any>, v: Vehicl
       const picked = cols.map((m) => byMonth[m]);
       if (picked.every((x) => x === 0)) continue; // nothing in the period
       picked.forEach((x, i) => (totals[i] = addPounds(totals[i], x)));
-      rows.push([...vehicleCells(vehicle), ...lead(agreement, vehicle, p), ...picked.map(money), money(addPounds(...picked)), ...(tail ? tail.cells(agreement, p) : [])]);
+      rows.push([...vehicleCells(vehicle), ...lead(agreement, vehicle, p), ...picked.map(cell), cell(addPounds(...picked)), ...(tail ? tail.cells(agreement, p) : [])]);
     }
     const header = [...VEHICLE_HEADER, ...leadHeader, ...cols.map((m) => `${MONTHS[m]} ${p.year}`), "Total", ...(tail?.header ?? [])];
-    if (rows.length) rows.push(["Total", ...Array(VEHICLE_HEADER.length - 1 + leadHeader.length).fill(""), ...totals.map(money), money(addPounds(...totals)), ...(tail ? tail.header.map(() => "") : [])]);
+    if (rows.length) rows.push(["Total", ...Array(VEHICLE_HEADER.length - 1 + leadHeader.length).fill(""), ...totals.map(cell), cell(addPounds(...totals)), ...(tail ? tail.header.map(() => "") : [])]);
     return { header, rows };
   };
 }
 
-const financeLead = (a: Record<string, any>) => [a.finance_company ?? "", a.agreement_no ?? "", money(a.finance_amount_borrowed), money(a.monthly_payment), a.payment_term ?? "", ukDate(a.finance_start_date)];
+const financeLead = (a: Record<string, any>) => [a.finance_company ?? "", a.agreement_no ?? "", cell(a.finance_amount_borrowed), cell(a.monthly_payment), a.payment_term ?? "", ukDate(a.finance_start_date)];
 const FINANCE_LEAD = ["Finance Company", "Agreement No", "Amount Borrowed", "Monthly Payment", "Term (months)", "Finance Start"];
 
 export const REPORTS: Record<string, Report> = {
@@ -80,9 +80,9 @@ export const REPORTS: Record<string, Report> = {
         const close = bookValueOn(a, closingOn);
         const dep = addPounds(open, -close);
         total = addPounds(total, dep);
-        rows.push([...vehicleCells(vehicle), label(a.finance_type), money(a.purchase_price), ukDate(a.depreciation_start_date), num(a.annual_depreciation_rate), money(open), money(close), money(dep), ukDate(a.sold_date)]);
+        rows.push([...vehicleCells(vehicle), label(a.finance_type), cell(a.purchase_price), ukDate(a.depreciation_start_date), num(a.annual_depreciation_rate), cell(open), cell(close), cell(dep), ukDate(a.sold_date)]);
       }
-      if (rows.length) rows.push(["Total", "", "", "", "", "", "", "", "", "", "", money(total), ""]);
+      if (rows.length) rows.push(["Total", "", "", "", "", "", "", "", "", "", "", cell(total), ""]);
       return { header: [...VEHICLE_HEADER, "Finance Type", "Purchase Price", "Depreciation Start", "Annual Rate %", `Value 31/12/${p.year - 1}`, `Value ${ukDate(valuedOn(p.year))}`, "Depreciation", "Sold Date"], rows };
     },
   },
@@ -94,7 +94,7 @@ export const REPORTS: Record<string, Report> = {
       for (const { vehicle, agreement: a } of await agreementsOf(["GRANT_FINANCE"], p.department)) {
         if (a.invoice_date && a.invoice_date > `${p.year}-12-31`) continue;
         if (a.sold_date && a.sold_date < `${p.year}-01-01`) continue;
-        rows.push([...vehicleCells(vehicle), a.finance_company ?? "", ukDate(a.invoice_date), money(a.purchase_price), money(a.estimated_grant_value), money(addPounds(num(a.purchase_price), -num(a.estimated_grant_value))), money(bookValueOn(a, valuedOn(p.year))), ukDate(a.sold_date), money(a.sold_price)]);
+        rows.push([...vehicleCells(vehicle), a.finance_company ?? "", ukDate(a.invoice_date), cell(a.purchase_price), cell(a.estimated_grant_value), cell(addPounds(num(a.purchase_price), -num(a.estimated_grant_value))), cell(bookValueOn(a, valuedOn(p.year))), ukDate(a.sold_date), cell(a.sold_price)]);
       }
       return { header: [...VEHICLE_HEADER, "Grant Provider", "Invoice Date", "Purchase Price", "Estimated Grant Value", "Net Cost", `Value ${ukDate(valuedOn(p.year))}`, "Sold Date", "Sold Price"], rows };
     },
@@ -113,9 +113,9 @@ export const REPORTS: Record<string, Report> = {
         const f = financeFigures(a, on);
         value = addPounds(value, f.estimated_value);
         capital = addPounds(capital, f.remaining_capital);
-        rows.push([...vehicleCells(vehicle), vehicle.vehicle_status ?? "", label(a.finance_type), a.finance_company ?? "", money(a.purchase_price), money(f.estimated_value), money(f.remaining_capital), money(addPounds(f.estimated_value, -f.remaining_capital)), money(vehicle.cap_clean)]);
+        rows.push([...vehicleCells(vehicle), vehicle.vehicle_status ?? "", label(a.finance_type), a.finance_company ?? "", cell(a.purchase_price), cell(f.estimated_value), cell(f.remaining_capital), cell(addPounds(f.estimated_value, -f.remaining_capital)), cell(vehicle.cap_clean)]);
       }
-      if (rows.length) rows.push(["Total", "", "", "", "", "", "", "", "", money(value), money(capital), money(addPounds(value, -capital)), ""]);
+      if (rows.length) rows.push(["Total", "", "", "", "", "", "", "", "", cell(value), cell(capital), cell(addPounds(value, -capital)), ""]);
       return { header: [...VEHICLE_HEADER, "Status", "Finance Type", "Finance Company", "Purchase Price", `Estimated Value ${ukDate(on)}`, "Remaining Capital", "Equity", "CAP Clean"], rows };
     },
   },
@@ -133,20 +133,20 @@ export const REPORTS: Record<string, Report> = {
           const vat = num(a.purchase_price_vat);
           totals.net = addPounds(totals.net, net);
           totals.vat = addPounds(totals.vat, vat);
-          rows.push({ date: a.invoice_date, cells: [...vehicleCells(vehicle), "Purchase", ukDate(a.invoice_date), a.invoice_number ?? "", money(net), money(vat), money(addPounds(net, vat))] });
+          rows.push({ date: a.invoice_date, cells: [...vehicleCells(vehicle), "Purchase", ukDate(a.invoice_date), a.invoice_number ?? "", cell(net), cell(vat), cell(addPounds(net, vat))] });
         }
         if (a.sold_date && a.sold_date >= from && a.sold_date <= to && num(a.sold_price) > 0) {
           // Output VAT at 20% of the sold price, as on the pro forma (000 §9).
           const net = num(a.sold_price);
-          const vat = fromPence(Math.round((pence(net) * 20) / 100));
+          const vat = vatOn(net);
           totals.net = addPounds(totals.net, -net);
           totals.vat = addPounds(totals.vat, -vat);
-          rows.push({ date: a.sold_date, cells: [...vehicleCells(vehicle), "Sale", ukDate(a.sold_date), a.internal_invoice_number ?? "", money(net), money(vat), money(addPounds(net, vat))] });
+          rows.push({ date: a.sold_date, cells: [...vehicleCells(vehicle), "Sale", ukDate(a.sold_date), a.internal_invoice_number ?? "", cell(net), cell(vat), cell(addPounds(net, vat))] });
         }
       }
       rows.sort((x, y) => x.date.localeCompare(y.date));
       const out = rows.map((r) => r.cells);
-      if (out.length) out.push(["Net (purchases - sales)", "", "", "", "", "", "", "", money(totals.net), money(totals.vat), money(addPounds(totals.net, totals.vat))]);
+      if (out.length) out.push(["Net (purchases - sales)", "", "", "", "", "", "", "", cell(totals.net), cell(totals.vat), cell(addPounds(totals.net, totals.vat))]);
       return { header: [...VEHICLE_HEADER, "Type", "Date", "Invoice Number", "Net", "VAT", "Gross"], rows: out };
     },
   },
@@ -155,13 +155,13 @@ export const REPORTS: Record<string, Report> = {
     filename: "monthly-hp-interest",
     build: byMonthReport(["REGULAR"], (a) => [...financeLead(a), financeFigures(a, todayInLondon()).hp_interest_rate], [...FINANCE_LEAD, "APR %"], {
       header: ["Remaining Capital"],
-      cells: (a, p) => [money(financeFigures(a, valuedOn(p.year)).remaining_capital)],
+      cells: (a, p) => [cell(financeFigures(a, valuedOn(p.year)).remaining_capital)],
     }),
   },
   financehireagreementreport: {
     title: "Hire Agreements",
     filename: "finance-hire-agreements",
-    build: byMonthReport(["HIRE_AGREEMENT"], (a) => [a.finance_company ?? "", a.agreement_no ?? "", money(a.daily_rate), ukDate(a.hire_start_date ?? a.finance_start_date), ukDate(a.end_date)], ["Hire Company", "Agreement No", "Daily Rate", "Hire Start", "End Date"]),
+    build: byMonthReport(["HIRE_AGREEMENT"], (a) => [a.finance_company ?? "", a.agreement_no ?? "", cell(a.daily_rate), ukDate(a.hire_start_date ?? a.finance_start_date), ukDate(a.end_date)], ["Hire Company", "Agreement No", "Daily Rate", "Hire Start", "End Date"]),
   },
   leaseagreementreport: {
     title: "Lease Agreements",
@@ -170,7 +170,7 @@ export const REPORTS: Record<string, Report> = {
       header: ["Remaining Balance", "Remaining Capital"],
       cells: (a, p) => {
         const f = financeFigures(a, valuedOn(p.year));
-        return [money(f.remaining_balance), money(f.remaining_capital)];
+        return [cell(f.remaining_balance), cell(f.remaining_capital)];
       },
     }),
   },
@@ -179,7 +179,7 @@ export const REPORTS: Record<string, Report> = {
     filename: "variable-rate-interest",
     build: byMonthReport(["FIXED_MONTHLY_CAPITAL"], (a) => [...financeLead(a), num(a.hp_interest_rate)], [...FINANCE_LEAD, "Rate %"], {
       header: ["Remaining Capital"],
-      cells: (a, p) => [money(financeFigures(a, valuedOn(p.year)).remaining_capital)],
+      cells: (a, p) => [cell(financeFigures(a, valuedOn(p.year)).remaining_capital)],
     }),
   },
   financestockingplaninterestreport: {
@@ -187,9 +187,9 @@ export const REPORTS: Record<string, Report> = {
     filename: "stocking-plan-interest",
     build: byMonthReport(
       ["STOCKING_PLAN"],
-      (a) => [a.finance_company ?? "", a.agreement_no ?? "", money(a.finance_amount_borrowed), num(a.sp_yearly_interest_rate ?? num(a.sp_monthly_interest_rate) * 12), ukDate(a.sp_start_date)],
+      (a) => [a.finance_company ?? "", a.agreement_no ?? "", cell(a.finance_amount_borrowed), num(a.sp_yearly_interest_rate ?? num(a.sp_monthly_interest_rate) * 12), ukDate(a.sp_start_date)],
       ["Finance Company", "Agreement No", "Capital Borrowed", "Yearly Rate %", "Plan Start"],
-      { header: ["Capital Outstanding"], cells: (a, p) => [money(financeFigures(a, valuedOn(p.year)).remaining_capital)] },
+      { header: ["Capital Outstanding"], cells: (a, p) => [cell(financeFigures(a, valuedOn(p.year)).remaining_capital)] },
     ),
   },
   capdetailreport: {
@@ -202,7 +202,7 @@ export const REPORTS: Record<string, Report> = {
         if (v.vehicle_status === "SOLD") continue;
         const latest = (v.finance_agreements ?? [])[Math.max(0, (v.finance_agreements ?? []).length - 1)];
         const value = latest ? bookValueOn(latest, on) : 0;
-        rows.push([...vehicleCells(v), v.vehicle_status ?? "", v.mileage ?? "", money(v.cap_retail), money(v.cap_clean), money(v.cap_average), money(v.cap_below), ukDate(v.cap_date), money(latest?.purchase_price), money(value), money(addPounds(num(v.cap_clean), -value))]);
+        rows.push([...vehicleCells(v), v.vehicle_status ?? "", v.mileage ?? "", cell(v.cap_retail), cell(v.cap_clean), cell(v.cap_average), cell(v.cap_below), ukDate(v.cap_date), cell(latest?.purchase_price), cell(value), cell(addPounds(num(v.cap_clean), -value))]);
       }
       return { header: [...VEHICLE_HEADER, "Status", "Mileage", "CAP Retail", "CAP Clean", "CAP Average", "CAP Below", "CAP Date", "Purchase Price", `Book Value ${ukDate(on)}`, "CAP Clean - Book Value"], rows };
     },

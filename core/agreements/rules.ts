@@ -1,4 +1,5 @@
 import { Money, money, pounds } from "../platform/money.js";
+import { blank } from "../platform/blank.js";
 
 /**
  * The finance agreement's own rules (000 §3, §4, §9) as pure functions: the
@@ -29,8 +30,6 @@ export const RESET_ZERO = [
   "sp_yearly_interest_rate", "sp_monthly_interest_charge", "estimated_grant_value",
 ] as const;
 export const RESET_EMPTY = ["agreement_no", "finance_company"] as const;
-
-const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 
 /**
  * A finance-type change (000 §4): from NONE it applies at once; otherwise,

@@ -1,5 +1,7 @@
 import { Vehicle } from "../fleet/vehicle.js";
 import type { PageQuery } from "../platform/paging.js";
+import { pageOf } from "../platform/paging.js";
+import { pounds, sum, type Amount } from "../platform/money.js";
 
 /**
  * Reading agreements across vehicles. Agreements live on their vehicle:
@@ -65,9 +67,7 @@ export async function soldAgreements(q: SalesQuery) {
       });
     }
   rows.sort((a, b) => String(b.sold_date).localeCompare(String(a.sold_date)) || (b.vehicle.id as number) - (a.vehicle.id as number));
-  const total = rows.reduce((t, r) => t + Math.round(Number(r.sold_price ?? 0) * 100), 0) / 100;
-  const start = (q.page - 1) * q.page_size;
-  return { count: rows.length, total_sold_price: total, results: rows.slice(start, start + q.page_size) };
+  return { ...pageOf(rows, q), total_sold_price: pounds(sum(...rows.map((r) => pounds(r.sold_price as Amount)))) };
 }
 
 /**

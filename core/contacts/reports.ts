@@ -1,5 +1,5 @@
 import { balancesOf } from "../accounts/index.js";
-import { money } from "../platform/money.js";
+import { poundsCell } from "../platform/money.js";
 import type { Cell, ReportDefinition } from "../platform/reports.js";
 import { Contact } from "./contact.js";
 
@@ -14,7 +14,6 @@ import { Contact } from "./contact.js";
  * left empty. The main credit limit sits beside the three areas'.
  */
 const TYPE_LABELS: Record<string, string> = { CC: "Customer", SP: "Supplier" };
-const pounds = (v: unknown) => (v === null || v === undefined || v === "" ? "" : money(v as number).toFixed(2));
 
 export const contactReport: ReportDefinition = {
   name: "contactreport",
@@ -29,7 +28,7 @@ export const contactReport: ReportDefinition = {
           c.id, c.display_name ?? "", TYPE_LABELS[c.contact_type ?? ""] ?? c.contact_type ?? "", c.company_name ?? "", [c.first_name, c.last_name].filter(Boolean).join(" "),
           c.email ?? c.company_email ?? "", c.contact_number ?? "", c.company_phone ?? "", c.address_line1 ?? "", c.town ?? "", c.region ?? "", c.postcode ?? "", c.country ?? "",
           c.vat_no ?? "", c.company_registration_no ?? "", c.payment_terms ?? "", c.payment_term_days ?? "", c.payment_method ?? "",
-          pounds(c.credit_limit), pounds(c.direct_van_hire_credit_limit), pounds(c.rapid_fit_credit_limit), pounds(c.van_sales_direct_credit_limit), pounds(balances.get(c.id)?.outstanding_balance),
+          poundsCell(c.credit_limit), poundsCell(c.direct_van_hire_credit_limit), poundsCell(c.rapid_fit_credit_limit), poundsCell(c.van_sales_direct_credit_limit), poundsCell(balances.get(c.id)?.outstanding_balance),
           c.partial_contact ? "Yes" : "No", c.deactivated ? "Yes" : "No",
         ]);
       }

@@ -1,4 +1,5 @@
 import { ValidationError } from "../platform/errors.js";
+import { blank } from "../platform/blank.js";
 
 /**
  * Contact rules of 003 §3-§5 as pure functions: what a new contact starts
@@ -147,8 +148,6 @@ export type ContactFacts = {
   labour_rate_markup?: number | null;
   parts_markup?: number | null;
 } & Partial<Record<AccountCodeField, string | null>>;
-
-const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 
 /** The values a new contact starts with (003 §3): a customer unless the type says otherwise. */
 export function newContactDefaults(type: ContactType = "CC") {

@@ -7,6 +7,7 @@ import { PENDING_PREFIX, URL_SECONDS, deleteObject, downloadUrl, moveObject, upl
 import { MAX_UPLOAD_BYTES, MESSAGES, contentTypeOfKey, uploadType } from "./rules.js";
 import { Vehicle } from "./vehicle.js";
 import { declareReferences } from "../platform/references.js";
+import { blank } from "../platform/blank.js";
 
 /**
  * An uploaded vehicle image or document, recorded once the product has
@@ -27,8 +28,6 @@ export const VehicleImage = defineRecordType({
   lists: (r) => [{ list: `vehicle#${r.vehicle}`, sort: "" }],
   unique: (r) => [{ scope: "key", value: r.key, message: "That upload is already recorded" }],
 });
-
-const blank = (v: unknown) => v === null || v === undefined || v === "";
 
 async function vehicleOf(id: unknown) {
   if (blank(id)) throw new ValidationError(MESSAGES.noVehicle, { vehicle: MESSAGES.noVehicle });

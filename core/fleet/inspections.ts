@@ -8,8 +8,8 @@ import { NO_VALUE, approveInspection, checkInspectionLock, compactRegistration, 
 import { Vehicle } from "./vehicle.js";
 import { inspection as inspectionDefinition } from "./definitions.js";
 import { checkReferences, declareReferences } from "../platform/references.js";
-
-const blank = (v: unknown) => v === null || v === undefined || v === "";
+import { blank } from "../platform/blank.js";
+import { pageRows } from "../platform/paging.js";
 
 /** Every field of an inspection, from its one definition (definitions.ts). */
 export const inspectionFields = inspectionDefinition.schema;
@@ -121,8 +121,7 @@ export const Inspections = {
         .filter((r) => (view === "booked" ? !blank(r.booked_in_date) : view === "all" ? true : blank(r.booked_in_date)))
         .filter((r) => (view === "due" ? isDue(r.expiry_date, r.warning_days, today) : true))
         .sort((a, b) => String(a.expiry_date ?? NO_VALUE).localeCompare(String(b.expiry_date ?? NO_VALUE)) || a.id - b.id);
-      const start = (q.page - 1) * q.page_size;
-      return { count: kept.length, results: await Inspection.present(kept.slice(start, start + q.page_size) as any) };
+      return { count: kept.length, results: await Inspection.present(pageRows(kept, q) as any) };
     }
     return Inspection.listIn(list, { page: q.page, page_size: q.page_size, tags, to });
   },

@@ -1,5 +1,5 @@
 import { ukDate } from "../platform/dates.js";
-import { money } from "../platform/money.js";
+import { poundsCell } from "../platform/money.js";
 import { periodOf, type Cell, type ReportDefinition, type ReportParams } from "../platform/reports.js";
 import { Inspection } from "./inspections.js";
 import { ComplianceWarning } from "./compliance.js";
@@ -14,7 +14,6 @@ import { Vehicle, type VehicleFields } from "./vehicle.js";
 const deptKey = (d?: number | null) => (d ? String(d) : "ALL");
 const name = (x: unknown) => (x && typeof x === "object" ? ((x as { name?: string }).name ?? "") : "");
 const contactName = (x: unknown) => (x && typeof x === "object" ? ((x as { display_name?: string }).display_name ?? "") : "");
-const pounds = (v: unknown) => (v === null || v === undefined || v === "" ? "" : money(v as number).toFixed(2));
 const yesNo = (v: unknown) => (v ? "Yes" : "No");
 
 const VEHICLE_HEADER = [
@@ -38,8 +37,8 @@ export const vehicleReport: ReportDefinition = {
           v.registration ?? "", v.fleet_number ?? "", name(v.make), name(v.model), v.variant ?? "", name(v.type), v.vin_number ?? "",
           v.vehicle_status ?? "", name(v.department), v.mileage ?? "", ukDate(v.mileage_last_updated),
           ukDate(v.first_registration_date), ukDate(v.purchase_date), v.location ?? "", contactName(v.owner), contactName(v.hire_customer), contactName(v.reserve_customer), yesNo(v.courtesy_car),
-          ukDate(v.tax_expiry), pounds(v.tax_cost), v.service_interval ?? "", v.tyre_size ?? "", v.gross_vehicle_weight ?? "", v.payload ?? "",
-          ukDate(v.manufacturer_main_warranty_date), ukDate(v.driveline_warranty_date), pounds(v.cap_retail), pounds(v.cap_clean), ukDate(v.cap_date), ukDate(v.date_sold),
+          ukDate(v.tax_expiry), poundsCell(v.tax_cost), v.service_interval ?? "", v.tyre_size ?? "", v.gross_vehicle_weight ?? "", v.payload ?? "",
+          ukDate(v.manufacturer_main_warranty_date), ukDate(v.driveline_warranty_date), poundsCell(v.cap_retail), poundsCell(v.cap_clean), ukDate(v.cap_date), ukDate(v.date_sold),
         ]);
       }
     }

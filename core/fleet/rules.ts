@@ -21,6 +21,7 @@ export const SUB_TABS = ["EQUIPMENT", "ORDERED", "ARRIVING", "ACTIVE", "HIREREAD
 
 export { FINANCE_TYPES, isAgreementDateField, type FinanceType } from "../agreements/schema.js";
 import { isAgreementDateField, type FinanceType } from "../agreements/schema.js";
+import { blank } from "../platform/blank.js";
 
 /** The column typeahead filters of the vehicle list and the tag each is kept under on an index entry. */
 export const COLUMN_FILTERS = {
@@ -87,8 +88,6 @@ export type VehicleLike = {
   finance_agreements?: Agreement[] | null;
   [field: string]: unknown;
 };
-
-const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 
 // ---------------------------------------------------------------- save rules
 

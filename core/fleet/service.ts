@@ -39,8 +39,8 @@ import {
 import { Trackers } from "./trackers.js";
 import { availabilityDates, availableVehicles } from "../hire/availability.js";
 import { Vehicle, VehicleLines } from "./vehicle.js";
-
-const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
+import { blank } from "../platform/blank.js";
+import { offsetOf, pageOf, pageRows, rowsOfPage } from "../platform/paging.js";
 
 /** Unique claims looked up per BatchGet (DynamoDB's limit on one BatchGetItem). */
 const CAP_BATCH = 100;
@@ -261,7 +261,7 @@ async function oneColumnPage(tab: string, column: ColumnFilter, value: string, q
   const counted = Vehicle.facetCounts(tabPlaces(tab).map((p) => ({ facet: placeFacet(p), value: columnFacetValue(column, value) }))).then((n) => n.reduce((a, b) => a + b, 0));
   const heads = (n: number, o: "asc" | "desc") =>
     Promise.all(prefixes.map((prefix) => Vehicle.entriesFrom(COLUMN_LIST, { search: prefix, limit: n, order: o }).then((es) => es.map((e) => ({ id: e.id, key: placeInTab(e, prefix, "stream") })))));
-  const offset = (q.page - 1) * q.page_size;
+  const offset = offsetOf(q);
   let count: number;
   let ids: number[];
   if (offset === 0) {
@@ -316,8 +316,7 @@ async function columnFiltered(tab: string, dept: number | "ALL", pt: string, q: 
     entries = entries.filter((e) => ids.has(e.id));
   }
   const keyed = inTabOrder(entries, q.order ?? tabOrder(tab));
-  const start = (q.page - 1) * q.page_size;
-  return { count: keyed.length, results: await vehiclesInOrder(keyed.slice(start, start + q.page_size).map((e) => e.id)) };
+  return { count: keyed.length, results: await vehiclesInOrder(pageRows(keyed, q).map((e) => e.id)) };
 }
 
 /**
@@ -353,8 +352,7 @@ async function keyFinder(q: ListQ) {
     };
   });
   if (term.length >= 2) rows.sort((a, b) => String(a.key_number ?? a.spare_key_number).localeCompare(String(b.key_number ?? b.spare_key_number), "en-GB", { numeric: true }));
-  const start = (q.page - 1) * q.page_size;
-  return { count: rows.length, results: rows.slice(start, start + q.page_size) };
+  return pageOf(rows, q);
 }
 
 /**
@@ -518,10 +516,7 @@ export const Vehicles = {
         ...cols,
       ];
       const ids = await Vehicle.idsIn("search", { search: compactRegistration(term) || term.toLowerCase(), tags });
-      const start = (q.page - 1) * q.page_size;
-      const rows = await Vehicle.getMany(ids.slice(start, start + q.page_size));
-      const order = new Map(ids.map((id, i) => [id, i]));
-      rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+      const rows = await rowsOfPage(ids, q, (page) => Vehicle.getMany(page));
       const results = await Vehicle.present(rows);
       return { count: ids.length, results, ...(options ? { filter_list: await options } : {}) };
     }
@@ -697,8 +692,7 @@ export const Vehicles = {
       .filter((k) => (q.free ? !k.vehicle : true))
       .filter((k) => !term || String(k.key_number).toLowerCase().startsWith(term) || String(k.board ?? "").toLowerCase().startsWith(term))
       .sort((a, b) => String(a.board ?? "").localeCompare(String(b.board ?? "")) || String(a.key_number).localeCompare(String(b.key_number), "en-GB", { numeric: true }));
-    const start = (q.page - 1) * q.page_size;
-    return { count: rows.length, results: rows.slice(start, start + q.page_size) };
+    return pageOf(rows, q);
   },
 
   /** DELETE keys/{id}: a hook holding a vehicle's key is cleared first. */

@@ -8,8 +8,7 @@ import { Vehicle } from "./vehicle.js";
 import { tracker as trackerDefinition } from "./definitions.js";
 import { checkReferences, declareReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
-
-const blank = (v: unknown) => v === null || v === undefined || v === "";
+import { blank } from "../platform/blank.js";
 
 /**
  * A vehicle tracker (000 §3 Other records). Active means not deactivated.

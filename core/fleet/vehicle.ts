@@ -22,7 +22,7 @@ import { ValidationError } from "../platform/errors.js";
 import { agreementFields } from "../agreements/schema.js";
 import { vehicleRemainingCapital, withFinanceFigures } from "../agreements/finance.js";
 import { todayInLondon } from "../platform/dates.js";
-import { declareReferences } from "../platform/references.js";
+import { declareReferences, brief } from "../platform/references.js";
 
 /** Every field of the vehicle record, from its one definition (definitions.ts). */
 export const vehicleFields = vehicleDefinition.schema;
@@ -59,13 +59,6 @@ const CONTACT_FIELDS = [
   "aftermarket_warranty_workshop",
   "rm_warranty_workshop",
 ] as const;
-
-function brief<T extends Record<string, any>>(row: T | undefined, fields: string[]) {
-  if (!row) return null;
-  const out: Record<string, unknown> = { id: row.id };
-  for (const f of fields) out[f] = row[f] ?? null;
-  return out;
-}
 
 /**
  * References answered as objects (000 §3: make {name}, owner

@@ -6,6 +6,7 @@ import { rangesMeeting } from "../platform/records/ranges.js";
 import { workshopWarnings } from "../workshop/holds.js";
 import { lapseWarnings } from "../fleet/registration-rules.js";
 import { MESSAGES, datesOverlap } from "./rules.js";
+import { pageRows } from "../platform/paging.js";
 
 /**
  * The one availability mechanism (001 §7 "Dashboard and finder"): active
@@ -46,8 +47,7 @@ export async function availableVehicles(q: AvailableQuery) {
   const term = q.search?.replace(/\s+/g, "").toLowerCase();
   if (term) rows = rows.filter((v) => String(v.registration ?? "").replace(/\s+/g, "").toLowerCase().startsWith(term) || String(v.fleet_number ?? "").toLowerCase().startsWith(term));
   rows.sort((a, b) => String(a.registration ?? "").localeCompare(String(b.registration ?? "")));
-  const from = (q.page - 1) * q.page_size;
-  const shown = rows.slice(from, from + q.page_size);
+  const shown = pageRows(rows, q);
   // The page's vans only: a van in the workshop is marked, never left out (docs/rentals.md "Workshop warnings").
   const [results, warnings] = await Promise.all([Vehicle.present(shown as any), workshopWarnings(shown.map((v) => v.id), q)]);
   // A van whose MOT or tax runs out before the hire ends is flagged the same way (issue 25, docs/compliance.md).

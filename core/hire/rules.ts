@@ -1,6 +1,7 @@
 import { hireRates } from "../fleet/rules.js";
 import { daysInclusive } from "../platform/dates.js";
 import { Money, money, pounds, toPence, type Amount } from "../platform/money.js";
+import { blank } from "../platform/blank.js";
 
 /**
  * The rental rules of 001 §5 and §9, pure: the server applies them on
@@ -409,8 +410,6 @@ export function approvalRuleResult(rentals: ApprovalInput[]): { message: string;
   });
   return message ? { message, errors } : null;
 }
-
-const blank = (v: unknown) => v === null || v === undefined || v === "";
 
 /** Two values of a locked field are the same (an amount however written, a box left empty as not ticked). */
 function sameValue(a: unknown, b: unknown): boolean {

@@ -10,6 +10,7 @@ import { availableVehicles, type AvailableQuery } from "./availability.js";
 import { Rental, figureValuesOf, figureValuesOfEntry, lockedFieldsSent, normaliseRentalInput, type RentalFigureValues } from "./rental.js";
 import { APPROVE_AT_ONCE, approvalRuleResult, datesOverlap, isLongRental, latestUnsettled, mileageTooHigh, monthsFromTo, MESSAGES, offHireLockResult, suggestedWeeklyRate, weeklyPence } from "./rules.js";
 import { personOf } from "../platform/people.js";
+import { pageRows } from "../platform/paging.js";
 
 type Row = Record<string, any>;
 
@@ -95,7 +96,7 @@ async function windowPage(start: string, end: string, tags: string[], q: { page:
     ...entries.flatMap((e) => (e.values && e.values.weekly_pence !== null ? [e.values] : [])),
     ...read.filter((r) => r.start_date && datesOverlap(r as any, window)).map(figureValuesOf),
   ].sort((a, b) => (a.start_date! < b.start_date! ? -1 : a.start_date! > b.start_date! ? 1 : a.id - b.id));
-  const ids = page(values, q).map((v) => v.id);
+  const ids = pageRows(values, q).map((v) => v.id);
   const rows = (await Rental.getMany(ids)) as Row[];
   const at = new Map(ids.map((id, i) => [id, i]));
   rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
@@ -133,10 +134,6 @@ async function standingRentalsMeeting(vehicle: number, window: { start_date: str
   return rows.filter((r) => r.status !== "NOT REQUIRED" && r.start_date && datesOverlap(r as any, window)).sort(byStart);
 }
 
-function page<T>(rows: T[], q: { page: number; page_size: number }) {
-  const from = (q.page - 1) * q.page_size;
-  return rows.slice(from, from + q.page_size);
-}
 
 const sumOf = (rows: Row[], f: string) => pounds(sum(...rows.map((r) => r[f])));
 const weeklySum = (rows: Row[]) => fromPence(rows.reduce((n, r) => n + weeklyPence(r as any), 0));
@@ -329,7 +326,7 @@ async function listRentals(q: RentalListQuery) {
     if (q.except) rows = rows.filter((r) => r.id !== q.except);
     const term = q.search?.trim().toLowerCase();
     const all = term ? (await Rental.present(rows as any)).filter((r: Row) => matches(r, term)) : null;
-    const results = all ? page(all, q) : await Rental.present(page(rows, q) as any);
+    const results = all ? pageRows(all, q) : await Rental.present(pageRows(rows, q) as any);
     const counted = (all ?? rows);
     return {
       count: counted.length,
@@ -422,7 +419,7 @@ async function recordSearch(owner: { vehicle?: number; customer?: number }, term
   if (/^\d+$/.test(term)) ids.add(Number(term));
   const found = (await Rental.present((await Rental.getMany([...ids])))) as Row[];
   const mine = found.filter((r) => (owner.vehicle ? r.vehicle?.id === owner.vehicle : r.customer?.id === owner.customer) && matches(r, term)).sort((a, b) => byStart(b, a));
-  return { count: mine.length, results: page(mine, q), total_cost: sumOf(mine, "total"), total_weekly: weeklySum(mine) };
+  return { count: mine.length, results: pageRows(mine, q), total_cost: sumOf(mine, "total"), total_weekly: weeklySum(mine) };
 }
 
 function matches(r: Row, term: string): boolean {

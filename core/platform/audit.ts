@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { Audit } from "./service.js";
+import { pageRows } from "./paging.js";
 
 export type FieldChange = { field: string; from: unknown; to: unknown };
 
@@ -45,10 +46,9 @@ export async function history(recordType: string, recordId: string, page: number
   const all = await Audit.query
     .byRecord({ record_type: recordType, record_id: recordId })
     .go({ order: "desc", pages: "all" });
-  const start = (page - 1) * pageSize;
   return {
     count: all.data.length,
-    results: all.data.slice(start, start + pageSize).map((a) => ({
+    results: pageRows(all.data, { page, page_size: pageSize }).map((a) => ({
       at: a.at,
       user: a.user,
       action: a.action,

@@ -54,6 +54,16 @@ export function formatPounds(a: Amount): string {
   return `${m.isNegative() && !m.isZero() ? "-" : ""}£${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${pence}`;
 }
 
+/**
+ * A money cell of a CSV report: the amount to 2 places, half up, from the
+ * decimal (1234.50, -5.00: no £, no grouping, so a spreadsheet reads it as
+ * a number); `empty` ("" unless said) when there is no amount.
+ */
+export function poundsCell(a: unknown, empty = ""): string {
+  if (a === null || a === undefined || a === "") return empty;
+  return money(a as Amount).toDecimalPlaces(2, Money.ROUND_HALF_UP).toFixed(2);
+}
+
 /** Whole pence of an amount (half up): for totals kept as integers (maintained sums, tags). */
 export function toPence(a: Amount): number {
   return Number(money(a).times(100).toDecimalPlaces(0, Money.ROUND_HALF_UP).toFixed(0));

@@ -22,3 +22,50 @@ export function searchText(...parts: unknown[]): string {
     .map((p) => String(p).toLowerCase())
     .join(" ");
 }
+
+/**
+ * One page of rows (or ids, or list entries) already in hand, in their
+ * order: the one in-memory paging beside the engine's reader, for lists
+ * that are read whole from their index (a view's entries, a filtered set).
+ */
+export function pageRows<T>(rows: readonly T[], q: { page: number; page_size: number }): T[] {
+  const offset = offsetOf(q);
+  return rows.slice(offset, offset + q.page_size);
+}
+
+/** A page answer of rows in hand: {count, results}. */
+export function pageOf<T>(rows: readonly T[], q: { page: number; page_size: number }): Page<T> {
+  return { count: rows.length, results: pageRows(rows, q) };
+}
+
+/**
+ * The records of one page of ids, in the ids' order: the page's ids read
+ * at once (`getMany`, missing ones left out) and put back in order.
+ */
+export async function rowsOfPage<R extends { id?: unknown }>(ids: readonly number[], q: { page: number; page_size: number }, getMany: (ids: number[]) => Promise<R[]>): Promise<R[]> {
+  const page = pageRows(ids, q);
+  const at = new Map(page.map((id, i) => [id, i]));
+  const rows = await getMany(page);
+  return rows.sort((a, b) => (at.get(a.id as number) ?? 0) - (at.get(b.id as number) ?? 0));
+}
+
+/**
+ * The one search normaliser of a list's own search keys (the workshop's
+ * job, part, part order and lookup keys): lower case, accents folded
+ * ("Café" is "cafe"), spaces single, trimmed. What is stored and what is
+ * searched both go through it, so a term typed with or without accents
+ * finds the same rows.
+ */
+export function searchKey(v: unknown): string {
+  return String(v ?? "")
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/** A search key of letters and digits only (a registration, a part or invoice number): "AB12 CDÉ" is "ab12cde". */
+export function compactKey(v: unknown): string {
+  return searchKey(v).replace(/[^a-z0-9]/g, "");
+}

@@ -116,3 +116,39 @@ export async function checkReferences(type: string, after: Record<string, unknow
   if (!fields.length) return;
   throw new ValidationError(fields.length === 1 ? errors[fields[0]] : `These records do not exist: ${fields.map((f) => errors[f]).join("; ")}`, errors);
 }
+
+/**
+ * A referenced record as an answer shows it (000 §3: a customer
+ * {id, display_name}, a make {id, name}): its id and the fields named, an
+ * unset one null; null when the record is not there.
+ */
+export function brief(row: { id?: unknown; [field: string]: unknown } | undefined | null, fields: readonly string[]): Record<string, unknown> | null {
+  if (!row) return null;
+  const out: Record<string, unknown> = { id: row.id };
+  for (const f of fields) out[f] = row[f] ?? null;
+  return out;
+}
+
+type Reader<R> = { getMany(ids: number[]): Promise<R[]> };
+
+/**
+ * The records a page of rows references, read at once: for each name, the
+ * record type and the fields holding its ids (`{ n: [NominalCode,
+ * "vat_nominal_code", "no_vat_nominal_code"] }`), answered as a map by id
+ * per name, for `brief`. One getMany per name, over the ids the rows hold.
+ */
+export async function lookUp<S extends Record<string, readonly [Reader<unknown>, ...string[]]>>(
+  rows: ReadonlyArray<Record<string, unknown>>,
+  spec: S,
+): Promise<{ [K in keyof S]: Map<unknown, S[K][0] extends Reader<infer R> ? R : never> }> {
+  const names = Object.keys(spec);
+  const lists = await Promise.all(
+    names.map((name) => {
+      const [reader, ...fields] = spec[name];
+      return reader.getMany(rows.flatMap((r) => fields.map((f) => r[f])).filter((x): x is number => typeof x === "number"));
+    }),
+  );
+  return Object.fromEntries(names.map((name, i) => [name, new Map(lists[i].map((x) => [(x as { id?: unknown }).id, x]))])) as {
+    [K in keyof S]: Map<unknown, S[K][0] extends Reader<infer R> ? R : never>;
+  };
+}

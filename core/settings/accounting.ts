@@ -3,6 +3,7 @@ import type { TaxType } from "./taxtypes.js";
 import { defineRecordType } from "../platform/records.js";
 import { nextId } from "../platform/ids.js";
 import { ValidationError } from "../platform/errors.js";
+import { pageOf } from "../platform/paging.js";
 
 export { TAX_TYPES, taxRate, type TaxType } from "./taxtypes.js";
 
@@ -58,8 +59,7 @@ export async function trackingOptionList(q: { page: number; page_size: number; s
     .filter((c) => c.status !== "ARCHIVED" && c.status !== "DELETED")
     .flatMap((c) => (c.options ?? []).filter((o) => o.status !== "DELETED" && o.status !== "ARCHIVED").map((o) => ({ id: o.id, name: o.name, status: o.status ?? "ACTIVE", category: c.id, category_name: c.name })))
     .filter((o) => !term || `${o.category_name}: ${o.name}`.toLowerCase().includes(term));
-  const start = (q.page - 1) * q.page_size;
-  return { count: rows.length, results: rows.slice(start, start + q.page_size) };
+  return pageOf(rows, q);
 }
 
 /** Every tracking option by id with its category: the few categories read once (both checks below use it). */

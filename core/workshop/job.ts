@@ -6,7 +6,7 @@ import { bool, ref, text } from "../platform/fields.js";
 import { defineLines } from "../platform/lines.js";
 import { toPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
-import { declareReferences } from "../platform/references.js";
+import { declareReferences, brief } from "../platform/references.js";
 import { ValidationError } from "../platform/errors.js";
 import { Department, Fitter, PaymentType, VehicleMake, VehicleModel, WorkType, NominalCode } from "../settings/index.js";
 import { jobTotals } from "./costs.js";
@@ -15,6 +15,7 @@ import { holdTags } from "./holds.js";
 import { partLineCollection } from "./part-lines.js";
 import { jobState, type JobState } from "./rules.js";
 import { WORK_LIST_POSITIONS, workItemBalanceFacets, workItemLists } from "./work-lines.js";
+import { compactKey, searchKey } from "../platform/paging.js";
 
 /**
  * The job card (002 §3 Job; docs/data-model.md §7.1): a parent with lines
@@ -74,15 +75,6 @@ const WASH_STATES: ReadonlySet<JobState> = new Set(["OPEN", "RETURNED", "READY"]
 /** Sort text of a job with no workshop date: after every date. */
 export const NO_DATE = "~";
 
-const clean = (s: unknown) =>
-  String(s ?? "")
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-/** A registration as searched: letters and digits only. */
-export const compactTerm = (s: unknown) => clean(s).replace(/[^a-z0-9]/g, "");
 
 /** The job's workshop tabs (W): all; its workshop's tab or external; quote jobs. */
 export function tabsOf(r: Partial<JobFields>): string[] {
@@ -124,8 +116,8 @@ export function jobMemberships(r: Partial<JobFields>) {
   if (inJobs) for (const w of W) for (const d of D) out.push({ list: `jobs#w#${w}#d#${d}`, sort: wd });
   if (wash) for (const d of D) out.push({ list: `wash#d#${d}`, sort: wd, tags: W.map((w) => `w=${w}`) });
   if (st === "DEFECT" && r.defect_creator_email) {
-    tags.push(`cr=${clean(r.defect_creator_email)}`);
-    out.push({ list: `mydef#${clean(r.defect_creator_email)}`, sort: "", tags });
+    tags.push(`cr=${searchKey(r.defect_creator_email)}`);
+    out.push({ list: `mydef#${searchKey(r.defect_creator_email)}`, sort: "", tags });
   }
   if (r.vehicle) {
     out.push({ list: `veh#${r.vehicle}`, sort: wd, tags });
@@ -143,7 +135,7 @@ export function jobMemberships(r: Partial<JobFields>) {
 
 /** What a search matches from its start (W8): registration (compact), customer and customer 2 names. */
 export function searchTermsOf(r: Partial<JobFields>): string[] {
-  const terms = [compactTerm(r.registration ?? r.enquiry_registration), clean(r.customer_name), clean(r.customer2_name)].filter((t) => t.length >= 2);
+  const terms = [compactKey(r.registration ?? r.enquiry_registration), searchKey(r.customer_name), searchKey(r.customer2_name)].filter((t) => t.length >= 2);
   return [...new Set(terms)].map((t) => t.slice(0, 100));
 }
 
@@ -226,13 +218,6 @@ declareReferences(Job, () => ({
   "parts.*.payment_type": PaymentType,
   "parts.*.supplier_nominal_code": NominalCode,
 }));
-
-function brief(row: Rec | undefined, fields: string[]) {
-  if (!row) return null;
-  const out: Rec = { id: row.id };
-  for (const f of fields) out[f] = row[f] ?? null;
-  return out;
-}
 
 const CONTACT_BRIEF = [
   "display_name",

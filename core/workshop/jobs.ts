@@ -7,7 +7,7 @@ import { Inspection } from "../fleet/inspections.js";
 import { approveInspection } from "../fleet/rules.js";
 import { addDays, todayInLondon } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
-import { offsetOf, type Page } from "../platform/paging.js";
+import { pageRows, rowsOfPage, type Page, compactKey, searchKey } from "../platform/paging.js";
 import { fromPence, toPence } from "../platform/money.js";
 import { Facet } from "../platform/service.js";
 import { isFresh, lastSavedOf, writeTogether, type WriteExtra } from "../platform/records.js";
@@ -22,7 +22,7 @@ import { withDueDates } from "./part-lines.js";
 import { withWorkTypeFlags } from "./work-lines.js";
 import { priceJobItems, type PricingContext } from "./costs.js";
 import { JOB_DERIVED, comment as commentDefinition, job as jobDefinition, part as partDefinition, workItem as workDefinition } from "./definitions.js";
-import { JOB_INDEX_COPIES, Job, JobLines, expandJobs, NO_DATE, compactTerm, jobFields, jobMemberships, nestLines, type Column } from "./job.js";
+import { JOB_INDEX_COPIES, Job, JobLines, expandJobs, NO_DATE, jobFields, jobMemberships, nestLines, type Column } from "./job.js";
 import {
   MESSAGES,
   PART_SERVER_FIELDS,
@@ -405,12 +405,8 @@ function viewTags(p: Plan, W: string, D: string): string[] {
 }
 
 async function pageOf(ids: number[], q: { page: number; page_size: number }): Promise<Page<Rec>> {
-  const offset = offsetOf(q);
-  const slice = ids.slice(offset, offset + q.page_size);
-  const rows = (await Job.getMany(slice)) as Rec[];
-  const order = new Map(slice.map((id, i) => [id, i]));
-  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-  return { count: ids.length, results: (await Job.present(rows as any)) };
+  const rows = await rowsOfPage(ids, q, (page) => Job.getMany(page));
+  return { count: ids.length, results: (await Job.present(rows)) };
 }
 
 const wdOf = (tags: string[]) => tags.find((t) => t.startsWith("wd="))?.slice(3) ?? NO_DATE;
@@ -557,7 +553,7 @@ export const Jobs = {
   /** Search (W8): job number exactly; registration, customer or customer 2 name from its start; within the view. */
   async search(term: string, plan: Plan, W: string, D: string, q: { page: number; page_size: number }) {
     const tags = viewTags(plan, W, D);
-    const words = [...new Set([term.toLowerCase().replace(/\s+/g, " "), compactTerm(term)].filter((t) => t.length >= 2))];
+    const words = [...new Set([searchKey(term), compactKey(term)].filter((t) => t.length >= 2))];
     const found = new Map<number, string>();
     for (const w of words) for (const e of await Job.entriesIn("search", { search: w, tags })) if (inRange(plan, wdOf(e.tags))) found.set(e.id, wdOf(e.tags));
     if (/^\d+$/.test(term.trim())) {
@@ -815,8 +811,7 @@ export const WorkshopFigures = {
     const kept = q.chargeable === undefined ? rows : rows.filter((w) => !!w.chargeable === q.chargeable);
     const dir = q.dateSort === "asc" ? 1 : -1;
     kept.sort((a, b) => dir * String(a.workshop_date ?? NO_DATE).localeCompare(String(b.workshop_date ?? NO_DATE)) || dir * (a.id - b.id));
-    const offset = offsetOf(q);
-    const page = kept.slice(offset, offset + q.page_size);
+    const page = pageRows(kept, q);
     const totals = { labour_cost: fromPence(sumPence(kept, (w) => w.labour_cost)), customer_labour_cost: fromPence(sumPence(kept, (w) => w.customer_labour_cost)) };
     return { count: kept.length, results: page, totals };
   },

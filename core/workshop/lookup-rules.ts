@@ -1,5 +1,7 @@
 import { money, toPence } from "../platform/money.js";
 import type { Membership } from "../platform/records.js";
+import { blank } from "../platform/blank.js";
+import { compactKey } from "../platform/paging.js";
 
 /**
  * The rules of the part and work lookups (002 §5 "Lookups"), pure: no I/O,
@@ -24,15 +26,6 @@ export const LOOKUP_MESSAGES = {
 /** The most parts a work lookup links (each link is an entry in its transaction: docs/data-model.md §7.1). */
 export const MAX_WORK_PARTS = 20;
 
-/** Text as the lookups' keys hold it: lower case, letters and digits only ("Ford Transit" -> "fordtransit"). */
-export function norm(v: unknown): string {
-  if (v === null || v === undefined) return "";
-  return String(v)
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, "");
-}
 
 /** Text a name-sorted list sorts and prefix-searches by: lower case, spaces kept single. */
 export function sortText(v: unknown): string {
@@ -60,7 +53,7 @@ export type PartLookupShape = {
  * punctuation. Never empty, so two blank lookups are duplicates too.
  */
 export function partDuplicateKey(p: PartLookupShape): string {
-  return [p.name, p.part_number, p.make, p.model, p.vehicle_type].map(norm).join("|").slice(0, 600);
+  return [p.name, p.part_number, p.make, p.model, p.vehicle_type].map(compactKey).join("|").slice(0, 600);
 }
 
 export type WorkLookupShape = {
@@ -71,16 +64,16 @@ export type WorkLookupShape = {
 
 /** The duplicate key of a work lookup (002 §5): same description, labour cost (pence) and labour hours. */
 export function workDuplicateKey(w: WorkLookupShape): string {
-  return [norm(w.description).slice(0, 400), w.labour_cost == null ? "" : String(toPence(w.labour_cost)), w.labour_hours == null ? "" : String(hundredths(w.labour_hours))].join("|");
+  return [compactKey(w.description).slice(0, 400), w.labour_cost == null ? "" : String(toPence(w.labour_cost)), w.labour_hours == null ? "" : String(hundredths(w.labour_hours))].join("|");
 }
 
 /** A part lookup's filter tags (make, model, vehicle type, has a part number): exact values read from an entry. */
 export function partTags(p: PartLookupShape): string[] {
   const tags: string[] = [];
-  if (norm(p.make)) tags.push(`mk=${norm(p.make)}`);
-  if (norm(p.model)) tags.push(`md=${norm(p.model)}`);
-  if (norm(p.vehicle_type)) tags.push(`vt=${norm(p.vehicle_type)}`);
-  if (norm(p.part_number)) tags.push("num=1");
+  if (compactKey(p.make)) tags.push(`mk=${compactKey(p.make)}`);
+  if (compactKey(p.model)) tags.push(`md=${compactKey(p.model)}`);
+  if (compactKey(p.vehicle_type)) tags.push(`vt=${compactKey(p.vehicle_type)}`);
+  if (compactKey(p.part_number)) tags.push("num=1");
   return tags;
 }
 
@@ -95,13 +88,13 @@ export function partLookupLists(p: PartLookupShape): Membership[] {
   const name = sortText(p.name);
   const tags = partTags(p);
   const out: Membership[] = [{ list: "all", sort: name, tags }];
-  if (norm(p.part_number)) {
+  if (compactKey(p.part_number)) {
     out.push({ list: "num", sort: name, tags });
-    out.push({ list: "pn", sort: norm(p.part_number), tags });
+    out.push({ list: "pn", sort: compactKey(p.part_number), tags });
   }
-  if (norm(p.make)) out.push({ list: `mk#${norm(p.make)}`, sort: name, tags });
-  if (norm(p.model)) out.push({ list: `md#${norm(p.model)}`, sort: name, tags });
-  if (norm(p.vehicle_type)) out.push({ list: `vt#${norm(p.vehicle_type)}`, sort: name, tags });
+  if (compactKey(p.make)) out.push({ list: `mk#${compactKey(p.make)}`, sort: name, tags });
+  if (compactKey(p.model)) out.push({ list: `md#${compactKey(p.model)}`, sort: name, tags });
+  if (compactKey(p.vehicle_type)) out.push({ list: `vt#${compactKey(p.vehicle_type)}`, sort: name, tags });
   return out;
 }
 
@@ -138,8 +131,9 @@ export function workLookupLists(w: WorkLookupLists): Membership[] {
 export type NewLookupPart = { name?: unknown; part_number?: unknown; cost?: unknown; supplier?: unknown; customer_cost?: unknown };
 
 export function newPartMissing(p: NewLookupPart): string[] {
-  const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "") || (typeof v === "object" && v !== null && !("id" in v));
-  return (["name", "part_number", "cost", "supplier", "customer_cost"] as const).filter((f) => blank(p[f]));
+  // A supplier sent as an object without its id is none.
+  const missing = (v: unknown) => blank(v) || (typeof v === "object" && v !== null && !("id" in v));
+  return (["name", "part_number", "cost", "supplier", "customer_cost"] as const).filter((f) => missing(p[f]));
 }
 
 /**

@@ -4,7 +4,7 @@ import { ConflictError, ValidationError } from "../platform/errors.js";
 import { ref } from "../platform/fields.js";
 import { defineLines } from "../platform/lines.js";
 import { pounds, toPence } from "../platform/money.js";
-import { offsetOf, type Page } from "../platform/paging.js";
+import { compactKey, rowsOfPage, type Page } from "../platform/paging.js";
 import { META_FIELDS, defineRecordType, isFresh, lastSavedOf } from "../platform/records.js";
 import { declareReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
@@ -16,7 +16,6 @@ import {
   customerCostOnSave,
   hundredths,
   newPartMissing,
-  norm,
   partDuplicateKey,
   partLookupLists,
   sortText,
@@ -140,11 +139,7 @@ async function smallestOf(record: { counts: (l: string[]) => Promise<Record<stri
 }
 
 async function pageOf(record: { getMany: (ids: number[]) => Promise<any[]>; present: (rows: any[]) => Promise<any[]> }, ids: number[], q: { page: number; page_size: number }) {
-  const offset = offsetOf(q);
-  const slice = ids.slice(offset, offset + q.page_size);
-  const rows = await record.getMany(slice);
-  const order = new Map(slice.map((id, i) => [id, i]));
-  rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
+  const rows = await rowsOfPage(ids, q, (page) => record.getMany(page));
   return { count: ids.length, results: await record.present(rows) };
 }
 
@@ -157,9 +152,9 @@ async function pageOf(record: { getMany: (ids: number[]) => Promise<any[]>; pres
  */
 export async function listPartLookups(q: PartLookupQuery): Promise<Page<Record<string, unknown>>> {
   const exact: Array<[string, string]> = [];
-  if (norm(q.make)) exact.push(["mk", norm(q.make)]);
-  if (norm(q.model)) exact.push(["md", norm(q.model)]);
-  if (norm(q.vehicle_type)) exact.push(["vt", norm(q.vehicle_type)]);
+  if (compactKey(q.make)) exact.push(["mk", compactKey(q.make)]);
+  if (compactKey(q.model)) exact.push(["md", compactKey(q.model)]);
+  if (compactKey(q.vehicle_type)) exact.push(["vt", compactKey(q.vehicle_type)]);
   const withNumber = q.view === "with_number";
   const allTags = [...exact.map(([k, v]) => `${k}=${v}`), ...(withNumber ? ["num=1"] : [])];
   const base = exact.length ? await smallestOf(PartLookup, exact.map(([k, v]) => `${k}#${v}`)) : withNumber ? "num" : "all";
@@ -167,7 +162,7 @@ export async function listPartLookups(q: PartLookupQuery): Promise<Page<Record<s
   const tags = allTags.filter((t) => t !== baseTag);
   const nameTerm = sortText(q.name ?? "");
   const searchTerm = sortText(q.search ?? "");
-  const numberTerm = norm(q.part_number ?? "");
+  const numberTerm = compactKey(q.part_number ?? "");
   if (q.part_number?.trim() && !numberTerm) return nothing();
 
   if (!nameTerm && !searchTerm && !numberTerm) return PartLookup.listIn(base, { page: q.page, page_size: q.page_size, tags });
@@ -186,7 +181,7 @@ export async function listPartLookups(q: PartLookupQuery): Promise<Page<Record<s
     // The start of the name, or of the part number (compact): name matches first.
     const [byName, byNumber] = await Promise.all([
       PartLookup.idsIn(base, { search: searchTerm, tags }),
-      norm(searchTerm) ? PartLookup.idsIn("pn", { search: norm(searchTerm), tags: allTags }) : Promise.resolve([] as number[]),
+      compactKey(searchTerm) ? PartLookup.idsIn("pn", { search: compactKey(searchTerm), tags: allTags }) : Promise.resolve([] as number[]),
     ]);
     narrow([...new Set([...byName, ...byNumber])]);
   }

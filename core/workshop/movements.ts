@@ -5,9 +5,9 @@ import { Vehicle } from "../fleet/vehicle.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { fromPence, pounds, toPence } from "../platform/money.js";
-import { offsetOf, type Page } from "../platform/paging.js";
+import { rowsOfPage, type Page } from "../platform/paging.js";
 import { defineRecordType, lastSavedOf, writeTogether, type PlannedWrite } from "../platform/records.js";
-import { declareReferences } from "../platform/references.js";
+import { declareReferences, brief, lookUp } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
 import { Department, Driver, MovementRate, MovementType, TrackingCategory, WorkType } from "../settings/index.js";
 import { movementCostOf } from "./movement-costs.js";
@@ -122,29 +122,21 @@ async function trackingOptions(): Promise<Map<number, { id: number; name: string
   return out;
 }
 
-const brief = (row: Row | undefined, fields: string[]) => {
-  if (!row) return null;
-  const out: Row = { id: row.id };
-  for (const f of fields) out[f] = row[f] ?? null;
-  return out;
-};
-
 /** Movements as every answer gives them: references as the objects 002 §3 names. */
 export async function expandMovements(rows: Row[]): Promise<Row[]> {
   if (!rows.length) return [];
-  const ids = (f: string) => rows.map((r) => r[f]).filter((x) => typeof x === "number");
-  const [vehicles, customers, drivers, departments, types, rates, workTypes, options] = await Promise.all([
-    Vehicle.getMany(ids("vehicle_used")),
-    Contact.getMany(ids("customer")),
-    Driver.getMany(ids("driver")),
-    Department.getMany(ids("department")),
-    MovementType.getMany(ids("movement_type")),
-    MovementRate.getMany(ids("movement_rate")),
-    WorkType.getMany(ids("work_type")),
+  const [{ v, c, dr, dp, ty, ra, wt }, options] = await Promise.all([
+    lookUp(rows, {
+      v: [Vehicle, "vehicle_used"],
+      c: [Contact, "customer"],
+      dr: [Driver, "driver"],
+      dp: [Department, "department"],
+      ty: [MovementType, "movement_type"],
+      ra: [MovementRate, "movement_rate"],
+      wt: [WorkType, "work_type"],
+    }),
     rows.some((r) => r.tracking_option) ? trackingOptions() : Promise.resolve(new Map()),
   ]);
-  const by = (list: Row[]) => new Map(list.map((x) => [x.id, x]));
-  const [v, c, dr, dp, ty, ra, wt] = [vehicles, customers, drivers, departments, types, rates, workTypes].map((l) => by(l as Row[]));
   return rows.map((r) => {
     const { search_terms: _terms, ...rest } = r;
     return {
@@ -327,12 +319,8 @@ async function searchEntries(term: string, tags: string[], start?: string | null
 }
 
 async function pageOf(entries: Entry[], q: { page: number; page_size: number }) {
-  const from = offsetOf(q);
-  const ids = entries.slice(from, from + q.page_size).map((e) => e.id);
-  const rows = (await Movement.getMany(ids)) as Row[];
-  const at = new Map(ids.map((id, i) => [id, i]));
-  rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
-  return { count: entries.length, results: await Movement.present(rows as any) };
+  const rows = await rowsOfPage(entries.map((e) => e.id), q, (ids) => Movement.getMany(ids));
+  return { count: entries.length, results: await Movement.present(rows) };
 }
 
 /** Pence of a list of entries' cost tags by kind. */

@@ -1,7 +1,8 @@
 import { Contact } from "../contacts/index.js";
 import type { LineCollection } from "../platform/lines.js";
 import { toPence } from "../platform/money.js";
-import { compactKey, isHidden, partDueDate, partViews, supplierInvoiceOf, type PartOrigin } from "./part-rules.js";
+import { isHidden, partDueDate, partViews, supplierInvoiceOf, type PartOrigin } from "./part-rules.js";
+import { compactKey, searchKey } from "../platform/paging.js";
 
 /**
  * The `part` line type (docs/data-model.md §7.1 Part): one declaration of
@@ -45,13 +46,6 @@ export async function withDueDates(items: Rec[]): Promise<Rec[]> {
   return items.map((w) => ({ ...w, parts: (w.parts ?? []).map((p: Rec) => ({ ...p, due_date: partDueDate(p, suppliers.get(idOf(p.supplier) ?? -1)) })) }));
 }
 
-const cleanName = (v: unknown) =>
-  String(v ?? "")
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
 
 type Rec = Record<string, any>;
 const NO_DATE = "~";
@@ -73,7 +67,7 @@ const departmentsOf = (parent: Rec) => ["all", ...(idOf(parent.department) ? [St
 
 /** The search terms of a part (W8: from their start): name, compact part number, compact invoice number. */
 export function partSearchTerms(p: Rec): string[] {
-  const terms = [cleanName(p.name), compactKey(p.part_number), compactKey(p.part_invoice_number)].filter((t) => t.length >= 2);
+  const terms = [searchKey(p.name), compactKey(p.part_number), compactKey(p.part_invoice_number)].filter((t) => t.length >= 2);
   return [...new Set(terms)].map((t) => t.slice(0, 100));
 }
 

@@ -1,5 +1,6 @@
 import { addDays, monthOf } from "../platform/dates.js";
 import { TAX_TYPES } from "../settings/taxtypes.js";
+import { compactKey } from "../platform/paging.js";
 
 /**
  * Parts Expenses rules (002 §2 Parts Expenses, §4 Part (expenses), §5 Part
@@ -49,12 +50,6 @@ export function partDueDate(p: Rec, supplier: Rec | null | undefined): string | 
   return addDays(from, days);
 }
 
-/** What a part's invoice number, part number or name is listed under: lower case letters and digits. */
-export const compactKey = (v: unknown) =>
-  String(v ?? "")
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[^a-z0-9]/g, "");
 
 /** A quote part linked to a job card part: the job's part is the expense (W11), the quote's is hidden from Parts Expenses and pushed to no one. */
 export const isHidden = (origin: PartOrigin, p: Rec) => origin === "quote" && !!idOf(p.part);

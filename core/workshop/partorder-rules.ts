@@ -1,5 +1,6 @@
 import { pounds, sum, type Amount } from "../platform/money.js";
 import { incVat } from "./costs.js";
+import { blank } from "../platform/blank.js";
 
 /**
  * Part orders (002 §2 "Part orders", §4, §5, §8, §9): pure rules with the
@@ -44,7 +45,6 @@ export const PART_ORDER_MESSAGES = {
 type Rec = Record<string, any>;
 export type RuleResult = { message: string; title?: string; errors: Record<string, string> } | null;
 
-const blank = (v: unknown) => v === null || v === undefined || (typeof v === "string" && v.trim() === "");
 const hasOption = (v: unknown) => !!v && typeof v === "object" && typeof (v as Rec).id === "number";
 
 /**

@@ -7,6 +7,7 @@ import { Department, NominalCode, PaymentType } from "../settings/index.js";
 import { partLineCollection } from "./part-lines.js";
 import { orderPart, partOrder } from "./partorder-definitions.js";
 import { COUNTED_STATUSES, partOrderTotals, type PartOrderStatus } from "./partorder-rules.js";
+import { compactKey, searchKey } from "../platform/paging.js";
 
 /**
  * The part order (002 §3; docs/data-model.md §7.1 "Part order"): a parent
@@ -30,21 +31,13 @@ export const PartOrderLines = defineLines("partorder", [
 
 type Rec = Record<string, any>;
 
-const clean = (s: unknown) =>
-  String(s ?? "")
-    .toLowerCase()
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .replace(/\s+/g, " ")
-    .trim();
-const compact = (s: unknown) => clean(s).replace(/[^a-z0-9]/g, "");
 
 /** The creator column filter's key: the creator's e-mail, lower case. */
-export const creatorKey = (r: Rec) => clean(r.creator?.email) || "~";
+export const creatorKey = (r: Rec) => searchKey(r.creator?.email) || "~";
 
 /** What the search box matches from its start (W8): customer name, compact registration, VIN, order number (the order no. is looked up by id). */
 export function partOrderSearchTerms(r: Rec): string[] {
-  const terms = [clean(r.customer_name), compact(r.customer_vehicle), compact(r.customer_vehicle_vin), clean(r.order_number)].filter((t) => t.length >= 2);
+  const terms = [searchKey(r.customer_name), compactKey(r.customer_vehicle), compactKey(r.customer_vehicle_vin), searchKey(r.order_number)].filter((t) => t.length >= 2);
   return [...new Set(terms)].map((t) => t.slice(0, 100)).slice(0, 5);
 }
 

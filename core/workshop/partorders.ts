@@ -4,7 +4,7 @@ import { todayInLondon } from "../platform/dates.js";
 import { nextId } from "../platform/ids.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { fromPence } from "../platform/money.js";
-import { offsetOf } from "../platform/paging.js";
+import { rowsOfPage } from "../platform/paging.js";
 import { Facet } from "../platform/service.js";
 import { writeTogether, type WriteExtra } from "../platform/records.js";
 import { AppDefaults, Department, withTrackingOptions } from "../settings/index.js";
@@ -14,6 +14,7 @@ import { LOCKED_PART_MONEY, approvedSupplierInvoices, lockedPartMoney, partDueDa
 import { partsPush } from "../accounts/xero-push.js";
 import { PART_ORDER_SERVER_FIELDS, orderPart } from "./partorder-definitions.js";
 import { PartOrder, PartOrderLines, creatorKey } from "./partorder.js";
+import { brief } from "../platform/references.js";
 import {
   DEFAULT_PART_ORDER_VIEW,
   NEW_PART_ORDER_DEPARTMENT,
@@ -119,7 +120,6 @@ function merged(stored: Rec | null, prepared: Rec): Rec {
   return out;
 }
 
-const brief = (r: Rec | undefined, fields: string[]) => (r ? Object.fromEntries([["id", r.id], ...fields.map((f) => [f, r[f] ?? null])]) : null);
 const CONTACT_FIELDS = ["display_name", "address_line1", "address_line2", "town", "postcode", "company_phone", "company_email", "email", "contact_type", "parts_markup"];
 
 /** Orders as every answer gives them: customer, department and suppliers as objects; each part under both names of its fields. */
@@ -164,11 +164,7 @@ export type PartOrderListQuery = { page: number; page_size: number; view?: PartO
 
 /** A page of ids (already in list order), read and presented in that order, without their lines. */
 async function pageOf(ids: number[], q: { page: number; page_size: number }) {
-  const from = offsetOf(q);
-  const pageIds = ids.slice(from, from + q.page_size);
-  const rows = (await PartOrder.getMany(pageIds)) as Rec[];
-  const at = new Map(pageIds.map((id, i) => [id, i]));
-  rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+  const rows = await rowsOfPage(ids, q, (page) => PartOrder.getMany(page));
   return { count: ids.length, results: await presentOrders(rows) };
 }
 

@@ -2,7 +2,7 @@ import { Contact } from "../contacts/index.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { isFresh, lastSavedOf } from "../platform/records.js";
 import { fromPence } from "../platform/money.js";
-import { offsetOf, type Page } from "../platform/paging.js";
+import { compactKey, pageRows, searchKey, type Page } from "../platform/paging.js";
 import { parseInput } from "../platform/validation.js";
 import { Facet } from "../platform/service.js";
 import { NominalCode, withTrackingOptions } from "../settings/index.js";
@@ -17,7 +17,6 @@ import { PART_LINE_TYPE } from "./part-lines.js";
 import {
   approvalRefusal,
   approvedPartLocks,
-  compactKey,
   dueRangeRefusal,
   lockedPartMoney,
   partApprovalCheck,
@@ -110,8 +109,7 @@ async function page(list: string, q: PartsQuery, extra: Rec = {}): Promise<Page<
 async function pageOfEntries(entries: Array<{ id: number; parent?: string; tags: string[] }>, q: PartsQuery) {
   const seen = new Set<number>();
   const unique = entries.filter((e) => !seen.has(e.id) && seen.add(e.id));
-  const offset = offsetOf(q);
-  const rows = await JobLines.linesOf("parts", unique.slice(offset, offset + q.page_size), { parents: true });
+  const rows = await JobLines.linesOf("parts", pageRows(unique, q), { parents: true });
   return { count: unique.length, results: await present(rows), total_cost: fromPence(penceOfEntries(unique)) };
 }
 
@@ -144,7 +142,7 @@ export const PartsExpenses = {
     }
     const term = q.search?.trim();
     if (term) {
-      const words = [...new Set([term.toLowerCase().replace(/\s+/g, " "), compactKey(term)].filter((t) => t.length >= 1))];
+      const words = [...new Set([searchKey(term), compactKey(term)].filter((t) => t.length >= 1))];
       const found = (await Promise.all(words.map((w) => JobLines.lineEntriesIn("parts", "search", { search: w, tags })))).flat();
       // Bounded by the term: narrowed to the date-ordered range and the invoice toggle by the entries' tags.
       const dated = found.filter((e) => {

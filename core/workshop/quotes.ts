@@ -32,6 +32,8 @@ import { JobImages } from "./images.js";
 import "./quote-upgrade.js";
 import { estimateQuoteItem } from "./quote-costs.js";
 import { personOf } from "../platform/people.js";
+import { brief } from "../platform/references.js";
+import { rowsOfPage } from "../platform/paging.js";
 
 type Row = Record<string, any>;
 
@@ -186,7 +188,6 @@ async function storedQuote(id: number): Promise<Row> {
   return { ...row, ...lines };
 }
 
-const brief = (r: Row | undefined, fields: string[]) => (r ? Object.fromEntries([["id", r.id], ...fields.map((f) => [f, r[f] ?? null])]) : null);
 const CONTACT_FIELDS = ["display_name", "address_line1", "town", "postcode", "company_phone", "email", "company_email", "labour_rate_markup", "parts_markup", "contact_type", "workshop_instructions"];
 
 /**
@@ -302,11 +303,7 @@ export type QuoteListQuery = {
 
 /** A page of ids from matched entries (newest first), read and presented in that order. */
 async function pageOf(ids: number[], q: { page: number; page_size: number }) {
-  const from = (q.page - 1) * q.page_size;
-  const pageIds = ids.slice(from, from + q.page_size);
-  const rows = (await QuoteLines.attach(await Quote.getMany(pageIds))) as Row[];
-  const at = new Map(pageIds.map((id, i) => [id, i]));
-  rows.sort((a, b) => at.get(a.id)! - at.get(b.id)!);
+  const rows = await rowsOfPage(ids, q, async (page) => (await QuoteLines.attach(await Quote.getMany(page))) as Row[]);
   return { count: ids.length, results: await presentQuotes(rows) };
 }
 

@@ -1,5 +1,5 @@
 import { ukDate } from "../platform/dates.js";
-import { money, sum } from "../platform/money.js";
+import { poundsCell, sum } from "../platform/money.js";
 import { periodOf, type Cell, type ReportDefinition, type ReportParams } from "../platform/reports.js";
 import { PartLookup } from "./lookups.js";
 import { Quote } from "./quote.js";
@@ -8,7 +8,6 @@ import { presentQuotes } from "./quotes.js";
 /** The workshop's reports (003 §7): the part catalogue and quotes. Columns and sources: docs/reports.md. */
 
 type Row = Record<string, any>;
-const pounds = (v: unknown) => (v === null || v === undefined || v === "" ? "" : money(v as number).toFixed(2));
 const contactName = (x: unknown) => (x && typeof x === "object" ? ((x as { display_name?: string }).display_name ?? "") : "");
 
 /** partlookupreport: the whole part catalogue (Part Stock), by name, a chunk at a time. The catalogue has no department. */
@@ -20,7 +19,7 @@ export const partLookupReport: ReportDefinition = {
   async build() {
     async function* chunks(): AsyncIterable<Cell[][]> {
       for await (const rows of PartLookup.rowsInChunks("all")) {
-        yield rows.map((p) => [p.name ?? "", p.part_number ?? "", p.make ?? "", p.model ?? "", p.variant ?? "", p.vehicle_type ?? "", contactName(p.supplier), pounds(p.cost), pounds(p.customer_cost), p.stock_volume ?? "", p.comments ?? ""]);
+        yield rows.map((p) => [p.name ?? "", p.part_number ?? "", p.make ?? "", p.model ?? "", p.variant ?? "", p.vehicle_type ?? "", contactName(p.supplier), poundsCell(p.cost), poundsCell(p.customer_cost), p.stock_volume ?? "", p.comments ?? ""]);
       }
     }
     return { header: ["Name", "Part Number", "Make", "Model", "Variant", "Vehicle Type", "Supplier", "Cost", "Customer Cost", "Stock Volume", "Comments"], chunks: chunks() };
@@ -62,7 +61,7 @@ export const quoteReport: ReportDefinition = {
             q.id, ukDate(q.date_created), STATE_LABELS[q.qstate] ?? q.qstate ?? "", q.quote_type ?? "", (q.department as Row | null)?.name ?? "",
             (q.vehicle as Row | null)?.registration ?? q.registration ?? "", (q.vehicle as Row | null)?.make?.name ?? "", (q.vehicle as Row | null)?.model?.name ?? "",
             contactName(q.customer) || (q.customer_name ?? ""), contactName(q.customer2) || (q.customer2_name ?? ""), q.description ?? "",
-            e.items, pounds(e.labourCost), pounds(e.labourCharge), pounds(e.partsCost), pounds(e.partsCharge), pounds(e.total),
+            e.items, poundsCell(e.labourCost), poundsCell(e.labourCharge), poundsCell(e.partsCost), poundsCell(e.partsCharge), poundsCell(e.total),
             q.approved ? "Yes" : "No", ukDate(q.approved_date), q.customer_invoice_number ?? "",
           ];
         });

@@ -7,6 +7,8 @@ import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
 import { sendSoonAll } from "../../core/accounts/xero-sync.js";
 import { XeroPushes } from "../../core/accounts/xero-pushes.js";
+import { writeBody } from "../../core/platform/write-body.js";
+import { credit, CREDIT_SERVER_FIELDS, invoice, INVOICE_SERVER_FIELDS } from "../../core/accounts/index.js";
 
 /** The immediate Xero attempt once the approvals have landed (best effort; docs/xero.md). */
 async function afterApproval<T extends { results: unknown[] }>(out: T, sourceType: string): Promise<T & { warning?: string }> {
@@ -17,7 +19,10 @@ async function afterApproval<T extends { results: unknown[] }>(out: T, sourceTyp
   return warning ? { ...out, warning } : out;
 }
 
-const anyBody = z.record(z.string(), z.unknown());
+const invoiceCreate = writeBody(invoice.schema, { serverSet: INVOICE_SERVER_FIELDS });
+const invoiceSave = writeBody(invoice.schema, { update: true, serverSet: INVOICE_SERVER_FIELDS });
+const creditCreate = writeBody(credit.schema, { serverSet: CREDIT_SERVER_FIELDS });
+const creditSave = writeBody(credit.schema, { update: true, serverSet: CREDIT_SERVER_FIELDS });
 const id = z.coerce.number().int().positive().max(999_999_999_999).optional();
 const blankless = (v: unknown) => (v === "" || v === "ALL" || v === "all" ? undefined : v);
 
@@ -55,8 +60,8 @@ export function invoiceRoutes(app: Hono<AppEnv>) {
     Invoices.list({ ...query, view: query.view, activeView: query.activeView }),
   );
   route(app, { method: "get", path: "/invoices/:id", summary: "One invoice with its state, VAT, total and outstanding", tag }, async (_c, { id }) => Invoices.get(id));
-  route(app, { method: "post", path: "/invoices", summary: "Create a vehicle sale invoice (000 §7), numbered IN… when no number is sent", tag, body: anyBody }, async (c, { body }) => Invoices.createSale(body, actor(c)));
-  route(app, { method: "put", path: "/invoices/:id", summary: "Save an invoice (send last_saved); refused once approved", tag, body: anyBody }, async (c, { id, body }) => Invoices.save(id, body, actor(c)));
+  route(app, { method: "post", path: "/invoices", summary: "Create a vehicle sale invoice (000 §7), numbered IN… when no number is sent", tag, body: invoiceCreate }, async (c, { body }) => Invoices.createSale(body, actor(c)));
+  route(app, { method: "put", path: "/invoices/:id", summary: "Save an invoice (send last_saved); refused once approved", tag, body: invoiceSave }, async (c, { id, body }) => Invoices.save(id, body, actor(c)));
   route(app, { method: "delete", path: "/invoices/:id", summary: "Delete an invoice; refused once approved", tag }, async (c, { id }) => Invoices.remove(id, actor(c)));
   route(app, { method: "put", path: "/invoiceready", summary: "Not approved → ready to invoice: body [{id, last_saved}]", tag, body: invoiceBatch }, async (c, { body }) => Invoices.ready(body, actor(c)));
   route(app, { method: "put", path: "/invoiceapprove", summary: "Ready → approved (003 §5 rules; numbers per A1): body [{id, last_saved}]", tag, body: invoiceBatch }, async (c, { body }) =>
@@ -68,8 +73,8 @@ export function invoiceRoutes(app: Hono<AppEnv>) {
     Credits.list({ ...query, view: query.view === "ALL" ? undefined : query.view }),
   );
   route(app, { method: "get", path: "/credit/:id", summary: "One credit note", tag: ctag }, async (_c, { id }) => Credits.get(id));
-  route(app, { method: "post", path: "/credit", summary: "Create a credit note of one invoice, transaction, work item or part; CN number", tag: ctag, body: anyBody }, async (c, { body }) => Credits.create(body, actor(c)));
-  route(app, { method: "put", path: "/credit/:id", summary: "Save a credit note (send last_saved); refused once approved", tag: ctag, body: anyBody }, async (c, { id, body }) => Credits.save(id, body, actor(c)));
+  route(app, { method: "post", path: "/credit", summary: "Create a credit note of one invoice, transaction, work item or part; CN number", tag: ctag, body: creditCreate }, async (c, { body }) => Credits.create(body, actor(c)));
+  route(app, { method: "put", path: "/credit/:id", summary: "Save a credit note (send last_saved); refused once approved", tag: ctag, body: creditSave }, async (c, { id, body }) => Credits.save(id, body, actor(c)));
   route(app, { method: "delete", path: "/credit/:id", summary: "Delete a credit note; refused once approved", tag: ctag }, async (c, { id }) => Credits.remove(id, actor(c)));
   route(app, { method: "put", path: "/creditready", summary: "Not approved → ready to approve: body [{id, last_saved}]", tag: ctag, body: creditBatch }, async (c, { body }) => Credits.ready(body, actor(c)));
   route(app, { method: "put", path: "/creditapprove", summary: "Ready → approved (003 §5): body [{id, last_saved}]; an invoice's outstanding falls", tag: ctag, body: creditBatch }, async (c, { body }) =>

@@ -12,6 +12,11 @@ import { sendSoon } from "../../core/accounts/xero-sync.js";
 // The documents' and payments' bodies, for the immediate attempt after a payment's save.
 import "../../core/accounts/xero-documents.js";
 import "../../core/accounts/xero-payments.js";
+import { writeBody } from "../../core/platform/write-body.js";
+import { payment } from "../../core/accounts/payment-definitions.js";
+import { PAYMENT_SERVER_FIELDS } from "../../core/accounts/payment.js";
+import { recurringPayment } from "../../core/accounts/recurring-payment-definitions.js";
+import { RECURRING_SERVER_FIELDS } from "../../core/accounts/recurring-payment.js";
 
 /** The immediate Xero attempt for a payment's push once its unit has landed (best effort; docs/xero.md "Payments"). */
 async function sendPaymentSoon<T>(out: T): Promise<T> {
@@ -20,7 +25,11 @@ async function sendPaymentSoon<T>(out: T): Promise<T> {
   return out;
 }
 
-const anyBody = z.record(z.string(), z.unknown());
+/** The idempotency key a create may send in the body instead of the header. */
+const paymentCreate = writeBody(payment.schema, { serverSet: PAYMENT_SERVER_FIELDS, extra: { idempotency_key: z.string().max(200).optional() } });
+const paymentSave = writeBody(payment.schema, { update: true, serverSet: PAYMENT_SERVER_FIELDS });
+const recurringCreate = writeBody(recurringPayment.schema, { serverSet: RECURRING_SERVER_FIELDS });
+const recurringSave = writeBody(recurringPayment.schema, { update: true, serverSet: RECURRING_SERVER_FIELDS });
 const department = z.preprocess(
   (v) => (v === "" || v === undefined || v === "ALL" ? undefined : v),
   z.coerce.number({ error: "department must be a department id or ALL" }).int().positive().max(999_999_999_999).optional(),
@@ -58,12 +67,12 @@ export function paymentRoutes(app: Hono<AppEnv>) {
       summary:
         "Create a payment (one call per bulk row): contact, payment_date and amount required ('Please fill in all fields'); BACS, department 1 and cost centre 4 by default. An `Idempotency-Key` header (or `idempotency_key` in the body) makes a repeat answer with the first payment. A PAID payment naming an invoice needs it approved and must fit what is owed, unless `overpayment: true`",
       tag,
-      body: anyBody,
+      body: paymentCreate,
     },
     async (c, { body }) => sendPaymentSoon(await Payments.create(body, actor(c), { key: c.req.header("Idempotency-Key") ?? null })),
   );
   route(app, { method: "get", path: "/payment/:id", summary: "One payment", tag }, async (_c, { id }) => Payments.get(id));
-  route(app, { method: "put", path: "/payment/:id", summary: "Save a payment (send last_saved); sending date_paid marks it paid (the contact's balance moves)", tag, body: anyBody }, async (c, { id, body }) =>
+  route(app, { method: "put", path: "/payment/:id", summary: "Save a payment (send last_saved); sending date_paid marks it paid (the contact's balance moves)", tag, body: paymentSave }, async (c, { id, body }) =>
     sendPaymentSoon(await Payments.save(id, body, actor(c))),
   );
   route(app, { method: "delete", path: "/payment/:id", summary: "Delete a payment (a paid one's balance effect is reversed)", tag }, async (c, { id }) => {
@@ -76,11 +85,11 @@ export function paymentRoutes(app: Hono<AppEnv>) {
   route(app, { method: "get", path: "/recurringpayments", summary: "Recurring payments by contact name: search (contact name), department, payment_type and interval_type filters, 25 a page: {count, results}", tag: rtag, query: recurringQuery }, async (_c, { query }) =>
     RecurringPayments.list({ ...query, payment_type: query.payment_type ?? undefined }),
   );
-  route(app, { method: "post", path: "/recurringpayments", summary: "Create a recurring payment (003 §5: required fields, start date not before today, interval days at least 7 for FIXED_DURATION)", tag: rtag, body: anyBody }, async (c, { body }) =>
+  route(app, { method: "post", path: "/recurringpayments", summary: "Create a recurring payment (003 §5: required fields, start date not before today, interval days at least 7 for FIXED_DURATION)", tag: rtag, body: recurringCreate }, async (c, { body }) =>
     RecurringPayments.create(body, actor(c)),
   );
   route(app, { method: "get", path: "/recurringpayment/:id", summary: "One recurring payment", tag: rtag }, async (_c, { id }) => RecurringPayments.get(id));
-  route(app, { method: "put", path: "/recurringpayment/:id", summary: "Save a recurring payment (send last_saved)", tag: rtag, body: anyBody }, async (c, { id, body }) =>
+  route(app, { method: "put", path: "/recurringpayment/:id", summary: "Save a recurring payment (send last_saved)", tag: rtag, body: recurringSave }, async (c, { id, body }) =>
     RecurringPayments.save(id, body, actor(c)),
   );
   route(app, { method: "delete", path: "/recurringpayment/:id", summary: "Delete a recurring payment (the payments it raised stay)", tag: rtag }, async (c, { id }) =>

@@ -8,13 +8,20 @@ import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
+import { writeBody, writeList } from "../../core/platform/write-body.js";
+import { ref } from "../../core/platform/fields.js";
+import { diaryEntry } from "../../core/accounts/diary-definitions.js";
+import { transaction, TRANSACTION_SERVER_FIELDS } from "../../core/accounts/transaction-definitions.js";
 
 /**
  * Income and expenses, fixed expenses and the diary (003 §7;
  * docs/data-model.md §8.3): thin routes over core/accounts.
  */
 
-const anyBody = z.record(z.string(), z.unknown());
+const transactionCreate = writeBody(transaction.schema, { serverSet: TRANSACTION_SERVER_FIELDS });
+const transactionSave = writeBody(transaction.schema, { update: true, serverSet: TRANSACTION_SERVER_FIELDS });
+const diaryCreate = writeBody(diaryEntry.schema);
+const diarySave = writeBody(diaryEntry.schema, { update: true });
 const id = z.preprocess((v) => (v === "" || v === "ALL" ? undefined : v), z.coerce.number({ error: "Must be an id" }).int().positive().max(999_999_999_999).optional());
 const flag = z.preprocess((v) => (v === "" || v === undefined ? undefined : v === "true" || v === true), z.boolean().optional());
 const type = z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v), z.enum(TRANSACTION_TYPES, { error: TRANSACTION_MESSAGES.typeChoice }).optional());
@@ -74,11 +81,11 @@ export function transactionRoutes(app: Hono<AppEnv>) {
     },
     async (_c, { query }) => Transactions.list({ ...query, page: query.searchFresh ? 1 : query.page }),
   );
-  route(app, { method: "post", path: "/transactions", summary: "Add a transaction (003 §5: description and amount, and a date unless repeating; vat 20% of the amount by default)", tag, body: anyBody }, async (c, { body }) =>
+  route(app, { method: "post", path: "/transactions", summary: "Add a transaction (003 §5: description and amount, and a date unless repeating; vat 20% of the amount by default)", tag, body: transactionCreate }, async (c, { body }) =>
     Transactions.create(body, actor(c)),
   );
   route(app, { method: "get", path: "/transactions/update/:id", summary: "One transaction", tag }, async (_c, { id }) => Transactions.get(id));
-  route(app, { method: "put", path: "/transactions/update/:id", summary: "Save a transaction (send last_saved; refused once approved)", tag, body: anyBody }, async (c, { id, body }) =>
+  route(app, { method: "put", path: "/transactions/update/:id", summary: "Save a transaction (send last_saved; refused once approved)", tag, body: transactionSave }, async (c, { id, body }) =>
     Transactions.save(id, body, actor(c)),
   );
   route(
@@ -88,7 +95,7 @@ export function transactionRoutes(app: Hono<AppEnv>) {
       path: "/transactions/update",
       summary: "Approve a list of transactions [{id, last_saved, ...edited fields}]: all are checked first (nominal code, full contact, invoice date and number); a refusal approves none",
       tag,
-      body: z.unknown(),
+      body: writeList(writeBody(transaction.schema, { update: true, serverSet: TRANSACTION_SERVER_FIELDS, extra: { id: ref() } }), { anyBody: true }),
     },
     async (c, { body }) => Transactions.approveList(body, staff(c)),
   );
@@ -119,9 +126,9 @@ export function diaryRoutes(app: Hono<AppEnv>) {
     },
     async (_c, { query }) => Diary.list(query),
   );
-  route(app, { method: "post", path: "/diaryentries", summary: "Add a diary entry (task_for, time, start_date, end_date optional, comments)", tag, body: anyBody }, async (c, { body }) => Diary.create(body, actor(c)));
+  route(app, { method: "post", path: "/diaryentries", summary: "Add a diary entry (task_for, time, start_date, end_date optional, comments)", tag, body: diaryCreate }, async (c, { body }) => Diary.create(body, actor(c)));
   route(app, { method: "get", path: "/diaryentry/:id", summary: "One diary entry", tag }, async (_c, { id }) => DiaryEntry.get(id));
-  route(app, { method: "put", path: "/diaryentry/:id", summary: "Save a diary entry or mark it completed ({completed: true, last_saved})", tag, body: anyBody }, async (c, { id, body }) =>
+  route(app, { method: "put", path: "/diaryentry/:id", summary: "Save a diary entry or mark it completed ({completed: true, last_saved})", tag, body: diarySave }, async (c, { id, body }) =>
     Diary.save(id, body, actor(c)),
   );
   route(app, { method: "delete", path: "/diaryentry/:id", summary: "Delete a diary entry", tag }, async (c, { id }) => Diary.remove(id, actor(c)));

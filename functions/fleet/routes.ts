@@ -8,10 +8,19 @@ import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
 import { vehicleSalesFigures } from "../../core/agreements/service.js";
 import { todayInLondon, windowOf } from "../../core/platform/dates.js";
+import { writeBody } from "../../core/platform/write-body.js";
+import { inspection, tracker, vehicle } from "../../core/fleet/definitions.js";
 
 const tag = "Vehicles";
 const flag = z.preprocess((v) => v === "true" || v === "1" || v === "True" || v === true, z.boolean()).optional();
-const anyBody = z.record(z.string(), z.unknown());
+const vehicleSave = writeBody(vehicle.schema, { update: true });
+/** A new vehicle may carry its inspections (001 §5). */
+const vehicleCreate = writeBody(vehicle.schema, { extra: { inspections: z.array(writeBody(inspection.schema)).optional() } });
+const trackerCreate = writeBody(tracker.schema);
+const trackerSave = writeBody(tracker.schema, { update: true });
+const inspectionCreate = writeBody(inspection.schema);
+const inspectionSave = writeBody(inspection.schema, { update: true });
+const imageConfirm = writeBody(Fleet.VehicleImage.fields, { pick: ["vehicle", "key", "category"] });
 const department = z
   .preprocess((v) => (v === "" || v === undefined || v === null || String(v).toUpperCase() === "ALL" ? "ALL" : /^\d+$/.test(String(v)) ? Number(v) : v), z.union([z.literal("ALL"), z.number().int().positive()], { error: "Department must be a department id or ALL" }))
   .optional();
@@ -134,13 +143,13 @@ export function fleetRoutes(app: Hono<AppEnv>) {
     return Fleet.Vehicles.list({ ...query, page_size: pageSize, columns, filter_list: withOptions });
   });
   route(app, { method: "get", path: "/vehicles/:id", summary: "A vehicle with its inspections", tag }, async (_c, { id }) => Fleet.Vehicles.get(id));
-  route(app, { method: "put", path: "/vehicles/:id", summary: "Save a vehicle (whole or inline fields; send last_saved)", tag, body: anyBody }, async (c, { id, body }) =>
+  route(app, { method: "put", path: "/vehicles/:id", summary: "Save a vehicle (whole or inline fields; send last_saved)", tag, body: vehicleSave }, async (c, { id, body }) =>
     Fleet.Vehicles.save(id, body, actor(c)),
   );
   route(app, { method: "delete", path: "/vehicles/:id", summary: "Delete a vehicle and its inspections, images, key and tracker links", tag }, async (c, { id }) =>
     Fleet.Vehicles.remove(id, actor(c)),
   );
-  route(app, { method: "post", path: "/createvehicle", summary: "Create a vehicle (whole vehicle, inspections included)", tag, body: anyBody }, async (c, { body }) =>
+  route(app, { method: "post", path: "/createvehicle", summary: "Create a vehicle (whole vehicle, inspections included)", tag, body: vehicleCreate }, async (c, { body }) =>
     Fleet.Vehicles.create(body, actor(c)),
   );
   route(app, { method: "get", path: "/vehiclesearch", summary: "Vehicles by registration or fleet number prefix (2+ characters), at most 25", tag, query: z.object({ search: z.string().max(100).optional() }) }, async (_c, { query }) =>
@@ -191,8 +200,8 @@ export function fleetRoutes(app: Hono<AppEnv>) {
     return { ...page, figures };
   });
   route(app, { method: "get", path: "/vehicletracker/:id", summary: "One tracker", tag: trackerTag }, async (_c, { id }) => Fleet.Tracker.get(id));
-  route(app, { method: "post", path: "/vehicletracker", summary: "Add a tracker", tag: trackerTag, body: anyBody }, async (c, { body }) => Fleet.Trackers.create(body, actor(c)));
-  route(app, { method: "put", path: "/vehicletracker/:id", summary: "Save a tracker; a vehicle assigns it (frees the vehicle's old tracker)", tag: trackerTag, body: anyBody }, async (c, { id, body }) =>
+  route(app, { method: "post", path: "/vehicletracker", summary: "Add a tracker", tag: trackerTag, body: trackerCreate }, async (c, { body }) => Fleet.Trackers.create(body, actor(c)));
+  route(app, { method: "put", path: "/vehicletracker/:id", summary: "Save a tracker; a vehicle assigns it (frees the vehicle's old tracker)", tag: trackerTag, body: trackerSave }, async (c, { id, body }) =>
     Fleet.Trackers.save(id, body, actor(c)),
   );
   route(app, { method: "delete", path: "/vehicletracker/:id", summary: "Delete a tracker (its vehicle is freed)", tag: trackerTag }, async (c, { id }) => Fleet.Trackers.remove(id, actor(c)));
@@ -217,9 +226,9 @@ export function fleetRoutes(app: Hono<AppEnv>) {
   route(app, { method: "get", path: "/inspections", summary: "Inspections screen: view all|due|open|booked, type, search", tag: inspTag, query: inspectionQuery }, async (_c, { query }) =>
     Fleet.Inspections.list(query),
   );
-  route(app, { method: "post", path: "/inspections", summary: "Add an inspection to a vehicle", tag: inspTag, body: anyBody }, async (c, { body }) => Fleet.Inspections.create(body, actor(c)));
+  route(app, { method: "post", path: "/inspections", summary: "Add an inspection to a vehicle", tag: inspTag, body: inspectionCreate }, async (c, { body }) => Fleet.Inspections.create(body, actor(c)));
   route(app, { method: "get", path: "/inspections/:id", summary: "One inspection", tag: inspTag }, async (_c, { id }) => Fleet.Inspections.get(id));
-  route(app, { method: "put", path: "/inspections/:id", summary: "Save an inspection (type, dates and warning days locked once booked in)", tag: inspTag, body: anyBody }, async (c, { id, body }) =>
+  route(app, { method: "put", path: "/inspections/:id", summary: "Save an inspection (type, dates and warning days locked once booked in)", tag: inspTag, body: inspectionSave }, async (c, { id, body }) =>
     Fleet.Inspections.save(id, body, actor(c)),
   );
   route(app, { method: "delete", path: "/inspections/:id", summary: "Delete an inspection", tag: inspTag }, async (c, { id }) => Fleet.Inspection.remove(id, actor(c)));
@@ -240,7 +249,7 @@ export function fleetRoutes(app: Hono<AppEnv>) {
       return Fleet.Images.uploadUrls({ id: query.id, type: query.type, file_type: fileTypes.flat() });
     },
   );
-  route(app, { method: "post", path: "/vehicleimages", summary: "Confirm an upload {vehicle, key (the pending key)}: checked (type, size), moved to the vehicle's folder and recorded; unconfirmed uploads expire after a day", tag: uploadTag, body: anyBody }, async (c, { body }) =>
+  route(app, { method: "post", path: "/vehicleimages", summary: "Confirm an upload {vehicle, key (the pending key)}: checked (type, size), moved to the vehicle's folder and recorded; unconfirmed uploads expire after a day", tag: uploadTag, body: imageConfirm }, async (c, { body }) =>
     Fleet.Images.confirm(body, actor(c)),
   );
   route(app, { method: "get", path: "/vehicleimages", summary: "A vehicle's images with presigned GET URLs", tag: uploadTag, query: z.object({ vehicle: z.string().optional() }) }, async (_c, { query }) =>

@@ -7,9 +7,13 @@ import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
+import { writeBody } from "../../core/platform/write-body.js";
+import { rental } from "../../core/hire/definitions.js";
 
 const tag = "Rentals";
-const anyBody = z.record(z.string(), z.unknown());
+const homepageSave = writeBody(Hire.HomepageTotal.fields, { update: true });
+const rentalCreate = writeBody(rental.schema);
+const rentalSave = writeBody(rental.schema, { update: true });
 const id = z.coerce.number().int().positive().optional();
 
 /** GET rentals (001 §7, 000 §7, 003 §7): by vehicle, customer, dates or view. */
@@ -75,11 +79,11 @@ export function hireRoutes(app: Hono<AppEnv>) {
     return Hire.dashboardRentalFigures({ start, end, department: query.department });
   });
   route(app, { method: "get", path: "/homepagetotal", summary: "The editable homepage totals (short_term, long_term)", tag: "Dashboard" }, async () => Hire.HomepageTotals.get());
-  route(app, { method: "put", path: "/homepagetotal/:id", summary: "Save the homepage totals (send last_saved)", tag: "Dashboard", body: anyBody }, async (c, { id, body }) => Hire.HomepageTotal.update(id, body, actor(c)));
+  route(app, { method: "put", path: "/homepagetotal/:id", summary: "Save the homepage totals (send last_saved)", tag: "Dashboard", body: homepageSave }, async (c, { id, body }) => Hire.HomepageTotal.update(id, body, actor(c)));
   route(app, { method: "get", path: "/rentals", summary: "Rentals: {count, results, total_cost, total_weekly}", tag, query: rentalListQuery }, async (_c, { query }) => Hire.Rentals.list(query));
   route(app, { method: "get", path: "/rentals/:id", summary: "A rental (also the printable hire agreement)", tag }, async (_c, { id }) => Hire.Rentals.get(id));
-  route(app, { method: "post", path: "/rentals", summary: "Create a rental (the rules of 001 §5 and §9 apply)", tag, body: anyBody }, async (c, { body }) => Hire.Rentals.create(body, actor(c)));
-  route(app, { method: "put", path: "/rentals/:id", summary: "Save a rental (send last_saved; 409 when stale)", tag, body: anyBody }, async (c, { id, body }) => Hire.Rentals.save(id, body, actor(c)));
+  route(app, { method: "post", path: "/rentals", summary: "Create a rental (the rules of 001 §5 and §9 apply)", tag, body: rentalCreate }, async (c, { body }) => Hire.Rentals.create(body, actor(c)));
+  route(app, { method: "put", path: "/rentals/:id", summary: "Save a rental (send last_saved; 409 when stale)", tag, body: rentalSave }, async (c, { id, body }) => Hire.Rentals.save(id, body, actor(c)));
   route(app, { method: "delete", path: "/rentals/:id", summary: "Delete a rental (refused once approved)", tag }, async (c, { id }) => Hire.Rentals.remove(id, actor(c)));
   route(
     app,

@@ -6,9 +6,14 @@ import { MOVEMENT_VIEWS } from "../../core/workshop/movement-definitions.js";
 import { Movements } from "../../core/workshop/movements.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
+import { writeBody } from "../../core/platform/write-body.js";
+import { movement, MOVEMENT_SERVER_FIELDS } from "../../core/workshop/movement-definitions.js";
 
 const tag = "Movements";
-const anyBody = z.record(z.string(), z.unknown());
+const movementCreate = writeBody(movement.schema, { serverSet: MOVEMENT_SERVER_FIELDS });
+const movementSave = writeBody(movement.schema, { update: true, serverSet: MOVEMENT_SERVER_FIELDS });
+const movementComplete = writeBody(movement.schema, { update: true, pick: ["tracking_option"] });
+const movementConvert = writeBody(movement.schema, { update: true, pick: [] });
 const id = z.coerce.number().int().positive().max(999_999_999_999).optional();
 const view = z.preprocess(
   (v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v),
@@ -43,17 +48,17 @@ export function movementRoutes(app: Hono<AppEnv>) {
     Movements.list(query),
   );
   route(app, { method: "get", path: "/movement/:id", summary: "One movement", tag }, async (_c, { id }) => Movements.get(id));
-  route(app, { method: "post", path: "/movement", summary: "Create a movement (defaults of 002 §5; priced from its rate and the customer's movement markup unless cost_override)", tag, body: anyBody }, async (c, { body }) =>
+  route(app, { method: "post", path: "/movement", summary: "Create a movement (defaults of 002 §5; priced from its rate and the customer's movement markup unless cost_override)", tag, body: movementCreate }, async (c, { body }) =>
     Movements.create(body, actor(c)),
   );
-  route(app, { method: "put", path: "/movement/:id", summary: "Save a movement (send last_saved; refused once completed)", tag, body: anyBody }, async (c, { id, body }) =>
+  route(app, { method: "put", path: "/movement/:id", summary: "Save a movement (send last_saved; refused once completed)", tag, body: movementSave }, async (c, { id, body }) =>
     Movements.save(id, body, actor(c)),
   );
   route(app, { method: "delete", path: "/movement/:id", summary: "Delete a movement (refused once completed)", tag }, async (c, { id }) => Movements.remove(id, actor(c)));
-  route(app, { method: "put", path: "/movementcomplete/:id", summary: "Complete a movement: {last_saved, tracking_option} (a tracking option is required; a quote movement is converted first)", tag, body: anyBody }, async (c, { id, body }) =>
+  route(app, { method: "put", path: "/movementcomplete/:id", summary: "Complete a movement: {last_saved, tracking_option} (a tracking option is required; a quote movement is converted first)", tag, body: movementComplete }, async (c, { id, body }) =>
     Movements.complete(id, body, actor(c)),
   );
-  route(app, { method: "put", path: "/movementquote/:id", summary: "Convert a quote movement to a normal movement: {last_saved}", tag, body: anyBody }, async (c, { id, body }) =>
+  route(app, { method: "put", path: "/movementquote/:id", summary: "Convert a quote movement to a normal movement: {last_saved}", tag, body: movementConvert }, async (c, { id, body }) =>
     Movements.convertQuote(id, body, actor(c)),
   );
 }

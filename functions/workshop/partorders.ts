@@ -8,9 +8,14 @@ import { PART_ORDER_VIEWS, type PartOrderView } from "../../core/workshop/partor
 import { PartOrders, type Staff } from "../../core/workshop/partorders.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
+import { writeBody } from "../../core/platform/write-body.js";
+import { partOrder, PART_ORDER_SERVER_FIELDS } from "../../core/workshop/partorder-definitions.js";
 
 const tag = "Part orders";
-const anyBody = z.record(z.string(), z.unknown());
+const orderCreate = writeBody(partOrder.schema, { serverSet: PART_ORDER_SERVER_FIELDS });
+const orderSave = writeBody(partOrder.schema, { update: true, serverSet: PART_ORDER_SERVER_FIELDS });
+/** Completing sends the whole order with its id and the tracking option chosen (a server field on a save). */
+const orderComplete = writeBody(partOrder.schema, { update: true, serverSet: PART_ORDER_SERVER_FIELDS.filter((f) => f !== "tracking_option"), extra: { id: z.unknown().meta({ type: "integer", description: "The part order's id" }) } });
 const id = z.coerce.number({ error: "Must be a record id" }).int("Must be a record id").positive("Must be a record id").max(1e12, "Must be a record id").optional();
 const VIEWS = Object.keys(PART_ORDER_VIEWS) as [PartOrderView, ...PartOrderView[]];
 
@@ -57,16 +62,16 @@ export function partOrderRoutes(app: Hono<AppEnv>) {
     async (_c, { query }) => PartOrders.list(query),
   );
   route(app, { method: "get", path: "/partorder/:id", summary: "A part order with its parts and totals", tag }, async (_c, { id }) => PartOrders.get(id));
-  route(app, { method: "post", path: "/createpartorder", summary: "Create a part order (ORDER, department 3 unless chosen; the rules of 002 §5)", tag, body: anyBody }, async (c, { body }) =>
+  route(app, { method: "post", path: "/createpartorder", summary: "Create a part order (ORDER, department 3 unless chosen; the rules of 002 §5)", tag, body: orderCreate }, async (c, { body }) =>
     PartOrders.create(body, staff(c)),
   );
-  route(app, { method: "put", path: "/partorder/:id", summary: "Save the whole part order (send last_saved; 409 when stale; refused when COMPLETE)", tag, body: anyBody }, async (c, { id, body }) =>
+  route(app, { method: "put", path: "/partorder/:id", summary: "Save the whole part order (send last_saved; 409 when stale; refused when COMPLETE)", tag, body: orderSave }, async (c, { id, body }) =>
     PartOrders.save(id, body, staff(c)),
   );
   route(app, { method: "delete", path: "/partorder/:id", summary: "Delete a part order (refused when COMPLETE)", tag }, async (c, { id }) => PartOrders.remove(id, staff(c)));
   route(
     app,
-    { method: "post", path: "/partorderapprove", status: 200, summary: "Complete a part order: the whole order with its id, last_saved and the tracking_option chosen; only from ORDER", tag, body: anyBody },
+    { method: "post", path: "/partorderapprove", status: 200, summary: "Complete a part order: the whole order with its id, last_saved and the tracking_option chosen; only from ORDER", tag, body: orderComplete },
     async (c, { body }) => {
       const orderId = z.coerce.number({ error: "Which part order? Send its id" }).int().positive().max(1e12).safeParse(body.id);
       if (!orderId.success) throw new ValidationError("Which part order? Send its id", { id: "Required" });

@@ -4,7 +4,9 @@ import "../../core/accounts/xero-documents.js"; // the work and parts invoices' 
 import { partsSourceId } from "../../core/accounts/xero-push.js";
 import { supplierInvoiceOf } from "../../core/workshop/part-rules.js";
 import * as z from "zod";
-import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.js";
+import { dateRange, departmentQuery, isoDate, ref } from "../../core/platform/fields.js";
+import { writeBody, writeList } from "../../core/platform/write-body.js";
+import { part } from "../../core/workshop/definitions.js";
 import { todayInLondon, windowOf } from "../../core/platform/dates.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { PARTS_QUERY_VIEWS, PartsExpenses } from "../../core/workshop/parts.js";
@@ -57,7 +59,7 @@ export function partsRoutes(app: Hono<AppEnv>) {
       path: "/parts/update",
       summary: "Save several parts at once (Edit Selected; approve with approved: true): all checked first, nothing saved on a refusal ('Cannot approve parts')",
       tag,
-      body: z.array(z.record(z.string(), z.unknown())).max(200, "At most 200 parts at once"),
+      body: writeList(writeBody(part.schema, { update: true, extra: { id: ref() } }), { max: 200, maxMessage: "At most 200 parts at once" }),
     },
     async (c, { body }) => {
       const out = await PartsExpenses.bulkUpdate(body, staff(c));

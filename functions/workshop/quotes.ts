@@ -7,9 +7,14 @@ import { QuoteConversions } from "../../core/workshop/quote-jobs.js";
 import { Quotes } from "../../core/workshop/quotes.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
+import { writeBody } from "../../core/platform/write-body.js";
+import { quote, QUOTE_SERVER_FIELDS } from "../../core/workshop/quote-definitions.js";
 
 const tag = "Quotes";
-const anyBody = z.record(z.string(), z.unknown());
+const quoteCreate = writeBody(quote.schema, { serverSet: QUOTE_SERVER_FIELDS });
+const quoteSave = writeBody(quote.schema, { update: true, serverSet: QUOTE_SERVER_FIELDS, extra: { priced: bool() } });
+/** Turning a job into a quote: the job and the quote's customers (and vehicle, for an enquiry). */
+const conversion = writeBody(quote.schema, { partial: true, pick: ["vehicle", "customer", "customer2"], extra: { job: ref() } });
 const id = z.coerce.number().int().positive().max(1e12).optional();
 const VIEWS = Object.keys(QUOTE_VIEWS) as [QuoteView, ...QuoteView[]];
 
@@ -49,8 +54,8 @@ export function quoteRoutes(app: Hono<AppEnv>) {
     },
   );
   route(app, { method: "get", path: "/quotes/:id", summary: "A quote with its items (mirrors of their job cards), parts, comments, list fields and colours", tag }, async (_c, { id }) => Quotes.get(id));
-  route(app, { method: "post", path: "/createquote", summary: "Create a quote (the pre-save rules of 002 §5)", tag, body: anyBody }, async (c, { body }) => Quotes.create(body, userOf(c)));
-  route(app, { method: "put", path: "/quotes/:id", summary: "Save the whole quote (send last_saved; 409 when stale); priced: true marks it priced", tag, body: anyBody }, async (c, { id, body }) =>
+  route(app, { method: "post", path: "/createquote", summary: "Create a quote (the pre-save rules of 002 §5)", tag, body: quoteCreate }, async (c, { body }) => Quotes.create(body, userOf(c)));
+  route(app, { method: "put", path: "/quotes/:id", summary: "Save the whole quote (send last_saved; 409 when stale); priced: true marks it priced", tag, body: quoteSave }, async (c, { id, body }) =>
     Quotes.save(id, body, userOf(c)),
   );
   route(app, { method: "post", path: "/quotes/finalize/:id", status: 200, summary: "Finalize: the quote becomes priced; answers the quote", tag }, async (c, { id }) => Quotes.finalize(id, userOf(c)));
@@ -61,10 +66,10 @@ export function quoteRoutes(app: Hono<AppEnv>) {
   route(app, { method: "post", path: "/createquotejob", summary: "Create a job card from the selected quote items (Workshop, Book In Date and Start Date required); answers the job id", tag, body: createJobBody }, async (c, { body }) =>
     QuoteConversions.createJob(body, userOf(c)),
   );
-  route(app, { method: "post", path: "/defectquote", summary: "Turn a defect job into a quote (a customer required); answers the quote id", tag, body: anyBody }, async (c, { body }) =>
+  route(app, { method: "post", path: "/defectquote", summary: "Turn a defect job into a quote (a customer required); answers the quote id", tag, body: conversion }, async (c, { body }) =>
     QuoteConversions.fromDefect(body, userOf(c)),
   );
-  route(app, { method: "post", path: "/enquiryquote", summary: "Turn a part enquiry job into a quote (vehicle and customer 1 required); answers the quote id", tag, body: anyBody }, async (c, { body }) =>
+  route(app, { method: "post", path: "/enquiryquote", summary: "Turn a part enquiry job into a quote (vehicle and customer 1 required); answers the quote id", tag, body: conversion }, async (c, { body }) =>
     QuoteConversions.fromEnquiry(body, userOf(c)),
   );
 }

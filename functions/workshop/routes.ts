@@ -14,9 +14,19 @@ import { PartsExpenses } from "../../core/workshop/parts.js";
 import { quoteRoutes } from "./quotes.js";
 import { workApprovalRoutes } from "./work-approvals.js";
 import { workTotalsRoutes } from "./work-totals.js";
+import { writeBody } from "../../core/platform/write-body.js";
 
 const tag = "Workshop";
-const anyBody = z.record(z.string(), z.unknown());
+const jobCreate = writeBody(Workshop.job.schema);
+const jobSave = writeBody(Workshop.job.schema, { update: true });
+const jobStatus = writeBody(Workshop.job.schema, { update: true, pick: ["status"] });
+const jobApprove = writeBody(Workshop.job.schema, { update: true, pick: ["mileage", "workshop_date", "inspection"] });
+const defectCreate = writeBody(Workshop.job.schema, {
+  pick: ["vehicle", "department", "defect_description", "defect_status", "location_of_van", "defect_driver_name", "defect_driver_number", "mileage"],
+});
+const workSave = writeBody(Workshop.workItem.schema, { update: true, serverSet: Workshop.WORK_SERVER_FIELDS });
+const partSave = writeBody(Workshop.part.schema, { update: true, serverSet: Workshop.PART_SERVER_FIELDS });
+const imageConfirm = writeBody(Workshop.JobImage.fields, { pick: ["job", "quote", "key", "name"] });
 const id = z.coerce.number({ error: "Must be a record id" }).int("Must be a record id").positive("Must be a record id").max(1e12, "Must be a record id").optional();
 
 /** The signed-in member of staff: e-mail for the audit, names for approvals and defects. */
@@ -56,18 +66,18 @@ export function workshopRoutes(app: Hono<AppEnv>) {
     J.list({ ...query, page: query.searchFresh ? 1 : query.page }, staff(c)),
   );
   route(app, { method: "get", path: "/jobs/:id", summary: "A job card: job, work items with parts, comments, image count, mileage_warning", tag }, async (_c, { id }) => J.get(id));
-  route(app, { method: "post", path: "/createjob", summary: "Create a job (the rules of 002 §5); answers the job (id = job no.)", tag, body: anyBody }, async (c, { body }) => J.create(body, staff(c)));
-  route(app, { method: "put", path: "/jobs/:id", summary: "Save a whole job (send last_saved; 409 when stale); also Turn Into Job (is_defect / is_enquiry false)", tag, body: anyBody }, async (c, { id, body }) =>
+  route(app, { method: "post", path: "/createjob", summary: "Create a job (the rules of 002 §5); answers the job (id = job no.)", tag, body: jobCreate }, async (c, { body }) => J.create(body, staff(c)));
+  route(app, { method: "put", path: "/jobs/:id", summary: "Save a whole job (send last_saved; 409 when stale); also Turn Into Job (is_defect / is_enquiry false)", tag, body: jobSave }, async (c, { id, body }) =>
     J.save(id, body, staff(c)),
   );
   route(
     app,
-    { method: "put", path: "/jobs/returned/:id", summary: "Status change: RETURNED_FROM_WORKSHOP, READY_FOR_COLLECTION, COLLECTED (send status and last_saved)", tag, body: anyBody },
+    { method: "put", path: "/jobs/returned/:id", summary: "Status change: RETURNED_FROM_WORKSHOP, READY_FOR_COLLECTION, COLLECTED (send status and last_saved)", tag, body: jobStatus },
     async (c, { id, body }) => J.changeStatus(id, body, staff(c)),
   );
   route(
     app,
-    { method: "post", path: "/jobs/approve/:id", status: 200, summary: "Approve a job (002 §5 Job approval); may send mileage, workshop_date, inspection dates and last_saved", tag, body: anyBody },
+    { method: "post", path: "/jobs/approve/:id", status: 200, summary: "Approve a job (002 §5 Job approval); may send mileage, workshop_date, inspection dates and last_saved", tag, body: jobApprove },
     async (c, { id, body }) => J.approve(id, body, staff(c)),
   );
   route(app, { method: "delete", path: "/jobs/:id", summary: "Delete a job with its lines and images (refused while a line is approved)", tag }, async (c, { id }) => J.remove(id, staff(c)));
@@ -78,7 +88,7 @@ export function workshopRoutes(app: Hono<AppEnv>) {
   );
   route(
     app,
-    { method: "post", path: "/createdefect", summary: "Create a defect (vehicle and department required, description at least 10 characters, mileage numeric)", tag, body: anyBody },
+    { method: "post", path: "/createdefect", summary: "Create a defect (vehicle and department required, description at least 10 characters, mileage numeric)", tag, body: defectCreate },
     async (c, { body }) => J.createDefect(body, staff(c)),
   );
 
@@ -106,11 +116,11 @@ export function workshopRoutes(app: Hono<AppEnv>) {
     async (_c, { query }) => F.lastServices(query.vehicle, query.amount),
   );
   route(app, { method: "get", path: "/work/:id", summary: "One work item of a job, with its parts", tag }, async (_c, { id }) => J.getWork(id));
-  route(app, { method: "put", path: "/work/update/:id", summary: "Save one work item (send its last_saved; the locks of 002 §4)", tag, body: anyBody }, async (c, { id, body }) =>
+  route(app, { method: "put", path: "/work/update/:id", summary: "Save one work item (send its last_saved; the locks of 002 §4)", tag, body: workSave }, async (c, { id, body }) =>
     J.saveWork(id, body, staff(c)),
   );
   route(app, { method: "get", path: "/parts/update/:id", summary: "One part: a job's with its work item, a quote's or part order's as Parts Expenses lists it", tag }, async (_c, { id }) => PartsExpenses.partOf(id));
-  route(app, { method: "put", path: "/parts/update/:id", summary: "Save one part by its id (send its last_saved): a job's through the job card's rules, a quote's or part order's as Parts Expenses saves it", tag, body: anyBody }, async (c, { id, body }) => PartsExpenses.saveOne(id, body, staff(c)));
+  route(app, { method: "put", path: "/parts/update/:id", summary: "Save one part by its id (send its last_saved): a job's through the job card's rules, a quote's or part order's as Parts Expenses saves it", tag, body: partSave }, async (c, { id, body }) => PartsExpenses.saveOne(id, body, staff(c)));
   route(app, { method: "delete", path: "/parts/update/:id", summary: "Remove one part of a job", tag }, async (c, { id }) => J.removePart(id, staff(c)));
 
   const I = Workshop.JobImages;
@@ -126,7 +136,7 @@ export function workshopRoutes(app: Hono<AppEnv>) {
     },
     async (_c, { query }) => I.uploadUrls(query),
   );
-  route(app, { method: "post", path: "/images", summary: "Record an uploaded image of a job or a quote (job or quote, key, name)", tag, body: anyBody }, async (c, { body }) => I.confirm(body, staff(c).email));
+  route(app, { method: "post", path: "/images", summary: "Record an uploaded image of a job or a quote (job or quote, key, name)", tag, body: imageConfirm }, async (c, { body }) => I.confirm(body, staff(c).email));
   route(
     app,
     { method: "post", path: "/deleteimage", summary: "Delete a job's uploaded image by name (blob_prefix = {registration}-{jobId})", tag, query: z.object({ blob_name: z.string().min(1).max(300), blob_prefix: z.string().min(1).max(100) }) },

@@ -3,7 +3,9 @@ import { sendSoonAll } from "../../core/accounts/xero-sync.js";
 import "../../core/accounts/xero-documents.js"; // the work and parts invoices' bodies, for the immediate attempt
 import * as z from "zod";
 import { WORK_VIEWS, WorkApprovals, type Staff } from "../../core/accounts/work-approvals.js";
-import { WorkshopFigures } from "../../core/workshop/index.js";
+import { WorkshopFigures, workItem } from "../../core/workshop/index.js";
+import { ref } from "../../core/platform/fields.js";
+import { writeBody, writeList } from "../../core/platform/write-body.js";
 import { workViewOf } from "../../core/workshop/work-lines.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
@@ -54,7 +56,7 @@ const workQuery = pageQuery.extend({
 });
 
 /** A batch of work items as the approval modal sends it (checked item by item by the service). */
-const batch = z.array(z.record(z.string(), z.unknown()), { error: "The body must be a list of work items" });
+const batch = writeList(writeBody(workItem.schema, { update: true, extra: { id: ref() } }), { error: "The body must be a list of work items" });
 
 export function workApprovalRoutes(app: Hono<AppEnv>) {
   route(
