@@ -5,6 +5,7 @@ import { PAYMENT_TYPES } from "../../../core/accounts/payment-definitions";
 import { FIRST_REPORT_YEAR } from "../../../core/agreements/rules";
 import { REPORT_MESSAGES } from "../../../core/platform/report-messages";
 import { api, useList, type ApiRecord } from "../platform/api";
+import { DepartmentSelect } from "../platform/list";
 import { DateField } from "../platform/form/DateField";
 import { todayIso } from "../platform/format";
 import { Page } from "../platform/page";
@@ -169,7 +170,6 @@ function save(url: string, filename: string) {
 export function ReportsPage() {
   const [sp, updateUrl] = useUrlParams();
   const department = sp.get("department") ?? "ALL";
-  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 });
   const [state, setState] = useState<{ kind: "idle" } | { kind: "preparing"; rows: number } | { kind: "error" }>({ kind: "idle" });
   const run = async (name: string, query: URLSearchParams) => {
     setState({ kind: "preparing", rows: 0 });
@@ -199,16 +199,7 @@ export function ReportsPage() {
     >
       <Stack gap="md">
         <Paper withBorder p="sm">
-          <NativeSelect
-            label="Department"
-            w={280}
-            value={department}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              updateUrl((n) => (v === "ALL" ? n.delete("department") : n.set("department", v)));
-            }}
-            data={[{ value: "ALL", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-          />
+          <DepartmentSelect size="sm" w={280} value={department === "ALL" ? "" : department} onChange={(v) => updateUrl((n) => (v ? n.set("department", v) : n.delete("department")))} />
         </Paper>
         {SECTIONS.map((s) => (
           <Paper withBorder p="sm" key={s.title} component="section" aria-label={s.title}>

@@ -6,7 +6,7 @@ import { SupplierPicker } from "../contacts/pickers";
 import { ApiError, api, useList, type ApiRecord } from "../platform/api";
 import { DateField } from "../platform/form";
 import { formatDate, formatMoney } from "../platform/format";
-import { ListPager, ListSearch, ListTable, ListTabs, useListController, type Column } from "../platform/list";
+import { ListDepartmentFilter, ListPager, ListSearch, ListTable, ListTabs, useListController, type Column } from "../platform/list";
 import { Page } from "../platform/page";
 import { toastSuccess, toastWarning } from "../platform/toast";
 import { parentLink, usePartsSave, type PartRow, type PartsAnswer } from "./api";
@@ -22,7 +22,6 @@ const VIEWS = [
   { value: "backorder", label: "Backorder" },
 ];
 
-type Named = ApiRecord & { name: string };
 type Nominal = ApiRecord & { code: string; name: string | null; tax_type: string | null };
 
 /**
@@ -36,7 +35,6 @@ type Nominal = ApiRecord & { code: string; name: string | null; tax_type: string
  */
 export function PartsExpensesPage() {
   const list = useListController<PartRow>({ resource: "parts", filters: ["view", "department", "invoice_number", "startDate", "endDate"], tabs: ["view"], errorMessage: "There was an error" });
-  const departments = useList<Named>("departments", { page_size: 1000 });
   const nominals = useList<Nominal>("nominal", { page_size: 1000 });
   const nominalList = nominals.data?.results ?? [];
   const f = list.filters;
@@ -105,13 +103,7 @@ export function PartsExpensesPage() {
       <Paper withBorder p="sm">
         <Group align="flex-end" gap="md" wrap="wrap">
           <ListTabs list={list} param="view" label="Parts view" tabs={VIEWS} />
-          <NativeSelect
-            label="Department"
-            size="xs"
-            value={f.department ?? ""}
-            onChange={(e) => list.setFilter("department", e.currentTarget.value || null)}
-            data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-          />
+          <ListDepartmentFilter list={list} />
           <ListSearch list={list} placeholder="Name, part number, invoice number" />
           <Switch label="Show only invoice numbers" checked={f.invoice_number === "true"} onChange={(e) => list.setFilter("invoice_number", e.currentTarget.checked ? "true" : null)} />
           <DateField label="Ordered from" size="xs" w={140} value={f.startDate ?? ""} onChange={(v) => list.setFilter("startDate", v || null)} />

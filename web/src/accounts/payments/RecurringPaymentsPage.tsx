@@ -1,14 +1,14 @@
-import { Button, Group, List, Modal, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, Group, List, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { DEFAULT_PAYMENT_DEPARTMENT, DEFAULT_PAYMENT_TYPE, PAYMENT_TYPES } from "../../../../core/accounts/payment-definitions";
 import { INTERVAL_TYPES, MIN_INTERVAL_DAYS, RECURRING_MESSAGES, recurringPayment } from "../../../../core/accounts/recurring-payment-definitions";
 import { intervalDayFor, previewDates, recurringRuleResult } from "../../../../core/accounts/recurring-payment-rules";
 import { ContactPicker } from "../../contacts/pickers";
-import { useApiMutation, useList, type ApiRecord } from "../../platform/api";
+import { useApiMutation, type ApiRecord } from "../../platform/api";
 import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, type FieldDef, type FormValues } from "../../platform/form";
 import { formatDate, formatMoney, todayIso } from "../../platform/format";
-import { ListColumnFilter, ListPager, ListSearch, ListTable, useListController } from "../../platform/list";
+import { ListDepartmentFilter, ListColumnFilter, ListPager, ListSearch, ListTable, useListController } from "../../platform/list";
 import { confirmDelete } from "../../platform/modal";
 import { Page } from "../../platform/page";
 import { toastWarning } from "../../platform/toast";
@@ -64,7 +64,6 @@ function ruleValues(v: FormValues) {
  */
 export function RecurringPaymentsPage() {
   const list = useListController<RecurringRow>({ resource: "recurringpayments", filters: ["department", "payment_type", "interval_type"], errorMessage: ERROR });
-  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage: ERROR });
   const remove = useApiMutation<{ id: number }>("DELETE", (b) => `recurringpayment/${b.id}`, { resource: "recurringpayments", errorMessage: RECURRING_MESSAGES.deleteFailed });
   const [editing, setEditing] = useState<RecurringRow | "new" | null>(null);
   return (
@@ -78,13 +77,7 @@ export function RecurringPaymentsPage() {
     >
       <Group align="flex-end" gap="sm">
         <ListSearch list={list} placeholder="Contact name" buttons />
-        <NativeSelect
-          label="Department"
-          size="xs"
-          value={list.filters.department ?? ""}
-          onChange={(e) => list.setFilter("department", e.currentTarget.value || null)}
-          data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-        />
+        <ListDepartmentFilter list={list} errorMessage={ERROR} />
       </Group>
       <Stack gap="xs">
         <ListTable<RecurringRow>

@@ -116,17 +116,42 @@ export function ListToolbar({ children }: { children: ReactNode }) {
 }
 
 /** Department filter bound to a URL filter (default `department`): every department, or one (GET departments; `errorMessage` if that fails). */
-export function ListDepartmentFilter({ list, param = "department", errorMessage = "There was an error" }: { list: Pick<ListController<any>, "filters" | "setFilter">; param?: string; errorMessage?: string }) {
+/**
+ * The one department select (all departments, then each by name): a list's
+ * filter through ListDepartmentFilter, or any other screen's value (the
+ * dashboard, the reports) through DepartmentSelect. "" is all departments.
+ */
+export function DepartmentSelect({
+  value,
+  onChange,
+  errorMessage = "There was an error",
+  label = "Department",
+  size = "xs",
+  w,
+}: {
+  value: string;
+  onChange: (department: string | null) => void;
+  errorMessage?: string;
+  label?: string;
+  size?: string;
+  w?: number;
+}) {
   const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage });
   return (
     <NativeSelect
-      label="Department"
-      size="xs"
-      value={list.filters[param] ?? ""}
-      onChange={(e) => list.setFilter(param, e.currentTarget.value || null)}
+      label={label}
+      size={size}
+      w={w}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value || null)}
       data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
     />
   );
+}
+
+/** The department select bound to a list's URL filter. */
+export function ListDepartmentFilter({ list, param = "department", errorMessage }: { list: Pick<ListController<any>, "filters" | "setFilter">; param?: string; errorMessage?: string }) {
+  return <DepartmentSelect value={list.filters[param] ?? ""} onChange={(v) => list.setFilter(param, v)} errorMessage={errorMessage} />;
 }
 
 /** One option of a column filter: the server's distinct values with their counts ('Only Blanks' is value BLANK). */
