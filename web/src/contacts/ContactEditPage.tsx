@@ -274,7 +274,7 @@ export function ContactEditPage() {
   const q = useOne<ApiRecord>("contacts", contact ?? null, { errorMessage: "An error occurred!" });
   // A new contact starts from the server's defaults (003 §3), of the type the address asks for.
   const type = !contact && sp.get("type") === "SP" ? "SP" : "CC";
-  const d = useApiGet<ContactDefaults>(["contactdefaults", type], "contacts/defaults", { contact_type: type }, { errorMessage: "An error occurred!" });
+  const d = useApiGet<ContactDefaults>("contacts/defaults", { contact_type: type }, { resource: "contactdefaults", errorMessage: "An error occurred!" });
   const title = contact ? (q.data ? String(q.data.display_name) : "Contact") : "New contact";
   return (
     <Page title={title}>

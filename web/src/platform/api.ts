@@ -142,12 +142,24 @@ export type ApiRecord = {
   [field: string]: unknown;
 };
 
-/** Query keys: [resource, 'list', params] and [resource, 'one', id]. */
+/**
+ * The one query-key factory: every key starts with its resource, so a write
+ * that invalidates the resource (`keys.all`) refreshes every query of it.
+ * [resource, 'list', params], [resource, 'one', id], and any other GET
+ * [resource, 'get', path, query]. Screens never write a key by hand
+ * (tests/unit/web-one-way.test.ts).
+ */
 export const keys = {
   all: (resource: string) => [resource] as const,
+  lists: (resource: string) => [resource, "list"] as const,
   list: (resource: string, params: QueryParams) => [resource, "list", params] as const,
   one: (resource: string, id: number | string) => [resource, "one", id] as const,
+  /** Any other GET of the resource (`name`: its path, or what a screen's own fetch reads, e.g. every page of a print). */
+  get: (resource: string, name: string, query?: QueryParams) => [resource, "get", name, query ?? {}] as const,
 };
+
+/** The resource a path belongs to: its first segment ('vehicles/statuscounts' -> 'vehicles'). */
+export const resourceOf = (path: string) => path.replace(/^\/+/, "").split("/")[0];
 
 /**
  * A GET as the cache knows it: its key and its call. The hooks below and a
@@ -159,7 +171,8 @@ export type GetQuery = { queryKey: QueryKey; path: string; query?: QueryParams }
 export const queries = {
   list: (resource: string, params: QueryParams, path?: string): GetQuery => ({ queryKey: keys.list(resource, params), path: path ?? resource, query: params }),
   one: (resource: string, id: number | string, path?: string): GetQuery => ({ queryKey: keys.one(resource, id), path: `${path ?? resource}/${id}` }),
-  get: (queryKey: QueryKey, path: string, query?: QueryParams): GetQuery => ({ queryKey, path, query }),
+  /** Any other GET (appdefaults, a figure, a count): keyed under `resource`, the path's first segment unless named. */
+  get: (path: string, query?: QueryParams, resource = resourceOf(path)): GetQuery => ({ queryKey: keys.get(resource, path, query), path, query }),
 };
 /** The call of a GetQuery. */
 export const fetchOf =
@@ -196,19 +209,19 @@ export function useOne<T = ApiRecord>(resource: string, id: number | string | nu
   });
 }
 
-/** A GET that is neither a list nor a record (e.g. appdefaults, targetlatest). */
-export function useApiGet<T>(queryKey: QueryKey, path: string, query?: QueryParams, opts: Omit<QueryOpts, "path"> = {}) {
-  return useQuery({
-    queryKey,
-    queryFn: fetchOf<T>(queries.get(queryKey, path, query)),
-    enabled: opts.enabled ?? true,
-    meta: { errorMessage: opts.errorMessage },
-  });
+/** A GET that is neither a list nor a record (e.g. appdefaults, targetlatest), keyed by `queries.get`. */
+export function useApiGet<T>(path: string, query?: QueryParams, opts: Omit<QueryOpts, "path"> & { resource?: string } = {}) {
+  return useGet<T>(queries.get(path, query, opts.resource), opts);
 }
 
 /** A GET built with `queries` (a screen's calls declared once, also started by its route: platform/prefetch.ts). */
 export function useGet<T>(q: GetQuery, opts: Omit<QueryOpts, "path"> = {}) {
-  return useApiGet<T>(q.queryKey, q.path, q.query, opts);
+  return useQuery({
+    queryKey: q.queryKey,
+    queryFn: fetchOf<T>(q),
+    enabled: opts.enabled ?? true,
+    meta: { errorMessage: opts.errorMessage },
+  });
 }
 
 type MutationOpts = {

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { useEffect, type FormEvent } from "react";
-import { useApiGet, useApiMutation, type ApiRecord } from "../platform/api";
+import { queries, useApiGet, useApiMutation, type ApiRecord } from "../platform/api";
 import { formatDateTime } from "../platform/format";
 import { FormSection, fieldsFrom, initialValues, useRecordForm, type FieldDef, type SelectOption } from "../platform/form";
 import { appDefaults } from "../../../core/settings/definitions";
@@ -12,9 +12,7 @@ export const FIELDS: FieldDef[] = fieldsFrom(appDefaults, {
   // Issue 22: the Xero account payments go into; the server refuses a nominal code that is neither BANK nor enabled for payments.
   xero_payments_account: {
     options: {
-      queryKey: ["nominal", "list", { page_size: 1000 }],
-      path: "nominal",
-      query: { page_size: 1000 },
+      ...queries.list("nominal", { page_size: 1000 }),
       toOptions: (d: { results: ApiRecord[] }) =>
         d.results.map((n): SelectOption => ({ value: String(n.id), label: `${String(n.code)} ${String(n.name ?? "")}${String(n.type ?? "").toUpperCase() === "BANK" ? " (bank)" : ""}`.trim(), apiValue: n.id })),
     },
@@ -61,7 +59,7 @@ function DefaultsForm({ record }: { record: ApiRecord }) {
 
 /** App defaults: one record, a single form (not a list). */
 export function DefaultsScreen() {
-  const q = useApiGet<ApiRecord>(["appdefaults", "one"], "appdefaults", undefined, { errorMessage: "There was an error" });
+  const q = useApiGet<ApiRecord>("appdefaults", undefined, { errorMessage: "There was an error" });
   return (
     <Paper withBorder p="sm">
       {q.isLoading ? <Loading /> : q.data ? <DefaultsForm record={q.data} /> : <Text c="red">The defaults could not be loaded.</Text>}

@@ -649,7 +649,7 @@ export function JobEditPage() {
   const q = useOne<Job>("jobs", id ?? null, { errorMessage: ERROR });
   const workTypes = useList<WorkType & ApiRecord>("worktype", { page_size: 1000 }, { errorMessage: ERROR });
   const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage: ERROR });
-  const defaults = useApiGet<Record<string, any>>(["appdefaults"], "appdefaults", undefined, { errorMessage: ERROR });
+  const defaults = useApiGet<Record<string, any>>("appdefaults", undefined, { errorMessage: ERROR });
   const loading = (id && q.isLoading) || workTypes.isLoading || departments.isLoading || defaults.isLoading;
   const title = id ? `Job - ${q.data ? registrationOf(q.data) || q.data.id : ""}` : "Job - New";
   const refs = useMemo<Refs>(

@@ -212,7 +212,7 @@ async function selectWithParts(w: WorkLookup, onSelect: (w: WorkLookup) => void)
 }
 
 function WorkLookupParts({ id }: { id: number }) {
-  const q = useApiGet<WorkLookup>(["worklookup", "one", id], `worklookup/update/${id}`, undefined, { errorMessage: "There was an error" });
+  const q = useApiGet<WorkLookup>(`worklookup/update/${id}`, undefined, { errorMessage: "There was an error" });
   const parts = q.data?.part_work_lookup ?? [];
   return (
     <ListTable<PartLookup>

@@ -149,7 +149,7 @@ type PartOrder = { id: number; order_number?: string | null; description?: strin
  * part order data' (003 §8) and no modal.
  */
 export function PartListModal({ partOrder, onClose }: { partOrder: number; onClose: () => void }) {
-  const order = useApiGet<PartOrder>(["partorder", partOrder], `partorder/${partOrder}`, undefined, { errorMessage: "There was an error getting part order data" });
+  const order = useApiGet<PartOrder>(`partorder/${partOrder}`, undefined, { errorMessage: "There was an error getting part order data" });
   if (!order.data) return null;
   return (
     <Modal opened onClose={onClose} title={`Part Order ${order.data.order_number ?? order.data.id}`} size="lg" centered>

@@ -66,12 +66,7 @@ export function TransactionsPage() {
   const period = week ? { start: monday, end: sunday } : monthOf(todayIso());
   const centres = useList<Named>("costcentre", { page_size: 1000 });
   const centre = (centres.data?.results ?? []).find((c) => String(c.id) === f.cost_centre);
-  const figures = useApiGet<TransactionFigures>(
-    ["transactions/figures", period.start, period.end, f.department ?? ""],
-    "transactions/figures",
-    { start: period.start, end: period.end, department: f.department },
-    { errorMessage: "There was an error" },
-  );
+  const figures = useApiGet<TransactionFigures>("transactions/figures", { start: period.start, end: period.end, department: f.department }, { resource: "transactions/figures", errorMessage: "There was an error" });
   const calls = useTransactionCalls();
   const [selected, setSelected] = useState<Map<number, TransactionRow>>(new Map());
   const [editing, setEditing] = useState<TransactionRow | null>(null);

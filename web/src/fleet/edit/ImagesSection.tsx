@@ -62,7 +62,7 @@ export function UploadProgress({ progress }: { progress: Record<string, number> 
 
 /** The vehicle's images and documents, shown through presigned GET URLs. */
 export function ImagesSection({ vehicle }: { vehicle: ApiRecord }) {
-  const images = useApiGet<{ results: VehicleImage[] }>(["vehicleimages", "list", vehicle.id], "vehicleimages", { vehicle: vehicle.id }, { errorMessage: "There was an error" });
+  const images = useApiGet<{ results: VehicleImage[] }>("vehicleimages", { vehicle: vehicle.id }, { errorMessage: "There was an error" });
   const remove = useRemove("vehicleimages", { errorMessage: "There was an error" });
   const { upload, progress } = useVehicleUploads({ id: vehicle.id, registration: vehicle.registration as string });
   return (

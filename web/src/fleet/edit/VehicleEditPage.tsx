@@ -54,7 +54,7 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
   const [fleetDate, setFleetDate] = useState(todayIso());
   const qc = useQueryClient();
   const types = useList<ApiRecord>("vehicletype", { page_size: 100 });
-  const defaults = useApiGet<ApiRecord>(["appdefaults", "one"], "appdefaults");
+  const defaults = useApiGet<ApiRecord>("appdefaults");
 
   const editor = useRecordEditor({
     resource: "vehicles",
@@ -357,7 +357,7 @@ export function VehicleEditPage() {
     useList("keys", { page_size: 1000 }),
     useList("inspectiontype", { page_size: 100 }),
     useList("trackingoption", TRACKING_OPTIONS_QUERY),
-    useApiGet(["appdefaults", "one"], "appdefaults"),
+    useApiGet("appdefaults"),
   ];
   const loading = (vehicle && q.isLoading) || refs.some((r) => r.isLoading);
   const title = vehicle ? `Vehicle - ${q.data?.registration ?? ""}` : "New";

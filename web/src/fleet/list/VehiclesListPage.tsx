@@ -166,7 +166,7 @@ export function VehiclesListPage() {
   const sub = tab === "customer" ? "CUSTOMER" : (list.filters.vehicle_status ?? "ACTIVE");
   const options = list.answer?.filter_list as Record<string, FilterOption[]> | undefined;
   const department = list.filters.department ?? "ALL";
-  const counts = useApiGet<Record<string, number>>(["vehicles", "statuscounts", department], "vehicles/statuscounts", { department }, { errorMessage: "There was an error" });
+  const counts = useApiGet<Record<string, number>>("vehicles/statuscounts", { department }, { errorMessage: "There was an error" });
   const columns = columnsFor(TAB_COLUMNS[sub] ? sub : "ACTIVE", list, options);
 
   return (

@@ -38,7 +38,7 @@ export function MovementsPage() {
   const drivers = useList<Named>("drivers", { page_size: 1000 });
   const types = useList<Named>("movementtype", { page_size: 1000 });
   const f = list.filters;
-  const figures = useApiGet<Figures>(["movementfigures", f.view, f.department, f.start, f.end], "movementfigures", { view: f.view, department: f.department, start: f.start, end: f.end }, { errorMessage: "There was an error" });
+  const figures = useApiGet<Figures>("movementfigures", { view: f.view, department: f.department, start: f.start, end: f.end }, { errorMessage: "There was an error" });
   const [selected, setSelected] = useState<Map<number, MovementRow>>(new Map());
   const [printing, setPrinting] = useState(false);
   const [customerText, setCustomerText] = useState("");
