@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { PAYMENT_TYPES } from "../../../core/accounts/payment-definitions";
 import { FIRST_REPORT_YEAR } from "../../../core/agreements/rules";
 import { REPORT_MESSAGES } from "../../../core/platform/report-messages";
-import { api, useList, type ApiRecord } from "../platform/api";
+import { api, useApiMutation, useList, type ApiRecord } from "../platform/api";
 import { DepartmentSelect } from "../platform/list";
 import { DateField } from "../platform/form/DateField";
 import { todayIso } from "../platform/format";
@@ -171,10 +171,12 @@ export function ReportsPage() {
   const [sp, updateUrl] = useUrlParams();
   const department = sp.get("department") ?? "ALL";
   const [state, setState] = useState<{ kind: "idle" } | { kind: "preparing"; rows: number } | { kind: "error" }>({ kind: "idle" });
+  // Preparing a report saves nothing: no toast; the modal tells how it went.
+  const start = useApiMutation<{ name: string; query: URLSearchParams }, ExportState>("POST", (r) => `reportexport/${r.name}?${r.query}`, { quiet: true, send: () => undefined });
   const run = async (name: string, query: URLSearchParams) => {
     setState({ kind: "preparing", rows: 0 });
     try {
-      let run = await api<ExportState>("POST", `reportexport/${name}?${query}`);
+      let run = await start.mutateAsync({ name, query });
       while (run.status === "PREPARING") {
         await sleep(700);
         run = await api<ExportState>("GET", `reportexport/${run.id}`);

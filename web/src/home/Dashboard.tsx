@@ -3,7 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { useUrlParams } from "../platform/url";
-import { api, useApiMutation, useGet, type ApiRecord, type Page } from "../platform/api";
+import { useApiMutation, useGet, useUpdate, type ApiRecord, type Page } from "../platform/api";
 import { dashboardQuery, dashboardView } from "./queries";
 import { formatDate, formatMoney, todayIso } from "../platform/format";
 import { toastError } from "../platform/toast";
@@ -230,6 +230,8 @@ function HomepageTotals() {
 
 function CourtesyCars({ department }: { department: string }) {
   const q = useGet<Page<ApiRecord & Record<string, any>>>(dashboardQuery.courtesyCars(department));
+  // 001 §8: a refused location shows the server's response titled 'Error!' (the screen's own toast, so quiet).
+  const move = useUpdate("vehicles", { quiet: true });
   const [edits, setEdits] = useState<Record<number, string>>({});
   return (
     <Panel title="Courtesy Cars">
@@ -250,7 +252,7 @@ function CourtesyCars({ department }: { department: string }) {
                     const next = edits[v.id];
                     if (next === undefined || next === (v.location ?? "")) return;
                     try {
-                      await api("PUT", `vehicles/${v.id}`, { body: { location: next, last_saved: v.last_saved } });
+                      await move.mutateAsync({ id: v.id, body: { location: next, last_saved: v.last_saved } });
                       await q.refetch();
                     } catch (e) {
                       // 001 §8: the server's response shown for 10 seconds, titled 'Error!'.

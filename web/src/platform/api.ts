@@ -232,7 +232,11 @@ type MutationOpts = {
   silent?: boolean;
   /** The spec's own success wording where it is not 'Data saved successfully.' (003 §8: 'All data has been sent to Xero'). */
   successMessage?: string;
+  /** No toast either way: the screen tells the outcome in its own words (an upload's 'Uploaded' or its refusal). */
+  quiet?: boolean;
 };
+
+const metaOf = (opts: MutationOpts) => ({ errorMessage: opts.errorMessage, silent: opts.silent, successMessage: opts.successMessage, quiet: opts.quiet });
 
 /**
  * After a write, the lists and records it touched are fetched again. Not
@@ -252,7 +256,7 @@ export function useCreate<T = ApiRecord>(resource: string, opts: MutationOpts & 
   return useMutation({
     mutationFn: (body: Record<string, unknown>) => api<T>("POST", opts.path ?? resource, { body }),
     onSuccess: () => invalidate(),
-    meta: { errorMessage: opts.errorMessage, silent: opts.silent, successMessage: opts.successMessage },
+    meta: metaOf(opts),
   });
 }
 
@@ -262,7 +266,7 @@ export function useUpdate<T = ApiRecord>(resource: string, opts: MutationOpts & 
     mutationFn: ({ id, body }: { id: number | string; body: Record<string, unknown> }) =>
       api<T>("PUT", `${opts.path ?? resource}/${id}`, { body }),
     onSuccess: () => invalidate(),
-    meta: { errorMessage: opts.errorMessage, silent: opts.silent, successMessage: opts.successMessage },
+    meta: metaOf(opts),
   });
 }
 
@@ -299,22 +303,42 @@ export function useRemove(resource: string, opts: MutationOpts & { path?: string
   return useMutation({
     mutationFn: (id: number | string) => api<unknown>("DELETE", `${opts.path ?? resource}/${id}`),
     onSuccess: (_d, id) => dropDeleted(id),
-    meta: { errorMessage: opts.errorMessage, silent: opts.silent, successMessage: opts.successMessage },
+    meta: metaOf(opts),
   });
 }
 
-/** Any other write (PUT appdefaults, sign-in...). */
+/**
+ * Any other write (PUT appdefaults, sign-in, a report export, an approval):
+ * the one way a screen writes outside a record's own create/update/delete,
+ * refreshing `resource` and `invalidates` afterwards. A FormData body is sent
+ * as a file upload.
+ */
 export function useApiMutation<TBody, TResult = unknown>(
   method: Exclude<Method, "GET">,
   path: string | ((body: TBody) => string),
-  opts: MutationOpts & { resource?: string } = {},
+  opts: MutationOpts & {
+    resource?: string;
+    /** The body sent for the mutation's variables (default: the variables themselves; undefined: no body). */
+    send?: (vars: TBody) => unknown;
+    /** A failure reworded before it is shown and thrown (the CAP upload adds the server's reason to its message). */
+    reword?: (err: unknown) => Error;
+  } = {},
 ) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TBody) => api<TResult>(method, typeof path === "function" ? path(body) : path, { body }),
+    mutationFn: (vars: TBody) => {
+      const body = opts.send ? opts.send(vars) : vars;
+      const call = api<TResult>(method, typeof path === "function" ? path(vars) : path, body instanceof FormData ? { form: body } : { body });
+      const reword = opts.reword;
+      return reword
+        ? call.catch((e: unknown) => {
+            throw reword(e);
+          })
+        : call;
+    },
     onSuccess: () => {
       for (const r of [...(opts.resource ? [opts.resource] : []), ...(opts.invalidates ?? [])]) void qc.invalidateQueries({ queryKey: keys.all(r) });
     },
-    meta: { errorMessage: opts.errorMessage, silent: opts.silent, successMessage: opts.successMessage },
+    meta: metaOf(opts),
   });
 }

@@ -9,7 +9,7 @@ import { ApiError, useCreate, type ApiRecord } from "../platform/api";
 import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, type FieldDef } from "../platform/form";
 import { Page } from "../platform/page";
 import { toastError, toastWarning } from "../platform/toast";
-import { uploadImageFile } from "./JobModals";
+import { useImageUpload } from "./JobModals";
 
 const choice = (v: string) => ({ value: v, label: v.replace(/_/g, " "), apiValue: v });
 
@@ -37,6 +37,7 @@ function NewDefect() {
   const [vehicle, setVehicle] = useState<PickedVehicle | null>(null);
   const [search, setSearch] = useState("");
   const [files, setFiles] = useState<File[]>([]);
+  const uploadImageFile = useImageUpload();
   const [warning, setWarning] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const form = useRecordForm(INPUTS, initialValues(INPUTS, null, true));

@@ -1,10 +1,10 @@
 import { Anchor, Button, Fieldset, FileButton, Group, Image, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useApiGet, useRemove, type ApiRecord } from "../../platform/api";
+import { keys, useApiGet, useRemove, type ApiRecord } from "../../platform/api";
 import { confirmDelete } from "../../platform/modal";
 import { toastError, toastSuccess } from "../../platform/toast";
-import { UPLOAD_MESSAGES, UPLOAD_TYPES, uploadVehicleFile } from "../shared/uploads";
+import { UPLOAD_MESSAGES, UPLOAD_TYPES, useVehicleFileUpload } from "../shared/uploads";
 
 type VehicleImage = ApiRecord & { url: string; content_type: string; key: string };
 
@@ -36,13 +36,14 @@ export function useFileUploads(send: (file: File, onProgress: (pct: number) => v
         });
       }
     }
-    await qc.invalidateQueries({ queryKey: [queryKey] });
+    await qc.invalidateQueries({ queryKey: keys.all(queryKey) });
   };
   return { upload, progress };
 }
 
 export function useVehicleUploads(vehicle: { id: number; registration?: string | null }) {
-  return useFileUploads((file, onProgress) => uploadVehicleFile(vehicle, file, onProgress), "vehicleimages");
+  const send = useVehicleFileUpload();
+  return useFileUploads((file, onProgress) => send(vehicle, file, onProgress), "vehicleimages");
 }
 
 export function UploadProgress({ progress }: { progress: Record<string, number> }) {

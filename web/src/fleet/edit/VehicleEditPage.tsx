@@ -1,13 +1,12 @@
 import { Alert, Anchor, Badge, Button, Collapse, Fieldset, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { checkVehicle, hireRates, isHireReady, orderedPurchasePrice } from "../../../../core/fleet/rules";
 import { ValidationError } from "../../../../core/platform/errors";
 import { AgreementsSection, type Agreement } from "../../agreements/AgreementsSection";
 import { ContactRefInput } from "../../contacts/pickers";
-import { api, useApiGet, useList, useOne, type ApiRecord } from "../../platform/api";
+import { api, useApiGet, useApiMutation, useList, useOne, type ApiRecord } from "../../platform/api";
 import { DateField, fieldAsOf, type FieldDef, FieldInput, FormSection, recordOptions, useRecordEditor } from "../../platform/form";
 import { SectionErrorBoundary } from "../../platform/ErrorBoundary";
 import { formatMoney, todayIso } from "../../platform/format";
@@ -52,7 +51,8 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
   const [pendingStatus, setPendingStatus] = useState<string | null>(null);
   const [fleetModal, fleetModalCtl] = useDisclosure(false);
   const [fleetDate, setFleetDate] = useState(todayIso());
-  const qc = useQueryClient();
+  // Clear key: no 'Data saved successfully.' toast (the key's field empties); the vehicle and the keys are fetched again.
+  const clearKey = useApiMutation<{ vehicle: number; spare: boolean }>("PUT", "vehicles/clearkey", { resource: "vehicles", invalidates: ["keys"], silent: true, errorMessage: "There was an error" });
   const types = useList<ApiRecord>("vehicletype", { page_size: 100 });
   const defaults = useApiGet<ApiRecord>("appdefaults");
 
@@ -214,11 +214,9 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
                     color="red"
                     onClick={async () => {
                       try {
-                        await api("PUT", "vehicles/clearkey", { body: { vehicle: record.id, spare: k === "spare_key" } });
-                        await qc.invalidateQueries({ queryKey: ["vehicles"] });
-                        await qc.invalidateQueries({ queryKey: ["keys"] });
-                      } catch (e) {
-                        toastFailure(e, "There was an error");
+                        await clearKey.mutateAsync({ vehicle: record.id, spare: k === "spare_key" });
+                      } catch {
+                        /* the query client has shown the server's message */
                       }
                     }}
                   >
