@@ -17,12 +17,7 @@ const wideName = { name: { minWidth: 200 } };
 const byName = (r: ApiRecord) => String(r.name ?? r.id);
 
 /** Pence-level per-mile costs keep their precision: £0.015. */
-const perMile = (v: unknown) => {
-  if (v === null || v === undefined || v === "") return "";
-  const n = Number(v);
-  const places = Math.min(4, Math.max(2, (String(n).split(".")[1] ?? "").length));
-  return `£${n.toFixed(places)}`;
-};
+const perMile = (v: unknown) => formatMoney(v, 4);
 
 const makeOptions: FieldDef["options"] = {
   ...queries.list("vehiclemake", { page_size: 1000 }),

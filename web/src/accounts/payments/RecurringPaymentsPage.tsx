@@ -7,7 +7,7 @@ import { intervalDayFor, previewDates, recurringRuleResult } from "../../../../c
 import { ContactPicker } from "../../contacts/pickers";
 import { useApiMutation, type ApiRecord } from "../../platform/api";
 import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, type FieldDef, type FormValues } from "../../platform/form";
-import { formatDate, formatMoney, todayIso } from "../../platform/format";
+import { blank, formatDate, formatMoney, todayIso } from "../../platform/format";
 import { ListDepartmentFilter, ListColumnFilter, ListPager, ListSearch, ListTable, useListController } from "../../platform/list";
 import { confirmDelete } from "../../platform/modal";
 import { Page } from "../../platform/page";
@@ -43,8 +43,8 @@ const field = (name: string) => FIELDS.find((f) => f.name === name)!;
 
 /** The form's values as the rules read them (numbers as numbers, empties as null). */
 function ruleValues(v: FormValues) {
-  const num = (x: unknown) => (x === "" || x === null || x === undefined ? null : Number(x));
-  const str = (x: unknown) => (x === "" || x === null || x === undefined ? null : String(x));
+  const num = (x: unknown) => (blank(x) ? null : Number(x));
+  const str = (x: unknown) => (blank(x) ? null : String(x));
   return {
     contact: num(v.contact),
     department: num(v.department),
