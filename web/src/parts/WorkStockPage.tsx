@@ -3,8 +3,8 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { LOOKUP_MESSAGES, workDuplicateKey } from "../../../core/workshop/lookup-rules";
 import { SupplierPicker } from "../contacts/pickers";
-import { ApiError, api, useCreate, useRemove, useUpdate } from "../platform/api";
-import { FieldInput, initialValues, useRecordForm } from "../platform/form";
+import { api, useCreate, useRemove, useUpdate } from "../platform/api";
+import { FieldInput, initialValues, useRecordForm, useSaveCycle } from "../platform/form";
 import { ListColumnText, ListPager, ListSearch, ListTable, useListController } from "../platform/list";
 import { confirmDelete } from "../platform/modal";
 import { Page } from "../platform/page";
@@ -153,37 +153,30 @@ function WorkRow({ row }: { row: WorkLookupRow }) {
 /** New Work +: the work lookup's fields; once created, its detail screen opens to add parts. */
 function NewWorkModal({ onClose }: { onClose: () => void }) {
   const form = useRecordForm(WORK_FIELDS, initialValues(WORK_FIELDS, null));
-  const [warning, setWarning] = useState<string | null>(null);
+  const { warning, run } = useSaveCycle(form);
   const [checking, setChecking] = useState(false);
   const create = useCreate<WorkLookupRow>("worklookup", { errorMessage: WORK_SAVE_ERROR });
   const navigate = useNavigate();
   const [made, setMade] = useState<number | null>(null);
-  const save = async () => {
-    setWarning(null);
-    if (!form.validate()) return;
-    const body = form.payload();
+  const exists = async () => {
     setChecking(true);
     try {
-      if (await workExists(body)) {
-        setWarning(LOOKUP_MESSAGES.workExists);
-        return;
-      }
+      return (await workExists(form.payload())) ? { message: LOOKUP_MESSAGES.workExists, errors: {} } : null;
     } catch {
-      /* the save answers for itself */
+      return null; // the save answers for itself
     } finally {
       setChecking(false);
     }
-    try {
-      const row = await create.mutateAsync(body);
-      form.reset();
-      setMade(row.id);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        setWarning(err.message);
-        form.applyServerErrors(err);
-      }
-    }
   };
+  const save = () =>
+    run(
+      async () => {
+        const row = await create.mutateAsync(form.payload());
+        form.reset();
+        setMade(row.id);
+      },
+      { validate: true, refusal: exists },
+    );
   // Leave once the form is clean, so the unsaved-changes guard lets the screen go.
   useEffect(() => {
     if (made === null || form.dirty) return;

@@ -5,10 +5,10 @@ import { job as jobDef } from "../../../core/workshop/definitions";
 import { MESSAGES, defectRules } from "../../../core/workshop/rules";
 import { VehicleSearch, type PickedVehicle } from "../fleet/picker/VehiclePicker";
 import { UPLOAD_MESSAGES, UPLOAD_TYPES } from "../fleet/shared/uploads";
-import { ApiError, useCreate, type ApiRecord } from "../platform/api";
-import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, type FieldDef } from "../platform/form";
+import { useCreate, type ApiRecord } from "../platform/api";
+import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, useSaveCycle, type FieldDef } from "../platform/form";
 import { Page } from "../platform/page";
-import { toastError, toastWarning } from "../platform/toast";
+import { toastError } from "../platform/toast";
 import { useImageUpload } from "./JobModals";
 
 const choice = (v: string) => ({ value: v, label: v.replace(/_/g, " "), apiValue: v });
@@ -38,10 +38,10 @@ function NewDefect() {
   const [search, setSearch] = useState("");
   const [files, setFiles] = useState<File[]>([]);
   const uploadImageFile = useImageUpload();
-  const [warning, setWarning] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const form = useRecordForm(INPUTS, initialValues(INPUTS, null, true));
   const create = useCreate<ApiRecord>("jobs", { path: "createdefect", errorMessage: "An error occurred!", invalidates: ["jobstatuscount"] });
+  const { warning, run } = useSaveCycle(form, { toastRefusals: true });
   const [madeId, setMadeId] = useState<number | null>(null);
 
   // Leave once the form is clean, so the unsaved-changes guard lets the page go.
@@ -56,16 +56,8 @@ function NewDefect() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setWarning(null);
     // 002 §5: the server's defect rules, run before sending ('Vehicle and Department are required fields').
-    const refused = defectRules(body());
-    if (refused) {
-      setWarning(refused.message);
-      toastWarning(refused.message);
-      form.refuse(refused.errors);
-      return;
-    }
-    try {
+    await run(async () => {
       const made = await create.mutateAsync(body());
       if (files.length) {
         setUploading(true);
@@ -80,12 +72,7 @@ function NewDefect() {
       }
       form.reset(form.values);
       setMadeId(made.id);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        setWarning(err.message);
-        form.refuse(err.errors);
-      }
-    }
+    }, { refusal: () => defectRules(body()) });
   };
 
   return (
