@@ -201,7 +201,7 @@ export function ReportsPage() {
     >
       <Stack gap="md">
         <Paper withBorder p="sm">
-          <DepartmentSelect size="sm" w={280} value={department === "ALL" ? "" : department} onChange={(v) => updateUrl((n) => (v ? n.set("department", v) : n.delete("department")))} />
+          <DepartmentSelect size="sm" w={280} all="ALL" value={department} onChange={(v) => updateUrl((n) => (v ? n.set("department", v) : n.delete("department")))} />
         </Paper>
         {SECTIONS.map((s) => (
           <Paper withBorder p="sm" key={s.title} component="section" aria-label={s.title}>

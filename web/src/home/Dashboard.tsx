@@ -339,7 +339,7 @@ export function Dashboard() {
       <Paper withBorder p="sm" data-testid="dashboard-controls">
         <Group align="flex-end" gap="md">
           <SegmentedControl aria-label="Timeframe" value={type} onChange={(v) => set("timeframe", v === "weekly" ? null : v)} data={[{ value: "weekly", label: "Weekly" }, { value: "monthly", label: "Monthly" }]} />
-          <DepartmentSelect value={department === "ALL" ? "" : department} onChange={(v) => set("department", v)} />
+          <DepartmentSelect all="ALL" value={department} onChange={(v) => set("department", v)} />
           <DateField size="xs" label="Date" value={date} onChange={(v) => set("date", v || null)} />
           <Button size="xs" variant="default" onClick={infoCtl.open}>
             Info

@@ -181,7 +181,7 @@ export function VehiclesListPage() {
       <Paper withBorder p="sm">
         <Group align="flex-end" gap="md" wrap="wrap">
           <ListSearch list={list} placeholder="Registration or fleet no." buttons />
-          <ListDepartmentFilter list={list} errorMessage="There was an error" />
+          <ListDepartmentFilter list={list} all="ALL" errorMessage="There was an error" />
           <NativeSelect
             label="Purchase type"
             size="xs"

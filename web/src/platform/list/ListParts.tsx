@@ -119,7 +119,9 @@ export function ListToolbar({ children }: { children: ReactNode }) {
 /**
  * The one department select (all departments, then each by name): a list's
  * filter through ListDepartmentFilter, or any other screen's value (the
- * dashboard, the reports) through DepartmentSelect. "" is all departments.
+ * dashboard, the reports) through DepartmentSelect. `all` is the value of
+ * "All departments" ("" unless the screen's URL says ALL); choosing it
+ * hands null.
  */
 export function DepartmentSelect({
   value,
@@ -128,7 +130,9 @@ export function DepartmentSelect({
   label = "Department",
   size = "xs",
   w,
+  all = "",
 }: {
+  all?: string;
   value: string;
   onChange: (department: string | null) => void;
   errorMessage?: string;
@@ -143,15 +147,15 @@ export function DepartmentSelect({
       size={size}
       w={w}
       value={value}
-      onChange={(e) => onChange(e.currentTarget.value || null)}
-      data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
+      onChange={(e) => onChange(e.currentTarget.value === all ? null : e.currentTarget.value || null)}
+      data={[{ value: all, label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
     />
   );
 }
 
 /** The department select bound to a list's URL filter. */
-export function ListDepartmentFilter({ list, param = "department", errorMessage }: { list: Pick<ListController<any>, "filters" | "setFilter">; param?: string; errorMessage?: string }) {
-  return <DepartmentSelect value={list.filters[param] ?? ""} onChange={(v) => list.setFilter(param, v)} errorMessage={errorMessage} />;
+export function ListDepartmentFilter({ list, param = "department", errorMessage, all = "" }: { list: Pick<ListController<any>, "filters" | "setFilter">; param?: string; errorMessage?: string; all?: string }) {
+  return <DepartmentSelect value={list.filters[param] ?? all} all={all} onChange={(v) => list.setFilter(param, v)} errorMessage={errorMessage} />;
 }
 
 /** One option of a column filter: the server's distinct values with their counts ('Only Blanks' is value BLANK). */
