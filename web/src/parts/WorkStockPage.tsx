@@ -101,13 +101,12 @@ function WorkRow({ row }: { row: WorkLookupRow }) {
   const update = useUpdate("worklookup", { path: "worklookup/update", errorMessage: WORK_SAVE_ERROR });
   const remove = useRemove("worklookup", { path: "worklookup/update", errorMessage: WORK_SAVE_ERROR });
   const label = row.description ?? `work ${row.id}`;
-  const save = () => {
-    if (!form.validate()) return;
-    update.mutate(
-      { id: row.id, body: { ...form.payload(), last_saved: row.last_saved } },
-      { onSuccess: (saved) => form.reset(initialValues(ROW_FIELDS, saved)), onError: form.applyServerErrors },
-    );
-  };
+  const { run } = useSaveCycle(form);
+  const save = () =>
+    run(async () => {
+      const saved = await update.mutateAsync({ id: row.id, body: { ...form.payload(), last_saved: row.last_saved } });
+      form.reset(initialValues(ROW_FIELDS, saved));
+    }, { validate: true });
   const del = async () => {
     if (await confirmDelete(`work "${label}"`)) remove.mutate(row.id);
   };
@@ -130,7 +129,7 @@ function WorkRow({ row }: { row: WorkLookupRow }) {
         <Group gap={4} wrap="nowrap">
           {form.dirty && (
             <>
-              <Button size="compact-xs" onClick={save} loading={update.isPending}>
+              <Button size="compact-xs" onClick={() => void save()} loading={update.isPending}>
                 Save
               </Button>
               <Button size="compact-xs" variant="default" onClick={() => form.reset(initialValues(ROW_FIELDS, row))}>

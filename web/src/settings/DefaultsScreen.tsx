@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { useEffect, type FormEvent } from "react";
 import { queries, useApiGet, useApiMutation, type ApiRecord } from "../platform/api";
 import { formatDateTime } from "../platform/format";
-import { FormSection, fieldsFrom, initialValues, useRecordForm, type FieldDef, type SelectOption } from "../platform/form";
+import { FormSection, fieldsFrom, initialValues, useRecordForm, useSaveCycle, type FieldDef, type SelectOption } from "../platform/form";
 import { appDefaults } from "../../../core/settings/definitions";
 import { HistoryButton } from "../platform/history";
 import { Loading } from "../platform/Loading";
@@ -29,13 +29,13 @@ export const FIELDS: FieldDef[] = fieldsFrom(appDefaults, {
 function DefaultsForm({ record }: { record: ApiRecord }) {
   const form = useRecordForm(FIELDS, initialValues(FIELDS, record));
   const save = useApiMutation<Record<string, unknown>, ApiRecord>("PUT", "appdefaults", { resource: "appdefaults", errorMessage: "There was an error" });
+  const { run } = useSaveCycle(form);
   // A fresh copy from the server (after a save) becomes the new baseline.
   useEffect(() => form.reset(initialValues(FIELDS, record)), [record.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps -- the form is reset on a fresh copy (its last_saved) only; the form object is new each render
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!form.validate()) return;
-    save.mutate({ ...form.payload(), last_saved: record.last_saved }, { onError: form.applyServerErrors });
+    void run(() => save.mutateAsync({ ...form.payload(), last_saved: record.last_saved }), { validate: true });
   };
   return (
     <form ref={form.formRef} onSubmit={submit} noValidate aria-label="Defaults">

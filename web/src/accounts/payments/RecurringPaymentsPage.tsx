@@ -6,12 +6,11 @@ import { INTERVAL_TYPES, MIN_INTERVAL_DAYS, RECURRING_MESSAGES, recurringPayment
 import { intervalDayFor, previewDates, recurringRuleResult } from "../../../../core/accounts/recurring-payment-rules";
 import { ContactPicker } from "../../contacts/pickers";
 import { useApiMutation, type ApiRecord } from "../../platform/api";
-import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, type FieldDef, type FormValues } from "../../platform/form";
+import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, useSaveCycle, type FieldDef, type FormValues } from "../../platform/form";
 import { blank, formatDate, formatMoney, todayIso } from "../../platform/format";
 import { ListDepartmentFilter, ListColumnFilter, ListPager, ListSearch, ListTable, useListController } from "../../platform/list";
 import { confirmDelete } from "../../platform/modal";
 import { Page } from "../../platform/page";
-import { toastWarning } from "../../platform/toast";
 
 type Named = { id: number; name?: string | null; display_name?: string | null } | null;
 type RecurringRow = ApiRecord & {
@@ -136,6 +135,7 @@ export function RecurringPaymentsPage() {
 function RecurringPaymentModal({ record, onClose }: { record: RecurringRow | null; onClose: () => void }) {
   const initial = useMemo(() => initialValues(FIELDS, record, !record), [record]);
   const form = useRecordForm(FIELDS, { ...initial, start_date: record ? initial.start_date : todayIso() }, { guard: false });
+  const { run, refuse } = useSaveCycle(form, { toastRefusals: true });
   const [contactName, setContactName] = useState(record?.contact?.display_name ?? "");
   const create = useApiMutation<Record<string, unknown>, RecurringRow>("POST", "recurringpayments", { resource: "recurringpayments", errorMessage: RECURRING_MESSAGES.saveFailed });
   const save = useApiMutation<Record<string, unknown>, RecurringRow>("PUT", () => `recurringpayment/${record!.id}`, { resource: "recurringpayments", errorMessage: RECURRING_MESSAGES.saveFailed });
@@ -143,22 +143,26 @@ function RecurringPaymentModal({ record, onClose }: { record: RecurringRow | nul
   const values = ruleValues(form.values);
   const preview = previewDates(values);
 
-  function submit() {
+  // The payment's rules first (003 §5: the start date resets to today, the interval to 7 days), then the form's checks.
+  const rules = async () => {
     const startMoved = !record || values.start_date !== record.start_date;
     const refused = recurringRuleResult(values, today, { startChecked: startMoved });
-    if (refused) {
-      // 003 §5: the start date resets to today, the interval to 7 days.
-      if (refused.message === RECURRING_MESSAGES.minStart) form.set("start_date", today);
-      if (refused.message === RECURRING_MESSAGES.minInterval) form.set("interval_day", MIN_INTERVAL_DAYS);
-      form.refuse(refused.errors);
-      return toastWarning(refused.message);
-    }
-    if (!form.validate()) return;
-    const body = { ...form.payload(), contact: values.contact, interval_day: intervalDayFor(values.interval_type, values.interval_day) };
-    const done = { onSuccess: onClose, onError: form.applyServerErrors };
-    if (record) save.mutate({ ...body, last_saved: record.last_saved }, done);
-    else create.mutate(body, done);
-  }
+    if (!refused) return true;
+    if (refused.message === RECURRING_MESSAGES.minStart) form.set("start_date", today);
+    if (refused.message === RECURRING_MESSAGES.minInterval) form.set("interval_day", MIN_INTERVAL_DAYS);
+    refuse(refused);
+    return false;
+  };
+  const submit = () =>
+    run(
+      async () => {
+        const body = { ...form.payload(), contact: values.contact, interval_day: intervalDayFor(values.interval_type, values.interval_day) };
+        if (record) await save.mutateAsync({ ...body, last_saved: record.last_saved });
+        else await create.mutateAsync(body);
+        onClose();
+      },
+      { before: rules, validate: true },
+    );
 
   const input = (name: string) => <FieldInput field={field(name)} value={form.values[name]} error={form.errors[name]} onChange={(v) => form.set(name, v)} />;
   return (
@@ -225,7 +229,7 @@ function RecurringPaymentModal({ record, onClose }: { record: RecurringRow | nul
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button loading={create.isPending || save.isPending} onClick={submit}>
+          <Button loading={create.isPending || save.isPending} onClick={() => void submit()}>
             {record ? "Save" : "Create"}
           </Button>
         </Group>
