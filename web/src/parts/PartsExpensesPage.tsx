@@ -4,8 +4,8 @@ import { Link } from "react-router-dom";
 import { approvalRefusal, dueRangeRefusal, partApprovalCheck } from "../../../core/workshop/part-rules";
 import { SupplierPicker } from "../contacts/pickers";
 import { ApiError, api, useList, type ApiRecord } from "../platform/api";
-import { DateField } from "../platform/form";
-import { formatDate, formatMoney } from "../platform/format";
+import { DateField, NO_FORM, useSaveCycle } from "../platform/form";
+import { blank, formatDate, formatMoney } from "../platform/format";
 import { ListDepartmentFilter, ListPager, ListSearch, ListTable, ListTabs, useListController, type Column } from "../platform/list";
 import { Page } from "../platform/page";
 import { toastSuccess, toastWarning } from "../platform/toast";
@@ -270,20 +270,18 @@ function EditSelectedModal({ rows, onClose, onSaved }: { rows: PartRow[]; onClos
   const [v, setV] = useState({ invoice_date: "", date_ordered: "", part_invoice_number: "" });
   const [supplier, setSupplier] = useState<{ id: number; name: string } | null>(null);
   const [supplierText, setSupplierText] = useState("");
-  const [warning, setWarning] = useState<string | null>(null);
+  const { warning, run } = useSaveCycle(NO_FORM);
   const save = usePartsSave("There was an error");
-  const submit = async () => {
-    const values: Record<string, unknown> = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== ""));
-    if (supplier) values.supplier = supplier.id;
-    if (!Object.keys(values).length) return setWarning("Enter at least one value to set on the selected parts");
-    try {
-      const res = await save.mutateAsync(rows.map((r) => ({ id: r.id, last_saved: r.last_saved, ...values })));
-      toastSuccess();
-      onSaved(res.results);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setWarning(err.message);
-    }
-  };
+  const values = (): Record<string, unknown> => ({ ...Object.fromEntries(Object.entries(v).filter(([, x]) => !blank(x))), ...(supplier ? { supplier: supplier.id } : {}) });
+  const submit = () =>
+    run(
+      async () => {
+        const res = await save.mutateAsync(rows.map((r) => ({ id: r.id, last_saved: r.last_saved, ...values() })));
+        toastSuccess();
+        onSaved(res.results);
+      },
+      { refusal: () => (Object.keys(values()).length ? null : { message: "Enter at least one value to set on the selected parts", errors: {} }) },
+    );
   return (
     <Modal opened onClose={onClose} title={`Edit Selected (${rows.length} part${rows.length === 1 ? "" : "s"})`} centered>
       <Stack gap="sm">
@@ -331,31 +329,21 @@ function ApproveInvoiceModal({ part, nominals, onClose }: { part: PartRow; nomin
   const invoice = useList<PartRow>("parts", { inv_num: part.part_invoice_number, supplier: part.supplier?.id, page_size: 1000 }, { errorMessage: "An error occurred" });
   const [codes, setCodes] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [warning, setWarning] = useState<string | null>(null);
+  const { warning, run } = useSaveCycle({ refuse: setErrors, validate: () => true });
   const save = usePartsSave();
   const rows = (invoice.data?.results ?? []).filter((r) => !r.approved);
   const codeOf = (r: PartRow) => codes[r.id] ?? (r.supplier_nominal_code ? String(r.supplier_nominal_code) : "");
-  const approve = async () => {
-    const sent = rows.map((r) => ({ ...r, supplier_nominal_code: codeOf(r) ? Number(codeOf(r)) : null }));
-    const checks = sent.map((r) => partApprovalCheck(r, r.supplier, nominals.find((n) => n.id === r.supplier_nominal_code)));
-    const refused = approvalRefusal(checks);
-    if (refused) {
-      setErrors(refused.errors);
-      setWarning(refused.message);
-      return;
-    }
-    try {
-      const res = await save.mutateAsync(sent.map((r) => ({ id: r.id, last_saved: r.last_saved, supplier_nominal_code: r.supplier_nominal_code, approved: true })));
-      for (const w of res.warnings ?? []) toastWarning(w.message);
-      toastSuccess(`${res.count} part${res.count === 1 ? "" : "s"} approved`);
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        setErrors((err as ApiError & { errors?: Record<string, string> }).errors ?? {});
-        setWarning(err.message);
-      }
-    }
-  };
+  const sent = () => rows.map((r) => ({ ...r, supplier_nominal_code: codeOf(r) ? Number(codeOf(r)) : null }));
+  const approve = () =>
+    run(
+      async () => {
+        const res = await save.mutateAsync(sent().map((r) => ({ id: r.id, last_saved: r.last_saved, supplier_nominal_code: r.supplier_nominal_code, approved: true })));
+        for (const w of res.warnings ?? []) toastWarning(w.message);
+        toastSuccess(`${res.count} part${res.count === 1 ? "" : "s"} approved`);
+        onClose();
+      },
+      { refusal: () => approvalRefusal(sent().map((r) => partApprovalCheck(r, r.supplier, nominals.find((n) => n.id === r.supplier_nominal_code)))) },
+    );
   return (
     <Modal opened onClose={onClose} title={`Approve invoice ${part.part_invoice_number} (${part.supplier?.display_name ?? ""})`} centered size="xl">
       <Stack gap="sm">

@@ -4,7 +4,7 @@ export { FormSection } from "./FormSection";
 export { useFieldOptions, cachedOptions, recordOptions } from "./options";
 export { useRecordForm, type RecordForm } from "./useRecordForm";
 export { UnsavedChangesProvider, useUnsavedChanges, useUnsavedNotice, NOT_YET_SAVED, UNSAVED_MESSAGE } from "./unsaved";
-export { useRecordEditor, useSaveCycle, type RecordEditor, type Refusal, type SaveCycle } from "./useRecordEditor";
+export { useRecordEditor, useSaveCycle, NO_FORM, type RecordEditor, type Refusal, type SaveCycle } from "./useRecordEditor";
 export { DateField } from "./DateField";
 export { NumberField } from "./NumberField";
 export { parseNumberText, formatNumberText, NUMBER_MESSAGES } from "./numbers";

@@ -80,8 +80,10 @@ export type Refusal = { message: string; errors: FormErrors };
  * warning and marks its fields), then the send; the server's 400 shows its
  * message as the warning and marks its fields, a 409 (edited elsewhere)
  * calls `onConflict`. The query client has already shown the toast.
+ * A screen whose inputs are not a RecordForm (a table's rows) hands its own
+ * `refuse` (where field errors go) and `validate`.
  */
-export function useSaveCycle(form: RecordForm, o: { onConflict?: () => void; toastRefusals?: boolean } = {}) {
+export function useSaveCycle(form: Pick<RecordForm, "refuse" | "validate">, o: { onConflict?: () => void; toastRefusals?: boolean } = {}) {
   const [warning, setWarning] = useState<string | null>(null);
   const inFlight = useRef(false);
   const refuse = (r: Refusal) => {
@@ -129,6 +131,9 @@ export function useSaveCycle(form: RecordForm, o: { onConflict?: () => void; toa
 }
 
 export type SaveCycle = ReturnType<typeof useSaveCycle>;
+
+/** For a save cycle with no fields to mark (a bulk edit of rows): refusals show as the warning only. */
+export const NO_FORM: Pick<RecordForm, "refuse" | "validate"> = { refuse: () => undefined, validate: () => true };
 
 /**
  * The one edit-screen mechanism, on top of useRecordForm and useSaveCycle: a new record is
