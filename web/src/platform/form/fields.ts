@@ -198,7 +198,7 @@ export function isWebAddress(s: string) {
 }
 
 export function sameValue(a: FormValue | undefined, b: FormValue | undefined) {
-  if (blank(a as FormValue) && blank(b as FormValue)) return true;
+  if (blank(a) && blank(b)) return true;
   return String(a) === String(b);
 }
 
