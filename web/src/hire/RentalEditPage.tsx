@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Fieldset, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { Anchor, Button, Fieldset, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { MESSAGES, OFF_HIRE_LOCKED, rentalDatesError, rentalFigures, rentalRuleResult } from "../../../core/hire/rules";
 import { ContactRefInput } from "../contacts/pickers";
 import { VehicleSearch } from "../fleet/picker/VehiclePicker";
 import { api, useApiGet, useList, useOne, type ApiRecord } from "../platform/api";
-import { FieldInput, FormSection, useRecordEditor, type FieldDef } from "../platform/form";
+import { FormWarning, FieldInput, FormSection, useRecordEditor, type FieldDef } from "../platform/form";
 import { formatDate, formatMoney } from "../platform/format";
 import { HistoryButton } from "../platform/history";
 import { ListPager, useListController } from "../platform/list";
@@ -212,11 +212,7 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
   return (
     <form ref={form.formRef} onSubmit={editor.save} noValidate aria-label="Rental">
       <Stack gap="sm">
-        {editor.warning && (
-          <Alert color="yellow" title="Warning!" role="alert">
-            {editor.warning}
-          </Alert>
-        )}
+        <FormWarning warning={editor.warning} />
         <Fieldset legend="New Booking" variant="filled" p="sm">
           <SegmentedControl
             aria-label="Status"

@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Stack } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { PART_ORDER_MESSAGES, partEnquiryRules } from "../../../core/workshop/partorder-rules";
 import { useCreate, type ApiRecord } from "../platform/api";
-import { FieldInput, initialValues, useRecordForm, useSaveCycle, type FieldDef } from "../platform/form";
+import { FormWarning, FieldInput, initialValues, useRecordForm, useSaveCycle, type FieldDef } from "../platform/form";
 import { Page } from "../platform/page";
 
 /** The part enquiry form's fields (002 §2 Part enquiry form); the description is required (002 §5). */
@@ -47,11 +47,7 @@ export function PartEnquiryPage() {
       <form ref={form.formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="Part enquiry">
         <Paper withBorder p="md">
           <Stack gap="sm">
-            {warning && (
-              <Alert color="yellow" title="Warning!" role="alert">
-                {warning}
-              </Alert>
-            )}
+            <FormWarning warning={warning} />
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
               {FIELDS.map((f) => (
                 <FieldInput key={f.name} field={f} value={form.values[f.name]} onChange={(v) => form.set(f.name, v)} error={form.errors[f.name]} />

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { LOOKUP_MESSAGES, partDuplicateKey } from "../../../core/workshop/lookup-rules";
 import { ContactRefInput } from "../contacts/pickers";
 import { api, useApiMutation, useCreate, useRemove, useUpdate } from "../platform/api";
-import { FieldInput, initialValues, useRecordForm, useSaveCycle, type FieldDef } from "../platform/form";
+import { FormWarning, FieldInput, initialValues, useRecordForm, useSaveCycle, type FieldDef } from "../platform/form";
 import { blank } from "../platform/format";
 import { confirmDelete } from "../platform/modal";
 import { BULK_FIELDS, PART_FIELDS, type PartLookupRow } from "./fields";
@@ -102,11 +102,7 @@ export function PartLookupModal({ row, onClose, title }: { row: PartLookupRow | 
   return (
     <Modal opened onClose={onClose} title={title ?? (row ? "Edit Part" : "New Part")} centered size="lg">
       <Stack gap="sm">
-        {warning && (
-          <Alert color="yellow" title="Warning!" role="alert">
-            {warning}
-          </Alert>
-        )}
+        <FormWarning warning={warning} />
         <LookupInputs fields={PART_FIELDS} form={form} supplierName={row?.supplier?.display_name ?? ""} />
         <Group justify="space-between">
           {row ? (
@@ -152,11 +148,7 @@ export function EditSelectedModal({ rows, onClose, onSaved }: { rows: PartLookup
   return (
     <Modal opened onClose={onClose} title={`Edit Selected (${rows.length} part${rows.length === 1 ? "" : "s"})`} centered size="lg">
       <Stack gap="sm">
-        {warning && (
-          <Alert color="yellow" title="Warning!" role="alert">
-            {warning}
-          </Alert>
-        )}
+        <FormWarning warning={warning} />
         <LookupInputs fields={BULK_FIELDS} form={form} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>

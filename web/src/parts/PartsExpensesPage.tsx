@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { approvalRefusal, dueRangeRefusal, partApprovalCheck } from "../../../core/workshop/part-rules";
 import { SupplierPicker } from "../contacts/pickers";
 import { ApiError, api, useList, type ApiRecord } from "../platform/api";
-import { DateField, NO_FORM, useSaveCycle } from "../platform/form";
+import { FormWarning, DateField, NO_FORM, useSaveCycle } from "../platform/form";
 import { blank, formatDate, formatMoney } from "../platform/format";
 import { ListDepartmentFilter, ListPager, ListSearch, ListTable, ListTabs, useListController, type Column } from "../platform/list";
 import { Page } from "../platform/page";
@@ -285,11 +285,7 @@ function EditSelectedModal({ rows, onClose, onSaved }: { rows: PartRow[]; onClos
   return (
     <Modal opened onClose={onClose} title={`Edit Selected (${rows.length} part${rows.length === 1 ? "" : "s"})`} centered>
       <Stack gap="sm">
-        {warning ? (
-          <Alert color="yellow" title="Warning!" role="alert">
-            {warning}
-          </Alert>
-        ) : null}
+        <FormWarning warning={warning} />
         <DateField label="Invoice Date" value={v.invoice_date} onChange={(d) => setV({ ...v, invoice_date: d })} />
         <DateField label="Date Ordered" value={v.date_ordered} onChange={(d) => setV({ ...v, date_ordered: d })} />
         <TextInput label="Invoice Number" value={v.part_invoice_number} onChange={(e) => setV({ ...v, part_invoice_number: e.currentTarget.value })} />

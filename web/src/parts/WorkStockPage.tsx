@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Table, Text } from "@mantine/core";
+import { Button, Group, Modal, Paper, Stack, Table, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { LOOKUP_MESSAGES, workDuplicateKey } from "../../../core/workshop/lookup-rules";
 import { SupplierPicker } from "../contacts/pickers";
 import { api, useCreate, useRemove, useUpdate } from "../platform/api";
-import { FieldInput, initialValues, useRecordForm, useSaveCycle } from "../platform/form";
+import { FormWarning, FieldInput, initialValues, useRecordForm, useSaveCycle } from "../platform/form";
 import { ListColumnText, ListPager, ListSearch, ListTable, useListController } from "../platform/list";
 import { confirmDelete } from "../platform/modal";
 import { Page } from "../platform/page";
@@ -185,11 +185,7 @@ function NewWorkModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal opened onClose={onClose} title="New Work" centered size="lg">
       <Stack gap="sm">
-        {warning && (
-          <Alert color="yellow" title="Warning!" role="alert">
-            {warning}
-          </Alert>
-        )}
+        <FormWarning warning={warning} />
         <LookupInputs fields={WORK_FIELDS} form={form} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>

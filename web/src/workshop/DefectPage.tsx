@@ -1,4 +1,4 @@
-import { Alert, Button, FileButton, Group, List, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, FileButton, Group, List, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { Navigate, useNavigate, useParams } from "react-router-dom";
 import { job as jobDef } from "../../../core/workshop/definitions";
@@ -6,7 +6,7 @@ import { MESSAGES, defectRules } from "../../../core/workshop/rules";
 import { VehicleSearch, type PickedVehicle } from "../fleet/picker/VehiclePicker";
 import { UPLOAD_MESSAGES, UPLOAD_TYPES } from "../fleet/shared/uploads";
 import { useCreate, type ApiRecord } from "../platform/api";
-import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, useSaveCycle, type FieldDef } from "../platform/form";
+import { FormWarning, FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, useSaveCycle, type FieldDef } from "../platform/form";
 import { Page } from "../platform/page";
 import { toastError } from "../platform/toast";
 import { useImageUpload } from "./JobModals";
@@ -80,11 +80,7 @@ function NewDefect() {
       <form ref={form.formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="Defect">
         <Paper withBorder p="md">
           <Stack gap="sm">
-            {warning && (
-              <Alert color="yellow" title="Warning!" role="alert">
-                {warning}
-              </Alert>
-            )}
+            <FormWarning warning={warning} />
             <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="sm">
               <div>
                 <VehicleSearch label="Vehicle" required search={search} onSearchChange={setSearch} onSelect={setVehicle} />

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Collapse, Fieldset, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Collapse, Fieldset, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
@@ -7,7 +7,7 @@ import { ValidationError } from "../../../../core/platform/errors";
 import { AgreementsSection, type Agreement } from "../../agreements/AgreementsSection";
 import { ContactRefInput } from "../../contacts/pickers";
 import { api, useApiGet, useApiMutation, useList, useOne, type ApiRecord } from "../../platform/api";
-import { DateField, fieldAsOf, type FieldDef, FieldInput, FormSection, recordOptions, useRecordEditor } from "../../platform/form";
+import { FormWarning, DateField, fieldAsOf, type FieldDef, FieldInput, FormSection, recordOptions, useRecordEditor } from "../../platform/form";
 import { SectionErrorBoundary } from "../../platform/ErrorBoundary";
 import { formatMoney, todayIso } from "../../platform/format";
 import { HistoryButton } from "../../platform/history";
@@ -128,11 +128,7 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
   return (
     <form ref={form.formRef} onSubmit={editor.save} noValidate aria-label="Vehicle">
       <Stack gap="sm">
-        {editor.warning && (
-          <Alert color="yellow" title="Warning!" role="alert">
-            {editor.warning}
-          </Alert>
-        )}
+        <FormWarning warning={editor.warning} />
         <Fieldset legend="General details" variant="filled" p="sm">
           <SectionErrorBoundary name="General details">
             <Group gap={4} mb="sm" role="group" aria-label="Status">

@@ -9,3 +9,4 @@ export { DateField } from "./DateField";
 export { NumberField } from "./NumberField";
 export { parseNumberText, formatNumberText, NUMBER_MESSAGES } from "./numbers";
 export { useChildRows, type ChildRow, type ChildRows } from "./useChildRows";
+export { FormWarning } from "./FormWarning";
