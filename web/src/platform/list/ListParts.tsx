@@ -1,6 +1,7 @@
 import { Button, CloseButton, Group, NativeSelect, Pagination, Paper, SegmentedControl, Select, Stack, Table, Tabs, Text, TextInput, type TableProps } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useState, type ReactNode } from "react";
+import { useLocation } from "react-router-dom";
 import { useList, type ApiRecord } from "../api";
 import { Loading } from "../Loading";
 import { usePinnedColumns, type PinnedColumns } from "../table/pin";
@@ -15,7 +16,12 @@ import type { ListController } from "./useListController";
 export function ListSearch({ list, label = "Search", placeholder, buttons }: { list: Pick<ListController<any>, "search" | "setSearch" | "clearAll">; label?: string; placeholder?: string; buttons?: boolean }) {
   const [text, setText] = useState(list.search);
   useEffect(() => setText(list.search), [list.search]);
-  const push = useDebouncedCallback((v: string) => list.setSearch(v.trim()), 300);
+  // The page this search box is on: a push that comes due after a link has left it (the next screen still
+  // loading, this one still drawn) must not land its ?search= on the next screen's address.
+  const { pathname } = useLocation();
+  const push = useDebouncedCallback((v: string) => {
+    if (window.location.pathname === pathname) list.setSearch(v.trim());
+  }, 300);
   const input = (
     <TextInput
       label={label}
