@@ -4,7 +4,7 @@ import { Link } from "react-router-dom";
 import { PAYMENT_TYPES } from "../../../core/accounts/payment-definitions";
 import { FIRST_REPORT_YEAR } from "../../../core/agreements/rules";
 import { REPORT_MESSAGES } from "../../../core/platform/report-messages";
-import { api, useApiMutation, useList, type ApiRecord } from "../platform/api";
+import { api, saveLink, useApiMutation, useList, type ApiRecord } from "../platform/api";
 import { DepartmentSelect } from "../platform/list";
 import { DateField } from "../platform/form/DateField";
 import { todayIso } from "../platform/format";
@@ -151,15 +151,7 @@ function ReportRow({ report, department, onRun }: { report: ReportDef; departmen
 type ExportState = { id: string; status: "PREPARING" | "READY" | "FAILED"; rows: number; filename: string; url?: string };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Saves a file from a link (the presigned link names the file). */
-function save(url: string, filename: string) {
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
+
 
 /**
  * /reports (003 §2, §5, §7): department first, then each report with its
@@ -183,7 +175,7 @@ export function ReportsPage() {
         setState({ kind: "preparing", rows: run.rows });
       }
       if (run.status !== "READY" || !run.url) throw new Error("not ready");
-      save(run.url, run.filename);
+      saveLink(run.url, run.filename);
       setState({ kind: "idle" });
     } catch {
       setState({ kind: "error" });

@@ -121,13 +121,18 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   if (!res.ok) throw new ApiError(res.status, res.statusText || `Request failed (${res.status})`);
   const name = /filename="?([^";]+)"?/i.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());
+  saveLink(url, name);
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Save what a link points at under `filename` (a downloaded file, a presigned report). */
+export function saveLink(url: string, filename: string) {
   const a = document.createElement("a");
   a.href = url;
-  a.download = name;
+  a.download = filename;
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** A list page as every list call returns it. */

@@ -1,11 +1,11 @@
-import { Anchor, Button, FileButton, Group, Modal, NativeSelect, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Button, Group, Modal, NativeSelect, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { MESSAGES } from "../../../core/workshop/rules";
 import { CustomerPicker, type ContactOption } from "../contacts/pickers";
 import { VehicleSearch, inProgressLink, openItemDescription, type InProgressItem, type PickedVehicle } from "../fleet/picker/VehiclePicker";
 import { uploadSignedFile, useUploadConfirm } from "../fleet/shared/uploads";
-import { ImageGrid, UploadProgress, useFileUploads } from "../fleet/edit/ImagesSection";
+import { ImageGrid, UploadButton, UploadProgress, useFileUploads } from "../fleet/edit/ImagesSection";
 import { api, useApiMutation, useGet, useList, useRemove, useUpdate, type ApiRecord } from "../platform/api";
 import { workshopQuery } from "./queries";
 import { confirmAction } from "../platform/modal";
@@ -177,13 +177,7 @@ export function ImagesModal({ owner, onClose }: { owner: ImageOwner; onClose: ()
   return (
     <Modal opened onClose={onClose} title="Attached images" size="xl" centered>
       <Stack gap="sm">
-        <FileButton onChange={(files) => void upload(files)} accept="image/png,image/jpeg,application/pdf" multiple>
-          {(props) => (
-            <Button size="xs" variant="light" {...props}>
-              Upload images
-            </Button>
-          )}
-        </FileButton>
+        <UploadButton upload={upload} />
         <UploadProgress progress={progress} />
         <ImageGrid images={images.data?.results} kind={"quote" in owner ? "Quote" : "Job"} testId="job-image" empty="No images attached." onDelete={(img) => void remove(img)} />
       </Stack>

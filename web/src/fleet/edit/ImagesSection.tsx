@@ -46,6 +46,19 @@ export function useVehicleUploads(vehicle: { id: number; registration?: string |
   return useFileUploads((file, onProgress) => send(vehicle, file, onProgress), "vehicleimages");
 }
 
+/** Upload images (png, jpeg or pdf, several at once): the one upload button of the vehicle screens and the job card. */
+export function UploadButton({ upload }: { upload: (files: File[]) => Promise<void> }) {
+  return (
+    <FileButton onChange={(files) => void upload(files)} accept="image/png,image/jpeg,application/pdf" multiple>
+      {(props) => (
+        <Button size="xs" variant="light" {...props}>
+          Upload images
+        </Button>
+      )}
+    </FileButton>
+  );
+}
+
 export function UploadProgress({ progress }: { progress: Record<string, number> }) {
   return (
     <Stack gap={4}>
@@ -69,13 +82,7 @@ export function ImagesSection({ vehicle }: { vehicle: ApiRecord }) {
   return (
     <Fieldset legend="Images" variant="filled" p="sm">
       <Group mb="xs">
-        <FileButton onChange={(files) => void upload(files)} accept="image/png,image/jpeg,application/pdf" multiple>
-          {(props) => (
-            <Button size="xs" variant="light" {...props}>
-              Upload images
-            </Button>
-          )}
-        </FileButton>
+        <UploadButton upload={upload} />
       </Group>
       <UploadProgress progress={progress} />
       <ImageGrid
