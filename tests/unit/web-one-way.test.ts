@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
+import { blank, formatMoney } from "../../web/src/platform/format";
+import { formatPounds } from "../../core/platform/money";
 
 /**
  * One way per job on the web (issue 23; docs/contributing.md "One way per
@@ -111,5 +113,24 @@ describe("one way per job on the web (issue 23)", () => {
   it("every allowed file exists (a moved file must not leave a hole in the scan)", () => {
     const files = new Set(sources(webSrc).map((f) => relative(webSrc, f).split("\\").join("/")));
     for (const rule of RULES) for (const a of rule.allowed) expect(files.has(a), a).toBe(true);
+  });
+});
+
+describe("the one blank and the one money formatter", () => {
+  it("blank: nothing or spaces only; 0 and false are values", () => {
+    for (const v of [null, undefined, "", "   "]) expect(blank(v)).toBe(true);
+    for (const v of [0, false, "0", " a "]) expect(blank(v)).toBe(false);
+  });
+  it("formatMoney is core's formatPounds: grouped, decimal, '' for blank, a rate's extra places when asked", () => {
+    expect(formatMoney(1234.5)).toBe("£1,234.50");
+    expect(formatMoney("1923.12")).toBe(formatPounds("1923.12"));
+    expect(formatMoney(-5)).toBe("-£5.00");
+    expect(formatMoney(1.005)).toBe("£1.01"); // the decimal, not the float 1.00499...
+    expect(formatMoney("")).toBe("");
+    expect(formatMoney("  ")).toBe("");
+    expect(formatMoney(0.015, 4)).toBe("£0.015");
+    expect(formatMoney(0.1, 4)).toBe("£0.10");
+    expect(formatMoney(0.12345, 4)).toBe("£0.1235");
+    expect(formatPounds(0.015)).toBe("£0.02");
   });
 });
