@@ -48,9 +48,11 @@ export function withVat(amount: Amount, ratePercent: number = VAT_RATE): number 
  * Worked from the decimal (no float), thousands always grouped (issue 24 item 12:
  * "£1923.12" in the over-credit message was written with toFixed).
  */
-export function formatPounds(a: Amount): string {
-  const m = money(a).toDecimalPlaces(2, Money.ROUND_HALF_UP);
-  const [whole, pence] = m.abs().toFixed(2).split(".");
+export function formatPounds(a: Amount, upTo = 2): string {
+  // `upTo` more places where a rate needs them (a per-mile cost of £0.015); never fewer than 2.
+  const places = Math.min(upTo, Math.max(2, money(a).decimalPlaces()));
+  const m = money(a).toDecimalPlaces(places, Money.ROUND_HALF_UP);
+  const [whole, pence] = m.abs().toFixed(places).split(".");
   return `${m.isNegative() && !m.isZero() ? "-" : ""}£${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${pence}`;
 }
 

@@ -1,6 +1,5 @@
-import { NativeSelect } from "@mantine/core";
 import { FIXED_EXPENSE_MESSAGES, fixedExpense } from "../../../core/accounts/fixedexpense-definitions";
-import { useList, type ApiRecord } from "../platform/api";
+import { DepartmentSelect } from "../platform/list";
 import { fieldsFrom, recordOptions } from "../platform/form";
 import { Page } from "../platform/page";
 import { SettingsTable, type TableScreen } from "../platform/table";
@@ -27,24 +26,19 @@ const FIXED_EXPENSES: TableScreen = {
 /** /fixedexpense (003 §2 Fixed Expenses): an add panel, a department filter and the table, 25 a page. */
 export function FixedExpensesPage() {
   const [params, update] = useUrlParams();
-  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 });
   const department = params.get("department") ?? "";
   return (
     <Page title="Fixed Expenses">
-      <NativeSelect
-        label="Department"
-        size="xs"
+      <DepartmentSelect
         w={240}
         value={department}
-        onChange={(e) => {
-          const v = e.currentTarget.value;
+        onChange={(v) => {
           update((n) => {
             if (v) n.set("department", v);
             else n.delete("department");
             n.delete("page");
           });
         }}
-        data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
       />
       <SettingsTable screen={FIXED_EXPENSES} />
     </Page>

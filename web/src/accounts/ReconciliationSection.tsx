@@ -18,7 +18,7 @@ const CHECK_LABEL: Record<Difference["check"], string> = { lines: "Total vs line
  */
 export function ReconciliationSection() {
   const [asked, setAsked] = useState(false);
-  const check = useApiGet<Result>(["xero", "reconcile"], "xero/reconcile", undefined, { enabled: asked, errorMessage: "There was an error" });
+  const check = useApiGet<Result>("xero/reconcile", undefined, { enabled: asked, errorMessage: "There was an error" });
   const r = check.data;
   return (
     <Stack gap="xs" mt="lg" aria-label="Reconciliation">

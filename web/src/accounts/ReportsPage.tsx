@@ -4,7 +4,8 @@ import { Link } from "react-router-dom";
 import { PAYMENT_TYPES } from "../../../core/accounts/payment-definitions";
 import { FIRST_REPORT_YEAR } from "../../../core/agreements/rules";
 import { REPORT_MESSAGES } from "../../../core/platform/report-messages";
-import { api, useList, type ApiRecord } from "../platform/api";
+import { api, saveLink, useApiMutation, useList, type ApiRecord } from "../platform/api";
+import { DepartmentSelect } from "../platform/list";
 import { DateField } from "../platform/form/DateField";
 import { todayIso } from "../platform/format";
 import { Page } from "../platform/page";
@@ -151,15 +152,7 @@ function ReportRow({ report, department, onRun }: { report: ReportDef; departmen
 type ExportState = { id: string; status: "PREPARING" | "READY" | "FAILED"; rows: number; filename: string; url?: string };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Saves a file from a link (the presigned link names the file). */
-function save(url: string, filename: string) {
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-}
+
 
 /**
  * /reports (003 §2, §5, §7): department first, then each report with its
@@ -170,19 +163,20 @@ function save(url: string, filename: string) {
 export function ReportsPage() {
   const [sp, updateUrl] = useUrlParams();
   const department = sp.get("department") ?? "ALL";
-  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 });
   const [state, setState] = useState<{ kind: "idle" } | { kind: "preparing"; rows: number } | { kind: "error" }>({ kind: "idle" });
+  // Preparing a report saves nothing: no toast; the modal tells how it went.
+  const start = useApiMutation<{ name: string; query: URLSearchParams }, ExportState>("POST", (r) => `reportexport/${r.name}?${r.query}`, { quiet: true, send: () => undefined });
   const run = async (name: string, query: URLSearchParams) => {
     setState({ kind: "preparing", rows: 0 });
     try {
-      let run = await api<ExportState>("POST", `reportexport/${name}?${query}`);
+      let run = await start.mutateAsync({ name, query });
       while (run.status === "PREPARING") {
         await sleep(700);
         run = await api<ExportState>("GET", `reportexport/${run.id}`);
         setState({ kind: "preparing", rows: run.rows });
       }
       if (run.status !== "READY" || !run.url) throw new Error("not ready");
-      save(run.url, run.filename);
+      saveLink(run.url, run.filename);
       setState({ kind: "idle" });
     } catch {
       setState({ kind: "error" });
@@ -200,16 +194,7 @@ export function ReportsPage() {
     >
       <Stack gap="md">
         <Paper withBorder p="sm">
-          <NativeSelect
-            label="Department"
-            w={280}
-            value={department}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              updateUrl((n) => (v === "ALL" ? n.delete("department") : n.set("department", v)));
-            }}
-            data={[{ value: "ALL", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-          />
+          <DepartmentSelect size="sm" w={280} all="ALL" value={department} onChange={(v) => updateUrl((n) => (v ? n.set("department", v) : n.delete("department")))} />
         </Paper>
         {SECTIONS.map((s) => (
           <Paper withBorder p="sm" key={s.title} component="section" aria-label={s.title}>

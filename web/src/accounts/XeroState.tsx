@@ -13,7 +13,7 @@ import { STATUS_COLOR, STATUS_LABEL, TARGET_LABEL, XERO_MESSAGES, pushMessages, 
 export function XeroState({ sourceType, sourceId, compact }: { sourceType: string; sourceId: string | number | null | undefined; compact?: boolean }) {
   const enabled = sourceId !== null && sourceId !== undefined && sourceId !== "";
   const path = `xero/pushes/source/${encodeURIComponent(sourceType)}/${encodeURIComponent(String(sourceId ?? ""))}`;
-  const q = useApiGet<{ count: number; results: PushRow[] } | PushRow[]>(["xero", "source", sourceType, String(sourceId ?? "")], path, undefined, { enabled, errorMessage: XERO_MESSAGES.failed });
+  const q = useApiGet<{ count: number; results: PushRow[] } | PushRow[]>(path, undefined, { resource: "xero", enabled, errorMessage: XERO_MESSAGES.failed });
   const retry = useRetryPush();
   if (!enabled || !q.data) return null;
   const rows = Array.isArray(q.data) ? q.data : q.data.results;

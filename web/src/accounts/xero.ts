@@ -86,7 +86,7 @@ export function pushMessages(r: Pick<PushRow, "errors" | "last_error" | "status"
 }
 
 export function useXeroStatus() {
-  return useApiGet<XeroStatus>(["xero", "status"], "xero/status", undefined, { errorMessage: XERO_MESSAGES.failed });
+  return useApiGet<XeroStatus>("xero/status", undefined, { errorMessage: XERO_MESSAGES.failed });
 }
 
 /** POST xero/pushes/{id}/retry: that item now. */

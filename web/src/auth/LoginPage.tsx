@@ -103,7 +103,7 @@ export function LoginPage() {
     if (loggingOut) void finishLogout().then(() => navigate("/login", { replace: true, state: null }));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the sign-out finishes once when the page is reached with logout state, not again when its callbacks change identity
   }, [loggingOut]);
-  const config = useApiGet<AuthConfig>(["auth", "config"], "auth/config", undefined, { errorMessage: "There was an error", enabled: !loggingOut });
+  const config = useApiGet<AuthConfig>("auth/config", undefined, { errorMessage: "There was an error", enabled: !loggingOut });
   if (loggingOut) return <Loading label="Signing out..." />;
   if (tokenStore.get()) return <Navigate to="/" replace />;
   return (

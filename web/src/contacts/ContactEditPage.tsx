@@ -5,7 +5,7 @@ import { ACCOUNT_CODE_FIELDS, contactRuleResult, isEmail, requiredContactFields,
 import { COMPANY, CONTACT_FIELDS, CREDIT, CUSTOMER, SUPPLIER, WORKSHOP_PARTS } from "./fields";
 import { useApiGet, useList, useOne, type ApiRecord } from "../platform/api";
 import { FieldInput, FormSection, useRecordEditor, useUnsavedChanges, type FormErrors, type FormValue } from "../platform/form";
-import { formatMoney } from "../platform/format";
+import { blank, formatMoney } from "../platform/format";
 import { HistoryButton } from "../platform/history";
 import { Loading } from "../platform/Loading";
 import { confirmAction, confirmDelete } from "../platform/modal";
@@ -15,7 +15,6 @@ import { CustomerRentalRecord } from "../hire/CustomerRentalRecord";
 
 const TYPE_CHANGE = "If a contact is both a supplier and a customer, you should create two separate contacts.";
 
-const blank = (v: FormValue | null | undefined) => v === undefined || v === null || String(v).trim() === "";
 
 /** GET contacts/defaults: what a new contact starts with and the page's fixed options. */
 type ContactDefaults = { contact: Record<string, unknown>; account_code_fills: Record<AccountCodeField, string> };
@@ -274,7 +273,7 @@ export function ContactEditPage() {
   const q = useOne<ApiRecord>("contacts", contact ?? null, { errorMessage: "An error occurred!" });
   // A new contact starts from the server's defaults (003 §3), of the type the address asks for.
   const type = !contact && sp.get("type") === "SP" ? "SP" : "CC";
-  const d = useApiGet<ContactDefaults>(["contactdefaults", type], "contacts/defaults", { contact_type: type }, { errorMessage: "An error occurred!" });
+  const d = useApiGet<ContactDefaults>("contacts/defaults", { contact_type: type }, { resource: "contactdefaults", errorMessage: "An error occurred!" });
   const title = contact ? (q.data ? String(q.data.display_name) : "Contact") : "New contact";
   return (
     <Page title={title}>

@@ -149,7 +149,7 @@ function Agreement({ r, defaults }: { r: Rental; defaults: Record<string, any> }
 export function PrintRentalPage() {
   const { rental } = useParams();
   const q = useOne<Rental>("rentals", rental ?? null, { errorMessage: "There was an error" });
-  const d = useApiGet<Record<string, any>>(["appdefaults", "one"], "appdefaults");
+  const d = useApiGet<Record<string, any>>("appdefaults");
   return (
     <Page title="Hire Agreement">
       {q.isLoading || d.isLoading ? (

@@ -1,11 +1,11 @@
-import { Alert, Anchor, Button, Fieldset, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Tooltip } from "@mantine/core";
+import { Anchor, Button, Fieldset, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { MESSAGES, OFF_HIRE_LOCKED, rentalDatesError, rentalFigures, rentalRuleResult } from "../../../core/hire/rules";
 import { ContactRefInput } from "../contacts/pickers";
 import { VehicleSearch } from "../fleet/picker/VehiclePicker";
 import { api, useApiGet, useList, useOne, type ApiRecord } from "../platform/api";
-import { FieldInput, FormSection, useRecordEditor, type FieldDef } from "../platform/form";
+import { FormWarning, FieldInput, FormSection, useRecordEditor, type FieldDef } from "../platform/form";
 import { formatDate, formatMoney } from "../platform/format";
 import { HistoryButton } from "../platform/history";
 import { ListPager, useListController } from "../platform/list";
@@ -191,21 +191,11 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
   // Dates that cannot be saved (end before start) give no figures: the end date says why (as typed).
   const datesOk = rentalDatesError(String(v.start_date || ""), String(v.finish_date || "")) === null;
   const byDays = (text: string) => (datesOk ? text : "—");
-  const suggestion = useApiGet<{ suggested_weekly_rate: number | null; message: string | null; warning: string | null }>(
-    ["rentals", "suggestedrate", vehicle?.id, v.margin, v.mileage_allowance, v.term, v.start_mileage],
-    "rentals/suggestedrate",
-    { vehicle: vehicle?.id, margin: v.margin ? Number(v.margin) : undefined, mileage_allowance: v.mileage_allowance === "" ? undefined : Number(v.mileage_allowance), term: v.term === "" ? undefined : Number(v.term), start_mileage: v.start_mileage === "" ? undefined : Number(v.start_mileage) },
-    { enabled: lt && !!vehicle },
-  );
+  const suggestion = useApiGet<{ suggested_weekly_rate: number | null; message: string | null; warning: string | null }>("rentals/suggestedrate", { vehicle: vehicle?.id, margin: v.margin ? Number(v.margin) : undefined, mileage_allowance: v.mileage_allowance === "" ? undefined : Number(v.mileage_allowance), term: v.term === "" ? undefined : Number(v.term), start_mileage: v.start_mileage === "" ? undefined : Number(v.start_mileage) }, { enabled: lt && !!vehicle });
 
   // The chosen van's workshop warnings for the dates (the availability check answers them).
   const datesSet = !!vehicle && !!v.start_date && !!v.finish_date && datesOk;
-  const availability = useApiGet<{ workshop_warnings?: WorkshopWarning[] }>(
-    ["rentals", "availability", vehicle?.id, v.start_date, v.finish_date],
-    "rentals",
-    { vehicle: vehicle?.id, start_date: String(v.start_date || ""), finish_date: String(v.finish_date || "") },
-    { enabled: datesSet },
-  );
+  const availability = useApiGet<{ workshop_warnings?: WorkshopWarning[] }>("rentals", { vehicle: vehicle?.id, start_date: String(v.start_date || ""), finish_date: String(v.finish_date || "") }, { enabled: datesSet });
 
   /** 001 §5: the vehicle is attached only when no rental of it meets the dates. */
   const pick = async (candidate: Vehicle) => {
@@ -237,11 +227,7 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
   return (
     <form ref={form.formRef} onSubmit={editor.save} noValidate aria-label="Rental">
       <Stack gap="sm">
-        {editor.warning && (
-          <Alert color="yellow" title="Warning!" role="alert">
-            {editor.warning}
-          </Alert>
-        )}
+        <FormWarning warning={editor.warning} />
         <Fieldset legend="New Booking" variant="filled" p="sm">
           <SegmentedControl
             aria-label="Status"

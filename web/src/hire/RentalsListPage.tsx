@@ -18,7 +18,7 @@ const VIEWS = [
 
 /** Vehicles against the days of the week: a booked day shows the hirer. */
 function Calendar({ date, department }: { date: string; department?: string }) {
-  const q = useApiGet<{ days: string[]; results: CalendarRow[] }>(["rentals", "calendar", date, department], "rentals/calendar", { date, department });
+  const q = useApiGet<{ days: string[]; results: CalendarRow[] }>("rentals/calendar", { date, department });
   const days = q.data?.days ?? [];
   const weekday = (d: string) => new Intl.DateTimeFormat("en-GB", { weekday: "short", timeZone: "UTC" }).format(new Date(`${d}T00:00:00Z`));
   return (

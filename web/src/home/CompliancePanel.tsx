@@ -12,7 +12,7 @@ type Summary = { counts: Record<WarningKind, number>; last_run: (ApiRecord & { f
  * the latest ones with vehicle, date and source, and the last fleet check.
  */
 export function CompliancePanel() {
-  const summary = useApiGet<Summary>(["compliance", "summary"], "compliancesummary");
+  const summary = useApiGet<Summary>("compliancesummary", undefined, { resource: "compliance" });
   const latest = useList<ApiRecord>("compliance", { page_size: 5 });
   const counts = summary.data?.counts;
   const sum = (kinds: readonly WarningKind[]) => kinds.reduce((n, k) => n + (counts?.[k] ?? 0), 0);

@@ -1,13 +1,14 @@
-import { Button, Group, Modal, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Button, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { useUrlParams } from "../platform/url";
-import { api, useApiMutation, useGet, type ApiRecord, type Page } from "../platform/api";
+import { useApiMutation, useGet, useUpdate, type ApiRecord, type Page } from "../platform/api";
 import { dashboardQuery, dashboardView } from "./queries";
 import { formatDate, formatMoney, todayIso } from "../platform/format";
 import { toastError } from "../platform/toast";
 import { DateField } from "../platform/form";
+import { DepartmentSelect } from "../platform/list";
 
 type Figures = { start: string; end: string; short_term_income: number; long_term_income: number; total_income: number; rentals: number; starting: number; short_term: number; long_term: number; off_hire_charges: number };
 type CalendarRow = { vehicle: { id: number; registration: string } | null; rentals: Array<{ id: number; status: string; start_date: string; finish_date: string | null; customer: { display_name: string } | null }> };
@@ -229,6 +230,8 @@ function HomepageTotals() {
 
 function CourtesyCars({ department }: { department: string }) {
   const q = useGet<Page<ApiRecord & Record<string, any>>>(dashboardQuery.courtesyCars(department));
+  // 001 §8: a refused location shows the server's response titled 'Error!' (the screen's own toast, so quiet).
+  const move = useUpdate("vehicles", { quiet: true });
   const [edits, setEdits] = useState<Record<number, string>>({});
   return (
     <Panel title="Courtesy Cars">
@@ -249,7 +252,7 @@ function CourtesyCars({ department }: { department: string }) {
                     const next = edits[v.id];
                     if (next === undefined || next === (v.location ?? "")) return;
                     try {
-                      await api("PUT", `vehicles/${v.id}`, { body: { location: next, last_saved: v.last_saved } });
+                      await move.mutateAsync({ id: v.id, body: { location: next, last_saved: v.last_saved } });
                       await q.refetch();
                     } catch (e) {
                       // 001 §8: the server's response shown for 10 seconds, titled 'Error!'.
@@ -322,7 +325,6 @@ export function Dashboard() {
   const figures = useGet<Figures>(dashboardQuery.rentalFigures(type, date, department), { errorMessage: "There was an error" });
   const target = useGet<{ weekly_target?: number | null } | null>(dashboardQuery.target(date));
   const counts = useGet<Record<string, number>>(dashboardQuery.statusCounts(department));
-  const departments = useGet<Page<ApiRecord & { name: string }>>(dashboardQuery.departments());
   const incomplete = useGet<Page<ApiRecord & { display_name: string; contact_type: string }>>(dashboardQuery.incompleteContacts());
   const f = figures.data;
   const vehicleFigures = useGet<{ sold: number; sales_income: number; book_value: number; profit: number }>(
@@ -337,13 +339,7 @@ export function Dashboard() {
       <Paper withBorder p="sm" data-testid="dashboard-controls">
         <Group align="flex-end" gap="md">
           <SegmentedControl aria-label="Timeframe" value={type} onChange={(v) => set("timeframe", v === "weekly" ? null : v)} data={[{ value: "weekly", label: "Weekly" }, { value: "monthly", label: "Monthly" }]} />
-          <NativeSelect
-            label="Department"
-            size="xs"
-            value={department}
-            onChange={(e) => set("department", e.currentTarget.value === "ALL" ? null : e.currentTarget.value)}
-            data={[{ value: "ALL", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-          />
+          <DepartmentSelect all="ALL" value={department} onChange={(v) => set("department", v)} />
           <DateField size="xs" label="Date" value={date} onChange={(v) => set("date", v || null)} />
           <Button size="xs" variant="default" onClick={infoCtl.open}>
             Info

@@ -13,26 +13,26 @@ import { todayIso } from "../platform/format";
 const deptOf = (department: string) => (department === "ALL" ? undefined : department);
 
 export const dashboardQuery = {
-  rentalFigures: (type: string, date: string, department: string) => queries.get(["rentals", "figures", type, date, department], "rentals/figures", { type, date, department: deptOf(department) }),
-  target: (date: string) => queries.get(["target", "latest", date], "targetlatest", { date }),
-  statusCounts: (department: string) => queries.get(["vehicles", "statuscounts", department], "vehicles/statuscounts", { department }),
+  rentalFigures: (type: string, date: string, department: string) => queries.get("rentals/figures", { type, date, department: deptOf(department) }),
+  target: (date: string) => queries.get("targetlatest", { date }, "target"),
+  statusCounts: (department: string) => queries.get("vehicles/statuscounts", { department }),
   departments: () => queries.list("departments", { page_size: 1000 }),
   incompleteContacts: () => queries.list("contacts", { partial_view: "YES", page_size: 25 }),
-  vehicleFigures: (type: string, date: string, department: string) => queries.get(["vehicles", "figures", type, date, department], "vehicles/figures", { type, date, department: deptOf(department) }),
-  capSummary: (start: string | undefined, department: string) => queries.get(["vehicles", "summary", start, department], "vehicles/summary", { start, department: deptOf(department) }),
-  capChange: (department: string) => queries.get(["captotalchange", department], "captotalchange", { department: deptOf(department) }),
+  vehicleFigures: (type: string, date: string, department: string) => queries.get("vehicles/figures", { type, date, department: deptOf(department) }),
+  capSummary: (start: string | undefined, department: string) => queries.get("vehicles/summary", { start, department: deptOf(department) }),
+  capChange: (department: string) => queries.get("captotalchange", { department: deptOf(department) }),
   workFigures: (start: string | undefined, end: string | undefined, type: string, department: string) =>
-    queries.get(["work", "figures", start, end, department], "work/figures", { start, end, type, department: deptOf(department) }),
+    queries.get("work/figures", { start, end, type, department: deptOf(department) }),
   partOrderFigures: (start: string | undefined, end: string | undefined, type: string, department: string) =>
-    queries.get(["partorder", "figure", start, end, department], "partorder/figure", { start, end, type, department: deptOf(department) }),
+    queries.get("partorder/figure", { start, end, type, department: deptOf(department) }),
   miscFigures: (start: string | undefined, end: string | undefined, department: string) =>
-    queries.get(["transactions/figures", start, end, department], "transactions/figures", { start, end, department: deptOf(department) }),
+    queries.get("transactions/figures", { start, end, department: deptOf(department) }, "transactions/figures"),
   jobsToday: () => queries.list("jobs", { view: "today", ws: "all", page: 1, page_size: 25 }),
   sales: (start: string | undefined, end: string | undefined, department: string) =>
-    queries.get(["financeagreements", start, end, department], "financeagreements", { start, end, department: deptOf(department), page_size: 25 }),
-  homepageTotals: () => queries.get(["homepagetotal", "one"], "homepagetotal"),
+    queries.get("financeagreements", { start, end, department: deptOf(department), page_size: 25 }),
+  homepageTotals: () => queries.get("homepagetotal"),
   courtesyCars: (department: string) => queries.list("vehicles", { courtesy_car: true, department, page_size: 25, filter_list: false }),
-  calendar: (date: string, department: string) => queries.get(["rentals", "calendar", "dashboard", date, department], "rentals/calendar", { date, department: deptOf(department) }),
+  calendar: (date: string, department: string) => queries.get("rentals/calendar", { date, department: deptOf(department) }),
   quickLinks: () => queries.list("quicklink", { page_size: 50 }),
 };
 

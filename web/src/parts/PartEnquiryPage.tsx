@@ -1,11 +1,10 @@
-import { Alert, Button, Group, Paper, SimpleGrid, Stack } from "@mantine/core";
+import { Button, Group, Paper, SimpleGrid, Stack } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { PART_ORDER_MESSAGES, partEnquiryRules } from "../../../core/workshop/partorder-rules";
-import { ApiError, useCreate, type ApiRecord } from "../platform/api";
-import { FieldInput, initialValues, useRecordForm, type FieldDef } from "../platform/form";
+import { useCreate, type ApiRecord } from "../platform/api";
+import { FormWarning, FieldInput, initialValues, useRecordForm, useSaveCycle, type FieldDef } from "../platform/form";
 import { Page } from "../platform/page";
-import { toastWarning } from "../platform/toast";
 
 /** The part enquiry form's fields (002 §2 Part enquiry form); the description is required (002 §5). */
 const FIELDS: FieldDef[] = [
@@ -20,7 +19,7 @@ export function PartEnquiryPage() {
   const navigate = useNavigate();
   const form = useRecordForm(FIELDS, initialValues(FIELDS, null, true));
   const create = useCreate<ApiRecord>("partorder", { path: "createpartenquiry", errorMessage: "An error occurred!", invalidates: ["jobs", "jobstatuscount"] });
-  const [warning, setWarning] = useState<string | null>(null);
+  const { warning, run } = useSaveCycle(form, { toastRefusals: true });
   const [madeId, setMadeId] = useState<number | null>(null);
   // Leave once the form is clean, so the unsaved-changes guard lets the page go.
   useEffect(() => {
@@ -31,26 +30,16 @@ export function PartEnquiryPage() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setWarning(null);
     const body = form.payload();
-    // 002 §5: the server's rule, run before sending ('Description are required').
-    const refused = partEnquiryRules(body);
-    if (refused) {
-      setWarning(refused.message);
-      toastWarning(refused.message);
-      form.refuse(refused.errors);
-      return;
-    }
-    try {
-      const made = await create.mutateAsync(body);
-      form.reset(form.values);
-      setMadeId(made.id);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        setWarning(err.message);
-        form.refuse(err.errors);
-      }
-    }
+    await run(
+      async () => {
+        const made = await create.mutateAsync(body);
+        form.reset(form.values);
+        setMadeId(made.id);
+      },
+      // 002 §5: the server's rule, run before sending ('Description are required').
+      { refusal: () => partEnquiryRules(body) },
+    );
   };
 
   return (
@@ -58,11 +47,7 @@ export function PartEnquiryPage() {
       <form ref={form.formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="Part enquiry">
         <Paper withBorder p="md">
           <Stack gap="sm">
-            {warning && (
-              <Alert color="yellow" title="Warning!" role="alert">
-                {warning}
-              </Alert>
-            )}
+            <FormWarning warning={warning} />
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
               {FIELDS.map((f) => (
                 <FieldInput key={f.name} field={f} value={form.values[f.name]} onChange={(v) => form.set(f.name, v)} error={form.errors[f.name]} />

@@ -2,8 +2,9 @@ import { Alert, Button, Group, Modal, SimpleGrid, Stack } from "@mantine/core";
 import { useState } from "react";
 import { LOOKUP_MESSAGES, partDuplicateKey } from "../../../core/workshop/lookup-rules";
 import { ContactRefInput } from "../contacts/pickers";
-import { ApiError, api, useApiMutation, useCreate, useRemove, useUpdate } from "../platform/api";
-import { FieldInput, initialValues, useRecordForm, type FieldDef } from "../platform/form";
+import { api, useApiMutation, useCreate, useRemove, useUpdate } from "../platform/api";
+import { FormWarning, FieldInput, initialValues, useRecordForm, useSaveCycle, type FieldDef } from "../platform/form";
+import { blank } from "../platform/format";
 import { confirmDelete } from "../platform/modal";
 import { BULK_FIELDS, PART_FIELDS, type PartLookupRow } from "./fields";
 
@@ -60,39 +61,33 @@ async function alreadyExists(body: Record<string, unknown>, self?: number): Prom
 /** New Part + and a row's Edit on Part Stock, and Parts Expenses' Create New Part Lookup: every field of the lookup; Delete on a saved one. */
 export function PartLookupModal({ row, onClose, title }: { row: PartLookupRow | null; onClose: () => void; title?: string }) {
   const form = useRecordForm(PART_FIELDS, initialValues(PART_FIELDS, row));
-  const [warning, setWarning] = useState<string | null>(null);
+  const { warning, run } = useSaveCycle(form);
   const create = useCreate("partlookup", { errorMessage: ERROR });
   const update = useUpdate("partlookup", { path: "partlookup/update", errorMessage: ERROR });
   const remove = useRemove("partlookup", { path: "partlookup/update", errorMessage: ERROR });
   const [checking, setChecking] = useState(false);
 
-  const save = async () => {
-    setWarning(null);
-    if (!form.validate()) return;
-    const body = form.payload();
+  const exists = async () => {
     setChecking(true);
     try {
-      if (await alreadyExists(body, row?.id)) {
-        setWarning(LOOKUP_MESSAGES.partExists);
-        return;
-      }
+      return (await alreadyExists(form.payload(), row?.id)) ? { message: LOOKUP_MESSAGES.partExists, errors: {} } : null;
     } catch {
-      /* the save below answers for itself */
+      return null; // the save answers for itself
     } finally {
       setChecking(false);
     }
-    try {
-      if (row) await update.mutateAsync({ id: row.id, body: { ...body, last_saved: row.last_saved } });
-      else await create.mutateAsync(body);
-      form.reset();
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        setWarning(err.message);
-        form.applyServerErrors(err);
-      }
-    }
   };
+  const save = () =>
+    run(
+      async () => {
+        const body = form.payload();
+        if (row) await update.mutateAsync({ id: row.id, body: { ...body, last_saved: row.last_saved } });
+        else await create.mutateAsync(body);
+        form.reset();
+        onClose();
+      },
+      { validate: true, refusal: exists },
+    );
   const del = async () => {
     if (!row || !(await confirmDelete(`part "${row.name ?? ""}"`))) return;
     try {
@@ -107,11 +102,7 @@ export function PartLookupModal({ row, onClose, title }: { row: PartLookupRow | 
   return (
     <Modal opened onClose={onClose} title={title ?? (row ? "Edit Part" : "New Part")} centered size="lg">
       <Stack gap="sm">
-        {warning && (
-          <Alert color="yellow" title="Warning!" role="alert">
-            {warning}
-          </Alert>
-        )}
+        <FormWarning warning={warning} />
         <LookupInputs fields={PART_FIELDS} form={form} supplierName={row?.supplier?.display_name ?? ""} />
         <Group justify="space-between">
           {row ? (
@@ -142,32 +133,22 @@ export function PartLookupModal({ row, onClose, title }: { row: PartLookupRow | 
  */
 export function EditSelectedModal({ rows, onClose, onSaved }: { rows: PartLookupRow[]; onClose: () => void; onSaved: () => void }) {
   const form = useRecordForm(BULK_FIELDS, initialValues(BULK_FIELDS, null));
-  const [warning, setWarning] = useState<string | null>(null);
+  const { warning, run } = useSaveCycle(form);
   const save = useApiMutation<Array<Record<string, unknown>>>("PUT", "partlookups", { resource: "partlookup", errorMessage: ERROR });
-  const submit = async () => {
-    setWarning(null);
-    if (!form.validate()) return;
-    const values = Object.fromEntries(Object.entries(form.payload()).filter(([, v]) => v !== null && v !== ""));
-    if (Object.keys(values).length === 0) {
-      setWarning("Enter at least one value to set on the selected parts");
-      return;
-    }
-    try {
-      await save.mutateAsync(rows.map((r) => ({ id: r.id, last_saved: r.last_saved, ...values })));
-      form.reset();
-      onSaved();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setWarning(err.message);
-    }
-  };
+  const values = () => Object.fromEntries(Object.entries(form.payload()).filter(([, v]) => !blank(v)));
+  const submit = () =>
+    run(
+      async () => {
+        await save.mutateAsync(rows.map((r) => ({ id: r.id, last_saved: r.last_saved, ...values() })));
+        form.reset();
+        onSaved();
+      },
+      { validate: true, refusal: () => (Object.keys(values()).length === 0 ? { message: "Enter at least one value to set on the selected parts", errors: {} } : null) },
+    );
   return (
     <Modal opened onClose={onClose} title={`Edit Selected (${rows.length} part${rows.length === 1 ? "" : "s"})`} centered size="lg">
       <Stack gap="sm">
-        {warning && (
-          <Alert color="yellow" title="Warning!" role="alert">
-            {warning}
-          </Alert>
-        )}
+        <FormWarning warning={warning} />
         <LookupInputs fields={BULK_FIELDS} form={form} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>

@@ -135,7 +135,7 @@ function PartOrderForm({ record, reload }: { record: Order | null; reload: () =>
   // Pricing (002 §9): a part's charge from its cost with the customer's parts markup, else the default.
   const customerId = v.customer === "" || v.customer === null ? null : String(v.customer);
   const customer = useOne<ApiRecord & Record<string, any>>("contacts", customerId, { errorMessage: "There was an error" });
-  const defaults = useApiGet<ApiRecord>(["appdefaults", "one"], "appdefaults", undefined, { errorMessage: "There was an error" });
+  const defaults = useApiGet<ApiRecord>("appdefaults", undefined, { errorMessage: "There was an error" });
   // A cost still being typed ("-") prices as nothing until it is a number; the save refuses it (lineFields).
   const priceOf = (p: PartRow) => partCustomerCost({ ...p, cost: asTyped(p.cost) }, partsMarkup(null, customer.data as any, defaults.data as any));
   // A figure still being typed ("24,", "-") counts as nothing in the totals until it is a number.

@@ -4,9 +4,9 @@ import { Link } from "react-router-dom";
 import { approvalRefusal, dueRangeRefusal, partApprovalCheck } from "../../../core/workshop/part-rules";
 import { SupplierPicker } from "../contacts/pickers";
 import { ApiError, api, useList, type ApiRecord } from "../platform/api";
-import { DateField } from "../platform/form";
-import { formatDate, formatMoney } from "../platform/format";
-import { ListPager, ListSearch, ListTable, ListTabs, useListController, type Column } from "../platform/list";
+import { FormWarning, DateField, NO_FORM, useSaveCycle } from "../platform/form";
+import { blank, formatDate, formatMoney } from "../platform/format";
+import { ListDepartmentFilter, ListPager, ListSearch, ListTable, ListTabs, useListController, type Column } from "../platform/list";
 import { Page } from "../platform/page";
 import { toastSuccess, toastWarning } from "../platform/toast";
 import { parentLink, usePartsSave, type PartRow, type PartsAnswer } from "./api";
@@ -22,7 +22,6 @@ const VIEWS = [
   { value: "backorder", label: "Backorder" },
 ];
 
-type Named = ApiRecord & { name: string };
 type Nominal = ApiRecord & { code: string; name: string | null; tax_type: string | null };
 
 /**
@@ -36,7 +35,6 @@ type Nominal = ApiRecord & { code: string; name: string | null; tax_type: string
  */
 export function PartsExpensesPage() {
   const list = useListController<PartRow>({ resource: "parts", filters: ["view", "department", "invoice_number", "startDate", "endDate"], tabs: ["view"], errorMessage: "There was an error" });
-  const departments = useList<Named>("departments", { page_size: 1000 });
   const nominals = useList<Nominal>("nominal", { page_size: 1000 });
   const nominalList = nominals.data?.results ?? [];
   const f = list.filters;
@@ -105,13 +103,7 @@ export function PartsExpensesPage() {
       <Paper withBorder p="sm">
         <Group align="flex-end" gap="md" wrap="wrap">
           <ListTabs list={list} param="view" label="Parts view" tabs={VIEWS} />
-          <NativeSelect
-            label="Department"
-            size="xs"
-            value={f.department ?? ""}
-            onChange={(e) => list.setFilter("department", e.currentTarget.value || null)}
-            data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-          />
+          <ListDepartmentFilter list={list} />
           <ListSearch list={list} placeholder="Name, part number, invoice number" />
           <Switch label="Show only invoice numbers" checked={f.invoice_number === "true"} onChange={(e) => list.setFilter("invoice_number", e.currentTarget.checked ? "true" : null)} />
           <DateField label="Ordered from" size="xs" w={140} value={f.startDate ?? ""} onChange={(v) => list.setFilter("startDate", v || null)} />
@@ -278,28 +270,22 @@ function EditSelectedModal({ rows, onClose, onSaved }: { rows: PartRow[]; onClos
   const [v, setV] = useState({ invoice_date: "", date_ordered: "", part_invoice_number: "" });
   const [supplier, setSupplier] = useState<{ id: number; name: string } | null>(null);
   const [supplierText, setSupplierText] = useState("");
-  const [warning, setWarning] = useState<string | null>(null);
+  const { warning, run } = useSaveCycle(NO_FORM);
   const save = usePartsSave("There was an error");
-  const submit = async () => {
-    const values: Record<string, unknown> = Object.fromEntries(Object.entries(v).filter(([, x]) => x !== ""));
-    if (supplier) values.supplier = supplier.id;
-    if (!Object.keys(values).length) return setWarning("Enter at least one value to set on the selected parts");
-    try {
-      const res = await save.mutateAsync(rows.map((r) => ({ id: r.id, last_saved: r.last_saved, ...values })));
-      toastSuccess();
-      onSaved(res.results);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) setWarning(err.message);
-    }
-  };
+  const values = (): Record<string, unknown> => ({ ...Object.fromEntries(Object.entries(v).filter(([, x]) => !blank(x))), ...(supplier ? { supplier: supplier.id } : {}) });
+  const submit = () =>
+    run(
+      async () => {
+        const res = await save.mutateAsync(rows.map((r) => ({ id: r.id, last_saved: r.last_saved, ...values() })));
+        toastSuccess();
+        onSaved(res.results);
+      },
+      { refusal: () => (Object.keys(values()).length ? null : { message: "Enter at least one value to set on the selected parts", errors: {} }) },
+    );
   return (
     <Modal opened onClose={onClose} title={`Edit Selected (${rows.length} part${rows.length === 1 ? "" : "s"})`} centered>
       <Stack gap="sm">
-        {warning ? (
-          <Alert color="yellow" title="Warning!" role="alert">
-            {warning}
-          </Alert>
-        ) : null}
+        <FormWarning warning={warning} />
         <DateField label="Invoice Date" value={v.invoice_date} onChange={(d) => setV({ ...v, invoice_date: d })} />
         <DateField label="Date Ordered" value={v.date_ordered} onChange={(d) => setV({ ...v, date_ordered: d })} />
         <TextInput label="Invoice Number" value={v.part_invoice_number} onChange={(e) => setV({ ...v, part_invoice_number: e.currentTarget.value })} />
@@ -339,31 +325,21 @@ function ApproveInvoiceModal({ part, nominals, onClose }: { part: PartRow; nomin
   const invoice = useList<PartRow>("parts", { inv_num: part.part_invoice_number, supplier: part.supplier?.id, page_size: 1000 }, { errorMessage: "An error occurred" });
   const [codes, setCodes] = useState<Record<number, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [warning, setWarning] = useState<string | null>(null);
+  const { warning, run } = useSaveCycle({ refuse: setErrors, validate: () => true });
   const save = usePartsSave();
   const rows = (invoice.data?.results ?? []).filter((r) => !r.approved);
   const codeOf = (r: PartRow) => codes[r.id] ?? (r.supplier_nominal_code ? String(r.supplier_nominal_code) : "");
-  const approve = async () => {
-    const sent = rows.map((r) => ({ ...r, supplier_nominal_code: codeOf(r) ? Number(codeOf(r)) : null }));
-    const checks = sent.map((r) => partApprovalCheck(r, r.supplier, nominals.find((n) => n.id === r.supplier_nominal_code)));
-    const refused = approvalRefusal(checks);
-    if (refused) {
-      setErrors(refused.errors);
-      setWarning(refused.message);
-      return;
-    }
-    try {
-      const res = await save.mutateAsync(sent.map((r) => ({ id: r.id, last_saved: r.last_saved, supplier_nominal_code: r.supplier_nominal_code, approved: true })));
-      for (const w of res.warnings ?? []) toastWarning(w.message);
-      toastSuccess(`${res.count} part${res.count === 1 ? "" : "s"} approved`);
-      onClose();
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        setErrors((err as ApiError & { errors?: Record<string, string> }).errors ?? {});
-        setWarning(err.message);
-      }
-    }
-  };
+  const sent = () => rows.map((r) => ({ ...r, supplier_nominal_code: codeOf(r) ? Number(codeOf(r)) : null }));
+  const approve = () =>
+    run(
+      async () => {
+        const res = await save.mutateAsync(sent().map((r) => ({ id: r.id, last_saved: r.last_saved, supplier_nominal_code: r.supplier_nominal_code, approved: true })));
+        for (const w of res.warnings ?? []) toastWarning(w.message);
+        toastSuccess(`${res.count} part${res.count === 1 ? "" : "s"} approved`);
+        onClose();
+      },
+      { refusal: () => approvalRefusal(sent().map((r) => partApprovalCheck(r, r.supplier, nominals.find((n) => n.id === r.supplier_nominal_code)))) },
+    );
   return (
     <Modal opened onClose={onClose} title={`Approve invoice ${part.part_invoice_number} (${part.supplier?.display_name ?? ""})`} centered size="xl">
       <Stack gap="sm">

@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { LOOKUP_MESSAGES, newPartMissing } from "../../../core/workshop/lookup-rules";
 import { Loading } from "../platform/Loading";
 import { useOne } from "../platform/api";
-import { initialValues, useRecordEditor, useRecordForm, type FormErrors } from "../platform/form";
+import { FormWarning, initialValues, useRecordEditor, useRecordForm, type FormErrors } from "../platform/form";
 import { formatMoney } from "../platform/format";
 import { Page } from "../platform/page";
 import { LookupInputs } from "./PartLookupModals";
@@ -70,11 +70,7 @@ function WorkLookupEditor({ record }: { record: WorkLookupRow | null }) {
     >
       <form ref={editor.form.formRef} onSubmit={(e) => void editor.save(e)}>
         <Stack gap="md">
-          {editor.warning && (
-            <Alert color="yellow" title="Warning!" role="alert">
-              {editor.warning}
-            </Alert>
-          )}
+          <FormWarning warning={editor.warning} />
           <Paper withBorder p="md">
             <LookupInputs fields={WORK_FIELDS} form={editor.form} supplierName={record?.supplier?.display_name ?? ""} cols={3} />
           </Paper>
@@ -179,11 +175,7 @@ function AddPartModal({ onClose, onAdd }: { onClose: () => void; onAdd: (p: Part
   return (
     <Modal opened onClose={onClose} title="Add Part" centered size="lg">
       <Stack gap="sm">
-        {warning && (
-          <Alert color="yellow" title="Warning!" role="alert">
-            {warning}
-          </Alert>
-        )}
+        <FormWarning warning={warning} />
         <LookupInputs fields={NEW_PART_FIELDS} form={form} onSupplier={(c) => setSupplierName(c?.display_name ?? "")} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>

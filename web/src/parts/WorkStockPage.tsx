@@ -1,10 +1,10 @@
-import { Alert, Button, Group, Modal, Paper, Stack, Table, Text } from "@mantine/core";
+import { Button, Group, Modal, Paper, Stack, Table, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { LOOKUP_MESSAGES, workDuplicateKey } from "../../../core/workshop/lookup-rules";
 import { SupplierPicker } from "../contacts/pickers";
-import { ApiError, api, useCreate, useRemove, useUpdate } from "../platform/api";
-import { FieldInput, initialValues, useRecordForm } from "../platform/form";
+import { api, useCreate, useRemove, useUpdate } from "../platform/api";
+import { FormWarning, FieldInput, initialValues, useRecordForm, useSaveCycle } from "../platform/form";
 import { ListColumnText, ListPager, ListSearch, ListTable, useListController } from "../platform/list";
 import { confirmDelete } from "../platform/modal";
 import { Page } from "../platform/page";
@@ -101,13 +101,12 @@ function WorkRow({ row }: { row: WorkLookupRow }) {
   const update = useUpdate("worklookup", { path: "worklookup/update", errorMessage: WORK_SAVE_ERROR });
   const remove = useRemove("worklookup", { path: "worklookup/update", errorMessage: WORK_SAVE_ERROR });
   const label = row.description ?? `work ${row.id}`;
-  const save = () => {
-    if (!form.validate()) return;
-    update.mutate(
-      { id: row.id, body: { ...form.payload(), last_saved: row.last_saved } },
-      { onSuccess: (saved) => form.reset(initialValues(ROW_FIELDS, saved)), onError: form.applyServerErrors },
-    );
-  };
+  const { run } = useSaveCycle(form);
+  const save = () =>
+    run(async () => {
+      const saved = await update.mutateAsync({ id: row.id, body: { ...form.payload(), last_saved: row.last_saved } });
+      form.reset(initialValues(ROW_FIELDS, saved));
+    }, { validate: true });
   const del = async () => {
     if (await confirmDelete(`work "${label}"`)) remove.mutate(row.id);
   };
@@ -130,7 +129,7 @@ function WorkRow({ row }: { row: WorkLookupRow }) {
         <Group gap={4} wrap="nowrap">
           {form.dirty && (
             <>
-              <Button size="compact-xs" onClick={save} loading={update.isPending}>
+              <Button size="compact-xs" onClick={() => void save()} loading={update.isPending}>
                 Save
               </Button>
               <Button size="compact-xs" variant="default" onClick={() => form.reset(initialValues(ROW_FIELDS, row))}>
@@ -153,37 +152,30 @@ function WorkRow({ row }: { row: WorkLookupRow }) {
 /** New Work +: the work lookup's fields; once created, its detail screen opens to add parts. */
 function NewWorkModal({ onClose }: { onClose: () => void }) {
   const form = useRecordForm(WORK_FIELDS, initialValues(WORK_FIELDS, null));
-  const [warning, setWarning] = useState<string | null>(null);
+  const { warning, run } = useSaveCycle(form);
   const [checking, setChecking] = useState(false);
   const create = useCreate<WorkLookupRow>("worklookup", { errorMessage: WORK_SAVE_ERROR });
   const navigate = useNavigate();
   const [made, setMade] = useState<number | null>(null);
-  const save = async () => {
-    setWarning(null);
-    if (!form.validate()) return;
-    const body = form.payload();
+  const exists = async () => {
     setChecking(true);
     try {
-      if (await workExists(body)) {
-        setWarning(LOOKUP_MESSAGES.workExists);
-        return;
-      }
+      return (await workExists(form.payload())) ? { message: LOOKUP_MESSAGES.workExists, errors: {} } : null;
     } catch {
-      /* the save answers for itself */
+      return null; // the save answers for itself
     } finally {
       setChecking(false);
     }
-    try {
-      const row = await create.mutateAsync(body);
-      form.reset();
-      setMade(row.id);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        setWarning(err.message);
-        form.applyServerErrors(err);
-      }
-    }
   };
+  const save = () =>
+    run(
+      async () => {
+        const row = await create.mutateAsync(form.payload());
+        form.reset();
+        setMade(row.id);
+      },
+      { validate: true, refusal: exists },
+    );
   // Leave once the form is clean, so the unsaved-changes guard lets the screen go.
   useEffect(() => {
     if (made === null || form.dirty) return;
@@ -193,11 +185,7 @@ function NewWorkModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal opened onClose={onClose} title="New Work" centered size="lg">
       <Stack gap="sm">
-        {warning && (
-          <Alert color="yellow" title="Warning!" role="alert">
-            {warning}
-          </Alert>
-        )}
+        <FormWarning warning={warning} />
         <LookupInputs fields={WORK_FIELDS} form={form} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>

@@ -121,13 +121,18 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   if (!res.ok) throw new ApiError(res.status, res.statusText || `Request failed (${res.status})`);
   const name = /filename="?([^";]+)"?/i.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? fallbackName;
   const url = URL.createObjectURL(await res.blob());
+  saveLink(url, name);
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Save what a link points at under `filename` (a downloaded file, a presigned report). */
+export function saveLink(url: string, filename: string) {
   const a = document.createElement("a");
   a.href = url;
-  a.download = name;
+  a.download = filename;
   document.body.appendChild(a);
   a.click();
   a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 /** A list page as every list call returns it. */
@@ -142,12 +147,24 @@ export type ApiRecord = {
   [field: string]: unknown;
 };
 
-/** Query keys: [resource, 'list', params] and [resource, 'one', id]. */
+/**
+ * The one query-key factory: every key starts with its resource, so a write
+ * that invalidates the resource (`keys.all`) refreshes every query of it.
+ * [resource, 'list', params], [resource, 'one', id], and any other GET
+ * [resource, 'get', path, query]. Screens never write a key by hand
+ * (tests/unit/web-one-way.test.ts).
+ */
 export const keys = {
   all: (resource: string) => [resource] as const,
+  lists: (resource: string) => [resource, "list"] as const,
   list: (resource: string, params: QueryParams) => [resource, "list", params] as const,
   one: (resource: string, id: number | string) => [resource, "one", id] as const,
+  /** Any other GET of the resource (`name`: its path, or what a screen's own fetch reads, e.g. every page of a print). */
+  get: (resource: string, name: string, query?: QueryParams) => [resource, "get", name, query ?? {}] as const,
 };
+
+/** The resource a path belongs to: its first segment ('vehicles/statuscounts' -> 'vehicles'). */
+export const resourceOf = (path: string) => path.replace(/^\/+/, "").split("/")[0];
 
 /**
  * A GET as the cache knows it: its key and its call. The hooks below and a
@@ -159,7 +176,8 @@ export type GetQuery = { queryKey: QueryKey; path: string; query?: QueryParams }
 export const queries = {
   list: (resource: string, params: QueryParams, path?: string): GetQuery => ({ queryKey: keys.list(resource, params), path: path ?? resource, query: params }),
   one: (resource: string, id: number | string, path?: string): GetQuery => ({ queryKey: keys.one(resource, id), path: `${path ?? resource}/${id}` }),
-  get: (queryKey: QueryKey, path: string, query?: QueryParams): GetQuery => ({ queryKey, path, query }),
+  /** Any other GET (appdefaults, a figure, a count): keyed under `resource`, the path's first segment unless named. */
+  get: (path: string, query?: QueryParams, resource = resourceOf(path)): GetQuery => ({ queryKey: keys.get(resource, path, query), path, query }),
 };
 /** The call of a GetQuery. */
 export const fetchOf =
@@ -196,19 +214,19 @@ export function useOne<T = ApiRecord>(resource: string, id: number | string | nu
   });
 }
 
-/** A GET that is neither a list nor a record (e.g. appdefaults, targetlatest). */
-export function useApiGet<T>(queryKey: QueryKey, path: string, query?: QueryParams, opts: Omit<QueryOpts, "path"> = {}) {
-  return useQuery({
-    queryKey,
-    queryFn: fetchOf<T>(queries.get(queryKey, path, query)),
-    enabled: opts.enabled ?? true,
-    meta: { errorMessage: opts.errorMessage },
-  });
+/** A GET that is neither a list nor a record (e.g. appdefaults, targetlatest), keyed by `queries.get`. */
+export function useApiGet<T>(path: string, query?: QueryParams, opts: Omit<QueryOpts, "path"> & { resource?: string } = {}) {
+  return useGet<T>(queries.get(path, query, opts.resource), opts);
 }
 
 /** A GET built with `queries` (a screen's calls declared once, also started by its route: platform/prefetch.ts). */
 export function useGet<T>(q: GetQuery, opts: Omit<QueryOpts, "path"> = {}) {
-  return useApiGet<T>(q.queryKey, q.path, q.query, opts);
+  return useQuery({
+    queryKey: q.queryKey,
+    queryFn: fetchOf<T>(q),
+    enabled: opts.enabled ?? true,
+    meta: { errorMessage: opts.errorMessage },
+  });
 }
 
 type MutationOpts = {
@@ -219,7 +237,11 @@ type MutationOpts = {
   silent?: boolean;
   /** The spec's own success wording where it is not 'Data saved successfully.' (003 §8: 'All data has been sent to Xero'). */
   successMessage?: string;
+  /** No toast either way: the screen tells the outcome in its own words (an upload's 'Uploaded' or its refusal). */
+  quiet?: boolean;
 };
+
+const metaOf = (opts: MutationOpts) => ({ errorMessage: opts.errorMessage, silent: opts.silent, successMessage: opts.successMessage, quiet: opts.quiet });
 
 /**
  * After a write, the lists and records it touched are fetched again. Not
@@ -239,7 +261,7 @@ export function useCreate<T = ApiRecord>(resource: string, opts: MutationOpts & 
   return useMutation({
     mutationFn: (body: Record<string, unknown>) => api<T>("POST", opts.path ?? resource, { body }),
     onSuccess: () => invalidate(),
-    meta: { errorMessage: opts.errorMessage, silent: opts.silent, successMessage: opts.successMessage },
+    meta: metaOf(opts),
   });
 }
 
@@ -249,7 +271,7 @@ export function useUpdate<T = ApiRecord>(resource: string, opts: MutationOpts & 
     mutationFn: ({ id, body }: { id: number | string; body: Record<string, unknown> }) =>
       api<T>("PUT", `${opts.path ?? resource}/${id}`, { body }),
     onSuccess: () => invalidate(),
-    meta: { errorMessage: opts.errorMessage, silent: opts.silent, successMessage: opts.successMessage },
+    meta: metaOf(opts),
   });
 }
 
@@ -286,22 +308,42 @@ export function useRemove(resource: string, opts: MutationOpts & { path?: string
   return useMutation({
     mutationFn: (id: number | string) => api<unknown>("DELETE", `${opts.path ?? resource}/${id}`),
     onSuccess: (_d, id) => dropDeleted(id),
-    meta: { errorMessage: opts.errorMessage, silent: opts.silent, successMessage: opts.successMessage },
+    meta: metaOf(opts),
   });
 }
 
-/** Any other write (PUT appdefaults, sign-in...). */
+/**
+ * Any other write (PUT appdefaults, sign-in, a report export, an approval):
+ * the one way a screen writes outside a record's own create/update/delete,
+ * refreshing `resource` and `invalidates` afterwards. A FormData body is sent
+ * as a file upload.
+ */
 export function useApiMutation<TBody, TResult = unknown>(
   method: Exclude<Method, "GET">,
   path: string | ((body: TBody) => string),
-  opts: MutationOpts & { resource?: string } = {},
+  opts: MutationOpts & {
+    resource?: string;
+    /** The body sent for the mutation's variables (default: the variables themselves; undefined: no body). */
+    send?: (vars: TBody) => unknown;
+    /** A failure reworded before it is shown and thrown (the CAP upload adds the server's reason to its message). */
+    reword?: (err: unknown) => Error;
+  } = {},
 ) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TBody) => api<TResult>(method, typeof path === "function" ? path(body) : path, { body }),
+    mutationFn: (vars: TBody) => {
+      const body = opts.send ? opts.send(vars) : vars;
+      const call = api<TResult>(method, typeof path === "function" ? path(vars) : path, body instanceof FormData ? { form: body } : { body });
+      const reword = opts.reword;
+      return reword
+        ? call.catch((e: unknown) => {
+            throw reword(e);
+          })
+        : call;
+    },
     onSuccess: () => {
       for (const r of [...(opts.resource ? [opts.resource] : []), ...(opts.invalidates ?? [])]) void qc.invalidateQueries({ queryKey: keys.all(r) });
     },
-    meta: { errorMessage: opts.errorMessage, silent: opts.silent, successMessage: opts.successMessage },
+    meta: metaOf(opts),
   });
 }

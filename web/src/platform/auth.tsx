@@ -15,7 +15,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 
 export function useMe() {
   // The frame's route starts this call with the screen's (prefetch.ts frameQuery.me).
-  return useApiGet<Me>(["me"], "me", undefined, { enabled: !!tokenStore.get() });
+  return useApiGet<Me>("me", undefined, { enabled: !!tokenStore.get() });
 }
 
 /**

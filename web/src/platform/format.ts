@@ -1,4 +1,14 @@
 /** UK display formats: DD/MM/YYYY, Europe/London times, pounds to 2 decimals. */
+import { formatPounds } from "../../../core/platform/money";
+
+/**
+ * The one `blank` of the web: nothing, or text of spaces only. A blank
+ * value shows as "" and is sent as null (docs/contributing.md "One way per
+ * job on the web").
+ */
+export function blank(v: unknown): v is "" | null | undefined {
+  return v === null || v === undefined || (typeof v === "string" && v.trim() === "");
+}
 
 const LONDON = "Europe/London";
 
@@ -31,12 +41,15 @@ export function formatDateTime(value: unknown): string {
   return `${get("day")}/${get("month")}/${get("year")} ${get("hour")}:${get("minute")}`;
 }
 
-const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-export function formatMoney(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "";
+/**
+ * Money on screen: core's formatPounds (the one money formatter, worked from
+ * the decimal), "" for a blank value, other text as it is. `upTo` shows a
+ * rate's extra places (£0.015 a mile).
+ */
+export function formatMoney(value: unknown, upTo = 2): string {
+  if (blank(value)) return "";
   const n = Number(value);
-  return Number.isFinite(n) ? gbp.format(n) : String(value);
+  return Number.isFinite(n) ? formatPounds(n, upTo) : String(value);
 }
 
 export function formatNumber(value: unknown): string {

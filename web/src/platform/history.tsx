@@ -24,7 +24,7 @@ const label = (field: string) => field.replace(/_/g, " ");
 
 function HistoryTable({ recordType, id }: { recordType: string; id: number | string }) {
   const [page, setPage] = useState(1);
-  const q = useApiGet<Page<Entry>>(["history", recordType, id, page], `history/${recordType}/${id}`, { page, page_size: PAGE });
+  const q = useApiGet<Page<Entry>>(`history/${recordType}/${id}`, { page, page_size: PAGE });
   if (q.isLoading) return <Loading />;
   if (q.isError || !q.data) return <Text c="red">The history could not be loaded.</Text>;
   if (q.data.count === 0) return <Text size="sm">No changes recorded.</Text>;

@@ -35,7 +35,7 @@ export function startScreen(load: () => Promise<unknown>, data?: ScreenData) {
  * hooks build them, started by the frame's route with the screen's.
  */
 export const frameQuery = {
-  me: () => queries.get(["me"], "me"),
+  me: () => queries.get("me"),
   costCentres: () => queries.list("costcentre", { page_size: 1000 }),
   quickLinks: () => queries.list("quicklink", { page_size: 50 }),
 };

@@ -6,7 +6,7 @@ declare module "@tanstack/react-query" {
   interface Register {
     /** prefetch: started by a route before its screen drew (prefetch.ts); the screen tells its failure. */
     queryMeta: { errorMessage?: string; prefetch?: boolean };
-    mutationMeta: { errorMessage?: string; silent?: boolean; successMessage?: string };
+    mutationMeta: { errorMessage?: string; silent?: boolean; successMessage?: string; quiet?: boolean };
   }
 }
 
@@ -23,9 +23,11 @@ export const queryClient = new QueryClient({
     },
   }),
   mutationCache: new MutationCache({
-    onError: (err, _v, _c, mutation) => toastFailure(err, mutation.meta?.errorMessage),
+    onError: (err, _v, _c, mutation) => {
+      if (!mutation.meta?.quiet) toastFailure(err, mutation.meta?.errorMessage);
+    },
     onSuccess: (data, _v, _c, mutation) => {
-      if (!mutation.meta?.silent) toastSuccess(mutation.meta?.successMessage);
+      if (!mutation.meta?.silent && !mutation.meta?.quiet) toastSuccess(mutation.meta?.successMessage);
       // An answer's `warning` (e.g. an approval whose documents are held back from Xero) is shown beside the success.
       const warning = (data as { warning?: unknown } | null | undefined)?.warning;
       if (typeof warning === "string" && warning) toastWarning(warning);

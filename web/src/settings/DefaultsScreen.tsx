@@ -1,8 +1,8 @@
 import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { useEffect, type FormEvent } from "react";
-import { useApiGet, useApiMutation, type ApiRecord } from "../platform/api";
+import { queries, useApiGet, useApiMutation, type ApiRecord } from "../platform/api";
 import { formatDateTime } from "../platform/format";
-import { FormSection, fieldsFrom, initialValues, useRecordForm, type FieldDef, type SelectOption } from "../platform/form";
+import { FormSection, fieldsFrom, initialValues, useRecordForm, useSaveCycle, type FieldDef, type SelectOption } from "../platform/form";
 import { appDefaults } from "../../../core/settings/definitions";
 import { HistoryButton } from "../platform/history";
 import { Loading } from "../platform/Loading";
@@ -12,9 +12,7 @@ export const FIELDS: FieldDef[] = fieldsFrom(appDefaults, {
   // Issue 22: the Xero account payments go into; the server refuses a nominal code that is neither BANK nor enabled for payments.
   xero_payments_account: {
     options: {
-      queryKey: ["nominal", "list", { page_size: 1000 }],
-      path: "nominal",
-      query: { page_size: 1000 },
+      ...queries.list("nominal", { page_size: 1000 }),
       toOptions: (d: { results: ApiRecord[] }) =>
         d.results.map((n): SelectOption => ({ value: String(n.id), label: `${String(n.code)} ${String(n.name ?? "")}${String(n.type ?? "").toUpperCase() === "BANK" ? " (bank)" : ""}`.trim(), apiValue: n.id })),
     },
@@ -31,13 +29,13 @@ export const FIELDS: FieldDef[] = fieldsFrom(appDefaults, {
 function DefaultsForm({ record }: { record: ApiRecord }) {
   const form = useRecordForm(FIELDS, initialValues(FIELDS, record));
   const save = useApiMutation<Record<string, unknown>, ApiRecord>("PUT", "appdefaults", { resource: "appdefaults", errorMessage: "There was an error" });
+  const { run } = useSaveCycle(form);
   // A fresh copy from the server (after a save) becomes the new baseline.
   useEffect(() => form.reset(initialValues(FIELDS, record)), [record.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps -- the form is reset on a fresh copy (its last_saved) only; the form object is new each render
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!form.validate()) return;
-    save.mutate({ ...form.payload(), last_saved: record.last_saved }, { onError: form.applyServerErrors });
+    void run(() => save.mutateAsync({ ...form.payload(), last_saved: record.last_saved }), { validate: true });
   };
   return (
     <form ref={form.formRef} onSubmit={submit} noValidate aria-label="Defaults">
@@ -61,7 +59,7 @@ function DefaultsForm({ record }: { record: ApiRecord }) {
 
 /** App defaults: one record, a single form (not a list). */
 export function DefaultsScreen() {
-  const q = useApiGet<ApiRecord>(["appdefaults", "one"], "appdefaults", undefined, { errorMessage: "There was an error" });
+  const q = useApiGet<ApiRecord>("appdefaults", undefined, { errorMessage: "There was an error" });
   return (
     <Paper withBorder p="sm">
       {q.isLoading ? <Loading /> : q.data ? <DefaultsForm record={q.data} /> : <Text c="red">The defaults could not be loaded.</Text>}

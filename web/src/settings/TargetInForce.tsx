@@ -6,7 +6,7 @@ import { Loading } from "../platform/Loading";
 /** The weekly target in force today (GET targetlatest?date=). */
 export function TargetInForce() {
   const today = todayIso();
-  const q = useApiGet<ApiRecord | null>(["target", "latest", today], "targetlatest", { date: today }, { errorMessage: "There was an error" });
+  const q = useApiGet<ApiRecord | null>("targetlatest", { date: today }, { resource: "target", errorMessage: "There was an error" });
   return (
     <Paper withBorder p="sm" aria-label="Target in force today" component="section">
       {q.isLoading ? (

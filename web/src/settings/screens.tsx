@@ -1,4 +1,4 @@
-import type { ApiRecord, Page } from "../platform/api";
+import { queries, type ApiRecord, type Page } from "../platform/api";
 import { formatDate, formatMoney } from "../platform/format";
 import * as defs from "../../../core/settings/definitions";
 import { fieldsFrom, type FieldDef, type FormErrors, type FormValues, type SelectOption } from "../platform/form";
@@ -17,17 +17,10 @@ const wideName = { name: { minWidth: 200 } };
 const byName = (r: ApiRecord) => String(r.name ?? r.id);
 
 /** Pence-level per-mile costs keep their precision: £0.015. */
-const perMile = (v: unknown) => {
-  if (v === null || v === undefined || v === "") return "";
-  const n = Number(v);
-  const places = Math.min(4, Math.max(2, (String(n).split(".")[1] ?? "").length));
-  return `£${n.toFixed(places)}`;
-};
+const perMile = (v: unknown) => formatMoney(v, 4);
 
 const makeOptions: FieldDef["options"] = {
-  queryKey: ["vehiclemake", "list", { page_size: 1000 }],
-  path: "vehiclemake",
-  query: { page_size: 1000 },
+  ...queries.list("vehiclemake", { page_size: 1000 }),
   toOptions: (d: Page<ApiRecord>) => d.results.map((m): SelectOption => ({ value: String(m.id), label: String(m.name), apiValue: m.id })),
 };
 
@@ -36,8 +29,7 @@ const trackingOptions = trackingOptionSource((o) => ({ id: o.id, name: o.name })
 
 type TaxType = { tax_type: string; meaning: string; rate: number };
 const taxTypeOptions: FieldDef["options"] = {
-  queryKey: ["taxtypes"],
-  path: "taxtypes",
+  ...queries.get("taxtypes"),
   toOptions: (d: TaxType[]) => d.map((t): SelectOption => ({ value: t.tax_type, label: `${t.tax_type} (${t.meaning}, ${t.rate}%)`, apiValue: t.tax_type })),
 };
 

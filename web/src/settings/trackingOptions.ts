@@ -1,5 +1,5 @@
 import type { TrackingOptionRow } from "../../../core/settings/accounting";
-import { keys, type Page } from "../platform/api";
+import { queries, type Page } from "../platform/api";
 import type { OptionsSource, SelectOption } from "../platform/form";
 
 /**
@@ -11,14 +11,11 @@ import type { OptionsSource, SelectOption } from "../platform/form";
  * so each picker says how through `apiValue`.
  */
 export const TRACKING_OPTIONS_QUERY = { page_size: 1000 };
-export const trackingOptionsKey = keys.list("trackingoption", TRACKING_OPTIONS_QUERY);
 export const trackingOptionLabel = (o: TrackingOptionRow) => `${o.category_name}: ${o.name}`;
 
 export function trackingOptionSource(apiValue: (o: TrackingOptionRow) => unknown = (o) => o.id): OptionsSource {
   return {
-    queryKey: trackingOptionsKey,
-    path: "trackingoption",
-    query: TRACKING_OPTIONS_QUERY,
+    ...queries.list("trackingoption", TRACKING_OPTIONS_QUERY),
     toOptions: (d: Page<TrackingOptionRow>) => d.results.map((o): SelectOption => ({ value: String(o.id), label: trackingOptionLabel(o), apiValue: apiValue(o) })),
   };
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, FileButton, Group, List, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, FileButton, Group, List, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { Navigate, useNavigate, useParams } from "react-router-dom";
 import { job as jobDef } from "../../../core/workshop/definitions";
@@ -6,11 +6,11 @@ import { MESSAGES, defectRules } from "../../../core/workshop/rules";
 import { VehicleSearch, type PickedVehicle } from "../fleet/picker/VehiclePicker";
 import { LookupRegistrationButton } from "../fleet/shared/registration";
 import { UPLOAD_MESSAGES, UPLOAD_TYPES } from "../fleet/shared/uploads";
-import { ApiError, useCreate, type ApiRecord } from "../platform/api";
-import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, type FieldDef } from "../platform/form";
+import { useCreate, type ApiRecord } from "../platform/api";
+import { FormWarning, FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, useSaveCycle, type FieldDef } from "../platform/form";
 import { Page } from "../platform/page";
-import { toastError, toastWarning } from "../platform/toast";
-import { uploadImageFile } from "./JobModals";
+import { toastError } from "../platform/toast";
+import { useImageUpload } from "./JobModals";
 
 const choice = (v: string) => ({ value: v, label: v.replace(/_/g, " "), apiValue: v });
 
@@ -38,10 +38,11 @@ function NewDefect() {
   const [vehicle, setVehicle] = useState<PickedVehicle | null>(null);
   const [search, setSearch] = useState("");
   const [files, setFiles] = useState<File[]>([]);
-  const [warning, setWarning] = useState<string | null>(null);
+  const uploadImageFile = useImageUpload();
   const [uploading, setUploading] = useState(false);
   const form = useRecordForm(INPUTS, initialValues(INPUTS, null, true));
   const create = useCreate<ApiRecord>("jobs", { path: "createdefect", errorMessage: "An error occurred!", invalidates: ["jobstatuscount"] });
+  const { warning, run } = useSaveCycle(form, { toastRefusals: true });
   const [madeId, setMadeId] = useState<number | null>(null);
 
   // Leave once the form is clean, so the unsaved-changes guard lets the page go.
@@ -56,16 +57,8 @@ function NewDefect() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setWarning(null);
     // 002 §5: the server's defect rules, run before sending ('Vehicle and Department are required fields').
-    const refused = defectRules(body());
-    if (refused) {
-      setWarning(refused.message);
-      toastWarning(refused.message);
-      form.refuse(refused.errors);
-      return;
-    }
-    try {
+    await run(async () => {
       const made = await create.mutateAsync(body());
       if (files.length) {
         setUploading(true);
@@ -80,12 +73,7 @@ function NewDefect() {
       }
       form.reset(form.values);
       setMadeId(made.id);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 400) {
-        setWarning(err.message);
-        form.refuse(err.errors);
-      }
-    }
+    }, { refusal: () => defectRules(body()) });
   };
 
   return (
@@ -93,11 +81,7 @@ function NewDefect() {
       <form ref={form.formRef} onSubmit={(e) => void submit(e)} noValidate aria-label="Defect">
         <Paper withBorder p="md">
           <Stack gap="sm">
-            {warning && (
-              <Alert color="yellow" title="Warning!" role="alert">
-                {warning}
-              </Alert>
-            )}
+            <FormWarning warning={warning} />
             <SimpleGrid cols={{ base: 1, md: 2, lg: 3 }} spacing="sm">
               <div>
                 <VehicleSearch label="Vehicle" required search={search} onSearchChange={setSearch} onSelect={setVehicle} />

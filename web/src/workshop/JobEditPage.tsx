@@ -8,13 +8,13 @@ import { job as jobDef } from "../../../core/workshop/definitions";
 import { JOB_REQUIRED, MESSAGES, afterReadyForCollection, approvalRules, jobSaveRules, mileageWarning, statusChangeRules, withoutCustomer2Charges } from "../../../core/workshop/rules";
 import { CustomerPicker, SupplierPicker, type ContactOption } from "../contacts/pickers";
 import { VehiclePicker, inProgressFor, type InProgressItem, type PickedVehicle } from "../fleet/picker/VehiclePicker";
-import { api, keys, useApiGet, useList, useOne, type ApiRecord } from "../platform/api";
+import { api, keys, useApiGet, useApiMutation, useList, useOne, type ApiRecord } from "../platform/api";
 import { FieldInput, fieldsFrom, recordOptions, useRecordEditor, useUnsavedNotice, type FieldDef, type FormValue } from "../platform/form";
 import { formatDate, formatMoney, formatNumber } from "../platform/format";
 import { Loading } from "../platform/Loading";
 import { confirmAction } from "../platform/modal";
 import { Page } from "../platform/page";
-import { toastFailure, toastSuccess, toastWarning } from "../platform/toast";
+import { toastFailure, toastWarning } from "../platform/toast";
 import { approverOf, jobStatusLabel, nameOf, registrationOf, type Job } from "./jobFormat";
 import { ChangeKeyModal, ImagesModal, QuoteFromJobModal, InstructionsModal, MileageWarning, OpenItemsModal, confirmApprove } from "./JobModals";
 import { JobMovements } from "./movements";
@@ -348,10 +348,15 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
     return () => clearTimeout(t);
   }, [editStamp, dirty, record]);
 
+  // The job card's own writes beside its save: the answer is the job as stored, put straight into the cache; the lists and counts are fetched again.
+  type JobWrite = { id: number; body: Record<string, unknown> };
+  const jobWrite = { send: (w: JobWrite) => w.body, invalidates: ["jobstatuscount"] };
+  const statusWrite = useApiMutation<JobWrite, Job>("PUT", (w) => `jobs/returned/${w.id}`, { ...jobWrite, errorMessage: MESSAGES.statusChange });
+  const approveWrite = useApiMutation<JobWrite, Job>("POST", (w) => `jobs/approve/${w.id}`, { ...jobWrite, errorMessage: MESSAGES.approve });
+  const turnWrite = useApiMutation<JobWrite, Job>("PUT", (w) => `jobs/${w.id}`, { ...jobWrite, errorMessage: ERROR });
   const takeResult = (updated: Job) => {
     qc.setQueryData(keys.one("jobs", String(updated.id)), updated);
-    void qc.invalidateQueries({ queryKey: ["jobs", "list"] });
-    void qc.invalidateQueries({ queryKey: ["jobstatuscount"] });
+    void qc.invalidateQueries({ queryKey: keys.lists("jobs") });
   };
 
   const changeStatus = async (to: string) => {
@@ -360,16 +365,15 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
     if (refused) return toastWarning(refused.message);
     setBusy(to);
     try {
-      const updated = await api<Job>("PUT", `jobs/returned/${record.id}`, { body: { ...editor.body(), status: to, last_saved: record.last_saved } });
-      toastSuccess();
+      const updated = await statusWrite.mutateAsync({ id: record.id, body: { ...editor.body(), status: to, last_saved: record.last_saved } });
       takeResult(updated);
       if (to === "READY_FOR_COLLECTION") {
         const after = afterReadyForCollection([customer, customer2], (updated.vehicle as Vehicle) ?? vehicle);
         if (after.workshop_instructions.length) setModal({ kind: "instructions", text: after.workshop_instructions });
         else if (after.change_key) setModal({ kind: "key" });
       }
-    } catch (err) {
-      toastFailure(err, MESSAGES.statusChange);
+    } catch {
+      /* the query client has shown the server's message */
     } finally {
       setBusy(null);
     }
@@ -379,11 +383,10 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
     if (!record || !(await confirmApprove())) return;
     setBusy("approve");
     try {
-      const updated = await api<Job>("POST", `jobs/approve/${record.id}`, { body: { ...editor.body(), last_saved: record.last_saved } });
-      toastSuccess();
+      const updated = await approveWrite.mutateAsync({ id: record.id, body: { ...editor.body(), last_saved: record.last_saved } });
       takeResult(updated);
-    } catch (err) {
-      toastFailure(err, MESSAGES.approve);
+    } catch {
+      /* the query client has shown the server's message */
     } finally {
       setBusy(null);
     }
@@ -409,11 +412,10 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
     if (!record) return;
     setBusy("turn");
     try {
-      const updated = await api<Job>("PUT", `jobs/${record.id}`, { body: { ...editor.body(), is_defect: false, is_enquiry: false, last_saved: record.last_saved } });
-      toastSuccess();
+      const updated = await turnWrite.mutateAsync({ id: record.id, body: { ...editor.body(), is_defect: false, is_enquiry: false, last_saved: record.last_saved } });
       takeResult(updated);
-    } catch (err) {
-      toastFailure(err, ERROR);
+    } catch {
+      /* the query client has shown the server's message */
     } finally {
       setBusy(null);
     }
@@ -649,7 +651,7 @@ export function JobEditPage() {
   const q = useOne<Job>("jobs", id ?? null, { errorMessage: ERROR });
   const workTypes = useList<WorkType & ApiRecord>("worktype", { page_size: 1000 }, { errorMessage: ERROR });
   const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage: ERROR });
-  const defaults = useApiGet<Record<string, any>>(["appdefaults"], "appdefaults", undefined, { errorMessage: ERROR });
+  const defaults = useApiGet<Record<string, any>>("appdefaults", undefined, { errorMessage: ERROR });
   const loading = (id && q.isLoading) || workTypes.isLoading || departments.isLoading || defaults.isLoading;
   const title = id ? `Job - ${q.data ? registrationOf(q.data) || q.data.id : ""}` : "Job - New";
   const refs = useMemo<Refs>(

@@ -1,17 +1,16 @@
-import { Anchor, Button, FileButton, Group, Modal, NativeSelect, Stack, Table, Text } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
+import { Anchor, Button, Group, Modal, NativeSelect, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { MESSAGES } from "../../../core/workshop/rules";
 import { CustomerPicker, type ContactOption } from "../contacts/pickers";
 import { VehicleSearch, inProgressLink, openItemDescription, type InProgressItem, type PickedVehicle } from "../fleet/picker/VehiclePicker";
-import { uploadSignedFile } from "../fleet/shared/uploads";
-import { ImageGrid, UploadProgress, useFileUploads } from "../fleet/edit/ImagesSection";
-import { api, useGet, useList, type ApiRecord } from "../platform/api";
+import { uploadSignedFile, useUploadConfirm } from "../fleet/shared/uploads";
+import { ImageGrid, UploadButton, UploadProgress, useFileUploads } from "../fleet/edit/ImagesSection";
+import { api, useApiMutation, useGet, useList, useRemove, useUpdate, type ApiRecord } from "../platform/api";
 import { workshopQuery } from "./queries";
 import { confirmAction } from "../platform/modal";
 import { formatDate } from "../platform/format";
-import { toastFailure, toastSuccess, toastWarning } from "../platform/toast";
+import { toastFailure, toastWarning } from "../platform/toast";
 import { nameOf, type Job } from "./jobFormat";
 
 /**
@@ -106,21 +105,23 @@ type KeyRecord = ApiRecord & { key_number: string; board?: string | null; vehicl
 /** Change key (002 §4: the vehicle has no key after Ready For Collection): hang a key on it (PUT vehicles/{id}). */
 export function ChangeKeyModal({ vehicle, onClose }: { vehicle: { id: number; registration?: string; last_saved?: string | null }; onClose: () => void }) {
   const keys = useList<KeyRecord>("keys", { page_size: 1000 }, { errorMessage: "An error occurred!" });
-  const qc = useQueryClient();
+  const hang = useUpdate("vehicles", { invalidates: ["keys"], errorMessage: "An error occurred!" });
   const [key, setKey] = useState("");
   const [busy, setBusy] = useState(false);
   const free = (keys.data?.results ?? []).filter((k) => !k.vehicle);
   const save = async () => {
     setBusy(true);
     try {
-      const current = await api<ApiRecord>("GET", `vehicles/${vehicle.id}`);
-      await api("PUT", `vehicles/${vehicle.id}`, { body: { key: Number(key), last_saved: current.last_saved } });
-      toastSuccess();
-      await qc.invalidateQueries({ queryKey: ["vehicles"] });
-      await qc.invalidateQueries({ queryKey: ["keys"] });
+      let current: ApiRecord;
+      try {
+        current = await api<ApiRecord>("GET", `vehicles/${vehicle.id}`);
+      } catch (e) {
+        return toastFailure(e, "An error occurred!");
+      }
+      await hang.mutateAsync({ id: vehicle.id, body: { key: Number(key), last_saved: current.last_saved } });
       onClose();
-    } catch (e) {
-      toastFailure(e, "An error occurred!");
+    } catch {
+      /* the query client has shown the server's message */
     } finally {
       setBusy(false);
     }
@@ -162,28 +163,21 @@ export function useAttachedImages(owner: ImageOwner | null) {
  */
 export function ImagesModal({ owner, onClose }: { owner: ImageOwner; onClose: () => void }) {
   const images = useAttachedImages(owner);
-  const qc = useQueryClient();
-  const { upload, progress } = useFileUploads((file, onProgress) => uploadImageFile(owner, file, onProgress), "images");
+  const del = useRemove("images", { path: "deleteinternalimage", errorMessage: "There was an error" });
+  const send = useImageUpload();
+  const { upload, progress } = useFileUploads((file, onProgress) => send(owner, file, onProgress), "images");
   const remove = async (img: JobImage) => {
     if (!(await confirmAction({ title: "Delete", message: "Delete this image? This cannot be undone." }))) return;
     try {
-      await api("DELETE", `deleteinternalimage/${img.id}`);
-      toastSuccess();
-      await qc.invalidateQueries({ queryKey: ["images"] });
-    } catch (e) {
-      toastFailure(e, "There was an error");
+      await del.mutateAsync(img.id);
+    } catch {
+      /* the query client has shown the server's message */
     }
   };
   return (
     <Modal opened onClose={onClose} title="Attached images" size="xl" centered>
       <Stack gap="sm">
-        <FileButton onChange={(files) => void upload(files)} accept="image/png,image/jpeg,application/pdf" multiple>
-          {(props) => (
-            <Button size="xs" variant="light" {...props}>
-              Upload images
-            </Button>
-          )}
-        </FileButton>
+        <UploadButton upload={upload} />
         <UploadProgress progress={progress} />
         <ImageGrid images={images.data?.results} kind={"quote" in owner ? "Quote" : "Job"} testId="job-image" empty="No images attached." onDelete={(img) => void remove(img)} />
       </Stack>
@@ -192,13 +186,15 @@ export function ImagesModal({ owner, onClose }: { owner: ImageOwner; onClose: ()
 }
 
 /** One file for a job, a quote or a defect being created: signed by GET jobimageupload, recorded by POST images. */
-export function uploadImageFile(owner: ImageOwner, file: File, onProgress: (pct: number) => void = () => undefined) {
-  return uploadSignedFile(
-    file,
-    onProgress,
-    (fileType) => api("GET", "jobimageupload", { query: { ...owner, file_type: fileType } }),
-    (key) => api("POST", "images", { body: { ...owner, key, name: file.name } }),
-  );
+export function useImageUpload() {
+  const confirm = useUploadConfirm("images", "images");
+  return (owner: ImageOwner, file: File, onProgress: (pct: number) => void = () => undefined) =>
+    uploadSignedFile(
+      file,
+      onProgress,
+      (fileType) => api("GET", "jobimageupload", { query: { ...owner, file_type: fileType } }),
+      (key) => confirm({ ...owner, key, name: file.name }),
+    );
 }
 
 /** Pick a customer (typeahead) and show who is chosen. */
@@ -227,16 +223,16 @@ export function QuoteFromJobModal({ job, kind, onClose, onDone }: { job: Job; ki
   const [customer, setCustomer] = useState<ContactOption | null>(null);
   const [customer2, setCustomer2] = useState<ContactOption | null>(null);
   const [busy, setBusy] = useState(false);
+  const convert = useApiMutation<Record<string, unknown>, { id: number }>("POST", how.path, { resource: "quotes", invalidates: ["jobs"], errorMessage: how.failed });
   const go = async () => {
     if (how.needsVehicle ? !vehicle || !customer : !customer && !customer2) return toastWarning(how.needsVehicle ? MESSAGES.enquiryQuote : MESSAGES.defectQuoteCustomer);
     setBusy(true);
     try {
       const chosen = how.needsVehicle ? { vehicle: vehicle!.id, customer: customer!.id } : { customer: customer?.id ?? null };
-      const made = await api<{ id: number }>("POST", how.path, { body: { ...job, ...chosen, customer2: customer2?.id ?? null } });
-      toastSuccess();
+      const made = await convert.mutateAsync({ ...job, ...chosen, customer2: customer2?.id ?? null });
       onDone(made.id);
-    } catch (e) {
-      toastFailure(e, how.failed);
+    } catch {
+      /* the query client has shown the server's message */
     } finally {
       setBusy(false);
     }

@@ -1,7 +1,7 @@
 import { Anchor, Text } from "@mantine/core";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router-dom";
-import { api, type Page as ApiPage } from "../platform/api";
+import { api, keys, type Page as ApiPage } from "../platform/api";
 import { formatDate } from "../platform/format";
 import { Loading } from "../platform/Loading";
 import { Page } from "../platform/page";
@@ -25,7 +25,7 @@ export function PrintJobsPage() {
   const [sp] = useSearchParams();
   const wash = sp.get("sheet") === "wash";
   const params = Object.fromEntries(PRINT_PARAMS.map((p) => [p, sp.get(p) ?? ""]).filter(([, v]) => v));
-  const q = useQuery({ queryKey: ["jobs", "print", params], queryFn: () => allJobs(params), meta: { errorMessage: "An error occurred!" } });
+  const q = useQuery({ queryKey: keys.get("jobs", "print", params), queryFn: () => allJobs(params), meta: { errorMessage: "An error occurred!" } });
   const viewLabel = JOB_VIEWS.find((v) => v.value === (params.view ?? "started"))?.label ?? "Jobs";
   const title = wash ? "Wash List" : "Job List";
   const back = `/jobs?${new URLSearchParams(params).toString()}`;

@@ -116,7 +116,7 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
   // Pricing (002 §9, core/workshop/quote-costs.ts): the billed customer's markups, the work type's rate, the app defaults.
   const customer = useOne<ApiRecord>("contacts", v.customer === "" ? null : String(v.customer), { errorMessage: "There was an error" });
   const customer2 = useOne<ApiRecord>("contacts", v.customer2 === "" ? null : String(v.customer2), { errorMessage: "There was an error" });
-  const defaults = useApiGet<ApiRecord>(["appdefaults", "one"], "appdefaults", undefined, { errorMessage: "There was an error" });
+  const defaults = useApiGet<ApiRecord>("appdefaults", undefined, { errorMessage: "There was an error" });
   const refs = { customer: v.customer === "" ? null : Number(v.customer), customer2: v.customer2 === "" ? null : Number(v.customer2) };
   const workTypeOf = (item: ChildRow) => workTypes.find((w) => w.id === idOf(item.work_type)) ?? null;
   /** The item priced as the server will price it (its charges follow hours, rates and markups unless overridden). */
@@ -410,7 +410,7 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
 export function QuoteEditPage() {
   const { quote } = useParams();
   const q = useOne<Quote>("quotes", quote ?? null, { errorMessage: "An error occurred!" });
-  const blank = useApiGet<Quote>(["quotes", "blank"], "quotes/", undefined, { enabled: !quote, errorMessage: "An error occurred!" });
+  const blank = useApiGet<Quote>("quotes/", undefined, { enabled: !quote, errorMessage: "An error occurred!" });
   const workTypes = useList<WorkType & ApiRecord>("worktype", { page_size: 1000 }, { errorMessage: "There was an error" });
   const loading = (quote ? q.isLoading : blank.isLoading) || workTypes.isLoading;
   const registration = q.data?.vehicle?.registration;

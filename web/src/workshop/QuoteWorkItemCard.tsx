@@ -17,7 +17,6 @@ const PART_COLUMNS: PartColumn[] = ["name", "estimated_cost", "estimated_custome
 /** The job card's figures are read only here; a part on a job card stays until removed there (002 §5). */
 const partLock: PartLock = (p) => ({ columns: ["part_invoice_number", "cost", "customer_cost"], removeRefused: p.part ? QUOTE_MESSAGES.partLinked : undefined });
 
-const money = (v: unknown) => (v === null || v === undefined || v === "" ? "" : formatMoney(v));
 
 /**
  * One estimated work item of the quote (002 §2 "Work item card in the
@@ -119,10 +118,10 @@ export function QuoteWorkItemCard({
             Actual Labour Hours: {item.labour_hours === null || item.labour_hours === undefined ? "" : formatNumber(item.labour_hours)}
           </Text>
           <Text size="xs" aria-label="Actual labour cost">
-            Actual Labour Cost: {money(item.labour_cost)}
+            Actual Labour Cost: {formatMoney(item.labour_cost)}
           </Text>
           <Text size="xs" aria-label="Actual labour charge">
-            Actual Labour Charge: {money(item.customer_labour_cost)}
+            Actual Labour Charge: {formatMoney(item.customer_labour_cost)}
           </Text>
           <Text size="xs" aria-label="Workshop invoice number">
             Workshop Invoice No: {item.job_workshop_invoice_number ?? ""}

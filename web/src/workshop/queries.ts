@@ -26,17 +26,17 @@ export const JOBS_LIST: ListControllerOptions = {
 export const workshopQuery = {
   departments: () => queries.list("departments", { page_size: 1000 }),
   workTypes: () => queries.list("worktype", { page_size: 1000 }),
-  jobStatusCount: (ws: string, department: string | undefined) => queries.get(["jobstatuscount", ws, department ?? ""], "jobstatuscount", { ws, department }),
+  jobStatusCount: (ws: string, department: string | undefined) => queries.get("jobstatuscount", { ws, department }),
   jobTabs: () => queries.list("contacts", { job_tab: true, page_size: 1000 }),
   job: (id: string) => queries.one("jobs", id),
-  jobDefaults: () => queries.get(["appdefaults"], "appdefaults"),
+  jobDefaults: () => queries.get("appdefaults"),
   fitters: () => queries.list("fitters", { page_size: 1000 }),
   trackingOptions: () => queries.list("trackingoption", { page_size: 1000 }),
   movements: (job: number) => queries.list("movement", { job, page_size: 1000 }),
   quote: (id: string) => queries.one("quotes", id),
   /** A job's or a quote's attached images (the Show Attached Images count). */
-  images: (owner: { job: number } | { quote: number } | Record<string, never>) => queries.get(["images", "list", owner], "images", owner),
-  quoteDefaults: () => queries.get(["appdefaults", "one"], "appdefaults"),
+  images: (owner: { job: number } | { quote: number } | Record<string, never>) => queries.get("images", owner),
+  quoteDefaults: () => queries.get("appdefaults"),
 };
 
 /** /jobs: the page of jobs, the view counts, the workshop tabs and the departments. */

@@ -1,7 +1,7 @@
 import { ActionIcon, Button, Checkbox, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { SupplierPicker } from "../contacts/pickers";
-import { api, useApiGet, useList, type ApiRecord } from "../platform/api";
+import { api, queries, useGet, useList, type ApiRecord } from "../platform/api";
 import { TRACKING_OPTIONS_QUERY, trackingOptionLabel, type TrackingOptionRow } from "../settings/trackingOptions";
 import { DateField, NumberField } from "../platform/form";
 import { formatDateTime, formatMoney } from "../platform/format";
@@ -212,7 +212,8 @@ async function selectWithParts(w: WorkLookup, onSelect: (w: WorkLookup) => void)
 }
 
 function WorkLookupParts({ id }: { id: number }) {
-  const q = useApiGet<WorkLookup>(["worklookup", "one", id], `worklookup/update/${id}`, undefined, { errorMessage: "There was an error" });
+  // The same query as the work lookup's own screen (useOne), so both share one copy.
+  const q = useGet<WorkLookup>(queries.one("worklookup", id, "worklookup/update"), { errorMessage: "There was an error" });
   const parts = q.data?.part_work_lookup ?? [];
   return (
     <ListTable<PartLookup>

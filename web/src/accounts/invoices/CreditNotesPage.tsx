@@ -1,9 +1,8 @@
-import { Button, Group, NativeSelect, Paper, Stack } from "@mantine/core";
+import { Button, Group, Paper, Stack } from "@mantine/core";
 import { useState } from "react";
 import { CREDIT_APPROVED_FILTER, CREDIT_VIEWS } from "../../../../core/accounts/credit-definitions";
-import { useList, type ApiRecord } from "../../platform/api";
 import { formatDate, formatMoney } from "../../platform/format";
-import { ListPager, ListTable, ListTabs, useListController, type Column } from "../../platform/list";
+import { ListDepartmentFilter, ListPager, ListTable, ListTabs, useListController, type Column } from "../../platform/list";
 import { confirmDelete } from "../../platform/modal";
 import { Page } from "../../platform/page";
 import { toastWarning } from "../../platform/toast";
@@ -14,7 +13,6 @@ import { personName } from "../../../../core/platform/people";
 const STATE_LABEL = { NOTAPPROVED: "Not Approved", READY: "Ready to Approve", APPROVED: "Approved" } as const;
 const KIND_LABEL: Record<string, string> = { ...Object.fromEntries(CREDIT_VIEWS.map((v) => [v.value, v.label])), INVOICE: "Invoice" };
 
-type Named = ApiRecord & { name: string };
 
 /**
  * /credit (003 §2 Credit Notes): the approved-state filter (Not Approved,
@@ -26,8 +24,6 @@ type Named = ApiRecord & { name: string };
 export function CreditNotesPage() {
   const list = useListController<CreditRow>({ resource: "credit", filters: ["approved", "view", "department"], tabs: ["approved", "view"], errorMessage: "There was an error" });
   const calls = useCreditCalls();
-  const departments = useList<Named>("departments", { page_size: 1000 });
-  const f = list.filters;
   const [editing, setEditing] = useState<CreditRow | null>(null);
 
   const approve = (c: CreditRow) => {
@@ -46,13 +42,7 @@ export function CreditNotesPage() {
         <Group align="flex-end" gap="md" wrap="wrap">
           <ListTabs list={list} param="approved" label="Approved state" tabs={[{ value: "", label: "All" }, ...CREDIT_APPROVED_FILTER.map((a) => ({ value: a.value, label: a.label }))]} />
           <ListTabs list={list} param="view" label="View" tabs={[{ value: "", label: "All" }, ...CREDIT_VIEWS.map((v) => ({ value: v.value, label: v.label }))]} />
-          <NativeSelect
-            label="Department"
-            size="xs"
-            value={f.department ?? ""}
-            onChange={(e) => list.setFilter("department", e.currentTarget.value || null)}
-            data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-          />
+          <ListDepartmentFilter list={list} />
         </Group>
       </Paper>
       <Stack gap="xs">

@@ -1,12 +1,11 @@
-import { Button, Group, NativeSelect, Paper, Stack } from "@mantine/core";
+import { Button, Group, Paper, Stack } from "@mantine/core";
 import { useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { INVOICE_VIEWS, approveRuleResult } from "../../../../core/accounts/invoice-definitions";
 import { CustomerPicker } from "../../contacts/pickers";
-import { useList, type ApiRecord } from "../../platform/api";
 import { INVOICES_LIST } from "./queries";
 import { formatDate, formatMoney } from "../../platform/format";
-import { ListPager, ListSearch, ListTable, ListTabs, useListController, type Column } from "../../platform/list";
+import { ListDepartmentFilter, ListPager, ListSearch, ListTable, ListTabs, useListController, type Column } from "../../platform/list";
 import { confirmDelete } from "../../platform/modal";
 import { Page } from "../../platform/page";
 import { toastWarning } from "../../platform/toast";
@@ -18,7 +17,6 @@ export const ACTIVE_VIEW_TITLES: Record<string, string> = { movement: "Movement 
 const VIEWS = INVOICE_VIEWS.map((v) => ({ value: v.value, label: v.label }));
 const STATE_LABEL = { NOTAPPROVED: "Not Approved", READY: "Ready to Invoice", APPROVED: "Approved" } as const;
 
-type Named = ApiRecord & { name: string };
 
 /**
  * /invoices?activeView=hire|movement|sales|order (003 §2 Invoicing page):
@@ -34,8 +32,6 @@ export function InvoicesPage() {
   const activeView = sp.get("activeView") ?? "";
   const list = useListController<InvoiceRow>(INVOICES_LIST);
   const calls = useInvoiceCalls();
-  const departments = useList<Named>("departments", { page_size: 1000 });
-  const f = list.filters;
   const [editing, setEditing] = useState<InvoiceRow | null>(null);
   const [crediting, setCrediting] = useState<InvoiceRow | null>(null);
   const [parts, setParts] = useState<number | null>(null);
@@ -86,13 +82,7 @@ export function InvoicesPage() {
       <Paper withBorder p="sm">
         <Group align="flex-end" gap="md" wrap="wrap">
           <ListTabs list={list} param="view" label="View" tabs={VIEWS} />
-          <NativeSelect
-            label="Department"
-            size="xs"
-            value={f.department ?? ""}
-            onChange={(e) => list.setFilter("department", e.currentTarget.value || null)}
-            data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-          />
+          <ListDepartmentFilter list={list} />
           <ListSearch list={list} placeholder="Invoice number or customer" />
         </Group>
       </Paper>

@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { credit, creditAmountResult, creditApproveResult } from "../../../../core/accounts/credit-definitions";
 import { invoice, invoiceTotals } from "../../../../core/accounts/invoice-definitions";
 import { useApiGet } from "../../platform/api";
-import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, type FieldDef } from "../../platform/form";
+import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, useSaveCycle, type FieldDef } from "../../platform/form";
 import { formatMoney, todayIso } from "../../platform/format";
 import { useCreditCalls, useInvoiceCalls, type CreditRow, type InvoiceRow } from "./api";
 
@@ -21,16 +21,14 @@ export function InvoiceModal({ row, onClose }: { row: InvoiceRow; onClose: () =>
   const calls = useInvoiceCalls();
   const initial = useMemo(() => initialValues(INVOICE_FIELDS, row as Record<string, unknown>), [row]);
   const form = useRecordForm(INVOICE_FIELDS, initial, { guard: false });
+  const { run } = useSaveCycle(form);
   const v = form.values;
   const totals = invoiceTotals({ amount: typeof v.amount === "number" ? v.amount : 0, no_vat_amount: typeof v.no_vat_amount === "number" ? v.no_vat_amount : 0 });
-  function submit() {
-    if (!form.validate()) return;
-    calls.save.mutate({ id: row.id, body: { ...form.payload(), last_saved: row.last_saved } }, { onSuccess: onClose, onError: (e) => form.applyServerErrors(e) });
-  }
+  const submit = () => run(() => calls.save.mutateAsync({ id: row.id, body: { ...form.payload(), last_saved: row.last_saved } }).then(onClose), { validate: true });
   const input = (f: FieldDef) => <FieldInput key={f.name} field={f} value={v[f.name]} onChange={(x) => form.set(f.name, x)} error={form.errors[f.name]} />;
   return (
     <Modal opened onClose={onClose} title={`Edit Invoice ${row.invoice_number ?? row.id}`} size="lg" centered>
-      <form ref={form.formRef} onSubmit={(e) => (e.preventDefault(), submit())}>
+      <form ref={form.formRef} onSubmit={(e) => (e.preventDefault(), void submit())}>
         <Stack gap="sm">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>{INVOICE_FIELDS.map(input)}</SimpleGrid>
           <Text size="sm" data-testid="invoice-totals">
@@ -84,26 +82,31 @@ export function CreditModal({
   const calls = useCreditCalls();
   const initial = useMemo(() => {
     if (row) return initialValues(CREDIT_FIELDS, row);
-    const blank = { ...initialValues(CREDIT_FIELDS, null), date_issued: todayIso() };
-    if (wi) return { ...blank, vat_nominal_code: wi.customer_nominal_code ? String(wi.customer_nominal_code) : "", description: `Credit of ${wi.invoice_number ?? `job ${wi.job}`}: ${wi.description ?? `work item ${wi.id}`}` };
-    if (tx) return { ...blank, vat_nominal_code: tx.nominal_code ? String(tx.nominal_code.id) : "", description: `Credit of transaction ${tx.invoice_number || tx.description || tx.id}` };
-    return { ...blank, vat_nominal_code: inv?.vat_nominal_code ? String(inv.vat_nominal_code) : "", no_vat_nominal_code: inv?.no_vat_nominal_code ? String(inv.no_vat_nominal_code) : "", description: inv ? `Credit of invoice ${inv.invoice_number ?? inv.id}` : "" };
+    const empty = { ...initialValues(CREDIT_FIELDS, null), date_issued: todayIso() };
+    if (wi) return { ...empty, vat_nominal_code: wi.customer_nominal_code ? String(wi.customer_nominal_code) : "", description: `Credit of ${wi.invoice_number ?? `job ${wi.job}`}: ${wi.description ?? `work item ${wi.id}`}` };
+    if (tx) return { ...empty, vat_nominal_code: tx.nominal_code ? String(tx.nominal_code.id) : "", description: `Credit of transaction ${tx.invoice_number || tx.description || tx.id}` };
+    return { ...empty, vat_nominal_code: inv?.vat_nominal_code ? String(inv.vat_nominal_code) : "", no_vat_nominal_code: inv?.no_vat_nominal_code ? String(inv.no_vat_nominal_code) : "", description: inv ? `Credit of invoice ${inv.invoice_number ?? inv.id}` : "" };
   }, [row, inv, tx, wi]);
   const form = useRecordForm(CREDIT_FIELDS, initial, { guard: false, validate: (values) => creditAmountResult(values)?.errors ?? {} });
+  const { run } = useSaveCycle(form);
   const v = form.values;
   const totals = invoiceTotals({ amount: typeof v.amount === "number" ? v.amount : 0, no_vat_amount: typeof v.no_vat_amount === "number" ? v.no_vat_amount : 0 });
   const pending = calls.create.isPending || calls.save.isPending;
-  function submit() {
-    if (!form.validate()) return;
-    const body = form.payload();
-    if (row) calls.save.mutate({ id: row.id, body: { ...body, last_saved: row.last_saved } }, { onSuccess: onClose, onError: (e) => form.applyServerErrors(e) });
-    else calls.create.mutate({ ...body, ...(wi ? { work_item: wi.id } : tx ? { transaction: tx.id } : { invoice: inv!.id }) }, { onSuccess: onClose, onError: (e) => form.applyServerErrors(e) });
-  }
+  const submit = () =>
+    run(
+      async () => {
+        const body = form.payload();
+        if (row) await calls.save.mutateAsync({ id: row.id, body: { ...body, last_saved: row.last_saved } });
+        else await calls.create.mutateAsync({ ...body, ...(wi ? { work_item: wi.id } : tx ? { transaction: tx.id } : { invoice: inv!.id }) });
+        onClose();
+      },
+      { validate: true },
+    );
   const input = (f: FieldDef) => <FieldInput key={f.name} field={f} value={v[f.name]} onChange={(x) => form.set(f.name, x)} error={form.errors[f.name]} />;
   const title = row ? `Edit Credit Note ${row.credit_note_number ?? row.id}` : wi ? `Credit Work Item ${wi.description ?? wi.id}` : tx ? `Credit Transaction ${tx.invoice_number || tx.description || tx.id}` : `Credit Invoice ${inv?.invoice_number ?? ""}`;
   return (
     <Modal opened onClose={onClose} title={title} size="lg" centered>
-      <form ref={form.formRef} onSubmit={(e) => (e.preventDefault(), submit())}>
+      <form ref={form.formRef} onSubmit={(e) => (e.preventDefault(), void submit())}>
         <Stack gap="sm">
           {inv ? (
             <Text size="sm">
@@ -149,7 +152,7 @@ type PartOrder = { id: number; order_number?: string | null; description?: strin
  * part order data' (003 §8) and no modal.
  */
 export function PartListModal({ partOrder, onClose }: { partOrder: number; onClose: () => void }) {
-  const order = useApiGet<PartOrder>(["partorder", partOrder], `partorder/${partOrder}`, undefined, { errorMessage: "There was an error getting part order data" });
+  const order = useApiGet<PartOrder>(`partorder/${partOrder}`, undefined, { errorMessage: "There was an error getting part order data" });
   if (!order.data) return null;
   return (
     <Modal opened onClose={onClose} title={`Part Order ${order.data.order_number ?? order.data.id}`} size="lg" centered>

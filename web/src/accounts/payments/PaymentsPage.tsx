@@ -7,7 +7,7 @@ import { ContactPicker } from "../../contacts/pickers";
 import { api, useApiMutation, useList, type ApiRecord } from "../../platform/api";
 import { DateField, NumberField } from "../../platform/form";
 import { formatDate, formatMoney, todayIso } from "../../platform/format";
-import { ListPager, ListTable, ListTabs, useListController } from "../../platform/list";
+import { ListDepartmentFilter, ListPager, ListTable, ListTabs, useListController } from "../../platform/list";
 import { confirmDelete } from "../../platform/modal";
 import { Page } from "../../platform/page";
 import { toastError, toastWarning } from "../../platform/toast";
@@ -111,13 +111,7 @@ export function PaymentsPage() {
     <Page title="Sale Payments">
       <Group align="flex-end" gap="sm" wrap="wrap">
         <ListTabs list={list} param="view" label="Payments view" tabs={VIEWS} resets={() => ["start", "end"]} />
-        <NativeSelect
-          label="Department"
-          size="xs"
-          value={list.filters.department ?? ""}
-          onChange={(e) => list.setFilter("department", e.currentTarget.value || null)}
-          data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-        />
+        <ListDepartmentFilter list={list} errorMessage={ERROR} />
         <DateField label="Due date start" size="xs" w={140} value={start} onChange={setStart} />
         <DateField label="Due date end" size="xs" w={140} value={end} onChange={setEnd} />
         <Button size="xs" variant="light" onClick={() => void selectFiltered()} loading={busy}>

@@ -1,17 +1,16 @@
-import { Button, Group, List, Modal, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Button, Group, List, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { Link } from "react-router-dom";
 import { DEFAULT_PAYMENT_DEPARTMENT, DEFAULT_PAYMENT_TYPE, PAYMENT_TYPES } from "../../../../core/accounts/payment-definitions";
 import { INTERVAL_TYPES, MIN_INTERVAL_DAYS, RECURRING_MESSAGES, recurringPayment } from "../../../../core/accounts/recurring-payment-definitions";
 import { intervalDayFor, previewDates, recurringRuleResult } from "../../../../core/accounts/recurring-payment-rules";
 import { ContactPicker } from "../../contacts/pickers";
-import { useApiMutation, useList, type ApiRecord } from "../../platform/api";
-import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, type FieldDef, type FormValues } from "../../platform/form";
-import { formatDate, formatMoney, todayIso } from "../../platform/format";
-import { ListColumnFilter, ListPager, ListSearch, ListTable, useListController } from "../../platform/list";
+import { useApiMutation, type ApiRecord } from "../../platform/api";
+import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, useSaveCycle, type FieldDef, type FormValues } from "../../platform/form";
+import { blank, formatDate, formatMoney, todayIso } from "../../platform/format";
+import { ListDepartmentFilter, ListColumnFilter, ListPager, ListSearch, ListTable, useListController } from "../../platform/list";
 import { confirmDelete } from "../../platform/modal";
 import { Page } from "../../platform/page";
-import { toastWarning } from "../../platform/toast";
 
 type Named = { id: number; name?: string | null; display_name?: string | null } | null;
 type RecurringRow = ApiRecord & {
@@ -43,8 +42,8 @@ const field = (name: string) => FIELDS.find((f) => f.name === name)!;
 
 /** The form's values as the rules read them (numbers as numbers, empties as null). */
 function ruleValues(v: FormValues) {
-  const num = (x: unknown) => (x === "" || x === null || x === undefined ? null : Number(x));
-  const str = (x: unknown) => (x === "" || x === null || x === undefined ? null : String(x));
+  const num = (x: unknown) => (blank(x) ? null : Number(x));
+  const str = (x: unknown) => (blank(x) ? null : String(x));
   return {
     contact: num(v.contact),
     department: num(v.department),
@@ -64,7 +63,6 @@ function ruleValues(v: FormValues) {
  */
 export function RecurringPaymentsPage() {
   const list = useListController<RecurringRow>({ resource: "recurringpayments", filters: ["department", "payment_type", "interval_type"], errorMessage: ERROR });
-  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage: ERROR });
   const remove = useApiMutation<{ id: number }>("DELETE", (b) => `recurringpayment/${b.id}`, { resource: "recurringpayments", errorMessage: RECURRING_MESSAGES.deleteFailed });
   const [editing, setEditing] = useState<RecurringRow | "new" | null>(null);
   return (
@@ -78,13 +76,7 @@ export function RecurringPaymentsPage() {
     >
       <Group align="flex-end" gap="sm">
         <ListSearch list={list} placeholder="Contact name" buttons />
-        <NativeSelect
-          label="Department"
-          size="xs"
-          value={list.filters.department ?? ""}
-          onChange={(e) => list.setFilter("department", e.currentTarget.value || null)}
-          data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-        />
+        <ListDepartmentFilter list={list} errorMessage={ERROR} />
       </Group>
       <Stack gap="xs">
         <ListTable<RecurringRow>
@@ -143,6 +135,7 @@ export function RecurringPaymentsPage() {
 function RecurringPaymentModal({ record, onClose }: { record: RecurringRow | null; onClose: () => void }) {
   const initial = useMemo(() => initialValues(FIELDS, record, !record), [record]);
   const form = useRecordForm(FIELDS, { ...initial, start_date: record ? initial.start_date : todayIso() }, { guard: false });
+  const { run, refuse } = useSaveCycle(form, { toastRefusals: true });
   const [contactName, setContactName] = useState(record?.contact?.display_name ?? "");
   const create = useApiMutation<Record<string, unknown>, RecurringRow>("POST", "recurringpayments", { resource: "recurringpayments", errorMessage: RECURRING_MESSAGES.saveFailed });
   const save = useApiMutation<Record<string, unknown>, RecurringRow>("PUT", () => `recurringpayment/${record!.id}`, { resource: "recurringpayments", errorMessage: RECURRING_MESSAGES.saveFailed });
@@ -150,22 +143,26 @@ function RecurringPaymentModal({ record, onClose }: { record: RecurringRow | nul
   const values = ruleValues(form.values);
   const preview = previewDates(values);
 
-  function submit() {
+  // The payment's rules first (003 §5: the start date resets to today, the interval to 7 days), then the form's checks.
+  const rules = async () => {
     const startMoved = !record || values.start_date !== record.start_date;
     const refused = recurringRuleResult(values, today, { startChecked: startMoved });
-    if (refused) {
-      // 003 §5: the start date resets to today, the interval to 7 days.
-      if (refused.message === RECURRING_MESSAGES.minStart) form.set("start_date", today);
-      if (refused.message === RECURRING_MESSAGES.minInterval) form.set("interval_day", MIN_INTERVAL_DAYS);
-      form.refuse(refused.errors);
-      return toastWarning(refused.message);
-    }
-    if (!form.validate()) return;
-    const body = { ...form.payload(), contact: values.contact, interval_day: intervalDayFor(values.interval_type, values.interval_day) };
-    const done = { onSuccess: onClose, onError: form.applyServerErrors };
-    if (record) save.mutate({ ...body, last_saved: record.last_saved }, done);
-    else create.mutate(body, done);
-  }
+    if (!refused) return true;
+    if (refused.message === RECURRING_MESSAGES.minStart) form.set("start_date", today);
+    if (refused.message === RECURRING_MESSAGES.minInterval) form.set("interval_day", MIN_INTERVAL_DAYS);
+    refuse(refused);
+    return false;
+  };
+  const submit = () =>
+    run(
+      async () => {
+        const body = { ...form.payload(), contact: values.contact, interval_day: intervalDayFor(values.interval_type, values.interval_day) };
+        if (record) await save.mutateAsync({ ...body, last_saved: record.last_saved });
+        else await create.mutateAsync(body);
+        onClose();
+      },
+      { before: rules, validate: true },
+    );
 
   const input = (name: string) => <FieldInput field={field(name)} value={form.values[name]} error={form.errors[name]} onChange={(v) => form.set(name, v)} />;
   return (
@@ -232,7 +229,7 @@ function RecurringPaymentModal({ record, onClose }: { record: RecurringRow | nul
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button loading={create.isPending || save.isPending} onClick={submit}>
+          <Button loading={create.isPending || save.isPending} onClick={() => void submit()}>
             {record ? "Save" : "Create"}
           </Button>
         </Group>

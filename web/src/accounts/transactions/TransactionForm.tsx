@@ -6,7 +6,7 @@ import { TAX_TYPES } from "../../../../core/settings/taxtypes";
 import { ContactRefInput } from "../../contacts/pickers";
 import { trackingOptionSource } from "../../settings/trackingOptions";
 import { useList, type ApiRecord } from "../../platform/api";
-import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, type FieldDef, type FormValues } from "../../platform/form";
+import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, useSaveCycle, type FieldDef, type FormValues } from "../../platform/form";
 import { formatMoney, todayIso } from "../../platform/format";
 import { useTransactionCalls, type TransactionRow } from "./api";
 
@@ -46,8 +46,8 @@ export function TransactionForm({ type, row, costCentre, onDone }: { type: "IN" 
     return { ...initialValues(FIELDS, null), date: todayIso(), cost_centre: costCentre ?? "", repeating: false };
   }, [row, costCentre]);
   const [contact, setContact] = useState<number | "">(row?.contact?.id ?? "");
-  const [warning, setWarning] = useState<string | null>(null);
   const form = useRecordForm(FIELDS, initial, { guard: !!row });
+  const { warning, run } = useSaveCycle(form);
   const v = form.values;
   const nominal = (nominals.data?.results ?? []).find((n) => String(n.id) === String(v.nominal_code));
   const rate = nominal ? (RATES.get(nominal.tax_type ?? "OUTPUT2") ?? 0) : null;
@@ -63,34 +63,26 @@ export function TransactionForm({ type, row, costCentre, onDone }: { type: "IN" 
     if (name === "invoice_amount" && num(x) !== null) form.set("invoice_vat", 20);
   };
 
-  function submit() {
-    setWarning(null);
-    if (!form.validate()) return;
-    const body: Record<string, unknown> = { ...form.payload(), type, contact: contact || null };
-    const refused = transactionRuleResult(body);
-    if (refused) {
-      setWarning(refused.message);
-      form.refuse(refused.errors);
-      return;
-    }
-    const fail = (e: unknown) => form.applyServerErrors(e);
-    if (row) {
-      const { type: _t, repeating: _r, ...changes } = body;
-      calls.save.mutate({ id: row.id, body: { ...changes, last_saved: row.last_saved } }, { onSuccess: () => onDone?.(), onError: fail });
-    } else
-      calls.create.mutate(body, {
-        onSuccess: () => {
+  const body = (): Record<string, unknown> => ({ ...form.payload(), type, contact: contact || null });
+  const submit = () =>
+    run(
+      async () => {
+        if (row) {
+          const { type: _t, repeating: _r, ...changes } = body();
+          await calls.save.mutateAsync({ id: row.id, body: { ...changes, last_saved: row.last_saved } });
+        } else {
+          await calls.create.mutateAsync(body());
           form.reset(initial);
           setContact("");
-          onDone?.();
-        },
-        onError: fail,
-      });
-  }
+        }
+        onDone?.();
+      },
+      { validate: true, refusal: () => transactionRuleResult(body()) },
+    );
 
   const input = (f: FieldDef) => <FieldInput key={f.name} field={f} value={v[f.name]} onChange={(x) => set(f.name, x)} error={form.errors[f.name]} />;
   return (
-    <form ref={form.formRef} onSubmit={(e) => (e.preventDefault(), submit())} noValidate aria-label={row ? "Edit transaction" : "Add transaction"}>
+    <form ref={form.formRef} onSubmit={(e) => (e.preventDefault(), void submit())} noValidate aria-label={row ? "Edit transaction" : "Add transaction"}>
       <Stack gap="xs">
         {warning && (
           <Alert color="orange" p="xs" role="alert">

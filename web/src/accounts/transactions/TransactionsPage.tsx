@@ -5,7 +5,7 @@ import { approvalRuleResult } from "../../../../core/accounts/transaction-rules"
 import { useApiGet, useList, type ApiRecord } from "../../platform/api";
 import { DateField } from "../../platform/form";
 import { formatDate, formatMoney, todayIso } from "../../platform/format";
-import { ListPager, ListSearch, ListTable, ListTabs, useListController, type Column } from "../../platform/list";
+import { ListDepartmentFilter, ListPager, ListSearch, ListTable, ListTabs, useListController, type Column } from "../../platform/list";
 import { confirmDelete } from "../../platform/modal";
 import { Page } from "../../platform/page";
 import { useTransactionCalls, type TransactionFigures, type TransactionRow } from "./api";
@@ -65,14 +65,8 @@ export function TransactionsPage() {
   const sunday = addDays(monday, 6);
   const period = week ? { start: monday, end: sunday } : monthOf(todayIso());
   const centres = useList<Named>("costcentre", { page_size: 1000 });
-  const departments = useList<Named>("departments", { page_size: 1000 });
   const centre = (centres.data?.results ?? []).find((c) => String(c.id) === f.cost_centre);
-  const figures = useApiGet<TransactionFigures>(
-    ["transactions/figures", period.start, period.end, f.department ?? ""],
-    "transactions/figures",
-    { start: period.start, end: period.end, department: f.department },
-    { errorMessage: "There was an error" },
-  );
+  const figures = useApiGet<TransactionFigures>("transactions/figures", { start: period.start, end: period.end, department: f.department }, { resource: "transactions/figures", errorMessage: "There was an error" });
   const calls = useTransactionCalls();
   const [selected, setSelected] = useState<Map<number, TransactionRow>>(new Map());
   const [editing, setEditing] = useState<TransactionRow | null>(null);
@@ -190,13 +184,7 @@ export function TransactionsPage() {
             </Group>
           )}
           <NativeSelect label="Approved" size="xs" value={f.approved ?? ""} onChange={(e) => list.setFilter("approved", e.currentTarget.value || null)} data={APPROVED} />
-          <NativeSelect
-            label="Department"
-            size="xs"
-            value={f.department ?? ""}
-            onChange={(e) => list.setFilter("department", e.currentTarget.value || null)}
-            data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-          />
+          <ListDepartmentFilter list={list} />
           <Switch label="Hide recurring" checked={f.hiderecurring === "true"} onChange={(e) => list.setFilter("hiderecurring", e.currentTarget.checked ? "true" : null)} />
           <ListSearch list={list} placeholder="Description, contact, invoice number" />
         </Group>

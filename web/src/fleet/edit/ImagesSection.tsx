@@ -1,10 +1,10 @@
 import { Anchor, Button, Fieldset, FileButton, Group, Image, Progress, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useApiGet, useRemove, type ApiRecord } from "../../platform/api";
+import { keys, useApiGet, useRemove, type ApiRecord } from "../../platform/api";
 import { confirmDelete } from "../../platform/modal";
 import { toastError, toastSuccess } from "../../platform/toast";
-import { UPLOAD_MESSAGES, UPLOAD_TYPES, uploadVehicleFile } from "../shared/uploads";
+import { UPLOAD_MESSAGES, UPLOAD_TYPES, useVehicleFileUpload } from "../shared/uploads";
 
 type VehicleImage = ApiRecord & { url: string; content_type: string; key: string };
 
@@ -36,13 +36,27 @@ export function useFileUploads(send: (file: File, onProgress: (pct: number) => v
         });
       }
     }
-    await qc.invalidateQueries({ queryKey: [queryKey] });
+    await qc.invalidateQueries({ queryKey: keys.all(queryKey) });
   };
   return { upload, progress };
 }
 
 export function useVehicleUploads(vehicle: { id: number; registration?: string | null }) {
-  return useFileUploads((file, onProgress) => uploadVehicleFile(vehicle, file, onProgress), "vehicleimages");
+  const send = useVehicleFileUpload();
+  return useFileUploads((file, onProgress) => send(vehicle, file, onProgress), "vehicleimages");
+}
+
+/** Upload images (png, jpeg or pdf, several at once): the one upload button of the vehicle screens and the job card. */
+export function UploadButton({ upload }: { upload: (files: File[]) => Promise<void> }) {
+  return (
+    <FileButton onChange={(files) => void upload(files)} accept="image/png,image/jpeg,application/pdf" multiple>
+      {(props) => (
+        <Button size="xs" variant="light" {...props}>
+          Upload images
+        </Button>
+      )}
+    </FileButton>
+  );
 }
 
 export function UploadProgress({ progress }: { progress: Record<string, number> }) {
@@ -62,19 +76,13 @@ export function UploadProgress({ progress }: { progress: Record<string, number> 
 
 /** The vehicle's images and documents, shown through presigned GET URLs. */
 export function ImagesSection({ vehicle }: { vehicle: ApiRecord }) {
-  const images = useApiGet<{ results: VehicleImage[] }>(["vehicleimages", "list", vehicle.id], "vehicleimages", { vehicle: vehicle.id }, { errorMessage: "There was an error" });
+  const images = useApiGet<{ results: VehicleImage[] }>("vehicleimages", { vehicle: vehicle.id }, { errorMessage: "There was an error" });
   const remove = useRemove("vehicleimages", { errorMessage: "There was an error" });
   const { upload, progress } = useVehicleUploads({ id: vehicle.id, registration: vehicle.registration as string });
   return (
     <Fieldset legend="Images" variant="filled" p="sm">
       <Group mb="xs">
-        <FileButton onChange={(files) => void upload(files)} accept="image/png,image/jpeg,application/pdf" multiple>
-          {(props) => (
-            <Button size="xs" variant="light" {...props}>
-              Upload images
-            </Button>
-          )}
-        </FileButton>
+        <UploadButton upload={upload} />
       </Group>
       <UploadProgress progress={progress} />
       <ImageGrid

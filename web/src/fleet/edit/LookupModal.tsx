@@ -1,8 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from "@mantine/core";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import type { Source } from "../../../../core/fleet/registration-rules";
-import { api, keys, type ApiRecord } from "../../platform/api";
+import { useCreate } from "../../platform/api";
 import { toFormValue, type FieldDef, type FormValue } from "../../platform/form";
 import { toastFailure } from "../../platform/toast";
 import { AddMissing, OffersTable, ServiceMessages, SourceBadge, lookupRegistration, offersOf, type LookupAnswer, type Offer } from "../shared/registration";
@@ -23,7 +22,8 @@ type Props = {
  * lacks is named, with a button to add it.
  */
 export function LookupButton({ registration, fields, values, set, onAccepted }: Props) {
-  const qc = useQueryClient();
+  const createMake = useCreate("vehiclemake");
+  const createModel = useCreate("vehiclemodel");
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<LookupAnswer | null>(null);
   const [offers, setOffers] = useState<Offer[]>([]);
@@ -48,13 +48,11 @@ export function LookupButton({ registration, fields, values, set, onAccepted }: 
   };
 
   const addMake = async () => {
-    const made = await api<ApiRecord>("POST", "vehiclemake", { body: { name: make!.name } });
-    await qc.invalidateQueries({ queryKey: keys.all("vehiclemake") });
+    const made = await createMake.mutateAsync({ name: make!.name });
     setMake({ ...make!, id: made.id });
   };
   const addModel = async () => {
-    const made = await api<ApiRecord>("POST", "vehiclemodel", { body: { name: model!.name, make: make!.id } });
-    await qc.invalidateQueries({ queryKey: keys.all("vehiclemodel") });
+    const made = await createModel.mutateAsync({ name: model!.name, make: make!.id });
     setModel({ ...model!, id: made.id });
   };
 

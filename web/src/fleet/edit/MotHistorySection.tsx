@@ -35,7 +35,7 @@ export function OdometerChart({ points }: { points: Array<{ date: string; miles:
   const max = Math.max(...points.map((p) => p.miles), 1);
   const x = (i: number) => pad + (i * (w - 2 * pad)) / (points.length - 1);
   const y = (m: number) => h - pad - (m / max) * (h - 2 * pad);
-  const line = points.map((p, i) => `${i ? "L" : "M"}${x(i).toFixed(1)},${y(p.miles).toFixed(1)}`).join(" ");
+  const line = points.map((p, i) => `${i ? "L" : "M"}${Math.round(x(i) * 10) / 10},${Math.round(y(p.miles) * 10) / 10}`).join(" ");
   return (
     <svg width={w} height={h} role="img" aria-label={`Odometer readings from ${formatDate(points[0].date)} to ${formatDate(points.at(-1)!.date)}, ${points[0].miles} to ${points.at(-1)!.miles} miles`} data-testid="odometer-chart">
       <line x1={pad} y1={h - pad} x2={w - pad} y2={h - pad} stroke="currentColor" strokeOpacity={0.3} />
@@ -51,7 +51,7 @@ export function OdometerChart({ points }: { points: Array<{ date: string; miles:
 
 export function MotHistorySection({ vehicle }: { vehicle: ApiRecord }) {
   const id = vehicle.id;
-  const history = useApiGet<Page<MotTestRow>>(["vehiclemothistory", id], `vehiclemothistory/${id}`);
+  const history = useApiGet<Page<MotTestRow>>(`vehiclemothistory/${id}`);
   const warnings = useList<ApiRecord>("compliance", { vehicle: id, page_size: 100 });
   const refresh = useApiMutation<undefined>("POST", `vehiclemothistory/${id}`, { invalidates: ["vehiclemothistory"], successMessage: "MOT history read" });
   const createDefect = useApiMutation<Record<string, unknown>, ApiRecord>("POST", "createdefect", { invalidates: ["jobs"] });

@@ -5,7 +5,7 @@ import { useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { approvalRuleResult } from "../../../../core/hire/rules";
 import { sum } from "../../../../core/platform/money";
-import { useApiMutation, useList, type ApiRecord } from "../../platform/api";
+import { keys, useApiMutation, useList, type ApiRecord } from "../../platform/api";
 import { formatDate, formatMoney } from "../../platform/format";
 import { ListPager, ListTable, useListController } from "../../platform/list";
 import { PrintDocument } from "../../platform/print";
@@ -143,7 +143,7 @@ export function ServiceRecord({ vehicleId, registration }: { vehicleId: number; 
 /** 'Quotes/Jobs already in progress for this vehicle' (000 §2) on the vehicle page: the open jobs and quotes, each opens. */
 export function InProgressButton({ vehicle }: { vehicle: PickedVehicle }) {
   const [opened, ctl] = useDisclosure(false);
-  const items = useQuery({ queryKey: ["jobs", "in-progress", vehicle.id], queryFn: () => inProgressFor(vehicle.id) });
+  const items = useQuery({ queryKey: keys.get("jobs", "in-progress", { vehicle: vehicle.id }), queryFn: () => inProgressFor(vehicle.id) });
   const n = items.data?.length ?? 0;
   return (
     <>

@@ -6,7 +6,7 @@ type Tracker = ApiRecord & { imei: string; type?: { name?: string } | number | n
 
 /** The vehicle's tracker; assigning one of the unused trackers frees the old one (000 §4). */
 export function TrackerSection({ vehicle }: { vehicle: ApiRecord }) {
-  const unused = useApiGet<{ results: Tracker[] }>(["vehicletracker", "unused"], "vehicletracker/searchunused");
+  const unused = useApiGet<{ results: Tracker[] }>("vehicletracker/searchunused");
   const [chosen, setChosen] = useState("");
   const assign = useApiMutation<{ id: string }, ApiRecord>("PUT", (b) => `vehicletracker/${b.id}`, { resource: "vehicletracker", invalidates: ["vehicles"], errorMessage: "There was an error" });
   const current = vehicle.tracker as { imei?: string } | null;

@@ -1,14 +1,13 @@
-import { Alert, Anchor, Badge, Button, Collapse, Fieldset, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
+import { Anchor, Badge, Button, Collapse, Fieldset, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { checkVehicle, hireRates, isHireReady, orderedPurchasePrice } from "../../../../core/fleet/rules";
 import { ValidationError } from "../../../../core/platform/errors";
 import { AgreementsSection, type Agreement } from "../../agreements/AgreementsSection";
 import { ContactRefInput } from "../../contacts/pickers";
-import { api, useApiGet, useList, useOne, type ApiRecord } from "../../platform/api";
-import { DateField, fieldAsOf, type FieldDef, FieldInput, FormSection, recordOptions, useRecordEditor } from "../../platform/form";
+import { api, useApiGet, useApiMutation, useList, useOne, type ApiRecord } from "../../platform/api";
+import { FormWarning, DateField, fieldAsOf, type FieldDef, FieldInput, FormSection, recordOptions, useRecordEditor } from "../../platform/form";
 import { SectionErrorBoundary } from "../../platform/ErrorBoundary";
 import { formatMoney, todayIso } from "../../platform/format";
 import { HistoryButton } from "../../platform/history";
@@ -59,9 +58,10 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
   const [fleetDate, setFleetDate] = useState(todayIso());
   // Where each looked-up value came from (issue 25): shown beside the field until the screen is left.
   const [sources, setSources] = useState<Record<string, Source>>({});
-  const qc = useQueryClient();
+  // Clear key: no 'Data saved successfully.' toast (the key's field empties); the vehicle and the keys are fetched again.
+  const clearKey = useApiMutation<{ vehicle: number; spare: boolean }>("PUT", "vehicles/clearkey", { resource: "vehicles", invalidates: ["keys"], silent: true, errorMessage: "There was an error" });
   const types = useList<ApiRecord>("vehicletype", { page_size: 100 });
-  const defaults = useApiGet<ApiRecord>(["appdefaults", "one"], "appdefaults");
+  const defaults = useApiGet<ApiRecord>("appdefaults");
 
   const editor = useRecordEditor({
     resource: "vehicles",
@@ -135,11 +135,7 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
   return (
     <form ref={form.formRef} onSubmit={editor.save} noValidate aria-label="Vehicle">
       <Stack gap="sm">
-        {editor.warning && (
-          <Alert color="yellow" title="Warning!" role="alert">
-            {editor.warning}
-          </Alert>
-        )}
+        <FormWarning warning={editor.warning} />
         <Fieldset legend="General details" variant="filled" p="sm">
           <SectionErrorBoundary name="General details">
             <Group gap={4} mb="sm" role="group" aria-label="Status">
@@ -246,11 +242,9 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
                     color="red"
                     onClick={async () => {
                       try {
-                        await api("PUT", "vehicles/clearkey", { body: { vehicle: record.id, spare: k === "spare_key" } });
-                        await qc.invalidateQueries({ queryKey: ["vehicles"] });
-                        await qc.invalidateQueries({ queryKey: ["keys"] });
-                      } catch (e) {
-                        toastFailure(e, "There was an error");
+                        await clearKey.mutateAsync({ vehicle: record.id, spare: k === "spare_key" });
+                      } catch {
+                        /* the query client has shown the server's message */
                       }
                     }}
                   >
@@ -394,7 +388,7 @@ export function VehicleEditPage() {
     useList("keys", { page_size: 1000 }),
     useList("inspectiontype", { page_size: 100 }),
     useList("trackingoption", TRACKING_OPTIONS_QUERY),
-    useApiGet(["appdefaults", "one"], "appdefaults"),
+    useApiGet("appdefaults"),
   ];
   const loading = (vehicle && q.isLoading) || refs.some((r) => r.isLoading);
   const title = vehicle ? `Vehicle - ${q.data?.registration ?? ""}` : "New";

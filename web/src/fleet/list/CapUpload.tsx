@@ -1,7 +1,6 @@
 import { Anchor, Badge, Button, Group, Modal, Stack, Table, Text } from "@mantine/core";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { ApiError, api, downloadFile, keys } from "../../platform/api";
+import { ApiError, downloadFile, useApiMutation } from "../../platform/api";
 import { toastFailure } from "../../platform/toast";
 import type { CapUploadReport as CapReport } from "../../../../core/fleet/cap";
 import { MESSAGES } from "../../../../core/fleet/rules";
@@ -16,19 +15,19 @@ const CAP_UPLOAD_FAILED = MESSAGES.capUploadFailed;
  * the reason the server gives in errors.file after it; anything else is
  * the spec's failure message alone.
  */
-async function uploadCap(file: File): Promise<CapReport> {
+function capRefusal(e: unknown): Error {
+  if (e instanceof ApiError && e.status === 400) {
+    const message = e.message || CAP_UPLOAD_FAILED;
+    const detail = e.errors?.file;
+    return new ApiError(400, detail && detail !== message ? `${message}: ${detail}` : message, e.errors);
+  }
+  return e instanceof Error ? e : new Error(String(e));
+}
+
+function capForm(file: File): FormData {
   const form = new FormData();
   form.append("file", file);
-  try {
-    return await api<CapReport>("POST", "vehiclescap", { form });
-  } catch (e) {
-    if (e instanceof ApiError && e.status === 400) {
-      const message = e.message || CAP_UPLOAD_FAILED;
-      const detail = e.errors?.file;
-      throw new ApiError(400, detail && detail !== message ? `${message}: ${detail}` : message, e.errors);
-    }
-    throw e;
-  }
+  return form;
 }
 
 /**
@@ -38,23 +37,18 @@ async function uploadCap(file: File): Promise<CapReport> {
  * template download and the report of what the upload did.
  */
 export function CapUpload() {
-  const qc = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
   // A new key clears the native input after an upload.
   const [inputKey, setInputKey] = useState(0);
   const [report, setReport] = useState<CapReport | null>(null);
-  const upload = useMutation({
-    mutationFn: uploadCap,
-    onSuccess: async (r) => {
-      setReport(r);
-      setFile(null);
-      setInputKey((k) => k + 1);
-      // The list, the count box (Cap 0s) and any open vehicle show the new values.
-      await qc.invalidateQueries({ queryKey: keys.all("vehicles") });
-    },
-    // The report is the feedback: no 'Data saved successfully.' toast.
-    meta: { errorMessage: CAP_UPLOAD_FAILED, silent: true },
-  });
+  // The list, the count box (Cap 0s) and any open vehicle show the new values.
+  // The report is the feedback: no 'Data saved successfully.' toast.
+  const upload = useApiMutation<File, CapReport>("POST", "vehiclescap", { resource: "vehicles", send: capForm, reword: capRefusal, errorMessage: CAP_UPLOAD_FAILED, silent: true });
+  const done = (r: CapReport) => {
+    setReport(r);
+    setFile(null);
+    setInputKey((k) => k + 1);
+  };
   const template = () => downloadFile("vehiclescap/template", "cap-upload-template.csv").catch((e) => toastFailure(e, "There was an error"));
 
   return (
@@ -71,7 +65,7 @@ export function CapUpload() {
           style={{ fontSize: 12, maxWidth: 220 }}
           onChange={(e) => setFile(e.currentTarget.files?.[0] ?? null)}
         />
-        <Button size="xs" disabled={!file} loading={upload.isPending} onClick={() => file && upload.mutate(file)}>
+        <Button size="xs" disabled={!file} loading={upload.isPending} onClick={() => file && upload.mutate(file, { onSuccess: done })}>
           Upload
         </Button>
         <Anchor component="button" type="button" size="xs" onClick={template}>

@@ -1,9 +1,9 @@
 import { Badge, Button, Group, NativeSelect, Paper, Stack } from "@mantine/core";
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
-import { useApiGet, useApiMutation, useList, type ApiRecord } from "../../platform/api";
+import { useApiGet, useApiMutation, type ApiRecord } from "../../platform/api";
 import { formatDate, formatMoney, formatNumber } from "../../platform/format";
-import { ListColumnFilter, ListPager, ListSearch, ListTable, ListTabs, useListController, type Column, type FilterOption, type ListController } from "../../platform/list";
+import { ListColumnFilter, ListDepartmentFilter, ListPager, ListSearch, ListTable, ListTabs, useListController, type Column, type FilterOption, type ListController } from "../../platform/list";
 import { Page } from "../../platform/page";
 import { BLANK } from "../../../../core/fleet/rules";
 import { CapUpload } from "./CapUpload";
@@ -166,8 +166,7 @@ export function VehiclesListPage() {
   const sub = tab === "customer" ? "CUSTOMER" : (list.filters.vehicle_status ?? "ACTIVE");
   const options = list.answer?.filter_list as Record<string, FilterOption[]> | undefined;
   const department = list.filters.department ?? "ALL";
-  const counts = useApiGet<Record<string, number>>(["vehicles", "statuscounts", department], "vehicles/statuscounts", { department }, { errorMessage: "There was an error" });
-  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage: "There was an error" });
+  const counts = useApiGet<Record<string, number>>("vehicles/statuscounts", { department }, { errorMessage: "There was an error" });
   const columns = columnsFor(TAB_COLUMNS[sub] ? sub : "ACTIVE", list, options);
 
   return (
@@ -182,13 +181,7 @@ export function VehiclesListPage() {
       <Paper withBorder p="sm">
         <Group align="flex-end" gap="md" wrap="wrap">
           <ListSearch list={list} placeholder="Registration or fleet no." buttons />
-          <NativeSelect
-            label="Department"
-            size="xs"
-            value={department}
-            onChange={(e) => list.setFilter("department", e.currentTarget.value === "ALL" ? null : e.currentTarget.value)}
-            data={[{ value: "ALL", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
-          />
+          <ListDepartmentFilter list={list} all="ALL" errorMessage="There was an error" />
           <NativeSelect
             label="Purchase type"
             size="xs"

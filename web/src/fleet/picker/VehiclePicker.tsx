@@ -134,7 +134,7 @@ export function VehiclePicker({ onChange }: { onChange: (v: PickedVehicle | null
   const [pending, setPending] = useState<{ vehicle: PickedVehicle; items: InProgressItem[] } | null>(null);
   const [checking, setChecking] = useState(false);
   const [search, setSearch] = useState("");
-  const inspections = useApiGet<{ results: Inspection[] }>(["vehicleinspections", "list", vehicle?.id ?? 0], "vehicleinspections", { vehicle: vehicle?.id }, { enabled: !!vehicle, errorMessage: "There was an error" });
+  const inspections = useApiGet<{ results: Inspection[] }>("vehicleinspections", { vehicle: vehicle?.id }, { enabled: !!vehicle, errorMessage: "There was an error" });
   const take = (v: PickedVehicle | null) => {
     setVehicle(v);
     setPending(null);

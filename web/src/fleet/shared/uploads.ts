@@ -1,4 +1,4 @@
-import { api } from "../../platform/api";
+import { api, useApiMutation } from "../../platform/api";
 
 /** 000 §5 / §8: png, jpeg or pdf only. */
 export const UPLOAD_TYPES: Record<string, string> = { "image/png": "png", "image/jpeg": "jpeg", "application/pdf": "pdf" };
@@ -56,12 +56,23 @@ export async function uploadSignedFile(
   return confirm(target.key);
 }
 
+/**
+ * The confirming POST of an upload (`path`), a mutation that refreshes
+ * `resource`: quiet, as the upload tells its own outcome (UPLOAD_MESSAGES).
+ */
+export function useUploadConfirm(path: string, resource: string) {
+  const confirm = useApiMutation<Record<string, unknown>>("POST", path, { resource, quiet: true });
+  return (body: Record<string, unknown>) => confirm.mutateAsync(body);
+}
+
 /** One vehicle file: signed by GET uploadimage, recorded by POST vehicleimages. */
-export function uploadVehicleFile(vehicle: { id: number; registration?: string | null }, file: File, onProgress: (pct: number) => void) {
-  return uploadSignedFile(
-    file,
-    onProgress,
-    (fileType) => api("GET", "uploadimage", { query: { id: vehicle.id, reg: vehicle.registration ?? "", type: "vehicle", file_type: fileType } }),
-    (key) => api("POST", "vehicleimages", { body: { vehicle: vehicle.id, key } }),
-  );
+export function useVehicleFileUpload() {
+  const confirm = useUploadConfirm("vehicleimages", "vehicleimages");
+  return (vehicle: { id: number; registration?: string | null }, file: File, onProgress: (pct: number) => void) =>
+    uploadSignedFile(
+      file,
+      onProgress,
+      (fileType) => api("GET", "uploadimage", { query: { id: vehicle.id, reg: vehicle.registration ?? "", type: "vehicle", file_type: fileType } }),
+      (key) => confirm({ vehicle: vehicle.id, key }),
+    );
 }

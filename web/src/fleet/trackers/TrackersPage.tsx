@@ -34,7 +34,7 @@ export const TRACKERS: TableScreen = {
 function TrackerFigures() {
   const [sp, updateUrl] = useUrlParams();
   const query = { view: sp.get("view") ?? "active", start_date: sp.get("start_date") ?? "", end_date: sp.get("end_date") ?? "", page_size: 1 };
-  const q = useApiGet<{ figures: Figures }>(["vehicletracker", "figures", query], "vehicletracker", query);
+  const q = useApiGet<{ figures: Figures }>("vehicletracker", query);
   const f = q.data?.figures;
   const set = (k: string, v: string) =>
     updateUrl((n) => {
@@ -77,7 +77,7 @@ function TrackerFigures() {
 
 /** Assign an unused tracker to a vehicle; the vehicle's old tracker is freed (000 §4). */
 function AssignTracker() {
-  const unused = useApiGet<{ results: Array<ApiRecord & { imei: string }> }>(["vehicletracker", "unused"], "vehicletracker/searchunused");
+  const unused = useApiGet<{ results: Array<ApiRecord & { imei: string }> }>("vehicletracker/searchunused");
   const [tracker, setTracker] = useState("");
   const [vehicle, setVehicle] = useState<ApiRecord | null>(null);
   const [search, setSearch] = useState("");

@@ -1,7 +1,7 @@
 import type { QueryKey } from "@tanstack/react-query";
 import type { QueryParams } from "../api";
 import type { FieldMeta, InputKind } from "../../../../core/platform/definition";
-import { formatDate, formatMoney, formatNumber, parseUkDate } from "../format";
+import { blank, formatDate, formatMoney, formatNumber, parseUkDate } from "../format";
 import { parseNumberText } from "./numbers";
 
 /** What a date field says of text that is no date (31/02/2026): at the field, the text kept (issue 24 item 5). */
@@ -141,9 +141,6 @@ export function initialValues(fields: FieldDef[], record?: Record<string, unknow
   return out;
 }
 
-function isEmpty(v: FormValue) {
-  return v === "" || v === null || v === undefined || (typeof v === "string" && v.trim() === "");
-}
 
 /** The message an empty field gets with these values, if it is required. */
 export function requiredMessage(f: FieldDef, values: FormValues): string | undefined {
@@ -159,7 +156,7 @@ export function fieldAsOf(f: FieldDef, values: FormValues): FieldDef {
 export function liveErrors(fields: FieldDef[], values: FormValues): FormErrors {
   const errors: FormErrors = {};
   for (const f of fields) {
-    if (!f.checkAsTyped || !f.check || isEmpty(values[f.name])) continue;
+    if (!f.checkAsTyped || !f.check || blank(values[f.name])) continue;
     const message = f.check(values[f.name], values);
     if (message) errors[f.name] = message;
   }
@@ -172,14 +169,14 @@ export function validateValues(fields: FieldDef[], values: FormValues): FormErro
   for (const f of fields) {
     const v = values[f.name];
     const required = requiredMessage(f, values);
-    if (required && isEmpty(v)) {
+    if (required && blank(v)) {
       errors[f.name] = required;
       continue;
     }
-    if (f.kind === "url" && !isEmpty(v) && !isWebAddress(String(v))) errors[f.name] = "Enter a full web address (https://...)";
+    if (f.kind === "url" && !blank(v) && !isWebAddress(String(v))) errors[f.name] = "Enter a full web address (https://...)";
     // Text typed into a date that is no date (31/02/2026) is kept by the date input and refused here, at the field.
-    if (f.kind === "date" && !isEmpty(v) && parseUkDate(String(v)) !== String(v).slice(0, 10)) errors[f.name] = NOT_A_DATE;
-    if (isNumeric(f.kind) && !isEmpty(v)) {
+    if (f.kind === "date" && !blank(v) && parseUkDate(String(v)) !== String(v).slice(0, 10)) errors[f.name] = NOT_A_DATE;
+    if (isNumeric(f.kind) && !blank(v)) {
       const parsed = parseNumberText(v, f.kind, f.decimals);
       if (!parsed.ok) errors[f.name] = parsed.message;
       else if (parsed.value !== null && f.boundsMessage && ((f.min !== undefined && parsed.value < f.min) || (f.max !== undefined && parsed.value > f.max)))
@@ -201,7 +198,7 @@ export function isWebAddress(s: string) {
 }
 
 export function sameValue(a: FormValue | undefined, b: FormValue | undefined) {
-  if (isEmpty(a as FormValue) && isEmpty(b as FormValue)) return true;
+  if (blank(a) && blank(b)) return true;
   return String(a) === String(b);
 }
 

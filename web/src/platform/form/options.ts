@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import { api } from "../api";
+import { api, keys, queries } from "../api";
 import type { FieldDef, OptionsSource, SelectOption } from "./fields";
 
 function isSource(o: FieldDef["options"]): o is OptionsSource {
@@ -10,7 +10,7 @@ function isSource(o: FieldDef["options"]): o is OptionsSource {
 export function useFieldOptions(f: FieldDef): { options: SelectOption[] | undefined; loading: boolean } {
   const source = isSource(f.options) ? f.options : null;
   const q = useQuery({
-    queryKey: source?.queryKey ?? ["no-options"],
+    queryKey: source?.queryKey ?? keys.all("no-options"),
     queryFn: () => api("GET", source!.path, { query: source!.query }),
     enabled: !!source,
     staleTime: 60_000,
@@ -40,9 +40,7 @@ export function useOptionsLookup() {
  */
 export function recordOptions(resource: string, label: (r: any) => string, query: Record<string, string | number> = { page_size: 1000 }, errorMessage = "There was an error"): OptionsSource {
   return {
-    queryKey: [resource, "list", query],
-    path: resource,
-    query,
+    ...queries.list(resource, query),
     errorMessage,
     toOptions: (d: { results: any[] }) => d.results.map((r): SelectOption => ({ value: String(r.id), label: label(r), apiValue: r.id })),
   };

@@ -2,9 +2,10 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { ApiError, useCreate, useRemove, useUpdate, type ApiRecord } from "../api";
 import { confirmDelete } from "../modal";
+import { toastWarning } from "../toast";
 import { initialValues, isNumeric, validateValues, type FieldDef, type FormErrors, type FormValues } from "./fields";
 import { useChildRows, type ChildRow } from "./useChildRows";
-import { useRecordForm } from "./useRecordForm";
+import { useRecordForm, type RecordForm } from "./useRecordForm";
 
 export type RecordEditorOptions = {
   /** Query-key resource and the PUT/DELETE path (`<resource>/{id}`). */
@@ -67,8 +68,75 @@ export type RecordEditorOptions = {
   beforeSave?: (lastSaved: string | null) => Promise<boolean>;
 };
 
+/** A save refused before sending (a rule of the server run on the screen): its message and the fields it marks. */
+export type Refusal = { message: string; errors: FormErrors };
+
 /**
- * The one edit-screen mechanism, on top of useRecordForm: a new record is
+ * The save cycle of every form, written once (the editor below runs on it;
+ * a modal or a create-only page that is no record editor runs its own sends
+ * through it): one save at a time (a second click while one is in flight
+ * does nothing), the warning cleared, the form's checks and the screen's
+ * rule run before anything is sent (a refusal shows its message as the
+ * warning and marks its fields), then the send; the server's 400 shows its
+ * message as the warning and marks its fields, a 409 (edited elsewhere)
+ * calls `onConflict`. The query client has already shown the toast.
+ * A screen whose inputs are not a RecordForm (a table's rows) hands its own
+ * `refuse` (where field errors go) and `validate`.
+ */
+export function useSaveCycle(form: Pick<RecordForm, "refuse" | "validate">, o: { onConflict?: () => void; toastRefusals?: boolean } = {}) {
+  const [warning, setWarning] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const refuse = (r: Refusal) => {
+    setWarning(r.message);
+    if (o.toastRefusals) toastWarning(r.message);
+    form.refuse(r.errors);
+  };
+  const run = async <T>(
+    send: () => Promise<T>,
+    checks: {
+      /** Run first, under the same lock (the job card's freshness read): false stops the save. */
+      before?: () => Promise<boolean>;
+      /** The form's own field checks (required, numbers, dates). */
+      validate?: boolean;
+      /** The screen's rule on what is about to be sent (or a look-up: the part already exists). */
+      refusal?: () => Refusal | null | undefined | Promise<Refusal | null | undefined>;
+    } = {},
+  ): Promise<T | null> => {
+    if (inFlight.current) return null;
+    inFlight.current = true;
+    try {
+      if (checks.before && !(await checks.before())) return null;
+      setWarning(null);
+      if (checks.validate && !form.validate()) return null;
+      const refused = await checks.refusal?.();
+      if (refused) {
+        refuse(refused);
+        return null;
+      }
+      return await send();
+    } catch (err) {
+      // A refusal (400) shows its message at the top of the form, as the screen's own checks do;
+      // its fields are marked and the first brought into view (the warning when it names none).
+      if (err instanceof ApiError && err.status === 400) {
+        setWarning(err.message);
+        form.refuse(err.errors);
+      }
+      if (err instanceof ApiError && err.status === 409) o.onConflict?.();
+      return null;
+    } finally {
+      inFlight.current = false;
+    }
+  };
+  return { warning, setWarning, refuse, run, busy: () => inFlight.current };
+}
+
+export type SaveCycle = ReturnType<typeof useSaveCycle>;
+
+/** For a save cycle with no fields to mark (a bulk edit of rows): refusals show as the warning only. */
+export const NO_FORM: Pick<RecordForm, "refuse" | "validate"> = { refuse: () => undefined, validate: () => true };
+
+/**
+ * The one edit-screen mechanism, on top of useRecordForm and useSaveCycle: a new record is
  * created and the screen moves to its edit route; a saved one is saved
  * with its last_saved (a stale copy gets the server's 409 message and the
  * user's edits stay); delete asks first, then leaves the screen.
@@ -90,8 +158,9 @@ export function useRecordEditor(o: RecordEditorOptions) {
     lines.reset(o.record);
   }, [o.record?.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps -- the baseline moves only when the server answers a new copy (its last_saved), not on each render's new form and fields objects
 
+  const cycle = useSaveCycle(form, { onConflict: o.onConflict });
+  const { warning, setWarning } = cycle;
   // Leave only once the form is clean, so the unsaved-changes guard lets the screen go.
-  const [warning, setWarning] = useState<string | null>(null);
   const [leaveTo, setLeaveTo] = useState<{ to: string; replace: boolean } | null>(null);
   useEffect(() => {
     if (!leaveTo || form.dirty || lines.dirty) return;
@@ -121,9 +190,6 @@ export function useRecordEditor(o: RecordEditorOptions) {
     return message ? { message, errors } : null;
   };
 
-  // One save at a time (issue 24 item 4): a second click on Save, or the delayed automatic save,
-  // while a save is in flight does nothing; the first one's answer stands.
-  const inFlight = useRef(false);
   // The last_saved of this editor's own last save: a click that comes after the answer but before
   // the screen's copy is fetched again sends it, not the copy's older one (which the server refuses as stale).
   const ownSave = useRef<{ id: number; last_saved: string | null } | null>(null);
@@ -134,57 +200,32 @@ export function useRecordEditor(o: RecordEditorOptions) {
     return o.record.last_saved;
   };
 
-  const save = async (e?: FormEvent): Promise<ApiRecord | null> => {
-    e?.preventDefault();
-    if (inFlight.current) return null;
-    inFlight.current = true;
-    try {
-      if (o.beforeSave && !(await o.beforeSave(lastSaved()))) return null;
-      return await saveOnce();
-    } finally {
-      inFlight.current = false;
+  const send = async (): Promise<ApiRecord> => {
+    if (o.record) {
+      const saved = await update.mutateAsync({ id: o.record.id, body: { ...body(), last_saved: lastSaved() } });
+      ownSave.current = { id: saved.id, last_saved: saved.last_saved };
+      form.reset(initialValues(o.fields, saved));
+      lines.reset(saved);
+      return saved;
     }
+    const made = await create.mutateAsync(body());
+    form.reset(initialValues(o.fields, made));
+    lines.reset(made);
+    setLeaveTo({ to: `${o.editRoute}/${made.id}`, replace: true });
+    return made;
   };
 
-  const saveOnce = async (): Promise<ApiRecord | null> => {
-    setWarning(null);
-    // A refusal (here or the server's 400) marks its fields and brings the first into view (useRecordForm).
-    if (!form.validate()) return null;
-    const typed = lineNumberRefusal();
-    if (typed) {
-      setWarning(typed.message);
-      form.refuse(typed.errors);
-      return null;
-    }
-    const refused = o.checkBody?.(body());
-    if (refused) {
-      setWarning(refused.message);
-      form.refuse(refused.errors);
-      return null;
-    }
-    try {
-      if (o.record) {
-        const saved = await update.mutateAsync({ id: o.record.id, body: { ...body(), last_saved: lastSaved() } });
-        ownSave.current = { id: saved.id, last_saved: saved.last_saved };
-        form.reset(initialValues(o.fields, saved));
-        lines.reset(saved);
-        return saved;
-      }
-      const made = await create.mutateAsync(body());
-      form.reset(initialValues(o.fields, made));
-      lines.reset(made);
-      setLeaveTo({ to: `${o.editRoute}/${made.id}`, replace: true });
-      return made;
-    } catch (err) {
-      // A refusal (400) also shows its message at the top of the form, as the screen's own checks do;
-      // its fields are marked and the first brought into view (the warning when it names none).
-      if (err instanceof ApiError && err.status === 400) {
-        setWarning(err.message);
-        form.refuse(err.errors);
-      }
-      if (err instanceof ApiError && err.status === 409) o.onConflict?.();
-      return null;
-    }
+  // One save at a time (issue 24 item 4): a second click on Save, or the delayed automatic save,
+  // while a save is in flight does nothing; the first one's answer stands (useSaveCycle).
+  const save = async (e?: FormEvent): Promise<ApiRecord | null> => {
+    e?.preventDefault();
+    const before = o.beforeSave;
+    return cycle.run(send, {
+      before: before && (() => before(lastSaved())),
+      validate: true,
+      // A refusal (here or the server's 400) marks its fields and brings the first into view (useRecordForm).
+      refusal: () => lineNumberRefusal() ?? o.checkBody?.(body()),
+    });
   };
 
   const del = async () => {

@@ -1,6 +1,7 @@
 import { Button, CloseButton, Group, NativeSelect, Pagination, Paper, SegmentedControl, Select, Stack, Table, Tabs, Text, TextInput, type TableProps } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useState, type ReactNode } from "react";
+import { useLocation } from "react-router-dom";
 import { useList, type ApiRecord } from "../api";
 import { Loading } from "../Loading";
 import { usePinnedColumns, type PinnedColumns } from "../table/pin";
@@ -15,7 +16,12 @@ import type { ListController } from "./useListController";
 export function ListSearch({ list, label = "Search", placeholder, buttons }: { list: Pick<ListController<any>, "search" | "setSearch" | "clearAll">; label?: string; placeholder?: string; buttons?: boolean }) {
   const [text, setText] = useState(list.search);
   useEffect(() => setText(list.search), [list.search]);
-  const push = useDebouncedCallback((v: string) => list.setSearch(v.trim()), 300);
+  // The page this search box is on: a push that comes due after a link has left it (the next screen still
+  // loading, this one still drawn) must not land its ?search= on the next screen's address.
+  const { pathname } = useLocation();
+  const push = useDebouncedCallback((v: string) => {
+    if (window.location.pathname === pathname) list.setSearch(v.trim());
+  }, 300);
   const input = (
     <TextInput
       label={label}
@@ -116,17 +122,46 @@ export function ListToolbar({ children }: { children: ReactNode }) {
 }
 
 /** Department filter bound to a URL filter (default `department`): every department, or one (GET departments; `errorMessage` if that fails). */
-export function ListDepartmentFilter({ list, param = "department", errorMessage = "There was an error" }: { list: Pick<ListController<any>, "filters" | "setFilter">; param?: string; errorMessage?: string }) {
+/**
+ * The one department select (all departments, then each by name): a list's
+ * filter through ListDepartmentFilter, or any other screen's value (the
+ * dashboard, the reports) through DepartmentSelect. `all` is the value of
+ * "All departments" ("" unless the screen's URL says ALL); choosing it
+ * hands null.
+ */
+export function DepartmentSelect({
+  value,
+  onChange,
+  errorMessage = "There was an error",
+  label = "Department",
+  size = "xs",
+  w,
+  all = "",
+}: {
+  all?: string;
+  value: string;
+  onChange: (department: string | null) => void;
+  errorMessage?: string;
+  label?: string;
+  size?: string;
+  w?: number;
+}) {
   const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage });
   return (
     <NativeSelect
-      label="Department"
-      size="xs"
-      value={list.filters[param] ?? ""}
-      onChange={(e) => list.setFilter(param, e.currentTarget.value || null)}
-      data={[{ value: "", label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
+      label={label}
+      size={size}
+      w={w}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value === all ? null : e.currentTarget.value || null)}
+      data={[{ value: all, label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
     />
   );
+}
+
+/** The department select bound to a list's URL filter. */
+export function ListDepartmentFilter({ list, param = "department", errorMessage, all = "" }: { list: Pick<ListController<any>, "filters" | "setFilter">; param?: string; errorMessage?: string; all?: string }) {
+  return <DepartmentSelect value={list.filters[param] ?? all} all={all} onChange={(v) => list.setFilter(param, v)} errorMessage={errorMessage} />;
 }
 
 /** One option of a column filter: the server's distinct values with their counts ('Only Blanks' is value BLANK). */

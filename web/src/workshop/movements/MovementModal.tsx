@@ -7,7 +7,7 @@ import { CustomerPicker } from "../../contacts/pickers";
 import { VehicleSearch } from "../../fleet/picker/VehiclePicker";
 import { trackingOptionSource } from "../../settings/trackingOptions";
 import { useList, type ApiRecord } from "../../platform/api";
-import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, type FieldDef, type FormValues } from "../../platform/form";
+import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, useSaveCycle, type FieldDef, type FormValues } from "../../platform/form";
 import { formatMoney, todayIso } from "../../platform/format";
 import { useMovementCalls, type MovementRow } from "./api";
 
@@ -90,20 +90,24 @@ function MovementForm({ row, start, rates, firstType, onClose }: { row: Movement
   const rate = rates.find((r) => String(r.id) === String(v.movement_rate));
   const cost = movementCostOf({ cost_override: v.cost_override === true, cost: typeof v.cost === "number" ? v.cost : 0, miles: typeof v.miles === "number" ? v.miles : 0, start_time: String(v.start_time || ""), end_time: String(v.end_time || ""), rate: rate ?? null, markup_percent: customer ? markup : 0 });
   const pending = calls.create.isPending || calls.save.isPending;
+  const { run } = useSaveCycle(form);
 
-  function submit() {
-    if (!form.validate()) return;
-    const body = { ...form.payload(), customer: customer || null, vehicle_used: vehicleUsed?.id ?? null, job };
-    // The promise, not mutate's per-call callbacks: those are dropped when the job card redraws this form meanwhile, which left the modal open after a save.
-    const saved = row ? calls.save.mutateAsync({ id: row.id, body: { ...body, last_saved: row.last_saved } }) : calls.create.mutateAsync(body);
-    saved.then(onClose, (e) => form.applyServerErrors(e));
-  }
+  const submit = () =>
+    run(
+      async () => {
+        const body = { ...form.payload(), customer: customer || null, vehicle_used: vehicleUsed?.id ?? null, job };
+        // The promise, not mutate's per-call callbacks: those are dropped when the job card redraws this form meanwhile, which left the modal open after a save.
+        await (row ? calls.save.mutateAsync({ id: row.id, body: { ...body, last_saved: row.last_saved } }) : calls.create.mutateAsync(body));
+        onClose();
+      },
+      { validate: true },
+    );
 
   // The Cost input, while not overridden, shows the cost worked out (the one under it), not the stored 0.00 (issue 24 item 12).
   const worked = (f: FieldDef) => f.name === "cost" && v.cost_override !== true;
   const input = (f: FieldDef) => <FieldInput key={f.name} field={f} value={worked(f) ? pounds(cost) : v[f.name]} onChange={(x) => form.set(f.name, x)} error={form.errors[f.name]} disabled={worked(f)} />;
   return (
-    <form ref={form.formRef} onSubmit={(e) => (e.preventDefault(), submit())}>
+    <form ref={form.formRef} onSubmit={(e) => (e.preventDefault(), void submit())}>
       <Stack gap="sm">
         {job ? (
           <Alert color="gray" p="xs">

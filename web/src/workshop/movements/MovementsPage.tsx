@@ -1,10 +1,10 @@
-import { Button, Group, NativeSelect, Paper, Stack, Text } from "@mantine/core";
+import { Button, Group, Paper, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { CustomerPicker } from "../../contacts/pickers";
 import { useApiGet, useList, type ApiRecord } from "../../platform/api";
 import { DateField } from "../../platform/form";
 import { formatMoney } from "../../platform/format";
-import { ListColumnFilter, ListPager, ListSearch, ListTabs, useListController } from "../../platform/list";
+import { ListDepartmentFilter, ListColumnFilter, ListPager, ListSearch, ListTabs, useListController } from "../../platform/list";
 import { Page } from "../../platform/page";
 import type { MovementRow } from "./api";
 import { useMovementActions } from "./actions";
@@ -35,11 +35,10 @@ export function MovementsPage() {
     errorMessage: "There was an error",
   });
   const actions = useMovementActions();
-  const departments = useList<Named>("departments", { page_size: 1000 });
   const drivers = useList<Named>("drivers", { page_size: 1000 });
   const types = useList<Named>("movementtype", { page_size: 1000 });
   const f = list.filters;
-  const figures = useApiGet<Figures>(["movementfigures", f.view, f.department, f.start, f.end], "movementfigures", { view: f.view, department: f.department, start: f.start, end: f.end }, { errorMessage: "There was an error" });
+  const figures = useApiGet<Figures>("movementfigures", { view: f.view, department: f.department, start: f.start, end: f.end }, { errorMessage: "There was an error" });
   const [selected, setSelected] = useState<Map<number, MovementRow>>(new Map());
   const [printing, setPrinting] = useState(false);
   const [customerText, setCustomerText] = useState("");
@@ -70,13 +69,7 @@ export function MovementsPage() {
       <Paper withBorder p="sm">
         <Group align="flex-end" gap="md" wrap="wrap">
           <ListTabs list={list} param="view" label="Status view" tabs={VIEWS} />
-          <NativeSelect
-            label="Department"
-            size="xs"
-            value={f.department ?? ""}
-            onChange={(e) => list.setFilter("department", e.currentTarget.value || null)}
-            data={[{ value: "", label: "All departments" }, ...options(departments)]}
-          />
+          <ListDepartmentFilter list={list} />
           <ListSearch list={list} placeholder="Registration, vehicle, customer, driver" />
           <DateField label="Start date" size="xs" w={140} value={f.start ?? ""} onChange={(v) => list.setFilter("start", v || null)} />
           <DateField label="End date" size="xs" w={140} value={f.end ?? ""} onChange={(v) => list.setFilter("end", v || null)} />
