@@ -198,6 +198,47 @@ test("item 10: a part cost typed with a letter O shows the error at the field an
   await expect(totals).toContainText("1,250.50");
 });
 
+test("item 10: while a part cost or labour hours hold a letter, the row's own worked-out figures are blank, not figures from what was typed before the letter", async ({ page }) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const job = await makeJob(api, await refsOf(api, "yk23 hva"));
+  await page.goto(`/editjob/${job.id}`);
+  const item = page.getByRole("region", { name: "Work item 1" });
+  const parts = item.getByRole("table", { name: "Parts of Replace front pads" });
+  const cost = parts.getByLabel("Actual Cost of Brake pads");
+  const charge = parts.getByLabel("Actual Charge of Brake pads");
+  await expect(cost).toHaveValue("40.00");
+  await expect(charge).not.toHaveValue("");
+  // Typed as staff type: select all, then the figure key by key, with a letter O for a zero.
+  await cost.click();
+  await cost.press("Control+A");
+  await cost.pressSequentially("1,25O.50");
+  // The part's charge was worked out live from "1" (then kept while the rest was not a number): now blank.
+  await expect(charge).toHaveValue("");
+  await page.keyboard.press("Tab");
+  await expect(parts.getByText("Must be a number")).toBeVisible();
+  await expect(charge).toHaveValue("");
+  await cost.click();
+  await cost.press("Control+A");
+  await cost.pressSequentially("1,250.50");
+  await page.keyboard.press("Tab");
+  await expect(charge).not.toHaveValue("");
+  const worked = Number((await charge.inputValue()).replace(/,/g, ""));
+  expect(worked).toBeGreaterThanOrEqual(1250.5);
+
+  // The work item's labour: hours typed with a letter leave its customer labour cost blank, not the figure from "2".
+  const hours = item.getByLabel("Labour Hours of Replace front pads", { exact: true });
+  const labourCharge = item.getByLabel("Customer Labour Cost of Replace front pads", { exact: true });
+  await expect(labourCharge).not.toHaveValue("");
+  await hours.click();
+  await hours.press("Control+A");
+  await hours.pressSequentially("2O");
+  await expect(labourCharge).toHaveValue("");
+  await hours.press("Backspace");
+  await hours.pressSequentially(".5");
+  await expect(labourCharge).not.toHaveValue("");
+});
+
 test("item 11: deleting a part order shows Success and never reads the deleted order again", async ({ page }) => {
   await signIn(page);
   const api = await apiOf(page);

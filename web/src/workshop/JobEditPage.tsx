@@ -19,7 +19,7 @@ import { approverOf, jobStatusLabel, nameOf, registrationOf, type Job } from "./
 import { ChangeKeyModal, ImagesModal, QuoteFromJobModal, InstructionsModal, MileageWarning, OpenItemsModal, confirmApprove } from "./JobModals";
 import { JobMovements } from "./movements";
 import { CommentsTable, type Comment } from "./selectors";
-import { WorkItems, typedFigureRefusal, type WorkRow, type WorkType } from "./WorkItems";
+import { WorkItems, pricedWhileTyped, typedFigureRefusal, type WorkRow, type WorkType } from "./WorkItems";
 
 const ERROR = "An error occurred!";
 /** 002 §4: edits trigger a delayed automatic save (timing not shown: ours, docs/workshop.md). */
@@ -289,9 +289,10 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
       defaults: refs.defaults,
     };
   }, [customer, customer2, workshop, refs, v.department]);
-  // A figure typed that is not (yet) a number ('-') is kept as typed, unpriced, so the save can refuse it with the field's message.
+  // A figure typed that is not (yet) a number ('-', "1,25O.50") is kept as typed, so the save can refuse it with the
+  // field's message, and the figures worked out from it are blank until it is a number (issue 24 item 10).
   const priced = (next: WorkRow[], c = ctx, c2: unknown = customer2?.id ?? null) =>
-    typedFigureRefusal(next) ? next : (priceJobItems({ customer: customer?.id ?? null, customer2: c2, parts_markup: v.parts_markup === "" ? null : v.parts_markup, work_items: next }, c) as WorkRow[]);
+    pricedWhileTyped(next, (items) => priceJobItems({ customer: customer?.id ?? null, customer2: c2, parts_markup: v.parts_markup === "" ? null : v.parts_markup, work_items: items }, c) as WorkRow[]);
   const setItems = (next: WorkRow[]) => lines.set("work_items", priced(next));
   // Cost toggles (002 §4): a change of customer, workshop or department reprices the items.
   const firstCtx = useRef(true);
