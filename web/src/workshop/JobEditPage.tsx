@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Collapse, Fieldset, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { pounds, sum } from "../../../core/platform/money";
 import { jobTotals, priceJobItems, type PricingContext } from "../../../core/workshop/costs";
@@ -16,12 +16,21 @@ import { confirmAction } from "../platform/modal";
 import { Page } from "../platform/page";
 import { toastFailure, toastSuccess, toastWarning } from "../platform/toast";
 import { approverOf, jobStatusLabel, nameOf, registrationOf, type Job } from "./jobFormat";
-import { ChangeKeyModal, ImagesModal, QuoteFromJobModal, InstructionsModal, MileageWarning, OpenItemsModal, confirmApprove } from "./JobModals";
-import { JobMovements } from "./movements";
+import { lazyPart, useAfterFirstPaint } from "../platform/lazyPart";
 import { CommentsTable, type Comment } from "./selectors";
 import { WorkItems, pricedWhileTyped, typedFigureRefusal, type WorkRow, type WorkType } from "./WorkItems";
 
 const ERROR = "An error occurred!";
+
+// The card's modals and its movements panel load when first drawn: their scripts are not part of its first paint (issue 24 Speed).
+const jobModals = () => import("./JobModals");
+const OpenItemsModal = lazyPart(jobModals, "OpenItemsModal");
+const InstructionsModal = lazyPart(jobModals, "InstructionsModal");
+const ChangeKeyModal = lazyPart(jobModals, "ChangeKeyModal");
+const ImagesModal = lazyPart(jobModals, "ImagesModal");
+const MileageWarning = lazyPart(jobModals, "MileageWarning");
+const QuoteFromJobModal = lazyPart(jobModals, "QuoteFromJobModal");
+const JobMovements = lazyPart(() => import("./movements"), "JobMovements");
 /** 002 §4: edits trigger a delayed automatic save (timing not shown: ours, docs/workshop.md). */
 export const AUTO_SAVE_MS = 30_000;
 
@@ -223,6 +232,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
   const [modal, setModal] = useState<null | { kind: "open-items"; items: InProgressItem[] } | { kind: "instructions"; text: string[] } | { kind: "key" } | { kind: "images" } | { kind: "to-quote"; from: "defect" | "enquiry" } | { kind: "mileage" } | { kind: "approve-blocked"; message: string }>(null);
   const [enquiryOpen, setEnquiryOpen] = useState(true);
   const [busy, setBusy] = useState<string | null>(null);
+  const later = useAfterFirstPaint();
 
   // A fresh copy (after a save, a status change, a reload) brings its own contacts and vehicle.
   useEffect(() => {
@@ -377,7 +387,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
   };
 
   const approveNow = async () => {
-    if (!record || !(await confirmApprove())) return;
+    if (!record || !(await (await jobModals()).confirmApprove())) return;
     setBusy("approve");
     try {
       const updated = await api<Job>("POST", `jobs/approve/${record.id}`, { body: { ...editor.body(), last_saved: record.last_saved } });
@@ -524,11 +534,13 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
           </Stack>
         </Fieldset>
 
-        <WorkItems items={items} onChange={setItems} workTypes={refs.workTypes} hasCustomer2={!!customer2} readOnly={lockedAll} addBlocked={addBlocked} errors={err} />
+        {/* Below the fold at 1366x768: drawn the frame after the card's first paint (issue 24 Speed). */}
+        {later ? <WorkItems items={items} onChange={setItems} workTypes={refs.workTypes} hasCustomer2={!!customer2} readOnly={lockedAll} addBlocked={addBlocked} errors={err} /> : <Loading />}
 
         {/* 002 §2: the movements table only for saved jobs that are not defects or enquiries (GET movement?job=). */}
-        {normal && (
+        {normal && later && (
           <Paper withBorder p="sm" component="section" aria-label="Movements">
+            <Suspense fallback={<Loading />}>
             <JobMovements
               jobId={record.id}
               disabled={approved}
@@ -538,6 +550,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
                 vehicle_used: vehicle ? { id: vehicle.id, registration: String(vehicle.registration) } : null,
               }}
             />
+            </Suspense>
           </Paper>
         )}
 
@@ -609,6 +622,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
         )}
       </Stack>
 
+      <Suspense fallback={null}>
       {modal?.kind === "open-items" && (
         <OpenItemsModal
           items={modal.items}
@@ -640,6 +654,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
       {modal?.kind === "images" && record && <ImagesModal owner={{ job: record.id }} onClose={() => setModal(null)} />}
       {modal?.kind === "mileage" && <MileageWarning mileage={v.mileage} limit={vehicle?.model?.mileage_limit} onClose={() => setModal(null)} />}
       {modal?.kind === "to-quote" && record && <QuoteFromJobModal job={record} kind={modal.from} onClose={() => setModal(null)} onDone={(id) => navigate(`/editquote/${id}`)} />}
+      </Suspense>
     </form>
   );
 }
