@@ -87,11 +87,11 @@ async function load(page: Page, path: string, marker: Marker): Promise<Load> {
   const shown = await page.waitForFunction(shownAt(marker), undefined, { timeout: 60_000, polling: "raf" });
   const ms = Math.round(Number(await shown.jsonValue()));
   // Where the time went: when the last API answer and the last script before the marker had arrived (the rest is drawing).
-  const [answered, scripts] = (await page.evaluate(`(() => {
+  const [answered, scripts] = await page.evaluate<[number, number]>(`(() => {
     const all = performance.getEntriesByType("resource").filter((e) => e.startTime <= ${ms});
     const done = (e) => Math.round(Math.max(0, ...e.map((x) => x.responseEnd)));
     return [done(all.filter((e) => e.name.includes("/api/"))), done(all.filter((e) => e.name.endsWith(".js")))];
-  })()`)) as [number, number];
+  })()`);
   const paintedAt = Date.now() - t0;
   page.off("request", onRequest);
   page.off("requestfinished", onFinished);

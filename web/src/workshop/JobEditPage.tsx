@@ -97,7 +97,7 @@ const INFO = pick(
 );
 const CUSTOM = pick("custom_label_1", "custom_value_1", "custom_label_2", "custom_value_2", "custom_label_3", "custom_value_3");
 /** The fields the card holds as inputs: the pickers', the job info's, the custom pairs, the defect's and the enquiry's (the rest are the server's). */
-const FORM_FIELDS = [
+export const FORM_FIELDS = [
   ...pick("vehicle", "customer", "customer2", "workshop"),
   ...INFO,
   ...CUSTOM,
@@ -105,7 +105,7 @@ const FORM_FIELDS = [
 ];
 const ENQUIRY = pick("enquiry_registration", "enquiry_make", "enquiry_model", "enquiry_description");
 /** The job's own fields sent back as they are (the server keeps what only it writes). */
-const KEPT = ["status", "is_defect", "is_enquiry", "quote", "inspection", "defect_department", "defect_driver_name", "defect_driver_number", "defect_description"];
+export const KEPT = ["status", "is_defect", "is_enquiry", "quote", "inspection", "defect_department", "defect_driver_name", "defect_driver_number", "defect_description"];
 
 type Contact = ContactOption & Record<string, any>;
 type Vehicle = ApiRecord & Record<string, any>;

@@ -42,7 +42,7 @@ const choice = (v: string) => ({ value: v, label: v, apiValue: v });
  * Info (002 §2). The pre-save rules run in order on the whole body
  * (quotePreSave), so the required markers here only mark the inputs.
  */
-const FIELDS: FieldDef[] = fieldsFrom(
+export const FIELDS: FieldDef[] = fieldsFrom(
   { fields: quoteDef.fields.filter((f) => ["vehicle", "customer", "customer2", "department", "quote_type", "description", "provisional_start_date", "customer_invoice_number", "customer2_invoice_number"].includes(f.name)) },
   {
     department: { options: recordOptions("departments", (r) => r.name) },
