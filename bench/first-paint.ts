@@ -47,7 +47,7 @@ type Row = { id: number; name?: string; options?: Array<{ id: number; name: stri
 type Found = { results: Row[] };
 
 /** What one load measured: ms to the marker, API calls before it, and their waves. */
-type Load = { ms: number; calls: number; waves: number };
+type Load = { ms: number; calls: number; waves: number; answered: number; scripts: number };
 
 /**
  * Waves: calls started before any call of the current wave had answered are
@@ -86,12 +86,18 @@ async function load(page: Page, path: string, marker: Marker): Promise<Load> {
   // The screen's first row / field: polled every frame, timed by the page's own clock from the navigation's start.
   const shown = await page.waitForFunction(shownAt(marker), undefined, { timeout: 60_000, polling: "raf" });
   const ms = Math.round(Number(await shown.jsonValue()));
+  // Where the time went: when the last API answer and the last script before the marker had arrived (the rest is drawing).
+  const [answered, scripts] = await page.evaluate<[number, number]>(`(() => {
+    const all = performance.getEntriesByType("resource").filter((e) => e.startTime <= ${ms});
+    const done = (e) => Math.round(Math.max(0, ...e.map((x) => x.responseEnd)));
+    return [done(all.filter((e) => e.name.includes("/api/"))), done(all.filter((e) => e.name.endsWith(".js")))];
+  })()`);
   const paintedAt = Date.now() - t0;
   page.off("request", onRequest);
   page.off("requestfinished", onFinished);
   const before = calls.filter((c) => c.start <= paintedAt);
   if (process.env.BENCH_DEBUG) console.log(path, before.map((c) => `${c.start}-${c.end} ${c.url.replace(/^.*\/api\//, "")}`));
-  return { ms, calls: before.length, waves: wavesOf(before) };
+  return { ms, calls: before.length, waves: wavesOf(before), answered, scripts };
 }
 
 /** What shows a screen has painted: a table of one of these names with a row of data (not its Loading or empty row), or a field showing this value. */
@@ -152,13 +158,13 @@ try {
   const page = await context.newPage();
   for (const [, path, marker] of screens) await load(page, path, marker);
   console.log(`First paint at 1366x768, median of ${runs} loads (Chromium, local server with demo data)\n`);
-  console.log("| screen | median ms | min | max | API calls before it | waves |");
-  console.log("|---|---|---|---|---|---|");
+  console.log("| screen | median ms | min | max | API calls before it | waves | last answer (median ms) | last script (median ms) |");
+  console.log("|---|---|---|---|---|---|---|---|");
   for (const [name, path, marker] of screens) {
     const loads: Load[] = [];
     for (let i = 0; i < runs; i++) loads.push(await load(page, path, marker));
     const ms = loads.map((l) => l.ms);
-    console.log(`| ${name} | ${median(ms)} | ${Math.min(...ms)} | ${Math.max(...ms)} | ${median(loads.map((l) => l.calls))} | ${Math.max(...loads.map((l) => l.waves))} |`);
+    console.log(`| ${name} | ${median(ms)} | ${Math.min(...ms)} | ${Math.max(...ms)} | ${median(loads.map((l) => l.calls))} | ${Math.max(...loads.map((l) => l.waves))} | ${median(loads.map((l) => l.answered))} | ${median(loads.map((l) => l.scripts))} |`);
   }
   await browser.close();
 } finally {

@@ -63,7 +63,7 @@ export const CREDIT_MESSAGES = {
 
 export const credit = defineFields({
   description: { label: "Description", kind: "textarea", max: 2000 },
-  credit_note_number: { label: "Credit note number", kind: "text", max: 50 },
+  credit_note_number: { server: true, label: "Credit note number", kind: "text", max: 50 },
   date_issued: { label: "Date issued", kind: "date" },
   amount: { label: "Amount (vatable)", kind: "money" },
   no_vat_amount: { label: "No VAT amount", kind: "money" },
@@ -76,19 +76,19 @@ export const credit = defineFields({
   work_item: { label: "Work item", kind: "ref" },
   part: { label: "Part", kind: "ref" },
   // The server's: from the linked record, and the states.
-  kind: { label: "Kind", kind: "choice", options: CREDIT_KINDS, message: "Kind must be one of TRANSACTION, MOVEMENT, SALE, WORK, PART, INVOICE", upperCase: true },
-  contact: { label: "Contact", kind: "ref" },
-  party: { label: "Party", kind: "choice", options: ["CUSTOMER", "SUPPLIER"] as const, message: "Party must be CUSTOMER or SUPPLIER", upperCase: true },
-  department: { label: "Department", kind: "ref" },
+  kind: { server: true, label: "Kind", kind: "choice", options: CREDIT_KINDS, message: "Kind must be one of TRANSACTION, MOVEMENT, SALE, WORK, PART, INVOICE", upperCase: true },
+  contact: { server: true, label: "Contact", kind: "ref" },
+  party: { server: true, label: "Party", kind: "choice", options: ["CUSTOMER", "SUPPLIER"] as const, message: "Party must be CUSTOMER or SUPPLIER", upperCase: true },
+  department: { server: true, label: "Department", kind: "ref" },
   date: { label: "Date", kind: "date" },
-  approved: { label: "Approved", kind: "boolean" },
-  ready_to_approve: { label: "Ready to approve", kind: "boolean" },
-  approver: { label: "Approver", kind: "object", schema: approverSchema },
-  approved_date: { label: "Approved on", kind: "date" },
+  approved: { server: true, label: "Approved", kind: "boolean" },
+  ready_to_approve: { server: true, label: "Ready to approve", kind: "boolean" },
+  approver: { server: true, label: "Approver", kind: "object", schema: approverSchema },
+  approved_date: { server: true, label: "Approved on", kind: "date" },
 });
 
 /** Fields a save never takes from the client. */
-export const CREDIT_SERVER_FIELDS = ["kind", "contact", "party", "department", "approved", "ready_to_approve", "approver", "approved_date", "credit_note_number"] as const;
+export const CREDIT_SERVER_FIELDS = credit.serverFields;
 
 type Amounts = { amount?: number | null; no_vat_amount?: number | null };
 

@@ -75,22 +75,22 @@ export const approverSchema = z
   .optional();
 
 export const invoice = defineFields({
-  src: { label: "Source", kind: "choice", options: INVOICE_SOURCES, message: "Source must be HIRE, MOVEMENT, SALES or ORDER", upperCase: true },
+  src: { server: true, label: "Source", kind: "choice", options: INVOICE_SOURCES, message: "Source must be HIRE, MOVEMENT, SALES or ORDER", upperCase: true },
   customer: { label: "Customer", kind: "ref" },
   department: { label: "Department", kind: "ref" },
   vehicle: { label: "Vehicle", kind: "ref" },
   // The sale's agreement: its id (agreements are numbered across all vehicles).
   finance_agreement: { label: "Finance agreement", kind: "ref" },
-  movement: { label: "Movement", kind: "ref" },
-  part_order: { label: "Part order", kind: "ref" },
-  rental: { label: "Rental", kind: "ref" },
+  movement: { server: true, label: "Movement", kind: "ref" },
+  part_order: { server: true, label: "Part order", kind: "ref" },
+  rental: { server: true, label: "Rental", kind: "ref" },
   period_start: { label: "Period start", kind: "date" },
   period_end: { label: "Period end", kind: "date" },
   date: { label: "Date", kind: "date" },
   description: { label: "Description", kind: "textarea", max: 2000 },
   invoice_date: { label: "Invoice date", kind: "date" },
   // The due date: invoice date + the customer's payment terms (dueDateOf), kept by the server.
-  payment_date: { label: "Due date", kind: "date" },
+  payment_date: { server: true, label: "Due date", kind: "date" },
   invoice_number: { label: "Invoice number", kind: "text", max: 50 },
   customer_account: { label: "Customer account", kind: "text", max: 50 },
   tracking_option: { label: "Tracking option", kind: "ref" },
@@ -103,16 +103,16 @@ export const invoice = defineFields({
   vat_rate: { label: "VAT %", kind: "object", schema: z.union([z.literal(20), z.literal(5), z.literal(0)], { error: "VAT must be 20, 5 or 0" }).nullable().optional() },
   comments: { label: "Comments", kind: "textarea", max: 2000 },
   // The server's: set by invoiceready / invoiceapprove and by credits, never by a save.
-  approved: { label: "Approved", kind: "boolean" },
-  ready_to_invoice: { label: "Ready to invoice", kind: "boolean" },
-  approver: { label: "Approver", kind: "object", schema: approverSchema },
-  approved_date: { label: "Approved on", kind: "date" },
-  credited: { label: "Credited", kind: "money" },
-  paid: { label: "Paid", kind: "money" },
+  approved: { server: true, label: "Approved", kind: "boolean" },
+  ready_to_invoice: { server: true, label: "Ready to invoice", kind: "boolean" },
+  approver: { server: true, label: "Approver", kind: "object", schema: approverSchema },
+  approved_date: { server: true, label: "Approved on", kind: "date" },
+  credited: { server: true, label: "Credited", kind: "money" },
+  paid: { server: true, label: "Paid", kind: "money" },
 });
 
 /** Fields a save never takes from the client (the server sets them). */
-export const INVOICE_SERVER_FIELDS = ["approved", "ready_to_invoice", "approver", "approved_date", "credited", "paid", "payment_date", "src", "movement", "part_order", "rental"] as const;
+export const INVOICE_SERVER_FIELDS = invoice.serverFields;
 
 type Amounts = { amount?: number | null; no_vat_amount?: number | null; vat_rate?: number | null };
 

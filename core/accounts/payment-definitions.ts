@@ -52,6 +52,13 @@ export const payment = defineFields({
   date_paid: { label: "Date paid", kind: "date" },
   // Ours (issue 22): a payment staff label as an overpayment may take an invoice's paid + credited past its total (docs/accounts.md "Money invariants").
   overpayment: { label: "Overpayment", kind: "boolean" },
+  // The server's, never taken from a client: the trading area of its department when it was saved (so its
+  // balance facet is reversed exactly as it was added); for a payment the schedule raised, the recurring
+  // payment and the occurrence date it is; the `Idempotency-Key` the screen sent with POST payments (claimed uniquely, scope `key`).
+  trading_area: { server: true, label: "Trading area", kind: "choice", options: ["dvh", "rf", "vsd"], message: "Unknown trading area" },
+  recurring_payment: { server: true, label: "Recurring payment", kind: "ref" },
+  occurs: { server: true, label: "Occurrence of", kind: "date" },
+  idempotency_key: { server: true, label: "Idempotency key", kind: "text", max: 200 },
 });
 
 /** The list views of the Payments screen (A5); default unpaid. */

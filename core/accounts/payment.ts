@@ -2,7 +2,6 @@ import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
-import { isoDate, ref } from "../platform/fields.js";
 import { toPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { declareReferences, brief, lookUp } from "../platform/references.js";
@@ -19,24 +18,13 @@ import { paymentColour, paymentRowResult, paymentState } from "./payment-rules.j
 
 type Row = Record<string, any>;
 
-/**
- * Fields the server keeps beside 003's (never taken from a client):
- * the trading area of its department when it was saved (so its balance
- * facet is reversed exactly as it was added), and, for a payment the
- * schedule raised, the recurring payment and the occurrence date it is.
- */
-export const PAYMENT_SERVER_FIELDS = ["trading_area", "recurring_payment", "occurs", "idempotency_key"] as const;
+/** Fields the server keeps beside 003's (`server: true` on the definition): never taken from a client. */
+export const PAYMENT_SERVER_FIELDS = payment.serverFields;
 
 /** The claim a payment's idempotency key holds: a second POST with the same key is answered with the first payment, never a second one. */
 export const PAYMENT_KEY_TAKEN = "This payment has already been saved (the same idempotency key)";
 
-export const paymentFields = payment.schema.extend({
-  trading_area: z.enum(["dvh", "rf", "vsd"]).nullable().optional(),
-  recurring_payment: ref(),
-  occurs: isoDate(),
-  /** The `Idempotency-Key` the screen sent with POST payments (one per new payment row), claimed uniquely (scope `key`). */
-  idempotency_key: z.string().min(1).max(200).nullable().optional(),
-});
+export const paymentFields = payment.schema;
 export type PaymentFields = z.infer<typeof paymentFields>;
 
 /** A list name part without spaces ("DIRECT DEBIT" -> "DIRECT_DEBIT"). */

@@ -39,4 +39,8 @@ export const recurringPayment = defineFields({
   start_date: { label: "Start date", kind: "date", required: RECURRING_MESSAGES.fillAll },
   end_date: { label: "End date", kind: "date" },
   comments: { label: "Comments", kind: "textarea", max: 2000 },
+  // The server's: the next date the schedule raises a payment for (none once it has ended), and the
+  // contact's display name the lists sort and search by.
+  next_date: { server: true, label: "Next date", kind: "date" },
+  contact_name: { server: true, label: "Contact name", kind: "text", max: 200 },
 });

@@ -1,6 +1,5 @@
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
-import { isoDate, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
 import { declareReferences, brief, lookUp } from "../platform/references.js";
 import { CostCentre, Department } from "../settings/index.js";
@@ -15,12 +14,10 @@ import { recurringPayment } from "./recurring-payment-definitions.js";
 
 type Row = Record<string, any>;
 
-export const RECURRING_SERVER_FIELDS = ["next_date", "contact_name"] as const;
+/** The fields the server keeps (`server: true` on the definition). */
+export const RECURRING_SERVER_FIELDS = recurringPayment.serverFields;
 
-export const recurringPaymentFields = recurringPayment.schema.extend({
-  next_date: isoDate(),
-  contact_name: text(200),
-});
+export const recurringPaymentFields = recurringPayment.schema;
 export type RecurringPaymentFields = z.infer<typeof recurringPaymentFields>;
 
 const part = (v: unknown) => String(v ?? "~").replace(/\s+/g, "_");

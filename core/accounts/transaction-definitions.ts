@@ -72,13 +72,13 @@ export const transaction = defineFields({
   repeating: { label: "Repeating", kind: "boolean" },
   frequency: { label: "Frequency", kind: "choice", options: FREQUENCIES, message: TRANSACTION_MESSAGES.frequencyChoice, upperCase: true },
   // The server's: set by approval, by the scheduled run and by every save, never sent by a client.
-  approved: { label: "Approved", kind: "boolean" },
-  approver: { label: "Approver", kind: "object", schema: approverSchema },
-  invoice_total: { label: "Invoice total", kind: "money" },
-  template: { label: "Repeating transaction", kind: "ref" },
-  next_date: { label: "Next date", kind: "date" },
-  occurs: { label: "Occurrence of", kind: "date" },
+  approved: { server: true, label: "Approved", kind: "boolean" },
+  approver: { server: true, label: "Approver", kind: "object", schema: approverSchema },
+  invoice_total: { server: true, label: "Invoice total", kind: "money" },
+  template: { server: true, label: "Repeating transaction", kind: "ref" },
+  next_date: { server: true, label: "Next date", kind: "date" },
+  occurs: { server: true, label: "Occurrence of", kind: "date" },
 });
 
 /** Fields a save never takes from the client (the server sets them). */
-export const TRANSACTION_SERVER_FIELDS = ["approved", "approver", "invoice_total", "template", "next_date", "occurs"] as const;
+export const TRANSACTION_SERVER_FIELDS = transaction.serverFields;

@@ -22,6 +22,12 @@ type Common = {
   label: string;
   /** The message when it is missing: the server refuses with it and the screen marks the field required. */
   required?: string;
+  /**
+   * Set by the server (a state, an approval, a name it derives): a save may
+   * send it back, it is never taken from one, and no screen draws it as an
+   * input. The definition's `serverFields` lists them; no hand list beside it.
+   */
+  server?: true;
 };
 
 /** The kinds a field may be declared with. */
@@ -82,13 +88,27 @@ export type FieldMeta<N extends string = string> = {
   maxLength?: number;
   /** Choices: the values allowed. */
   choices?: readonly string[];
+  /** Set by the server only (FieldSpec `server`): never an input. */
+  server?: true;
 };
+
+/** The names of a definition's server-set fields (those declared with `server: true`). */
+export type ServerFieldName<S extends Specs> = { [K in keyof S]: S[K] extends { server: true } ? K : never }[keyof S] & string;
+
+/** The names of the fields a client may send (every field not set by the server). */
+export type ClientFieldName<S extends Specs> = Exclude<Extract<keyof S, string>, ServerFieldName<S>>;
 
 export type Definition<S extends Specs> = {
   /** The zod object the record type parses with (`defineRecordType({ fields: def.schema })`). */
   schema: z.ZodObject<{ [K in keyof S]: SchemaOf<S[K]> }>;
   /** Every field, in declaration order, for the screens. */
   fields: Array<FieldMeta<Extract<keyof S, string>>>;
+  /** The fields the server sets (`server: true`), in declaration order: taken from no save. */
+  serverFields: ReadonlyArray<ServerFieldName<S>>;
+  /** The fields a client may send (every other), in declaration order: what a screen may draw as an input. */
+  clientFields: ReadonlyArray<ClientFieldName<S>>;
+  /** A body without the server's fields (a save that sends them back loses them here, never stores them). */
+  withoutServerFields<R extends Record<string, unknown>>(body: R): R;
   /**
    * Refuses a record (as stored after a save) missing a required field,
    * with that field's message. Text fields are refused by the schema
@@ -150,6 +170,7 @@ function schemaOf(f: FieldSpec): z.ZodType {
 function metaOf(name: string, f: FieldSpec): FieldMeta {
   const meta: FieldMeta = { name, label: f.label, kind: f.kind, input: INPUT[f.kind] };
   if (f.required) meta.required = f.required;
+  if (f.server) meta.server = true;
   switch (f.kind) {
     case "text":
     case "textarea":
@@ -184,9 +205,16 @@ export function defineFields<const S extends Specs>(specs: S): Definition<S> {
     shape[name] = schemaOf(f);
     fields.push(metaOf(name, f));
   }
+  const server = fields.filter((f) => f.server).map((f) => f.name);
+  const serverSet = new Set(server);
   return {
     schema: z.object(shape) as Definition<S>["schema"],
     fields: fields as Definition<S>["fields"],
+    serverFields: server as Array<ServerFieldName<S>>,
+    clientFields: fields.filter((f) => !f.server).map((f) => f.name) as Array<ClientFieldName<S>>,
+    withoutServerFields(body) {
+      return Object.fromEntries(Object.entries(body).filter(([k]) => !serverSet.has(k))) as typeof body;
+    },
     checkRequired(record) {
       for (const f of fields) {
         const v = record[f.name];
@@ -200,3 +228,36 @@ export function defineFields<const S extends Specs>(specs: S): Definition<S> {
     },
   };
 }
+
+/** The specs a definition was declared with. */
+export type SpecsOf<D> = D extends Definition<infer S> ? S : never;
+
+/** A field's value as a record answers it: refs as the object the answer carries (`Ref`), choices as their values, unset as null. */
+type AnsweredValue<F extends FieldSpec, Ref> = F extends { kind: "object"; schema: infer T extends z.ZodType }
+  ? z.output<T> | null
+  : F extends { kind: "text" | "textarea" | "url" | "date" }
+    ? string | null
+    : F extends { kind: NumberType }
+      ? number | null
+      : F extends { kind: "boolean" }
+        ? boolean
+        : F extends { kind: "ref" }
+          ? Ref | null
+          : F extends { kind: "choice"; options: infer O extends readonly string[] }
+            ? O[number] | null
+            : never;
+
+/**
+ * A record as the API answers it, inferred from its definition (the web's
+ * row and form types: no hand-written field list beside the definition):
+ * every declared field, with `id` and `last_saved`. A ref is answered as the
+ * referenced record's brief (`{ id, ...}`; `RefAs`: as its id, where the
+ * answer says so); `Refs` says, where a screen reads more of a field, what
+ * the answer carries for it.
+ */
+export type RowOf<D, Refs extends Partial<Record<string, unknown>> = Record<never, never>, RefAs = { id: number }> = { id: number; last_saved: string | null } & {
+  [K in keyof SpecsOf<D> & string]: K extends keyof Refs ? Refs[K] : AnsweredValue<SpecsOf<D>[K], RefAs>;
+};
+
+/** What a screen's form holds of a record: the fields a client may send (no server-set one), each as the row answers it. */
+export type FormOf<D, Refs extends Partial<Record<string, unknown>> = Record<never, never>> = Pick<RowOf<D, Refs>, ClientFieldName<SpecsOf<D>>>;

@@ -141,21 +141,21 @@ export const workItem = defineFields({
   customer_tracking_option: { label: "Customer Tracking Option", kind: "object", schema: trackingOptionSchema },
   quote: { label: "Quote", kind: "ref" },
   added_after_quote: { label: "Added After Quote", kind: "boolean" },
-  estimate_matches_job: { label: "Estimate Matches Job", kind: "boolean" }, // derived
-  job: { label: "Job", kind: "ref" }, // derived: the job it belongs to
-  invoice_approved: { label: "Invoice Approved", kind: "boolean" }, // set by invoicing (003)
-  po_approved: { label: "PO Approved", kind: "boolean" }, // set by expenses approval (003)
+  estimate_matches_job: { server: true, label: "Estimate Matches Job", kind: "boolean" }, // derived
+  job: { server: true, label: "Job", kind: "ref" }, // derived: the job it belongs to
+  invoice_approved: { server: true, label: "Invoice Approved", kind: "boolean" }, // set by invoicing (003)
+  po_approved: { server: true, label: "PO Approved", kind: "boolean" }, // set by expenses approval (003)
   invoice_comments: { label: "Invoice Comments", kind: "textarea", max: 2000 },
-  movement: { label: "Movement", kind: "ref" }, // set by movements
+  movement: { server: true, label: "Movement", kind: "ref" }, // set by movements
   // Workshop expenses and invoicing (003 §3 Work item, invoicing row): approvals set by PUT work/readytoapprove and work/approve.
-  ready_to_approve: { label: "Ready To Approve", kind: "boolean" },
-  po_approver: { label: "PO Approver", kind: "object", schema: personSchema },
-  po_approved_date: { label: "PO Approved Date", kind: "date" },
-  invoice_approver: { label: "Invoice Approver", kind: "object", schema: personSchema },
-  invoice_approved_date: { label: "Invoice Approved Date", kind: "date" },
+  ready_to_approve: { server: true, label: "Ready To Approve", kind: "boolean" },
+  po_approver: { server: true, label: "PO Approver", kind: "object", schema: personSchema },
+  po_approved_date: { server: true, label: "PO Approved Date", kind: "date" },
+  invoice_approver: { server: true, label: "Invoice Approver", kind: "object", schema: personSchema },
+  invoice_approved_date: { server: true, label: "Invoice Approved Date", kind: "date" },
   // What the customer is charged for the item's parts, net and VAT, recorded by the invoicing approval (work-lines.ts `partsCharge`).
-  invoiced_parts_charge: { label: "Invoiced Parts Charge", kind: "money", signed: true },
-  invoiced_parts_vat: { label: "Invoiced Parts VAT", kind: "money", signed: true },
+  invoiced_parts_charge: { server: true, label: "Invoiced Parts Charge", kind: "money", signed: true },
+  invoiced_parts_vat: { server: true, label: "Invoiced Parts VAT", kind: "money", signed: true },
   supplier_nominal_code: { label: "Supplier Nominal Code", kind: "ref" },
   customer_nominal_code: { label: "Customer Nominal Code", kind: "ref" },
   approval_needed: { label: "Approval Needed", kind: "boolean" }, // derived: the work type's flag (work-lines.ts)
@@ -188,17 +188,22 @@ export const part = defineFields({
   payment_type: { label: "Payment Type", kind: "ref" },
   supplier_nominal_code: { label: "Nominal Code", kind: "ref" },
   comments: { label: "Comments", kind: "textarea", max: 2000 },
-  approved: { label: "Approved", kind: "boolean" }, // set by parts approval
-  approver: { label: "Approver", kind: "object", schema: personSchema }, // set by parts approval
+  approved: { server: true, label: "Approved", kind: "boolean" }, // set by parts approval
+  approver: { server: true, label: "Approver", kind: "object", schema: personSchema }, // set by parts approval
   supplier_tracking_option: { label: "Part Expense Tracking Option", kind: "object", schema: trackingOptionSchema },
   customer_tracking_option: { label: "Workshop Invoicing Tracking Option", kind: "object", schema: trackingOptionSchema },
   quote: { label: "Quote", kind: "ref" },
   created_from_lookup: { label: "Created From Lookup", kind: "ref" },
   part: { label: "Job Card Part", kind: "ref" },
-  work: { label: "Work Item", kind: "ref" }, // derived on a job: the work item it belongs to
+  work: { server: true, label: "Work Item", kind: "ref" }, // derived on a job: the work item it belongs to
   due_date: { label: "Due Date", kind: "date" }, // derived at save: payment date, else invoice date + the supplier's terms (part-lines.ts)
   customer_nominal_code: { label: "Customer Nominal Code", kind: "ref" }, // workshop invoicing (003 §5 'All parts need a nominal code')
 });
+
+/** Fields the accounts screens own on a work item (003, `server: true` above): a job save keeps the stored values. */
+export const WORK_SERVER_FIELDS = workItem.serverFields;
+/** Fields the parts approval owns on a part (`server: true` above): a job save keeps the stored values. */
+export const PART_SERVER_FIELDS = part.serverFields;
 
 /** A comment on a job or quote (002 §3 Comment): creator and time are the server's. */
 export const comment = defineFields({

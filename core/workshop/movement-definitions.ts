@@ -65,12 +65,12 @@ export const movement = defineFields({
   tracking_option: { label: "Tracking option", kind: "ref" },
   comments: { label: "Comments", kind: "textarea", max: 2000 },
   // The server's: set by movementcomplete and by invoicing, never by a save.
-  completed: { label: "Completed", kind: "boolean" },
-  invoice_number: { label: "Invoice number", kind: "text", max: 50 },
+  completed: { server: true, label: "Completed", kind: "boolean" },
+  invoice_number: { server: true, label: "Invoice number", kind: "text", max: 50 },
 });
 
 /** Fields a save never takes from the client (the server sets them). */
-export const MOVEMENT_SERVER_FIELDS = ["completed", "invoice_number"] as const;
+export const MOVEMENT_SERVER_FIELDS = movement.serverFields;
 
 export type MovementValues = {
   job?: unknown;

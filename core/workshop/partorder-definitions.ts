@@ -31,34 +31,23 @@ export const partOrder = defineFields({
   department: { label: "Department", kind: "ref" },
   description: { label: "Description", kind: "textarea", max: 4000 },
   // The server's: set on create, on completion, by the accounts' payment.
-  date_created: { label: "Date Created", kind: "date" },
-  date_paid: { label: "Date Paid", kind: "date" },
-  date_completed: { label: "Date Completed", kind: "date" },
-  creator: { label: "Enquiry Creator", kind: "object", schema: creatorSchema },
+  date_created: { server: true, label: "Date Created", kind: "date" },
+  date_paid: { server: true, label: "Date Paid", kind: "date" },
+  date_completed: { server: true, label: "Date Completed", kind: "date" },
+  creator: { server: true, label: "Enquiry Creator", kind: "object", schema: creatorSchema },
   // The tracking option chosen in the completion dialog (POST partorderapprove).
-  tracking_option: { label: "Tracking Option", kind: "object", schema: trackingOptionSchema },
+  tracking_option: { server: true, label: "Tracking Option", kind: "object", schema: trackingOptionSchema },
   // The part enquiry's job (W12), set by POST createpartenquiry.
-  job: { label: "Enquiry Job", kind: "ref" },
+  job: { server: true, label: "Enquiry Job", kind: "ref" },
   // Derived on every save (partorder.ts): the parts' totals and the name the list's search and columns read.
-  total_part_cost: { label: "Total Cost", kind: "money", signed: true },
-  total_part_customer_charge: { label: "Total Customer Charge", kind: "money", signed: true },
-  total_part_customer_charge_inc_vat: { label: "Total Charge Inc. VAT", kind: "money", signed: true },
-  customer_name: { label: "Customer name", kind: "text", max: 300 },
+  total_part_cost: { server: true, label: "Total Cost", kind: "money", signed: true },
+  total_part_customer_charge: { server: true, label: "Total Customer Charge", kind: "money", signed: true },
+  total_part_customer_charge_inc_vat: { server: true, label: "Total Charge Inc. VAT", kind: "money", signed: true },
+  customer_name: { server: true, label: "Customer name", kind: "text", max: 300 },
 });
 
 /** Part order fields only the server sets: a save may send them back, they are never taken from it. */
-export const PART_ORDER_SERVER_FIELDS = [
-  "date_created",
-  "date_paid",
-  "date_completed",
-  "creator",
-  "tracking_option",
-  "job",
-  "total_part_cost",
-  "total_part_customer_charge",
-  "total_part_customer_charge_inc_vat",
-  "customer_name",
-] as const;
+export const PART_ORDER_SERVER_FIELDS = partOrder.serverFields;
 
 /** A line of the order (002 §3 Order part line): the workshop's part. */
 export const orderPart = part;

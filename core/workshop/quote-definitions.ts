@@ -20,7 +20,7 @@ export const quote = defineFields({
   // Required (002 §5), checked by quotePreSave after the department, vehicle, customer, parts and work types, as the editor does.
   description: { label: "Quote Description", kind: "textarea", max: 4000 },
   provisional_start_date: { label: "Provisional Start Date", kind: "date", required: QUOTE_MESSAGES.provisionalStartDate },
-  date_created: { label: "Quote Created Date", kind: "date" }, // set by the server on create
+  date_created: { server: true, label: "Quote Created Date", kind: "date" }, // set by the server on create
   customer_invoice_number: { label: "Customer 1 Invoice Number", kind: "text", max: 100 },
   customer2_invoice_number: { label: "Customer 2 Invoice Number", kind: "text", max: 100 },
   priced: { label: "Priced", kind: "boolean" },
@@ -29,20 +29,20 @@ export const quote = defineFields({
   enquiry_description: { label: "Enquiry description", kind: "textarea", max: 4000 },
   parts_markup: { label: "Parts markup (%)", kind: "markup" },
   // Approved for invoicing (POST quotes/approve): the server's, never entered.
-  approved: { label: "Approved for invoicing", kind: "boolean" },
-  approving_user: { label: "Approver", kind: "object", schema: personSchema },
-  approved_date: { label: "Approved date", kind: "date" },
+  approved: { server: true, label: "Approved for invoicing", kind: "boolean" },
+  approving_user: { server: true, label: "Approver", kind: "object", schema: personSchema },
+  approved_date: { server: true, label: "Approved date", kind: "date" },
   // The defect or enquiry job the quote was made from (POST defectquote / enquiryquote).
-  source_job: { label: "From job", kind: "ref" },
+  source_job: { server: true, label: "From job", kind: "ref" },
   // Derived on every save (quote.ts): the state and the names its lists and search are keyed by.
-  qstate: { label: "State", kind: "choice", options: QUOTE_STATES, message: "Unknown quote state" },
-  registration: { label: "Registration", kind: "text", max: 40 },
-  customer_name: { label: "Customer name", kind: "text", max: 300 },
-  customer2_name: { label: "Customer 2 name", kind: "text", max: 300 },
+  qstate: { server: true, label: "State", kind: "choice", options: QUOTE_STATES, message: "Unknown quote state" },
+  registration: { server: true, label: "Registration", kind: "text", max: 40 },
+  customer_name: { server: true, label: "Customer name", kind: "text", max: 300 },
+  customer2_name: { server: true, label: "Customer 2 name", kind: "text", max: 300 },
 });
 
 /** Quote fields the server sets: a save may send them back, they are never taken from it. */
-export const QUOTE_SERVER_FIELDS = ["date_created", "approved", "approving_user", "approved_date", "source_job", "qstate", "registration", "customer_name", "customer2_name"] as const;
+export const QUOTE_SERVER_FIELDS = quote.serverFields;
 
 /** What a quote answers besides its fields (list fields, colours, warnings, the blank quote's defaults): a save may send them back, they are dropped. */
 export const QUOTE_OUTPUT = [
@@ -75,10 +75,10 @@ export const estimatedWorkItem = defineFields({
   estimated_labour_cost: { label: "Estimated Labour Cost", kind: "money" },
   estimated_customer_labour_cost: { label: "Estimated Labour Charge", kind: "money" },
   cost_override: { label: "Override Cost", kind: "boolean" },
-  job: { label: "Job", kind: "ref" },
-  work: { label: "Job work item", kind: "ref" },
+  job: { server: true, label: "Job", kind: "ref" },
+  work: { server: true, label: "Job work item", kind: "ref" },
   // A createquotejob under way holds the item (quotes.ts): its token and when it began.
-  job_pending: { label: "Job card being created", kind: "text", max: 100 },
+  job_pending: { server: true, label: "Job card being created", kind: "text", max: 100 },
 });
 
 /**
@@ -102,4 +102,4 @@ export const ESTIMATED_ITEM_OUTPUT = [
 ] as const;
 
 /** Item fields only the server sets. */
-export const ESTIMATED_ITEM_SERVER_FIELDS = ["job", "work", "job_pending"] as const;
+export const ESTIMATED_ITEM_SERVER_FIELDS = estimatedWorkItem.serverFields;

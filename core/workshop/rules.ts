@@ -314,24 +314,9 @@ export function afterReadyForCollection(customers: Array<Rec | null | undefined>
   };
 }
 
-/** Fields the accounts screens own on a work item (003): a job save keeps the stored values. */
-export const WORK_SERVER_FIELDS = [
-  "invoice_approved",
-  "po_approved",
-  "movement",
-  "job",
-  "estimate_matches_job",
-  // Set by the work approvals (core/accounts/work-approvals.ts) only.
-  "ready_to_approve",
-  "po_approver",
-  "po_approved_date",
-  "invoice_approver",
-  "invoice_approved_date",
-  "invoiced_parts_charge",
-  "invoiced_parts_vat",
-] as const;
-/** Fields the parts approval owns on a part: a job save keeps the stored values. */
-export const PART_SERVER_FIELDS = ["approved", "approver", "work"] as const;
+
+/** lockRules' default: no server-set fields given (the server passes the work item's, definitions.ts `WORK_SERVER_FIELDS`). */
+const WORK_SERVER_FIELDS_NONE: readonly string[] = [];
 
 /** Work item fields an invoice-approved item still lets through (003 invoicing fields). */
 const INVOICE_UNLOCKED = new Set(["invoice_comments", "complete", "key", "parts", "approval_needed", "free_of_charge"]);
@@ -350,7 +335,7 @@ const same = (a: unknown, b: unknown) => flat(a) === flat(b);
  * approved part its supplier tracking option. New items and parts are
  * checked by `addRules`.
  */
-export function lockRules(stored: Rec[], sent: Rec[]): RuleResult {
+export function lockRules(stored: Rec[], sent: Rec[], serverFields: readonly string[] = WORK_SERVER_FIELDS_NONE): RuleResult {
   const errors: Array<[string, string]> = [];
   const sentById = new Map(sent.filter((w) => w.id).map((w) => [w.id, w]));
   stored.forEach((old, i) => {
@@ -365,7 +350,7 @@ export function lockRules(stored: Rec[], sent: Rec[]): RuleResult {
     const j = sent.indexOf(now);
     if (old.invoice_approved) {
       for (const [k, v] of Object.entries(now))
-        if (!INVOICE_UNLOCKED.has(k) && !(WORK_SERVER_FIELDS as readonly string[]).includes(k) && k !== "id" && k !== "last_saved" && !same(v, old[k]))
+        if (!INVOICE_UNLOCKED.has(k) && !serverFields.includes(k) && k !== "id" && k !== "last_saved" && !same(v, old[k]))
           errors.push([`work_items.${j}.${k}`, MESSAGES.invoiceLocked(name)]);
       if (partsChanged(old.parts ?? [], now.parts ?? [])) errors.push([`work_items.${j}.parts`, MESSAGES.invoiceLocked(name)]);
     }

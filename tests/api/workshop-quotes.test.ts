@@ -99,6 +99,13 @@ describe("the blank quote and create (002 §2, §4, §9)", () => {
     expect(saved.estimated_work_items[0].estimated_labour_cost).toBe(88);
   });
 
+  it("GET quotes/{id} answers its customers' details with their markups, so the quote screen prices without asking for the contacts (issue 24, one wave)", async () => {
+    const q = await newQuote({ customer2: hirer.id });
+    const got = await ok(api.get(`quotes/${q.id}`));
+    expect(got.customer).toMatchObject({ id: customer.id, display_name: "Quayside Plumbing Ltd", labour_rate_markup: 10, parts_markup: 0 });
+    expect(got.customer2).toMatchObject({ id: hirer.id, display_name: "Harbour Hire Co", labour_rate_markup: 0, parts_markup: 50 });
+  });
+
   it("cost_override keeps the entered estimate; comments are stamped with their creator", async () => {
     const q = await newQuote({
       estimated_work_items: [item({ cost_override: true, estimated_labour_cost: 12.5, estimated_customer_labour_cost: 30, parts: [{ name: "Bulb", supplier: ref.dealer.id, estimated_cost: 2, estimated_customer_cost: 9, cost_override: true }] })],

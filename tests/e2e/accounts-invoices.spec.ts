@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { byLabel, clearToasts, expectToast, signIn, uniq } from "./helpers";
+import { byLabel, clearToasts, expectToast, readyThenApprove, signIn, uniq } from "./helpers";
 
 /**
  * Invoicing (003 §2 Invoicing page) and Credit Notes (003 §2): each
@@ -95,16 +95,7 @@ test("an invoice goes not approved → ready → approved on screen, is credited
   const credits = page.getByRole("table", { name: "Credit notes" });
   const crow = credits.getByRole("row").filter({ hasText: tag });
   await expect(crow).toHaveCount(1);
-  await clearToasts(page);
-  await crow.getByRole("button", { name: "Ready" }).click();
-  await expectToast(page, "Success", "Data saved successfully.");
-  await page.getByRole("radiogroup", { name: "Approved state" }).getByText("Ready to Approve", { exact: true }).click();
-  await expect(crow).toHaveAttribute("data-state", "READY");
-  await clearToasts(page);
-  await crow.getByRole("button", { name: "Approve" }).click();
-  await expectToast(page, "Success", "Data saved successfully.");
-  await page.getByRole("radiogroup", { name: "Approved state" }).getByText("Approved", { exact: true }).click();
-  await expect(crow).toHaveAttribute("data-state", "APPROVED");
+  await readyThenApprove(page, crow);
   await expect(crow.getByRole("button", { name: "Delete" })).toBeDisabled();
   // Other views do not hold it.
   await page.getByRole("radiogroup", { name: "View" }).getByText("Movement Invoice", { exact: true }).click();

@@ -1,5 +1,5 @@
-import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
-import { byLabel, signIn, uniq } from "./helpers";
+import { test } from "@playwright/test";
+import { byLabel, deskDay, signIn, typeAndLeave, uniq } from "./helpers";
 import { apiOf } from "./workshop-jobs-helpers";
 
 /**
@@ -9,17 +9,8 @@ import { apiOf } from "./workshop-jobs-helpers";
  * and diary forms; a past recurring start date reset to today with
  * 'Minimum start date is today' at the field).
  */
-test.describe.configure({ timeout: 240_000 });
-const expect = baseExpect.configure({ timeout: 25_000 });
-test.use({ viewport: { width: 1366, height: 768 } });
+const expect = deskDay();
 
-async function typeAndLeave(page: Page, input: Locator, text: string) {
-  await input.click();
-  await input.press("Control+A");
-  await input.press("Delete");
-  await page.keyboard.type(text);
-  await page.keyboard.press("Tab");
-}
 
 test("item 2: an income row approved by staff without a family name says 'Approved by Ursula', never 'null'", async ({ page }) => {
   await signIn(page, "ursula.day@vanco.co.uk", "Ursula");

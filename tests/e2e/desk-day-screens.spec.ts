@@ -1,5 +1,5 @@
-import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
-import { byLabel, confirmDialog, expectToast, signIn, uniq } from "./helpers";
+import { test, type Page } from "@playwright/test";
+import { byLabel, confirmDialog, deskDay, expectToast, signIn, typeAndLeave, uniq } from "./helpers";
 import { apiOf, makeJob, refsOf } from "./workshop-jobs-helpers";
 
 /**
@@ -10,9 +10,7 @@ import { apiOf, makeJob, refsOf } from "./workshop-jobs-helpers";
  * as labelled, no live figure from a price with a letter, a deleted part
  * order not read again.
  */
-test.describe.configure({ timeout: 240_000 });
-const expect = baseExpect.configure({ timeout: 25_000 });
-test.use({ viewport: { width: 1366, height: 768 } });
+const expect = deskDay();
 
 /** Every control on screen that a shown notification overlaps (none is the rule). */
 async function controlsUnderNotices(page: Page): Promise<string[]> {
@@ -35,14 +33,6 @@ async function controlsUnderNotices(page: Page): Promise<string[]> {
   });
 }
 
-/** Clear a field and type into it as staff do, then leave it with Tab. */
-async function typeAndLeave(page: Page, input: Locator, text: string) {
-  await input.click();
-  await input.press("Control+A");
-  await input.press("Delete");
-  await page.keyboard.type(text);
-  await page.keyboard.press("Tab");
-}
 
 test("item 3: the status change's Success notice covers no control of the job card and leaves after its time, pointer on it or not", async ({ page }) => {
   await signIn(page);
@@ -170,32 +160,90 @@ test("item 6: a new job marks its required fields; a blank save names each at it
   expect(calBox.y).toBeGreaterThanOrEqual(inputBox.y + inputBox.height - 1);
 });
 
-test("item 10: a part cost typed with a letter O shows the error at the field and no totals are worked out from it", async ({ page }) => {
+test("item 10: a part cost or labour hours typed with a letter O: the error at the field; neither the totals nor the row's own figures are worked out from it", async ({ page }) => {
   await signIn(page);
   const api = await apiOf(page);
   const job = await makeJob(api, await refsOf(api, "yk23 hva"));
   await page.goto(`/editjob/${job.id}`);
-  const parts = page.getByRole("region", { name: "Work item 1" }).getByRole("table", { name: "Parts of Replace front pads" });
+  const item = page.getByRole("region", { name: "Work item 1" });
+  const parts = item.getByRole("table", { name: "Parts of Replace front pads" });
   const cost = parts.getByLabel("Actual Cost of Brake pads");
+  const charge = parts.getByLabel("Actual Charge of Brake pads");
   await expect(cost).toHaveValue("40.00");
+  await expect(charge).not.toHaveValue("");
   const totals = page.getByLabel("Totals");
   await expect(totals).toContainText("£40.00");
+  // Typed as staff type: select all, then the figure key by key, with a letter O for a zero.
   await cost.click();
   await cost.press("Control+A");
   await cost.press("Delete");
   await cost.pressSequentially("1,25O.50");
-  // While the figure is not a number, no total is worked out from the "1" typed before the letter.
+  // While the figure is not a number, nothing is worked out from the "1" typed before the letter: not the
+  // totals, not the part's own charge (it was, and stayed, while the rest was not a number).
   await expect(totals).toContainText("—");
   await expect(totals).not.toContainText("£1.00");
+  await expect(charge).toHaveValue("");
   await page.keyboard.press("Tab");
   await expect(parts.getByText("Must be a number")).toBeVisible();
   await expect(totals).toContainText("—");
-  // Put right, the totals come back from the real figure.
+  await expect(charge).toHaveValue("");
+  // Put right, the totals and the charge come back from the real figure.
   await cost.click();
   await cost.press("Control+A");
   await cost.pressSequentially("1,250.50");
   await page.keyboard.press("Tab");
   await expect(totals).toContainText("1,250.50");
+  await expect(charge).not.toHaveValue("");
+  expect(Number((await charge.inputValue()).replace(/,/g, ""))).toBeGreaterThanOrEqual(1250.5);
+
+  // The work item's labour: hours typed with a letter leave its customer labour cost blank, not the figure from "2".
+  const hours = item.getByLabel("Labour Hours of Replace front pads", { exact: true });
+  const labourCharge = item.getByLabel("Customer Labour Cost of Replace front pads", { exact: true });
+  await expect(labourCharge).not.toHaveValue("");
+  await hours.click();
+  await hours.press("Control+A");
+  await hours.pressSequentially("2O");
+  await expect(labourCharge).toHaveValue("");
+  await hours.press("Backspace");
+  await hours.pressSequentially(".5");
+  await expect(labourCharge).not.toHaveValue("");
+});
+
+test("item 12: the job's Customer pickers offer customers only: not suppliers, not a business's supplier contact, not a customer since made a supplier", async ({ page }) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const tag = `Quay${uniq().replace(/[^A-Za-z0-9]/g, "").slice(-6)}`;
+  const contact = (display_name: string, contact_type: "CC" | "SP") =>
+    api.post("contacts", {
+      display_name, contact_type, partial_contact: false, company_name: display_name, company_email: "accounts@example.co.uk",
+      company_phone: "0121 496 0000", company_phone_type: "Phone", company_phone_area_code: "0121", company_phone_country_code: "44",
+      address_line1: "1 Trade Park", town: "Birmingham", region: "West Midlands", postcode: "B1 1AA", country: "United Kingdom",
+      payment_term_days: 30, supplier_payment_terms: 30, workshop_account_code: "C001", labour_rate_markup: 0, parts_markup: 0,
+    });
+  // A business that is both (003 §3: two contacts, one of each type), a supplier only, and a customer made a supplier since.
+  const asCustomer = await contact(`${tag} Motors`, "CC");
+  await contact(`${tag} Motors`, "SP");
+  await contact(`${tag} Parts`, "SP");
+  const switched = await contact(`${tag} Haulage`, "CC");
+  await api.put(`contacts/${switched.id}`, { ...switched, contact_type: "SP" });
+  await page.goto("/editjob");
+  await expect(page.getByRole("heading", { level: 1, name: "Job - New" })).toBeVisible();
+  for (const name of ["Customer", "Customer 2"]) {
+    const box = page.getByRole("textbox", { name, exact: true });
+    if (!(await box.isVisible())) continue;
+    await box.click();
+    await box.pressSequentially(tag.toLowerCase());
+    const listbox = page.getByRole("listbox");
+    await expect(listbox.getByRole("option")).toHaveText([`${tag} Motors`]);
+    await box.press("Control+A");
+    await box.press("Delete");
+    await box.press("Escape");
+  }
+  // The one offered is the customer contact of the business, not its supplier contact.
+  const customer = page.getByRole("textbox", { name: "Customer", exact: true });
+  await customer.pressSequentially(tag.toLowerCase());
+  await page.getByRole("option", { name: `${tag} Motors` }).click();
+  await expect(page.getByRole("group", { name: "Customer", exact: true }).getByRole("link", { name: `${tag} Motors` })).toHaveAttribute("href", `/editcontact/${asCustomer.id}`);
 });
 
 test("item 11: deleting a part order shows Success and never reads the deleted order again", async ({ page }) => {

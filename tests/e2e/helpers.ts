@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 
 /** A short unique suffix so specs can run against a database that keeps data. */
 export const uniq = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math.random() * 1000)}`;
@@ -82,3 +82,37 @@ export async function typeInto(input: Locator, text: string) {
   await input.blur();
 }
 
+/** Clear a field and type into it as staff do (key by key), then leave it with Tab. */
+export async function typeAndLeave(page: Page, input: Locator, text: string) {
+  await input.click();
+  await input.press("Control+A");
+  await input.press("Delete");
+  await page.keyboard.type(text);
+  await page.keyboard.press("Tab");
+}
+
+/**
+ * The desk-day specs' set-up (issue 24): a screen of 1366x768, minutes a
+ * test on a busy machine; answers the spec's expect (25 s a step). Called
+ * once at the top of the spec.
+ */
+export function deskDay() {
+  test.describe.configure({ timeout: 240_000 });
+  test.use({ viewport: { width: 1366, height: 768 } });
+  return expect.configure({ timeout: 25_000 });
+}
+
+/** A credit note's row on /credit taken from not approved to Ready, then Approved, each with its Success and its approved-state view. */
+export async function readyThenApprove(page: Page, row: Locator) {
+  const states = page.getByRole("radiogroup", { name: "Approved state" });
+  await clearToasts(page);
+  await row.getByRole("button", { name: "Ready" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await states.getByText("Ready to Approve", { exact: true }).click();
+  await expect(row).toHaveAttribute("data-state", "READY");
+  await clearToasts(page);
+  await row.getByRole("button", { name: "Approve" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+  await states.getByText("Approved", { exact: true }).click();
+  await expect(row).toHaveAttribute("data-state", "APPROVED");
+}

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { byLabel, clearToasts, expectToast, signIn, uniq } from "./helpers";
+import { byLabel, clearToasts, expectToast, readyThenApprove, signIn, uniq } from "./helpers";
 
 /**
  * Crediting an invoiced work item from where it lives (issue 22 finding 15;
@@ -49,14 +49,5 @@ test("Workshop Invoicing > Approved > View: Credit an invoiced item through the 
   const crow = credits.getByRole("row").filter({ hasText: tag });
   await expect(crow).toHaveCount(1);
   await expect(crow).toContainText(/CN\d{5}/);
-  await clearToasts(page);
-  await crow.getByRole("button", { name: "Ready" }).click();
-  await expectToast(page, "Success", "Data saved successfully.");
-  await page.getByRole("radiogroup", { name: "Approved state" }).getByText("Ready to Approve", { exact: true }).click();
-  await expect(crow).toHaveAttribute("data-state", "READY");
-  await clearToasts(page);
-  await crow.getByRole("button", { name: "Approve" }).click();
-  await expectToast(page, "Success", "Data saved successfully.");
-  await page.getByRole("radiogroup", { name: "Approved state" }).getByText("Approved", { exact: true }).click();
-  await expect(crow).toHaveAttribute("data-state", "APPROVED");
+  await readyThenApprove(page, crow);
 });

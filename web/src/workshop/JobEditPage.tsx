@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Collapse, Fieldset, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { pounds, sum } from "../../../core/platform/money";
 import { jobTotals, priceJobItems, type PricingContext } from "../../../core/workshop/costs";
@@ -16,12 +16,21 @@ import { confirmAction } from "../platform/modal";
 import { Page } from "../platform/page";
 import { toastFailure, toastWarning } from "../platform/toast";
 import { approverOf, jobStatusLabel, nameOf, registrationOf, type Job } from "./jobFormat";
-import { ChangeKeyModal, ImagesModal, QuoteFromJobModal, InstructionsModal, MileageWarning, OpenItemsModal, confirmApprove } from "./JobModals";
-import { JobMovements } from "./movements";
+import { lazyPart, useAfterFirstPaint } from "../platform/lazyPart";
 import { CommentsTable, type Comment } from "./selectors";
-import { WorkItems, typedFigureRefusal, type WorkRow, type WorkType } from "./WorkItems";
+import { WorkItems, pricedWhileTyped, typedFigureRefusal, type WorkRow, type WorkType } from "./WorkItems";
 
 const ERROR = "An error occurred!";
+
+// The card's modals and its movements panel load when first drawn: their scripts are not part of its first paint (issue 24 Speed).
+const jobModals = () => import("./JobModals");
+const OpenItemsModal = lazyPart(jobModals, "OpenItemsModal");
+const InstructionsModal = lazyPart(jobModals, "InstructionsModal");
+const ChangeKeyModal = lazyPart(jobModals, "ChangeKeyModal");
+const ImagesModal = lazyPart(jobModals, "ImagesModal");
+const MileageWarning = lazyPart(jobModals, "MileageWarning");
+const QuoteFromJobModal = lazyPart(jobModals, "QuoteFromJobModal");
+const JobMovements = lazyPart(() => import("./movements"), "JobMovements");
 /** 002 §4: edits trigger a delayed automatic save (timing not shown: ours, docs/workshop.md). */
 export const AUTO_SAVE_MS = 30_000;
 
@@ -88,7 +97,7 @@ const INFO = pick(
 );
 const CUSTOM = pick("custom_label_1", "custom_value_1", "custom_label_2", "custom_value_2", "custom_label_3", "custom_value_3");
 /** The fields the card holds as inputs: the pickers', the job info's, the custom pairs, the defect's and the enquiry's (the rest are the server's). */
-const FORM_FIELDS = [
+export const FORM_FIELDS = [
   ...pick("vehicle", "customer", "customer2", "workshop"),
   ...INFO,
   ...CUSTOM,
@@ -96,7 +105,7 @@ const FORM_FIELDS = [
 ];
 const ENQUIRY = pick("enquiry_registration", "enquiry_make", "enquiry_model", "enquiry_description");
 /** The job's own fields sent back as they are (the server keeps what only it writes). */
-const KEPT = ["status", "is_defect", "is_enquiry", "quote", "inspection", "defect_department", "defect_driver_name", "defect_driver_number", "defect_description"];
+export const KEPT = ["status", "is_defect", "is_enquiry", "quote", "inspection", "defect_department", "defect_driver_name", "defect_driver_number", "defect_description"];
 
 type Contact = ContactOption & Record<string, any>;
 type Vehicle = ApiRecord & Record<string, any>;
@@ -223,6 +232,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
   const [modal, setModal] = useState<null | { kind: "open-items"; items: InProgressItem[] } | { kind: "instructions"; text: string[] } | { kind: "key" } | { kind: "images" } | { kind: "to-quote"; from: "defect" | "enquiry" } | { kind: "mileage" } | { kind: "approve-blocked"; message: string }>(null);
   const [enquiryOpen, setEnquiryOpen] = useState(true);
   const [busy, setBusy] = useState<string | null>(null);
+  const later = useAfterFirstPaint();
 
   // A fresh copy (after a save, a status change, a reload) brings its own contacts and vehicle.
   useEffect(() => {
@@ -289,9 +299,10 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
       defaults: refs.defaults,
     };
   }, [customer, customer2, workshop, refs, v.department]);
-  // A figure typed that is not (yet) a number ('-') is kept as typed, unpriced, so the save can refuse it with the field's message.
+  // A figure typed that is not (yet) a number ('-', "1,25O.50") is kept as typed, so the save can refuse it with the
+  // field's message, and the figures worked out from it are blank until it is a number (issue 24 item 10).
   const priced = (next: WorkRow[], c = ctx, c2: unknown = customer2?.id ?? null) =>
-    typedFigureRefusal(next) ? next : (priceJobItems({ customer: customer?.id ?? null, customer2: c2, parts_markup: v.parts_markup === "" ? null : v.parts_markup, work_items: next }, c) as WorkRow[]);
+    pricedWhileTyped(next, (items) => priceJobItems({ customer: customer?.id ?? null, customer2: c2, parts_markup: v.parts_markup === "" ? null : v.parts_markup, work_items: items }, c) as WorkRow[]);
   const setItems = (next: WorkRow[]) => lines.set("work_items", priced(next));
   // Cost toggles (002 §4): a change of customer, workshop or department reprices the items.
   const firstCtx = useRef(true);
@@ -380,7 +391,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
   };
 
   const approveNow = async () => {
-    if (!record || !(await confirmApprove())) return;
+    if (!record || !(await (await jobModals()).confirmApprove())) return;
     setBusy("approve");
     try {
       const updated = await approveWrite.mutateAsync({ id: record.id, body: { ...editor.body(), last_saved: record.last_saved } });
@@ -525,11 +536,13 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
           </Stack>
         </Fieldset>
 
-        <WorkItems items={items} onChange={setItems} workTypes={refs.workTypes} hasCustomer2={!!customer2} readOnly={lockedAll} addBlocked={addBlocked} errors={err} />
+        {/* Below the fold at 1366x768: drawn the frame after the card's first paint (issue 24 Speed). */}
+        {later ? <WorkItems items={items} onChange={setItems} workTypes={refs.workTypes} hasCustomer2={!!customer2} readOnly={lockedAll} addBlocked={addBlocked} errors={err} /> : <Loading />}
 
         {/* 002 §2: the movements table only for saved jobs that are not defects or enquiries (GET movement?job=). */}
-        {normal && (
+        {normal && later && (
           <Paper withBorder p="sm" component="section" aria-label="Movements">
+            <Suspense fallback={<Loading />}>
             <JobMovements
               jobId={record.id}
               disabled={approved}
@@ -539,6 +552,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
                 vehicle_used: vehicle ? { id: vehicle.id, registration: String(vehicle.registration) } : null,
               }}
             />
+            </Suspense>
           </Paper>
         )}
 
@@ -610,6 +624,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
         )}
       </Stack>
 
+      <Suspense fallback={null}>
       {modal?.kind === "open-items" && (
         <OpenItemsModal
           items={modal.items}
@@ -641,6 +656,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
       {modal?.kind === "images" && record && <ImagesModal owner={{ job: record.id }} onClose={() => setModal(null)} />}
       {modal?.kind === "mileage" && <MileageWarning mileage={v.mileage} limit={vehicle?.model?.mileage_limit} onClose={() => setModal(null)} />}
       {modal?.kind === "to-quote" && record && <QuoteFromJobModal job={record} kind={modal.from} onClose={() => setModal(null)} onDone={(id) => navigate(`/editquote/${id}`)} />}
+      </Suspense>
     </form>
   );
 }

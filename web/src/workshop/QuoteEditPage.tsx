@@ -42,7 +42,7 @@ const choice = (v: string) => ({ value: v, label: v, apiValue: v });
  * Info (002 §2). The pre-save rules run in order on the whole body
  * (quotePreSave), so the required markers here only mark the inputs.
  */
-const FIELDS: FieldDef[] = fieldsFrom(
+export const FIELDS: FieldDef[] = fieldsFrom(
   { fields: quoteDef.fields.filter((f) => ["vehicle", "customer", "customer2", "department", "quote_type", "description", "provisional_start_date", "customer_invoice_number", "customer2_invoice_number"].includes(f.name)) },
   {
     department: { options: recordOptions("departments", (r) => r.name) },
@@ -75,6 +75,20 @@ function quotePart(): ChildRow {
 function lookupPart(l: PartLookup): ChildRow {
   const p = partFromLookup(l);
   return { ...p, cost: null, customer_cost: null, estimated_cost: l.cost ?? 0, estimated_customer_cost: l.customer_cost ?? 0 } as ChildRow;
+}
+
+/**
+ * A quote's customer as pricing reads it (its markups). The quote's own
+ * answer carries its customers' details (GET quotes/{id}: `customer`,
+ * `customer2` with their markups), so an opened quote asks for no contact
+ * after it (one wave, docs/performance.md); a customer picked since is read
+ * from GET contacts/{id}.
+ */
+function useCustomerOf(value: unknown, held: ApiRecord | null | undefined): { data: ApiRecord | undefined } {
+  const id = value === "" || value === null || value === undefined ? null : String(value);
+  const isHeld = !!held && id !== null && String(held.id) === id;
+  const read = useOne<ApiRecord>("contacts", isHeld ? null : id, { errorMessage: "There was an error" });
+  return { data: isHeld ? held : read.data };
 }
 
 function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null; blank: Quote | null; workTypes: WorkType[]; reload: () => Promise<unknown> }) {
@@ -114,8 +128,8 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
   useUnsavedNotice(form.dirty || lines.dirty);
 
   // Pricing (002 §9, core/workshop/quote-costs.ts): the billed customer's markups, the work type's rate, the app defaults.
-  const customer = useOne<ApiRecord>("contacts", v.customer === "" ? null : String(v.customer), { errorMessage: "There was an error" });
-  const customer2 = useOne<ApiRecord>("contacts", v.customer2 === "" ? null : String(v.customer2), { errorMessage: "There was an error" });
+  const customer = useCustomerOf(v.customer, record?.customer);
+  const customer2 = useCustomerOf(v.customer2, record?.customer2);
   const defaults = useApiGet<ApiRecord>("appdefaults", undefined, { errorMessage: "There was an error" });
   const refs = { customer: v.customer === "" ? null : Number(v.customer), customer2: v.customer2 === "" ? null : Number(v.customer2) };
   const workTypeOf = (item: ChildRow) => workTypes.find((w) => w.id === idOf(item.work_type)) ?? null;

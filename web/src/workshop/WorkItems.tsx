@@ -304,3 +304,42 @@ export function typedFigureRefusal(items: WorkRow[], collection = "work_items"):
   return null;
 }
 
+const notANumber = (v: unknown) => typeof v === "string" && v.trim() !== "" && !parseNumberText(v, "money").ok;
+
+/**
+ * The items priced while some of their figures are not numbers yet
+ * ("1,25O.50" with a letter O): a figure worked out from one of them is
+ * blank, never the figure from what was typed before the letter (issue 24
+ * item 10); every other figure is priced as usual and the typed text stays
+ * in its field (its message shows there). Which figures follow from the
+ * typed ones is found by pricing twice, the typed figures read as 0 and
+ * as 1: a figure that differs follows from them.
+ */
+export function pricedWhileTyped(items: WorkRow[], price: (items: WorkRow[]) => WorkRow[]): WorkRow[] {
+  if (!typedFigureRefusal(items)) return price(items);
+  const reading = (n: number) =>
+    price(
+      items.map((w) => {
+        const item: WorkRow = { ...w, parts: (w.parts ?? []).map((p) => ({ ...p })) };
+        for (const f of ITEM_FIGURES) if (notANumber(w[f])) item[f] = n;
+        item.parts.forEach((p, k) => {
+          for (const f of PART_FIGURES) if (notANumber(w.parts[k][f])) p[f] = n;
+        });
+        return item;
+      }),
+    );
+  const [zero, one] = [reading(0), reading(1)];
+  const blankOrTyped = (typed: Record<string, unknown>, a: Record<string, unknown>, b: Record<string, unknown>, fields: readonly string[]) => {
+    const out = { ...a };
+    for (const f of fields) {
+      if (notANumber(typed[f])) out[f] = typed[f];
+      else if (String(a[f]) !== String(b[f])) out[f] = "";
+    }
+    return out;
+  };
+  return zero.map((a, i) => ({
+    ...blankOrTyped(items[i], a, one[i], ITEM_FIGURES),
+    key: a.key,
+    parts: (a.parts ?? []).map((p, k) => blankOrTyped(items[i].parts[k], p, one[i].parts[k], PART_FIGURES) as PartRow),
+  }));
+}

@@ -59,8 +59,8 @@ export function jobCardQueries(params: Params): GetQuery[] {
 
 /**
  * /editquote/:quote: the quote, the work types, the departments and the app
- * defaults. Its customers' details (GET contacts/{id}) need the quote's
- * answer first: the one call of a second wave left (docs/performance.md).
+ * defaults. Its customers' details (their markups) come in the quote's own
+ * answer, so nothing waits for it (docs/performance.md).
  */
 export function quoteQueries(params: Params): GetQuery[] {
   const w = workshopQuery;

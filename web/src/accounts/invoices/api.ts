@@ -1,39 +1,26 @@
 import { CREDIT_MESSAGES } from "../../../../core/accounts/credit-definitions";
 import { INVOICE_MESSAGES } from "../../../../core/accounts/invoice-definitions";
+import type { InvoiceRecord } from "../../../../core/accounts/types";
 import { useApiMutation, useCreate, useRemove, useUpdate, type ApiRecord } from "../../platform/api";
 
 type Named = { id: number; name?: string | null; code?: string | null } | null;
 
-/** An invoice as the API answers it (003 §3; references as ids, names beside them). */
-export type InvoiceRow = ApiRecord & {
-  src: "HIRE" | "MOVEMENT" | "SALES" | "ORDER";
-  istate: "NOTAPPROVED" | "READY" | "APPROVED";
-  customer: number | null;
-  customer_detail: { id: number; display_name: string; partial_contact: boolean | null } | null;
-  department: number | null;
-  department_detail: Named;
-  invoice_number: string | null;
-  invoice_date: string | null;
-  payment_date: string | null;
-  description: string | null;
-  comments: string | null;
-  amount: number | null;
-  no_vat_amount: number | null;
-  vat: number;
-  total: number;
-  outstanding: number;
-  credited: number | null;
-  vat_nominal_code: number | null;
-  no_vat_nominal_code: number | null;
-  vat_nominal_code_detail: Named;
-  no_vat_nominal_code_detail: Named;
-  approved: boolean;
-  ready_to_invoice: boolean;
-  approver: { first_name: string | null; last_name: string | null } | null;
-  movement: number | null;
-  part_order: number | null;
-  rental: number | null;
-};
+/** An invoice as the API answers it (003 §3): its fields from the definition (core/accounts/types.ts), references as ids, names beside them. */
+export type InvoiceRow = ApiRecord &
+  InvoiceRecord<{
+    /** Every invoice is answered with its source. */
+    src: "HIRE" | "MOVEMENT" | "SALES" | "ORDER";
+  }> & {
+    /** Answered, never stored: the state, the figures and the references' names. */
+    istate: "NOTAPPROVED" | "READY" | "APPROVED";
+    customer_detail: { id: number; display_name: string; partial_contact: boolean | null } | null;
+    department_detail: Named;
+    vat: number;
+    total: number;
+    outstanding: number;
+    vat_nominal_code_detail: Named;
+    no_vat_nominal_code_detail: Named;
+  };
 
 /** A credit note as the API answers it. */
 export type CreditRow = ApiRecord & {

@@ -83,7 +83,8 @@ export type FieldOverride = Partial<Omit<FieldDef, "name">>;
  * the screen knows, keyed by field name.
  */
 export function fieldsFrom<N extends string>(def: { fields: Array<FieldMeta<N>> }, overrides: Partial<Record<N, FieldOverride>> = {}): FieldDef[] {
-  return def.fields.map((m) => {
+  // A field the server sets (`server: true` on its definition) is never an input.
+  return def.fields.filter((m) => !m.server).map((m) => {
     const f: FieldDef = { name: m.name, label: m.label, kind: m.input };
     if (m.required) f.required = m.required;
     if (m.boundsMessage !== undefined) Object.assign(f, { min: m.min, max: m.max, boundsMessage: m.boundsMessage });

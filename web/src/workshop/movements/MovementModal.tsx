@@ -22,7 +22,7 @@ const FIELDS: FieldDef[] = fieldsFrom(movement, {
   driver: { options: recordOptions("drivers", (r) => r.name) },
   work_type: { options: recordOptions("worktype", (r) => r.name) },
   tracking_option: { options: trackingOptionSource() },
-}).filter((f) => !["completed", "invoice_number"].includes(f.name));
+});
 
 const byName = (n: string) => FIELDS.find((f) => f.name === n)!;
 const ROW1 = ["movement_status", "delivery_date", "department", "movement_type"].map(byName);

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { transaction, TRANSACTION_SERVER_FIELDS } from "../../core/accounts/transaction-definitions.js";
+import { JOB_DERIVED, PART_SERVER_FIELDS, WORK_SERVER_FIELDS, job, part, workItem } from "../../core/workshop/definitions.js";
+import { QUOTE_SERVER_FIELDS, quote } from "../../core/workshop/quote-definitions.js";
+import type { FieldDef } from "../../web/src/platform/form/fields";
+
+/**
+ * Issue 23, one definition per field: a field's flags live on the field
+ * (`server: true`, core/platform/definition.ts); the lists the server keeps
+ * are the definition's, and the screens' inputs and blank records agree
+ * with it. Adding a field to the job, a work item or a quote that the
+ * screen does not draw (or drawing one the definition does not have, or
+ * one the server sets) fails here (docs/contributing.md "Adding a field").
+ */
+
+// The screens are .tsx modules, which the server's type check does not compile: imported by paths held in variables.
+const JOB_CARD_MODULE = "../../web/src/workshop/JobEditPage";
+const WORK_ITEMS_MODULE = "../../web/src/workshop/WorkItems";
+const QUOTE_MODULE = "../../web/src/workshop/QuoteEditPage";
+const card = (await import(JOB_CARD_MODULE)) as { FORM_FIELDS: FieldDef[]; KEPT: string[] };
+const works = (await import(WORK_ITEMS_MODULE)) as { blankWorkItem: () => Record<string, unknown> };
+const quoteScreen = (await import(QUOTE_MODULE)) as { FIELDS: FieldDef[] };
+
+type Def = { fields: Array<{ name: string; label: string }>; clientFields: readonly string[]; serverFields: readonly string[] };
+
+/** Each screen input is a field of the definition a client may send, under the definition's label. */
+function expectInputsOf(def: Def, inputs: FieldDef[]) {
+  for (const f of inputs) {
+    expect(def.clientFields, `${f.name}: a client field of the definition`).toContain(f.name);
+    expect(def.serverFields, `${f.name}: not one the server sets`).not.toContain(f.name);
+    expect(f.label, f.name).toBe(def.fields.find((m) => m.name === f.name)!.label);
+  }
+}
+
+describe("a field's flags live on the field (issue 23)", () => {
+  it("the server's lists are the definition's server-set fields, and a save's body loses them", () => {
+    expect(WORK_SERVER_FIELDS).toEqual(workItem.serverFields);
+    expect(WORK_SERVER_FIELDS).toEqual(expect.arrayContaining(["invoice_approved", "po_approved", "movement", "invoiced_parts_charge"]));
+    expect(PART_SERVER_FIELDS).toEqual(part.serverFields);
+    expect([...PART_SERVER_FIELDS].sort()).toEqual(["approved", "approver", "work"]);
+    expect(QUOTE_SERVER_FIELDS).toEqual(expect.arrayContaining(["qstate", "approved", "customer_name"]));
+    expect([...TRANSACTION_SERVER_FIELDS].sort()).toEqual(["approved", "approver", "invoice_total", "next_date", "occurs", "template"]);
+    // No field is both: client and server fields split the definition.
+    for (const d of [job, workItem, part, quote, transaction] as Def[]) expect([...d.clientFields, ...d.serverFields].sort()).toEqual(d.fields.map((f) => f.name).sort());
+    expect(transaction.withoutServerFields({ amount: 5, approved: true, approver: { first_name: "A" }, description: "x" })).toEqual({ amount: 5, description: "x" });
+    expect(transaction.fields.find((f) => f.name === "approved")).toMatchObject({ server: true });
+  });
+
+  it("the job card draws every job field a client may send, each under its label, and no other", () => {
+    expectInputsOf(job, card.FORM_FIELDS);
+    const drawnOrKept = new Set([...card.FORM_FIELDS.map((f) => f.name), ...card.KEPT]);
+    const derived = new Set<string>(JOB_DERIVED);
+    expect(job.clientFields.filter((n) => !drawnOrKept.has(n) && !derived.has(n)), "job fields the card neither draws nor keeps").toEqual([]);
+  });
+
+  it("a blank work item holds work item fields a client may send, none the server sets", () => {
+    const blank = Object.keys(works.blankWorkItem()).filter((k) => k !== "parts");
+    for (const k of blank) expect(workItem.clientFields, k).toContain(k);
+  });
+
+  it("the quote editor's inputs are quote fields a client may send, each under its label", () => {
+    expectInputsOf(quote, quoteScreen.FIELDS);
+  });
+});
