@@ -1,9 +1,9 @@
-import { Vehicle, activeVehicleIdsWith } from "../fleet/vehicle.js";
+import { Vehicle, activeVehicleIdsWith, fleetOffers } from "../fleet/index.js";
 import { tabList } from "../fleet/rules.js";
 import { ValidationError } from "../platform/errors.js";
 import { inParallel } from "../platform/records/bulk.js";
 import { rangesMeeting } from "../platform/records/ranges.js";
-import { workshopWarnings } from "../workshop/holds.js";
+import { hireOffers } from "./offers.js";
 import { MESSAGES, datesOverlap } from "./rules.js";
 
 /**
@@ -48,6 +48,9 @@ export async function availableVehicles(q: AvailableQuery) {
   const from = (q.page - 1) * q.page_size;
   const shown = rows.slice(from, from + q.page_size);
   // The page's vans only: a van in the workshop is marked, never left out (docs/rentals.md "Workshop warnings").
-  const [results, warnings] = await Promise.all([Vehicle.present(shown as any), workshopWarnings(shown.map((v) => v.id), q)]);
+  const [results, warnings] = await Promise.all([Vehicle.present(shown as any), hireOffers.need("workshopWarnings")(shown.map((v) => v.id), q)]);
   return { count: rows.length, results: (results as Array<Record<string, any>>).map((v) => ({ ...v, workshop_warnings: warnings.get(v.id) ?? [] })) };
 }
+
+// GET vehicles with start and end answers through this mechanism (core/fleet/offers.ts).
+fleetOffers.offer({ availabilityDates, availableVehicles });

@@ -3,7 +3,7 @@ import { sendSoonAll } from "../../core/accounts/xero-sync.js";
 import "../../core/accounts/xero-documents.js"; // the work and parts invoices' bodies, for the immediate attempt
 import * as z from "zod";
 import { WORK_VIEWS, WorkApprovals, type Staff } from "../../core/accounts/work-approvals.js";
-import { WorkshopFigures } from "../../core/workshop/index.js";
+import { WorkshopFigures } from "../../core/workshop/all.js";
 import { workViewOf } from "../../core/workshop/work-lines.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";

@@ -1,4 +1,5 @@
 import { build, type Metafile } from "esbuild";
+import { readFileSync, readdirSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { beforeAll, describe, expect, it } from "vitest";
 import { areas, type AreaName } from "../../functions/areas.js";
@@ -52,7 +53,22 @@ const SHARED = [
   "core/contacts/definitions.ts", // the record's one definition (its schema), with the record
   "core/contacts/index.ts",
   "core/contacts/rules.ts",
-  "core/contacts/service.ts",
+  // The slots a lower area reads and the modules of the higher area that fill them (core/platform/offers.ts).
+  "core/contacts/offers.ts",
+  "core/fleet/offers.ts",
+  "core/hire/offers.ts",
+  "core/workshop/offers.ts",
+  "core/accounts/contact-offers.ts",
+  "core/accounts/workshop-offers.ts",
+  // The workshop warnings hire reads (through hire's index: the rental record and its rules come with it).
+  "core/workshop/hire-offers.ts",
+  "core/hire/index.ts",
+  "core/hire/rental.ts",
+  "core/hire/definitions.ts",
+  "core/hire/invoicing-rules.ts",
+  "core/workshop/index.ts",
+  "core/fleet/index.ts",
+  "core/fleet/agreements.ts", // reading agreements across vehicles (with the vehicles that hold them)
   "core/fleet/vehicle.ts",
   "core/fleet/definitions.ts",
   "core/fleet/keys.ts",
@@ -63,7 +79,6 @@ const SHARED = [
   "core/agreements/definitions.ts",
   "core/agreements/finance.ts",
   "core/agreements/rules.ts",
-  "core/agreements/service.ts",
   // The workshop warnings on a rental (docs/rentals.md): reads the jobs' open-list entries through the engine, carrying no job card code.
   "core/workshop/holds.ts",
   // The one availability mechanism (GET rentals/available and GET vehicles with start and end, 001 §7): reads the
@@ -119,8 +134,12 @@ type Bundle = { bytes: number; gzip: number; text: string; inputs: string[] };
 const bundles = new Map<AreaName, Bundle>();
 
 async function bundle(area: AreaName): Promise<Bundle> {
+  return bundleOf(`functions/lambda/${area}.ts`);
+}
+
+async function bundleOf(entry: string): Promise<Bundle> {
   const result = await build({
-    entryPoints: [`functions/lambda/${area}.ts`],
+    entryPoints: [entry],
     bundle: true,
     minify: true,
     platform: "node",
@@ -207,6 +226,35 @@ describe("Lambda bundles", () => {
   it("only the fleet and workshop Lambdas (photo uploads), the reports Lambda (exports) and the docs Lambda carry the S3 client", () => {
     for (const [name, b] of bundles) expect(/["']@aws-sdk\/client-s3["']/.test(b.text), name).toBe(["fleet", "workshop", "reports", "docs"].includes(name));
   });
+});
+
+/**
+ * The registrations between areas (core/platform/offers.ts): a lower area
+ * reads a slot (`contactOffers.need("savePush")`) that a higher one fills
+ * when its module loads (`contactOffers.offer(...)`). Every Lambda, the
+ * scheduled ones and the stream consumer included, that carries a module
+ * reading a slot must carry a module filling it, or the read throws.
+ */
+describe("registrations between areas", () => {
+  const slotsIn = (file: string, verb: "need" | "offer") => [...readFileSync(file, "utf8").matchAll(new RegExp(`\\b(\\w+Offers)\\.${verb}\\(`, "g"))].map((m) => m[1]);
+
+  it("every Lambda that reads a slot carries the module that fills it", async () => {
+    const cron = readdirSync("functions/cron").filter((f) => f.endsWith(".ts")).map((f) => `functions/cron/${f}`);
+    const all: Array<[string, Bundle]> = [...bundles].map(([name, b]) => [`functions/lambda/${name}.ts`, b]);
+    for (const entry of cron) all.push([entry, await bundleOf(entry)]);
+    const missing: string[] = [];
+    let read = 0;
+    for (const [entry, b] of all) {
+      const core = b.inputs.filter((p) => p.startsWith("core/"));
+      const offered = new Set(core.flatMap((p) => slotsIn(p, "offer")));
+      for (const p of core) for (const slot of slotsIn(p, "need")) {
+        read++;
+        if (!offered.has(slot)) missing.push(`${entry}: ${p} reads ${slot}, which nothing in the bundle fills`);
+      }
+    }
+    expect(read).toBeGreaterThan(0);
+    expect(missing).toEqual([]);
+  }, 120_000);
 });
 
 /** An HTTP API (payload 2.0) event for a GET, as API Gateway hands it to a Lambda. */
