@@ -50,7 +50,6 @@ export const ANY_DEBT = {
   "core/fleet/images.ts": 5,
   "core/fleet/inspections.ts": 4,
   "core/fleet/reports.ts": 1,
-  "core/fleet/rules.ts": 1,
   "core/fleet/service.ts": 6,
   "core/fleet/trackers.ts": 4,
   "core/fleet/upgrade.ts": 8,

@@ -9,33 +9,8 @@ import { CapTotals } from "./captotals.js";
 import { Images } from "./images.js";
 import { Inspections } from "./inspections.js";
 import { Key, keyBrief, type KeyRow } from "./keys.js";
-import {
-  BLANK,
-  MESSAGES,
-  COLUMN_FILTERS,
-  NO_VALUE,
-  SUB_TABS,
-  capChangeTally,
-  COLUMN_LIST,
-  columnFacetValue,
-  columnPrefix,
-  columnTag,
-  placeFacet,
-  streamPlace,
-  type ColumnStream,
-  type Place,
-  compactRegistration,
-  depreciationRate,
-  fleetNumber,
-  tabList,
-  tabOrder,
-  listOrderOf,
-  subTabName,
-  subTabOf,
-  tagOf,
-  type ColumnFilter,
-  type FinanceType,
-} from "./rules.js";
+import { BLANK, MESSAGES, COLUMN_FILTERS, NO_VALUE, SUB_TABS, capChangeTally, compactRegistration, depreciationRate, fleetNumber, type ColumnFilter, type FinanceType } from "./rules.js";
+import { COLUMN_LIST, columnFacetValue, columnPrefix, columnTag, placeFacet, streamPlace, type ColumnStream, type Place, tabList, tabOrder, listOrderOf, subTabName, subTabOf, tagOf } from "./lists.js";
 import { Trackers } from "./trackers.js";
 import { fleetOffers } from "./offers.js";
 import { Vehicle, VehicleLines } from "./vehicle.js";

@@ -1,5 +1,4 @@
-import { Vehicle, activeVehicleIdsWith, fleetOffers } from "../fleet/index.js";
-import { tabList } from "../fleet/rules.js";
+import { Vehicle, activeVehicleIdsWith, fleetOffers, tabList } from "../fleet/index.js";
 import { ValidationError } from "../platform/errors.js";
 import { inParallel } from "../platform/records/bulk.js";
 import { rangesMeeting } from "../platform/records/ranges.js";
