@@ -97,7 +97,6 @@ export const ANY_DEBT = {
   "functions/contacts/routes.ts": 1,
   "functions/local/dynamodb-local.ts": 1,
   "functions/platform/crud.ts": 12,
-  "functions/platform/openapi.ts": 2,
   "functions/platform/registry.ts": 2,
   "functions/settings/routes.ts": 2,
   "functions/workshop/parts.ts": 1,
