@@ -1,3 +1,2 @@
 /** Types of eslint.debt.js for tests/unit/lint-gate.test.ts. */
 export declare const ANY_DEBT: Record<string, number>;
-export declare const CROSS_AREA_DEBT: Record<string, string[]>;

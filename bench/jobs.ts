@@ -27,7 +27,7 @@ const { addDays, todayInLondon } = await import("../core/platform/dates.js");
 const { Contact } = await import("../core/contacts/index.js");
 const { Vehicle } = await import("../core/fleet/index.js");
 const S = await import("../core/settings/index.js");
-const W = await import("../core/workshop/index.js");
+const W = await import("../core/workshop/all.js");
 
 const by = "bench";
 const today = todayInLondon();

@@ -10,8 +10,11 @@
 //   erased by the compiler and not followed.
 // - `local/area-index`: a core area references another area through its
 //   index.ts, or one of its pure modules (rules, definitions, costs: the
-//   SPA imports those by path too), never its internals. Known debts are
-//   listed in eslint.config.js with their count.
+//   SPA imports those by path too), never its internals; no list of
+//   exceptions. core/demo (the demo seed) composes every area, as the local
+//   server does, and no area imports it. Where a lower area needs a higher
+//   one, the higher registers what it offers (core/platform/offers.ts), so
+//   the areas depend on each other one way (tests/unit/area-graph.test.ts).
 // - `local/disable-needs-reason`: every eslint-disable comment says why
 //   (`// eslint-disable-line rule -- the reason`).
 import { existsSync, readFileSync } from "node:fs";
@@ -155,6 +158,9 @@ const noServerReach = {
   },
 };
 
+/** The folder of core that composes the areas (the demo seed) rather than being one. */
+export const COMPOSITION_ROOT = "demo";
+
 /** `core/<area>/...` of a resolved file, or null. */
 const areaOf = (relPath) => relPath.match(/^core\/([^/]+)\//)?.[1] ?? null;
 
@@ -162,28 +168,30 @@ const areaIndex = {
   meta: {
     type: "problem",
     docs: { description: "A core area references another through its index.ts (or a pure module), never its internals" },
-    schema: [{ type: "object", properties: { known: { type: "object" } }, additionalProperties: false }],
+    schema: [],
     messages: {
-      internal: "core/{{from}} reaches into core/{{to}}'s internals ({{target}}): import it from core/{{to}}/index.ts (or list it as a known debt in eslint.config.js)",
+      internal: "core/{{from}} reaches into core/{{to}}'s internals ({{target}}): import it from core/{{to}}/index.ts, or, if core/{{to}} needs core/{{from}}, offer it through a registration (core/platform/offers.ts)",
+      demo: "core/{{from}} imports the demo seed ({{target}}): core/demo is a composition root, as the local server is; no area imports it",
     },
   },
   create(context) {
     const file = context.filename;
     const relPath = rel(file);
     const from = areaOf(relPath);
-    if (!from || from === "platform") return {};
-    const known = new Set(context.options[0]?.known?.[relPath] ?? []);
+    // core/demo seeds every area through its services, as the local server composes every area's routes: a composition root.
+    if (!from || from === "platform" || from === COMPOSITION_ROOT) return {};
     function check(node) {
-      if (!node.source) return;
+      if (!node.source || typeof node.source.value !== "string") return;
       const target = resolveImport(file, node.source.value);
       if (!target) return;
       const t = rel(target);
       const to = areaOf(t);
       if (!to || to === from || to === "platform") return;
-      if (t === `core/${to}/index.ts` || isPure(t) || known.has(t)) return;
+      if (to === COMPOSITION_ROOT) return context.report({ node: node.source, messageId: "demo", data: { from, target: t } });
+      if (t === `core/${to}/index.ts` || isPure(t)) return;
       context.report({ node: node.source, messageId: "internal", data: { from, to, target: t } });
     }
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
   },
 };
 

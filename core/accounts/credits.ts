@@ -7,7 +7,7 @@ import { isFresh, joinExtras, lastSavedOf, moveTally, readTally, withNumbers, wr
 import { creditPush } from "./xero-push.js";
 import { checkReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
-import { JobLines } from "../workshop/job.js";
+import { JobLines } from "../workshop/index.js";
 import { Credit, type CreditFields } from "./credit.js";
 import {
   CREDIT_APPROVED_FILTER,

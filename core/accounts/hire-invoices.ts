@@ -1,4 +1,4 @@
-import { Rental } from "../hire/rental.js";
+import { Rental } from "../hire/index.js";
 import { hirePeriodOf } from "../hire/invoicing-rules.js";
 import { todayInLondon, ukDate } from "../platform/dates.js";
 import { ConflictError, ValidationError } from "../platform/errors.js";

@@ -16,3 +16,4 @@ export * from "./credit-definitions.js";
 export { Credit, creditFields, type CreditFields } from "./credit.js";
 export { Credits, creditBatch, creditSources, type Credited, type CreditListQuery } from "./credits.js";
 export { balancesOf, hasOverduePayment, openingOf, withBalance, type Balance } from "./balances.js";
+export { WorkApprovals } from "./work-approvals.js";

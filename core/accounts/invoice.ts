@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
-import { Vehicle } from "../fleet/vehicle.js";
+import { Vehicle } from "../fleet/index.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { toPence } from "../platform/money.js";

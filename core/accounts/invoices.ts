@@ -9,7 +9,7 @@ import { isFresh, joinExtras, lastSavedOf, withNumbers, writeTogether, type Plan
 import { checkReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
 import { Department, checkTrackingOption } from "../settings/index.js";
-import { VehicleLines } from "../fleet/vehicle.js";
+import { VehicleLines } from "../fleet/index.js";
 import { Invoice, checkInvoice, sourceOf, type InvoiceFields } from "./invoice.js";
 import { approvedLocked, creditsWithinTotal, takenOffInvoice } from "./invariants.js";
 import {

@@ -1,10 +1,10 @@
 import { money, pounds, toPence, type Amount, type Money } from "../platform/money.js";
 import { taxRate } from "../settings/taxtypes.js";
-import { Job, JobLines } from "../workshop/job.js";
+import { Job, JobLines } from "../workshop/index.js";
 import { isHidden } from "../workshop/part-rules.js";
-import { PartOrderLines } from "../workshop/partorder.js";
+import { PartOrderLines } from "../workshop/index.js";
 import { partOrderTotals } from "../workshop/partorder-rules.js";
-import { partsCharge, workItemChargePence } from "../workshop/work-lines.js";
+import { partsCharge, workItemChargePence } from "../workshop/index.js";
 import { creditTotals } from "./credit-definitions.js";
 import { Credit } from "./credit.js";
 import { invoiceTotals } from "./invoice-definitions.js";

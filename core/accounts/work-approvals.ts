@@ -9,10 +9,10 @@ import type { IndexOp } from "../platform/records/types.js";
 import { workPush } from "./xero-push.js";
 import { UniqueClaim } from "../platform/service.js";
 import { NominalCode, WorkType } from "../settings/index.js";
-import { Job, JobLines, nestLines } from "../workshop/job.js";
-import { Quote, QuoteLines } from "../workshop/quote.js";
+import { Job, JobLines, nestLines } from "../workshop/index.js";
+import { Quote, QuoteLines } from "../workshop/index.js";
 import { MESSAGES as WORKSHOP_MESSAGES } from "../workshop/rules.js";
-import { INVOICE_STATES, PO_STATES, billedCustomer, invoiceState, isCredit, partsCharge, poState } from "../workshop/work-lines.js";
+import { INVOICE_STATES, PO_STATES, billedCustomer, invoiceState, isCredit, partsCharge, poState } from "../workshop/index.js";
 import { WORK_MESSAGES, batchRules, formatNumber, numbersNeeded, sideOf, vatMismatch, type Candidate, type Side } from "./work-rules.js";
 import { personOf } from "../platform/people.js";
 

@@ -1,5 +1,5 @@
 import { NotFoundError } from "../platform/errors.js";
-import { Job } from "../workshop/job.js";
+import { Job } from "../workshop/index.js";
 
 /**
  * GET worktotals/{id} (003 §7 "Work approvals"): a job's estimated and

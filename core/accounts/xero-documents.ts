@@ -1,9 +1,7 @@
 import { Contact } from "../contacts/index.js";
 import { Department, NominalCode } from "../settings/index.js";
-import { Job, JobLines } from "../workshop/job.js";
-// The other holders of parts: their line declarations let the `part` source read a supplier invoice's quote and part-order parts too.
-import "../workshop/quote.js";
-import "../workshop/partorder.js";
+// The workshop's index brings every holder of parts (job, quote, part order): their line declarations let the `part` source read a supplier invoice's quote and part-order parts too.
+import { Job, JobLines } from "../workshop/index.js";
 import { isHidden } from "../workshop/part-rules.js";
 import { Credit } from "./credit.js";
 import { Invoice } from "./invoice.js";

@@ -1,5 +1,4 @@
-/** Agreements area (000 §3-§5, §9): finance rules, derived figures, reading agreements across vehicles (the finance reports: reports.ts, imported by the report catalogue). */
+/** Agreements area (000 §3-§5, §9): the finance rules, schema and derived figures (pure). Reading agreements across vehicles and the finance reports live with the vehicles that hold them: core/fleet/agreements.ts, core/fleet/agreement-reports.ts. */
 export * from "./rules.js";
 export * from "./schema.js";
 export * from "./finance.js";
-export * from "./service.js";

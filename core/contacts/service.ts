@@ -1,4 +1,4 @@
-import { contactPush } from "../accounts/xero-push.js";
+import { contactOffers } from "./offers.js";
 import type { Page } from "../platform/paging.js";
 import { Contact } from "./contact.js";
 import { READ_ONLY_FIELDS, assertDisplayNameKept, listFor, searchTooShort, type ContactListQuery, type ContactType } from "./rules.js";
@@ -60,7 +60,7 @@ function withoutReadOnly(body: unknown): unknown {
 
 export async function createContact(body: unknown, actor: string) {
   // The Xero customer or supplier push is queued in the contact's own transaction (docs/xero.md).
-  return Contact.create(withoutReadOnly(body), actor, { extra: contactPush(actor) });
+  return Contact.create(withoutReadOnly(body), actor, { extra: contactOffers.need("savePush")(actor) });
 }
 
 /**
@@ -71,5 +71,5 @@ export async function createContact(body: unknown, actor: string) {
 export async function saveContact(id: number, body: unknown, actor: string) {
   const stored = (await Contact.get(id)) as { display_name: string | null };
   if (body && typeof body === "object" && !Array.isArray(body)) assertDisplayNameKept(stored.display_name, (body as Record<string, unknown>).display_name);
-  return Contact.update(id, withoutReadOnly(body), actor, { extra: contactPush(actor) });
+  return Contact.update(id, withoutReadOnly(body), actor, { extra: contactOffers.need("savePush")(actor) });
 }

@@ -2,7 +2,7 @@ import * as S from "../settings/index.js";
 import { Contact } from "../contacts/index.js";
 import { liveCount } from "../platform/ids.js";
 import { addDays, todayInLondon } from "../platform/dates.js";
-import { Key, Trackers, Vehicles } from "../fleet/index.js";
+import { Key, Trackers, Vehicles } from "../fleet/all.js";
 
 const by = "demo-data";
 
@@ -149,7 +149,7 @@ async function seedInvoices() {
  * so the rentals views, the calendar and the dashboard show figures.
  */
 async function seedRentals() {
-  const { Rentals } = await import("../hire/index.js");
+  const { Rentals } = await import("../hire/all.js");
   const today = todayInLondon();
   const reg = async (r: string) => ((await Vehicles.search(r)).results[0] as { id: number } | undefined)?.id ?? null;
   const contact = async (name: string) => ((await Contact.listIn("type#CC#active", { page: 1, page_size: 1, search: name })).results[0] as { id: number } | undefined)?.id ?? null;

@@ -1,9 +1,9 @@
 import * as S from "../settings/index.js";
 import { Contact } from "../contacts/index.js";
-import { Vehicle } from "../fleet/vehicle.js";
+import { Vehicle } from "../fleet/index.js";
 import { addDays, todayInLondon } from "../platform/dates.js";
-import { Jobs } from "../workshop/jobs.js";
-import { WorkApprovals } from "../accounts/work-approvals.js";
+import { Jobs } from "../workshop/all.js";
+import { WorkApprovals } from "../accounts/index.js";
 
 type Rec = Record<string, any>;
 const staff = { email: "demo-data", given_name: "Demo", family_name: "Data" };

@@ -3,7 +3,8 @@ import { todayInLondon, weekOf } from "../platform/dates.js";
 import { fromPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { parseInput } from "../platform/validation.js";
-import { CAP_STATUSES, CAP_TOTALS_FACET, CAP_VALUE_FIELDS, isCapStatus, zeroPence, type CapPence, type CapStatus, type CapValueField, type DepartmentCapChange } from "./rules.js";
+import { CAP_STATUSES, CAP_VALUE_FIELDS, isCapStatus, zeroPence, type CapPence, type CapStatus, type CapValueField, type DepartmentCapChange } from "./rules.js";
+import { CAP_TOTALS_FACET } from "./lists.js";
 import { Vehicle } from "./vehicle.js";
 
 /**

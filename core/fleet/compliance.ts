@@ -20,7 +20,7 @@ import {
   type ServiceAnswer,
   type Warning,
 } from "./registration-rules.js";
-import { tabList } from "./rules.js";
+import { tabList } from "./lists.js";
 import { Vehicle } from "./vehicle.js";
 
 /**

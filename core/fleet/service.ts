@@ -9,35 +9,10 @@ import { CapTotals } from "./captotals.js";
 import { Images } from "./images.js";
 import { Inspections } from "./inspections.js";
 import { Key, keyBrief, type KeyRow } from "./keys.js";
-import {
-  BLANK,
-  MESSAGES,
-  COLUMN_FILTERS,
-  NO_VALUE,
-  SUB_TABS,
-  capChangeTally,
-  COLUMN_LIST,
-  columnFacetValue,
-  columnPrefix,
-  columnTag,
-  placeFacet,
-  streamPlace,
-  type ColumnStream,
-  type Place,
-  compactRegistration,
-  depreciationRate,
-  fleetNumber,
-  tabList,
-  tabOrder,
-  listOrderOf,
-  subTabName,
-  subTabOf,
-  tagOf,
-  type ColumnFilter,
-  type FinanceType,
-} from "./rules.js";
+import { BLANK, MESSAGES, COLUMN_FILTERS, NO_VALUE, SUB_TABS, capChangeTally, compactRegistration, depreciationRate, fleetNumber, type ColumnFilter, type FinanceType } from "./rules.js";
+import { COLUMN_LIST, columnFacetValue, columnPrefix, columnTag, placeFacet, streamPlace, type ColumnStream, type Place, tabList, tabOrder, listOrderOf, subTabName, subTabOf, tagOf } from "./lists.js";
 import { Trackers } from "./trackers.js";
-import { availabilityDates, availableVehicles } from "../hire/availability.js";
+import { fleetOffers } from "./offers.js";
 import { Vehicle, VehicleLines } from "./vehicle.js";
 import { blank } from "../platform/blank.js";
 import { offsetOf, pageOf, pageRows, rowsOfPage } from "../platform/paging.js";
@@ -362,7 +337,7 @@ async function keyFinder(q: ListQ) {
  * finder uses (core/hire/availability.ts). Rows carry `workshop_warnings`.
  */
 async function availableList(tab: string, q: ListQ) {
-  const dates = availabilityDates(q.start, q.end, { start: "start", finish: "end" });
+  const dates = fleetOffers.need("availabilityDates")(q.start, q.end, { start: "start", finish: "end" });
   if (tab !== "ACTIVE") throw new ValidationError("Availability (start and end) lists active vehicles: send vehicle_status=ACTIVE or none", { vehicle_status: "Must be ACTIVE with start and end" });
   // Only the type narrows the finder (by its column list); other filters are refused, never silently ignored.
   const others = [...Object.keys(q.columns ?? {}).filter((c) => c !== "type"), ...(q.department && q.department !== "ALL" ? ["department"] : []), ...(q.purchaseType && q.purchaseType !== "ALL" ? ["purchaseType"] : []), ...(q.courtesy_car ? ["courtesy_car"] : []), ...(q.tracker ? ["tracker"] : [])];
@@ -371,7 +346,7 @@ async function availableList(tab: string, q: ListQ) {
   if (type !== undefined && !/^\d+$/.test(type)) throw new ValidationError("Type must be a vehicle type id", { type: "Must be a vehicle type id" });
   const options = q.filter_list === false ? null : filterList(tab);
   options?.catch(() => undefined);
-  const page = await availableVehicles({ ...dates, type: type ? Number(type) : undefined, page: q.page, page_size: q.page_size, search: q.search?.trim() || undefined });
+  const page = await fleetOffers.need("availableVehicles")({ ...dates, type: type ? Number(type) : undefined, page: q.page, page_size: q.page_size, search: q.search?.trim() || undefined });
   return { ...page, ...(options ? { filter_list: await options } : {}) };
 }
 

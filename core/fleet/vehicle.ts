@@ -6,18 +6,8 @@ import { defineLines } from "../platform/lines.js";
 import { searchText } from "../platform/paging.js";
 import { Department, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
 import { Key, keyBrief, type KeyRow } from "./keys.js";
-import {
-  COLUMN_LIST,
-  MESSAGES,
-  columnPrefix,
-  type ColumnFilter,
-  checkVehicle,
-  compactRegistration,
-  deriveVehicle,
-  purchaseTypeOf,
-  vehicleFacets,
-  vehicleMemberships,
-} from "./rules.js";
+import { MESSAGES, type ColumnFilter, checkVehicle, compactRegistration, deriveVehicle, purchaseTypeOf } from "./rules.js";
+import { COLUMN_LIST, columnPrefix, vehicleFacets, vehicleMemberships } from "./lists.js";
 import { ValidationError } from "../platform/errors.js";
 import { agreementFields } from "../agreements/schema.js";
 import { vehicleRemainingCapital, withFinanceFigures } from "../agreements/finance.js";

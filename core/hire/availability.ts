@@ -1,10 +1,8 @@
-import { Vehicle, activeVehicleIdsWith } from "../fleet/vehicle.js";
-import { tabList } from "../fleet/rules.js";
+import { Vehicle, activeVehicleIdsWith, fleetOffers, lapseWarnings, tabList } from "../fleet/index.js";
 import { ValidationError } from "../platform/errors.js";
 import { inParallel } from "../platform/records/bulk.js";
 import { rangesMeeting } from "../platform/records/ranges.js";
-import { workshopWarnings } from "../workshop/holds.js";
-import { lapseWarnings } from "../fleet/registration-rules.js";
+import { hireOffers } from "./offers.js";
 import { MESSAGES, datesOverlap } from "./rules.js";
 import { pageRows } from "../platform/paging.js";
 
@@ -49,10 +47,13 @@ export async function availableVehicles(q: AvailableQuery) {
   rows.sort((a, b) => String(a.registration ?? "").localeCompare(String(b.registration ?? "")));
   const shown = pageRows(rows, q);
   // The page's vans only: a van in the workshop is marked, never left out (docs/rentals.md "Workshop warnings").
-  const [results, warnings] = await Promise.all([Vehicle.present(shown as any), workshopWarnings(shown.map((v) => v.id), q)]);
+  const [results, warnings] = await Promise.all([Vehicle.present(shown as any), hireOffers.need("workshopWarnings")(shown.map((v) => v.id), q)]);
   // A van whose MOT or tax runs out before the hire ends is flagged the same way (issue 25, docs/compliance.md).
   return {
     count: rows.length,
     results: (results as Array<Record<string, any>>).map((v) => ({ ...v, workshop_warnings: warnings.get(v.id) ?? [], compliance_warnings: lapseWarnings(v, q) })),
   };
 }
+
+// GET vehicles with start and end answers through this mechanism (core/fleet/offers.ts).
+fleetOffers.offer({ availabilityDates, availableVehicles });

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
-import { Vehicle, expandVehicles } from "../fleet/vehicle.js";
+import { Vehicle, expandVehicles } from "../fleet/index.js";
 import { money as decimalOf, type Money } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { searchText } from "../platform/paging.js";

@@ -1,10 +1,10 @@
 import { Contact } from "../contacts/index.js";
-import { Vehicle, VehicleLines } from "../fleet/vehicle.js";
+import { Vehicle, VehicleLines } from "../fleet/index.js";
 import { addDays, monthOf, todayInLondon, weekOf } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { isFresh, lastSavedOf, writeTogether } from "../platform/records.js";
 import { fromPence, pounds, sum } from "../platform/money.js";
-import { workshopWarnings, type WorkshopWarning } from "../workshop/holds.js";
+import { hireOffers, type WorkshopWarning } from "./offers.js";
 import { RentalMargin, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
 import { availableVehicles, type AvailableQuery } from "./availability.js";
 import { Rental, figureValuesOf, figureValuesOfEntry, lockedFieldsSent, normaliseRentalInput, type RentalFigureValues } from "./rental.js";
@@ -296,7 +296,7 @@ async function listRentals(q: RentalListQuery) {
     const window = q.start_date || q.finish_date ? { start_date: q.start_date ?? q.finish_date!, finish_date: q.finish_date ?? q.start_date! } : null;
     if (q.vehicle && window) {
       // The availability check: the van's rentals meeting the dates, and its workshop warnings for them.
-      const [standing, warnings] = await Promise.all([standingRentalsMeeting(q.vehicle, window, tags), workshopWarnings([q.vehicle], window)]);
+      const [standing, warnings] = await Promise.all([standingRentalsMeeting(q.vehicle, window, tags), hireOffers.need("workshopWarnings")([q.vehicle], window)]);
       rows = standing;
       workshop_warnings = warnings.get(q.vehicle) ?? [];
     }

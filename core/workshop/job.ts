@@ -1,7 +1,6 @@
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
-import { Vehicle } from "../fleet/vehicle.js";
-import { Key } from "../fleet/keys.js";
+import { Key, Vehicle } from "../fleet/index.js";
 import { bool, ref, text } from "../platform/fields.js";
 import { defineLines } from "../platform/lines.js";
 import { toPence } from "../platform/money.js";

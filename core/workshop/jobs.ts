@@ -2,8 +2,8 @@ import { randomUUID } from "node:crypto";
 import { namedChoice } from "../platform/choices.js";
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
-import { Vehicle } from "../fleet/vehicle.js";
-import { Inspection } from "../fleet/inspections.js";
+import { Vehicle } from "../fleet/index.js";
+import { Inspection } from "../fleet/index.js";
 import { approveInspection } from "../fleet/rules.js";
 import { addDays, todayInLondon } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
@@ -11,7 +11,7 @@ import { pageRows, rowsOfPage, type Page, compactKey, searchKey } from "../platf
 import { fromPence, toPence } from "../platform/money.js";
 import { Facet } from "../platform/service.js";
 import { isFresh, lastSavedOf, writeTogether, type WriteExtra } from "../platform/records.js";
-import { partsPush } from "../accounts/xero-push.js";
+import { workshopOffers } from "./offers.js";
 import { approvedSupplierInvoices } from "./part-rules.js";
 import { parseInput } from "../platform/validation.js";
 import { AppDefaults, Department, VehicleModel, WorkType, withTrackingOptions } from "../settings/index.js";
@@ -661,7 +661,7 @@ export const Jobs = {
       parts: (w.parts as Rec[]).map((p) => (changes.has(p.id) ? { ...p, ...changes.get(p.id), id: p.id, last_saved: p.last_saved } : p)),
     }));
     // The Xero purchase invoice of each supplier invoice whose parts this save approves, in the job's unit (docs/xero.md; as a quote's and a part order's).
-    const also = partsPush(approvedSupplierInvoices("job", items.flatMap((w: Rec) => w.parts as Rec[]), server), actor.email);
+    const also = workshopOffers.need("partsPush")(approvedSupplierInvoices("job", items.flatMap((w: Rec) => w.parts as Rec[]), server), actor.email);
     return saveJob(jobId, { work_items: items, last_saved: stored.row.last_saved }, actor, { linesOnly: true, partsServer: server, also });
   },
 

@@ -1,7 +1,6 @@
 import * as z from "zod";
-import { Invoices } from "../accounts/invoices.js";
 import { Contact } from "../contacts/index.js";
-import { Vehicle } from "../fleet/vehicle.js";
+import { Vehicle } from "../fleet/index.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { fromPence, pounds, toPence } from "../platform/money.js";
@@ -11,6 +10,7 @@ import { declareReferences, brief, lookUp } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
 import { Department, Driver, MovementRate, MovementType, TrackingCategory, WorkType } from "../settings/index.js";
 import { movementCostOf } from "./movement-costs.js";
+import { workshopOffers } from "./offers.js";
 import { Job, JobLines } from "./job.js";
 import { approvedJobMoneyRules } from "./rules.js";
 import { MOVEMENT_MESSAGES, MOVEMENT_SERVER_FIELDS, movement, movementRuleResult, movementView, type MovementView } from "./movement-definitions.js";
@@ -346,7 +346,7 @@ function movementInvoice(m: Row, actor: string) {
   if (m.job || !m.customer || !(Number(m.cost ?? 0) > 0)) return undefined;
   const route = [m.start_address, m.end_address].filter(Boolean).join(" to ");
   return writeTogether(async () => [
-    await Invoices.planRaise(
+    await workshopOffers.need("planInvoice")(
       {
         src: "MOVEMENT",
         movement: m.id,

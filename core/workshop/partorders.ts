@@ -1,4 +1,3 @@
-import { raiseOrderInvoice } from "../accounts/invoices.js";
 import { Contact } from "../contacts/index.js";
 import { todayInLondon } from "../platform/dates.js";
 import { nextId } from "../platform/ids.js";
@@ -11,7 +10,7 @@ import { AppDefaults, Department, withTrackingOptions } from "../settings/index.
 import { partCustomerCost, partsMarkup } from "./costs.js";
 import { chargeAndCost } from "./figures.js";
 import { LOCKED_PART_MONEY, approvedSupplierInvoices, lockedPartMoney, partDueDate } from "./part-rules.js";
-import { partsPush } from "../accounts/xero-push.js";
+import { workshopOffers, type OrderToInvoice } from "./offers.js";
 import { PART_ORDER_SERVER_FIELDS, orderPart } from "./partorder-definitions.js";
 import { PartOrder, PartOrderLines, creatorKey } from "./partorder.js";
 import { brief } from "../platform/references.js";
@@ -192,7 +191,7 @@ export async function completePartOrder(id: number, body: unknown, user: Staff, 
   const write = { ...prepared, status: "COMPLETE", tracking_option: sent.tracking_option, date_completed: todayInLondon() };
   const completed = { ...order, ...write, id } as Rec;
   if (completed.parts !== undefined) Object.assign(completed, partOrderTotals(completed.parts as Rec[]));
-  also ??= raiseOrderInvoice(completed as Parameters<typeof raiseOrderInvoice>[0], user.email);
+  also ??= workshopOffers.need("raiseOrderInvoice")(completed as OrderToInvoice, user.email);
   const system = sent.last_saved === undefined;
   await PartOrderLines.update(id, unitBody(write, sent.last_saved), user.email, { current: stored, also, ...(system ? { system: true } : {}) });
   return present(id);
@@ -257,7 +256,7 @@ export const PartOrders = {
     });
     const { customer_name: _n, ...body } = prepared;
     // The Xero purchase invoice of each supplier invoice whose parts this save approves, in the order's unit (as a job's parts: docs/xero.md).
-    const also = partsPush(approvedSupplierInvoices("partorder", prepared.parts as Rec[], server), user.email);
+    const also = workshopOffers.need("partsPush")(approvedSupplierInvoices("partorder", prepared.parts as Rec[], server), user.email);
     await PartOrderLines.update(id, body, user.email, { partial: true, system: true, current: stored, also });
   },
 

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
-import { Vehicle } from "../fleet/vehicle.js";
+import { Vehicle } from "../fleet/index.js";
 import { defineLines } from "../platform/lines.js";
 import { defineRecordType } from "../platform/records.js";
 import { declareReferences } from "../platform/references.js";

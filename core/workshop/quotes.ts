@@ -1,6 +1,6 @@
 import type { StaffUser } from "../auth/index.js";
 import { Contact } from "../contacts/index.js";
-import { Vehicle } from "../fleet/vehicle.js";
+import { Vehicle } from "../fleet/index.js";
 import { compactRegistration } from "../fleet/rules.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ConflictError, ValidationError, VisibleError } from "../platform/errors.js";
@@ -9,7 +9,7 @@ import { ESTIMATED_ITEM_OUTPUT, ESTIMATED_ITEM_SERVER_FIELDS, QUOTE_OUTPUT, QUOT
 import { part as partDefinition } from "./definitions.js";
 import { Quote, QuoteLines, quoteTypeKey } from "./quote.js";
 import { approvedSupplierInvoices } from "./part-rules.js";
-import { partsPush } from "../accounts/xero-push.js";
+import { workshopOffers } from "./offers.js";
 import {
   DEFAULT_QUOTE_VIEW,
   QUOTE_MESSAGES,
@@ -424,7 +424,7 @@ export const Quotes = {
       }));
       const { estimated_work_items: _e, comments_list: _c, ...row } = stored;
       // The Xero purchase invoice of each supplier invoice whose parts this save approves, in the quote's unit (as a job's parts: docs/xero.md).
-      const also = partsPush(approvedSupplierInvoices("quote", items.flatMap((i) => i.parts), server), user.email);
+      const also = workshopOffers.need("partsPush")(approvedSupplierInvoices("quote", items.flatMap((i) => i.parts), server), user.email);
       await QuoteLines.update(id, { estimated_work_items: items, last_saved: stored.last_saved }, user.email, { partial: true, system: true, current: row, also });
     });
   },

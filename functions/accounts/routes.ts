@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import * as z from "zod";
-import { soldAgreements } from "../../core/agreements/index.js";
+import { soldAgreements } from "../../core/fleet/agreements.js";
 import { dateRange, isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";

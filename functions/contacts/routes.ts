@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import { sendSoon } from "../../core/accounts/xero-sync.js";
+import "../../core/accounts/contact-offers.js"; // a contact save's Xero push item (core/contacts/offers.ts)
 import * as z from "zod";
 import {
   ACCOUNT_CODE_FILLS,
@@ -14,7 +15,7 @@ import {
   newContactDefaults,
   saveContact,
   searchContacts,
-} from "../../core/contacts/index.js";
+} from "../../core/contacts/all.js";
 import { balancesOf, withBalance } from "../../core/accounts/balances.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";

@@ -1,5 +1,5 @@
 import "../lambda/secrets.js";
-import { REPORT_CATALOGUE } from "../../core/accounts/report-catalogue.js";
+import { REPORT_CATALOGUE } from "../reports/catalogue.js";
 import { runReportExport } from "../../core/platform/reports.js";
 
 /** A new export item from the table's stream (only `reportexport` INSERTs reach here: stacks/Cron.ts). */

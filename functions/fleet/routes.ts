@@ -1,12 +1,14 @@
 import type { Hono } from "hono";
 import * as z from "zod";
-import * as Fleet from "../../core/fleet/index.js";
+import * as Fleet from "../../core/fleet/all.js";
+import "../../core/hire/availability.js"; // GET vehicles with start and end: the availability finder (core/fleet/offers.ts)
+import "../../core/workshop/hire-offers.js"; // ... with the workshop warnings on each van (core/hire/offers.ts)
 import { ValidationError } from "../../core/platform/errors.js";
 import { dateRange, isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
-import { vehicleSalesFigures } from "../../core/agreements/service.js";
+import { vehicleSalesFigures } from "../../core/fleet/agreements.js";
 import { todayInLondon, windowOf } from "../../core/platform/dates.js";
 import { writeBody } from "../../core/platform/write-body.js";
 import { inspection, tracker, vehicle } from "../../core/fleet/definitions.js";

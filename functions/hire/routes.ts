@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import * as z from "zod";
-import * as Hire from "../../core/hire/index.js";
+import * as Hire from "../../core/hire/all.js";
+import "../../core/workshop/hire-offers.js"; // the workshop warnings on a rental's van (core/hire/offers.ts)
 import { ValidationError } from "../../core/platform/errors.js";
 import { monthOf, todayInLondon, weekOf, windowOf } from "../../core/platform/dates.js";
 import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.js";

@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import * as z from "zod";
 import type { AppEnv } from "./app.js";
+import { referencePage, type OpenApiDoc } from "./reference-page.js";
 import { registry, route } from "./registry.js";
 
 const errorSchema = {
@@ -65,32 +66,15 @@ export function openApiDocument() {
   };
 }
 
-/** A plain, dependency-free reference page rendered from the document. */
-export function referencePage(): string {
-  const doc = openApiDocument();
-  const esc = (s: string) => s.replace(/[&<>"]/g, (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[ch]!);
-  const rows = Object.entries(doc.paths)
-    .flatMap(([path, ops]) =>
-      Object.entries(ops).map(([method, op]: [string, any]) => {
-        const params = (op.parameters ?? []).map((p: any) => `${esc(p.name)} <small>(${p.in})</small>`).join(", ");
-        const [bodyType, bodyContent] = (Object.entries(op.requestBody?.content ?? {})[0] ?? []) as [string?, { schema?: unknown }?];
-        const body = bodyContent ? `<details><summary>body (${esc(bodyType!)})</summary><pre>${esc(JSON.stringify(bodyContent.schema, null, 2))}</pre></details>` : "";
-        return `<tr><td><b>${method.toUpperCase()}</b></td><td><code>${esc(path)}</code></td><td>${esc(op.summary)}${body}</td><td>${params}</td><td>${op.security ? "public" : "token"}</td></tr>`;
-      }),
-    )
-    .join("\n");
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>API reference</title>
-<style>body{font:14px system-ui,sans-serif;margin:24px}table{border-collapse:collapse;width:100%}td,th{border-bottom:1px solid #ddd;padding:6px;text-align:left;vertical-align:top}pre{background:#f6f6f6;padding:8px;max-width:700px;overflow:auto}</style></head>
-<body><h1>${esc(doc.info.title)}</h1><p>Every call except the public ones needs <code>Authorization: Token &lt;token&gt;</code>. Lists answer <code>{count, results}</code>, 25 a page. Errors answer <code>{message, errors}</code>. Machine-readable: <a href="/api/openapi.json">openapi.json</a>.</p>
-<table><thead><tr><th>Method</th><th>Path</th><th>What it does</th><th>Parameters</th><th>Access</th></tr></thead><tbody>${rows}</tbody></table></body></html>`;
-}
-
 /**
  * The API reference calls. The document lists the routes registered in the
- * same app, so it is served by an app that composes every area: the local
- * server, and on AWS the docs Lambda (functions/lambda/docs.ts).
+ * same app, so it is served live by an app that composes every area (the
+ * local server, the API tests). On AWS the docs Lambda serves the same
+ * document built ahead (functions/platform/openapi.generated.json, written
+ * by `npm run openapi`; tests/stacks/openapi.test.ts proves it equals this
+ * one), so it carries no area's code.
  */
 export function docsRoutes(app: Hono<AppEnv>) {
   route(app, { method: "get", path: "/openapi.json", summary: "This API as OpenAPI 3.1", tag: "Platform", public: true }, () => openApiDocument());
-  route(app, { method: "get", path: "/docs", summary: "Browsable API reference", tag: "Platform", public: true }, (c) => c.html(referencePage()));
+  route(app, { method: "get", path: "/docs", summary: "Browsable API reference", tag: "Platform", public: true }, (c) => c.html(referencePage(openApiDocument() as OpenApiDoc)));
 }

@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import * as z from "zod";
-import { REPORT_CATALOGUE, REPORT_NAMES } from "../../core/accounts/report-catalogue.js";
+import { REPORT_CATALOGUE, REPORT_NAMES } from "./catalogue.js";
 import { FIRST_REPORT_YEAR } from "../../core/agreements/rules.js";
 import { todayInLondon } from "../../core/platform/dates.js";
 import { isoDate } from "../../core/platform/fields.js";

@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import * as z from "zod";
-import * as Workshop from "../../core/workshop/index.js";
+import * as Workshop from "../../core/workshop/all.js";
+import "../../core/accounts/workshop-offers.js"; // parts pushes and the invoices part orders and movements raise (core/workshop/offers.ts)
 import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.js";
 import { todayInLondon, windowOf } from "../../core/platform/dates.js";
 import { pageQuery } from "../../core/platform/paging.js";

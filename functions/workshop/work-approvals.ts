@@ -3,7 +3,7 @@ import { sendSoonAll } from "../../core/accounts/xero-sync.js";
 import "../../core/accounts/xero-documents.js"; // the work and parts invoices' bodies, for the immediate attempt
 import * as z from "zod";
 import { WORK_VIEWS, WorkApprovals, type Staff } from "../../core/accounts/work-approvals.js";
-import { WorkshopFigures, workItem } from "../../core/workshop/index.js";
+import { WorkshopFigures, workItem } from "../../core/workshop/all.js";
 import { ref } from "../../core/platform/fields.js";
 import { writeBody, writeList } from "../../core/platform/write-body.js";
 import { workViewOf } from "../../core/workshop/work-lines.js";

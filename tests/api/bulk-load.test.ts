@@ -11,7 +11,7 @@ import { fleetReference, van, ok } from "./fleet-support.js";
  */
 let api: ReturnType<typeof client>;
 let ref: Awaited<ReturnType<typeof fleetReference>>;
-let Hire: typeof import("../../core/hire/index.js");
+let Hire: typeof import("../../core/hire/all.js");
 let margin: { id: number };
 let bulkVan: any;
 let normalVan: any;
@@ -43,7 +43,7 @@ beforeAll(async () => {
   api = client(await signIn("bulk@vanco.co.uk", "Bea"));
   ref = await fleetReference(api);
   margin = await ok(api.post("rentalmargin", { name: "Standard", margin: 40 }));
-  Hire = await import("../../core/hire/index.js");
+  Hire = await import("../../core/hire/all.js");
   bulkVan = await ok(api.post("createvehicle", van({ make: ref.ford.id, model: ref.transit.id, type: ref.luton.id })));
   normalVan = await ok(api.post("createvehicle", van({ make: ref.ford.id, model: ref.transit.id, type: ref.luton.id })));
   const loaded = await Hire.Rental.bulkLoad(rows(bulkVan.id, ref.hire.id), "bulk@vanco.co.uk");

@@ -42,7 +42,7 @@ describe("dashboard rental figures from the month entries", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("answer from the entries' tags without reading the rentals, and read only the rentals whose entries predate those tags", async () => {
-    const Hire = await import("../../core/hire/index.js");
+    const Hire = await import("../../core/hire/all.js");
     const { ListEntry } = await import("../../core/platform/service.js");
     const a = await ok(api.post("createvehicle", van()));
     const b = await ok(api.post("createvehicle", van()));

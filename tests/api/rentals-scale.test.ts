@@ -43,7 +43,7 @@ describe("a long rental", () => {
   });
 
   it("writes a few entries whatever its length: 60 months create and move their start by 12 months without a size refusal", async () => {
-    const Hire = await import("../../core/hire/index.js");
+    const Hire = await import("../../core/hire/all.js");
     const v = await newVan();
     const r = await ok(api.post("rentals", booking(v.id, "2045-01-01", "2049-12-31", longTerm)));
     const moved = await ok(api.put(`rentals/${r.id}`, { ...booking(v.id, "2046-01-01", "2049-12-31", longTerm), last_saved: r.last_saved }));
@@ -104,7 +104,7 @@ describe("the Other Rentals panel and the weekly and monthly views", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("page a window 25 at a time with its count and totals, reading only the page's rentals", async () => {
-    const Hire = await import("../../core/hire/index.js");
+    const Hire = await import("../../core/hire/all.js");
     const v = await newVan();
     const made: any[] = [];
     // 30 quotes of one day each in March 2060 (quotes may share a van), and a long hire meeting the month.
@@ -170,7 +170,7 @@ describe("GET rentals by status and department", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("read one page of the status's, department's or both's own list, with its count", async () => {
-    const Hire = await import("../../core/hire/index.js");
+    const Hire = await import("../../core/hire/all.js");
     const dept = await ok(api.post("createdepartment", { name: "LONG TERM HIRE" }));
     const v = await newVan();
     const made: any[] = [];
@@ -197,7 +197,7 @@ describe("a rental record searched", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("finds a customer's rentals by registration, name or number from what matches, never the customer's whole history", async () => {
-    const Hire = await import("../../core/hire/index.js");
+    const Hire = await import("../../core/hire/all.js");
     const cust = await ok(api.post("contacts", { display_name: "Searched Hire Ltd", contact_type: "CC", company_name: "Searched Hire Ltd", company_phone: "01332 496000", company_email: "a@b.co.uk", hire_account_code: "01" }));
     const other = await ok(api.post("contacts", { display_name: "Zed Logistics", contact_type: "CC", company_name: "Zed Logistics", company_phone: "01332 496000", company_email: "a@b.co.uk", hire_account_code: "01" }));
     const wanted = await ok(api.post("createvehicle", van({ registration: "SR70 XYZ", make: ref.ford.id })));

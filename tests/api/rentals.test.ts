@@ -212,7 +212,7 @@ describe("availability and lists", () => {
     // Seven one-week rentals at 310 (weekly 310) and one LT at 150 a week.
     for (let k = 0; k < 7; k++) made.push(await ok(api.post("rentals", { ...booking(v.id, `2029-0${k + 1}-01`, `2029-0${k + 1}-07`), customer: cust.id })));
     const lt = await ok(api.post("rentals", { ...booking(v.id, "2029-09-01", "2029-11-30"), customer: cust.id, rental_type: "LT", long_term_weekly: 150, term: 13, mileage_allowance: 10000 }));
-    const Hire = await import("../../core/hire/index.js");
+    const Hire = await import("../../core/hire/all.js");
     const read = vi.spyOn(Hire.Rental, "getMany");
     try {
       const page2 = await ok(api.get(`rentals?customer=${cust.id}&page=2&page_size=5`));
@@ -284,7 +284,7 @@ describe("availability check: the vehicle's rentals by finish date", () => {
   });
 
   it("reads only the rentals finishing on or after the window's start, however long the vehicle's history", async () => {
-    const Hire = await import("../../core/hire/index.js");
+    const Hire = await import("../../core/hire/all.js");
     const v = await newVan();
     const past: number[] = [];
     for (let m = 1; m <= 12; m++) past.push((await ok(api.post("rentals", booking(v.id, `2026-${String(m).padStart(2, "0")}-01`, `2026-${String(m).padStart(2, "0")}-03`)))).id);
@@ -302,7 +302,7 @@ describe("availability check: the vehicle's rentals by finish date", () => {
   });
 
   it("finds open-ended rentals (sorted after every date)", async () => {
-    const Hire = await import("../../core/hire/index.js");
+    const Hire = await import("../../core/hire/all.js");
     const { ListEntry } = await import("../../core/platform/service.js");
     const v = await newVan();
     const lt = await ok(api.post("rentals", { ...booking(v.id, "2029-06-01", "2029-06-30"), rental_type: "LT", long_term_weekly: 150, term: 52, mileage_allowance: 10000 }));
@@ -328,7 +328,7 @@ describe("availability check: the vehicle's rentals by finish date", () => {
     // As written before the list existed: no finish-date entry, and the list's count one short.
     await ListEntry.delete({ list: `rental#vehiclefinish#${v.id}`, sort: "2029-09-12", id: older.id }).go();
     await Counter.update({ name: `rental#list#vehiclefinish#${v.id}` }).add({ live: -1 }).go();
-    const Hire = await import("../../core/hire/index.js");
+    const Hire = await import("../../core/hire/all.js");
     const entries = vi.spyOn(Hire.Rental, "entriesIn");
     const res = await ok(api.get(`rentals?vehicle=${v.id}&start_date=2029-09-04&finish_date=2029-09-11`));
     expect(res.results.map((r: any) => r.id)).toEqual([kept.id, older.id]);

@@ -1,42 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  capChangeTally,
-  capTotalFacets,
-  approveInspection,
-  checkInspectionLock,
-  checkVehicle,
-  columnTag,
-  compactRegistration,
-  contentTypeOfKey,
-  depreciationRate,
-  deriveVehicle,
-  dueFrom,
-  fleetNumber,
-  hireRates,
-  isArriving,
-  isCapZero,
-  isDue,
-  isHireReady,
-  monthsTouched,
-  normaliseAgreementDates,
-  orderedPurchasePrice,
-  purchaseTypeOf,
-  REQUIRED_VEHICLE_FIELDS,
-  requiredVehicleField,
-  tabSort,
-  tabsOf,
-  trackerFigures,
-  uploadType,
-  vehicleFacets,
-  vehicleMemberships,
-  columnMemberships,
-  columnPrefix,
-  placeOf,
-  withInvoiceDate,
-  listOrderOf,
-  subTabOf,
-  subTabName,
-} from "../../core/fleet/rules.js";
+import { capChangeTally, approveInspection, checkInspectionLock, checkVehicle, compactRegistration, contentTypeOfKey, depreciationRate, deriveVehicle, dueFrom, fleetNumber, hireRates, isArriving, isCapZero, isDue, isHireReady, monthsTouched, normaliseAgreementDates, orderedPurchasePrice, purchaseTypeOf, REQUIRED_VEHICLE_FIELDS, requiredVehicleField, trackerFigures, uploadType, withInvoiceDate } from "../../core/fleet/rules.js";
+import { capTotalFacets, columnTag, tabSort, tabsOf, vehicleFacets, vehicleMemberships, columnMemberships, columnPrefix, placeOf, listOrderOf, subTabOf, subTabName } from "../../core/fleet/lists.js";
 
 const fleetVan = { registration: "AB12 CDE", variant: "Trend", vin_number: "WF0X", location: "Depot", fleet_number: "21001", vehicle_status: "ACTIVE" as const };
 const message = (fn: () => void) => {

@@ -1,9 +1,9 @@
 import { oneChunk, type ReportDefinition } from "../platform/reports.js";
 import { todayInLondon, ukDate } from "../platform/dates.js";
 import { pounds, poundsCell, sum, vatOn } from "../platform/money.js";
-import { bookValueOn, costByMonth, financeFigures, monthsOfYear } from "./finance.js";
-import { FINANCE_TYPE_LABELS } from "./rules.js";
-import { agreementsOf, fleetOf, type VehicleWithAgreements } from "./service.js";
+import { bookValueOn, costByMonth, financeFigures, monthsOfYear } from "../agreements/finance.js";
+import { FINANCE_TYPE_LABELS } from "../agreements/rules.js";
+import { agreementsOf, fleetOf, type VehicleWithAgreements } from "./agreements.js";
 
 /**
  * The finance reports of 003 §7 that read agreements: CSV downloads for a

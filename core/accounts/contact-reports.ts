@@ -1,7 +1,7 @@
-import { balancesOf } from "../accounts/index.js";
+import { balancesOf } from "./balances.js";
 import { poundsCell } from "../platform/money.js";
 import type { Cell, ReportDefinition } from "../platform/reports.js";
-import { Contact } from "./contact.js";
+import { Contact } from "../contacts/index.js";
 
 /**
  * contactreport (003 §7): the whole contact book, customers and suppliers,

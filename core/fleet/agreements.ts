@@ -1,4 +1,4 @@
-import { Vehicle } from "../fleet/vehicle.js";
+import { Vehicle } from "./vehicle.js";
 import type { PageQuery } from "../platform/paging.js";
 import { pageOf } from "../platform/paging.js";
 import { pounds, sum, type Amount } from "../platform/money.js";
@@ -77,7 +77,7 @@ export async function soldAgreements(q: SalesQuery) {
  * gain on disposal (sold price - book value), in whole pence.
  */
 export async function vehicleSalesFigures(q: { start: string; end: string; department?: number | string | null }) {
-  const { bookValueOn } = await import("./finance.js");
+  const { bookValueOn } = await import("../agreements/finance.js");
   const all = await soldAgreements({ start: q.start, end: q.end, department: q.department, page: 1, page_size: 1_000_000 });
   let income = 0;
   let book = 0;

@@ -1,0 +1,10 @@
+/**
+ * The whole workshop area as its own routes (functions/workshop) and the
+ * composition roots (the local server, the demo seed) use it: the index's
+ * records, rules and read helpers, with the job card service and photos,
+ * which other areas never call. Other areas use index.ts only
+ * (scripts/eslint-rules.mjs `local/area-index`).
+ */
+export * from "./index.js";
+export { Jobs, WorkshopFigures, JOB_VIEWS, JOB_VIEW_ALIASES, jobViewOf, tabOf, type JobView, type JobListQuery, type Staff } from "./jobs.js";
+export { JobImage, JobImages } from "./images.js";
