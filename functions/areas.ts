@@ -37,6 +37,13 @@ export const areas = [
     ],
   },
   {
+    // Registration first (docs/compliance.md): the DVLA and DVSA look-ups, MOT history, compliance warnings, the
+    // fleet check run now. Apart from fleet so the fleet Lambda does not carry the two clients (docs/performance.md).
+    name: "compliance",
+    handler: "functions/lambda/compliance.handler",
+    prefixes: ["vehiclelookup", "vehiclemothistory", "mottests", "compliance", "compliancesummary", "fleetcheck"],
+  },
+  {
     name: "hire",
     handler: "functions/lambda/hire.handler",
     // `rental`: PUT rental/approve (000 §7 names it so).

@@ -1,4 +1,5 @@
 import { FunctionProps, use } from "sst/constructs";
+import { BUNDLE_ESBUILD } from "./bundling";
 import { Database } from "./Database";
 import { Secrets } from "./Secrets";
 import { Storage } from "./Storage";
@@ -29,9 +30,8 @@ export function backendFunctionProps(): FunctionProps {
     nodejs: {
       // Smaller code to load at a cold start (sizes: docs/performance.md, Bundles).
       minify: true,
-      // Only SST's secret loader (functions/lambda/secrets.ts) uses the SSM
-      // client; the nodejs20.x runtime ships it, so keep it out of the bundle.
-      esbuild: { external: ["@aws-sdk/client-ssm"] },
+      // The SSM client left out, ElectroDB's model check left to the tests (stacks/bundling.ts).
+      esbuild: BUNDLE_ESBUILD,
       // xero-node (about 830 kB minified with axios) is loaded only when a
       // push is sent (core/accounts/xero-client.ts imports it dynamically):
       // installed beside the bundle instead of inside it, so no cold start

@@ -259,22 +259,4 @@ export function fleetRoutes(app: Hono<AppEnv>) {
   );
   route(app, { method: "get", path: "/vehicleimages/:id", summary: "One image with a presigned GET URL", tag: uploadTag }, async (_c, { id }) => Fleet.Images.get(id));
   route(app, { method: "delete", path: "/vehicleimages/:id", summary: "Delete an image and its file", tag: uploadTag }, async (c, { id }) => Fleet.Images.remove(id, actor(c)));
-
-  // Registration first (issue 25, docs/compliance.md): DVLA and DVSA look-ups, the MOT history, the compliance warnings.
-  const complianceTag = "Compliance";
-  route(app, { method: "get", path: "/vehiclelookup", summary: "Look a registration up at the DVLA and the DVSA: what each answered, the vehicle fields they offer with their source, make and model mapped onto the product's (id null: missing), the MOT tests", tag: complianceTag, query: z.object({ registration: z.string().max(20).optional() }) }, async (_c, { query }) =>
-    Fleet.lookupRegistration(query.registration ?? ""),
-  );
-  route(app, { method: "get", path: "/vehiclemothistory/:id", summary: "A vehicle's stored MOT tests, newest first", tag: complianceTag }, async (_c, { id }) => Fleet.motHistory(id));
-  route(app, { method: "post", path: "/vehiclemothistory/:id", summary: "Read the vehicle's MOT history from the DVSA now and store the tests not stored yet", tag: complianceTag }, async (c, { id }) =>
-    Fleet.refreshMotHistory(id, actor(c)),
-  );
-  route(app, { method: "put", path: "/mottests/:id/defect", summary: "Link an advisory of an MOT test to the workshop defect made from it (POST createdefect): {index, job}", tag: complianceTag, body: z.object({ index: z.number().int().min(0).max(199), job: z.number().int().positive() }) }, async (c, { id, body }) =>
-    Fleet.linkAdvisoryDefect(id, body.index, body.job, actor(c)),
-  );
-  route(app, { method: "get", path: "/compliance", summary: "Compliance warnings, newest date first; of a kind or of a vehicle", tag: complianceTag, query: Fleet.warningQuery }, async (_c, { query }) => Fleet.listWarnings(query));
-  route(app, { method: "post", path: "/fleetcheck", summary: "Run the fleet check now (one batch of at most 40 vehicles, resuming where the last run stopped; the nightly run does the rest)", tag: complianceTag }, async (c) =>
-    Fleet.runFleetCheck({ max: 40, actor: actor(c) }),
-  );
-  route(app, { method: "get", path: "/compliancesummary", summary: "Compliance warnings counted by kind, the last fleet check run, and whether the DVLA and DVSA are set up", tag: complianceTag }, async () => Fleet.complianceSummary());
 }
