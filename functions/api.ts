@@ -2,6 +2,7 @@ import { authRoutes } from "./auth/routes.js";
 import { contactsRoutes } from "./contacts/routes.js";
 import { fleetRoutes } from "./fleet/routes.js";
 import { complianceRoutes } from "./compliance/routes.js";
+import { capRoutes } from "./cap/routes.js";
 import { hireRoutes } from "./hire/routes.js";
 import { workshopRoutes } from "./workshop/routes.js";
 import { accountsRoutes } from "./accounts/routes.js";
@@ -21,6 +22,7 @@ export const areaRoutes: Record<AreaName, AreaRoutes> = {
   settings: settingsRoutes,
   contacts: contactsRoutes,
   fleet: fleetRoutes,
+  cap: capRoutes,
   compliance: complianceRoutes,
   hire: hireRoutes,
   workshop: workshopRoutes,

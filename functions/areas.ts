@@ -33,8 +33,15 @@ export const areas = [
     prefixes: [
       "vehicles", "createvehicle", "vehiclesearch", "keys", "vehicletracker",
       "vehicleinspections", "inspections", "inspectioncount", "uploadimage", "vehicleimages",
-      "vehiclescap", "captotalchange",
+      "captotalchange",
     ],
+  },
+  {
+    // The CAP valuation upload and its template (docs/cap-upload.md): apart from fleet so the fleet Lambda does not
+    // carry the CSV reader (docs/performance.md "Bundles").
+    name: "cap",
+    handler: "functions/lambda/cap.handler",
+    prefixes: ["vehiclescap"],
   },
   {
     // Registration first (docs/compliance.md): the DVLA and DVSA look-ups, MOT history, compliance warnings, the

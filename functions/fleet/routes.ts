@@ -158,29 +158,6 @@ export function fleetRoutes(app: Hono<AppEnv>) {
     Fleet.Vehicles.search(query.search),
   );
 
-  // CAP valuation upload (000 §2 list screen, §7 POST vehiclescap); format in docs/cap-upload.md.
-  const capTag = "CAP upload";
-  route(
-    app,
-    { method: "get", path: "/vehiclescap/template", summary: "CAP upload template: a CSV with the header and one example row", tag: capTag },
-    async () =>
-      new Response(Fleet.capTemplate(), {
-        status: 200,
-        headers: { "content-type": "text/csv; charset=utf-8", "content-disposition": 'attachment; filename="cap-upload-template.csv"', "cache-control": "no-store" },
-      }),
-  );
-  route(
-    app,
-    {
-      method: "post",
-      path: "/vehiclescap",
-      summary: "Upload CAP values (CSV: registration,cap_retail,cap_clean,cap_average,cap_below,cap_date): 200 {rows, matched, updated, unchanged, rejected: [{row, registration, reason}]}; a bad file is 400 and changes nothing",
-      tag: capTag,
-      upload: { field: "file", description: "CSV with header registration,cap_retail,cap_clean,cap_average,cap_below,cap_date; at most 5,000 rows" },
-    },
-    async (c, { body }) => c.json(await Fleet.Vehicles.uploadCap(Fleet.decodeCapFile(new Uint8Array(await (body as File).arrayBuffer())), actor(c)), 200),
-  );
-
   // Keys (hooks on the key boards).
   const keyTag = "Keys";
   route(app, { method: "get", path: "/keys", summary: "Key hooks with the vehicle on each (free=true: only free ones)", tag: keyTag, query: pageQuery.extend({ page_size: z.coerce.number().int().min(1).max(1000).default(1000), free: flag }) }, async (_c, { query }) =>

@@ -1,0 +1,10 @@
+import "./secrets.js";
+import { handle } from "hono/aws-lambda";
+import { capRoutes } from "../cap/routes.js";
+import { createApi } from "../platform/app.js";
+
+/**
+ * The CAP upload Lambda (POST vehiclescap and its template): the same app the
+ * local server runs, with these routes only (functions/areas.ts).
+ */
+export const handler = handle(createApi([capRoutes]));
