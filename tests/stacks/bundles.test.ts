@@ -297,6 +297,22 @@ function getEvent(path: string) {
 }
 
 describe("area Lambdas", () => {
+  it("every route an area's app serves is sent to that area's Lambda: its first path segment is one of the area's prefixes", async () => {
+    // API Gateway routes /api/<prefix> and /api/<prefix>/{proxy+} to the area's Lambda (stacks/Api.ts); a route whose
+    // segment no area lists answers 404 once deployed (the compliance routes did, before they had their Lambda).
+    const { areaRoutes } = await import("../../functions/api.js");
+    const { createApi } = await import("../../functions/platform/app.js");
+    const unrouted: string[] = [];
+    for (const area of areas) {
+      for (const { path } of createApi([areaRoutes[area.name]]).routes) {
+        if (path === "/api/*") continue;
+        const segment = path.split("/")[2];
+        if (!(area.prefixes as readonly string[]).includes(segment)) unrouted.push(`${area.name}: ${path}`);
+      }
+    }
+    expect(unrouted).toEqual([]);
+  });
+
   it("the docs Lambda's OpenAPI document lists every area's routes; an area's Lambda does not serve it", async () => {
     const { handler: docs } = await import("../../functions/lambda/docs.js");
     const res = (await docs(getEvent("/api/openapi.json") as never, {} as never)) as { statusCode: number; body: string };
