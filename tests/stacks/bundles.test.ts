@@ -15,11 +15,11 @@ import { BUNDLE_ESBUILD } from "../../stacks/bundling.js";
 
 /** Minified bytes each Lambda must stay under (the whole API was 0.96 MB in every one). */
 const BUDGET: Record<AreaName, number> = {
-  auth: 450_000,
+  auth: 400_000, // 356 kB measured once ElectroDB's model check was left to the tests (stacks/bundling.ts; issue 23)
   // 520: a save writes its Xero push item and makes the immediate attempt (the runner, the client without xero-node, the contact and reference bodies; 492 kB measured).
-  settings: 520_000,
+  settings: 500_000, // 479 kB measured without the model check (issue 23)
   // 520: the same Xero outbox and immediate attempt (493 kB measured).
-  contacts: 520_000,
+  contacts: 500_000, // 475 kB measured without the model check (issue 23)
   // 640: the column filters by place streams (606 kB measured).
   // 660: issue 25's registration look-ups, MOT history and fleet check (DVLA and DVSA clients, their zod answers), then the workshop-warnings slot through hire's index (652 kB measured).
   // 600: the CAP upload (the CSV reader) and the compliance routes (the DVLA and DVSA clients) in Lambdas of their own,
@@ -30,16 +30,18 @@ const BUDGET: Record<AreaName, number> = {
   // The registration look-ups, MOT history, compliance warnings and the fleet check run now, apart from fleet (issue 23).
   compliance: 600_000,
   // 600: the rental finder's by-type lookup through the vehicle's streams (563 kB measured).
-  hire: 600_000,
+  hire: 600_000, // 547 kB measured without the model check (issue 23)
   // 700: job cards, quotes, part and work lookups and movements together (651 kB measured).
   // 760: part orders, Parts Expenses and the work approvals' calls under `work` (719 kB measured).
-  workshop: 780_000, // then the shared Xero call budget, held-back documents, credit allocations and the money invariants (issue 22; 774 kB measured). Issue 23 brings every request-serving Lambda under 600 kB.
+  // 760: 750 kB measured without the model check; still over 600 (docs/performance.md "Bundles", what is left).
+  workshop: 760_000, // then the shared Xero call budget, held-back documents, credit allocations and the money invariants (issue 22; 774 kB measured). Issue 23 brings every request-serving Lambda under 600 kB.
   // 640: the engine's line lists (562 kB measured), then credit notes reading work items and parts through the job's lines (609 kB measured).
   // 680: invoices, credits, payments, transactions, diary (625 kB measured); then the Xero parts push reading quote and part-order parts (668 kB measured);
   // then the reconciliation check (GET xero/reconcile, issue 22: 673 -> 679 kB), the shared Xero call budget, held-back documents and credit allocations (issue 22).
-  accounts: 710_000, // then Xero payments (issue 22; 700 kB measured). Issue 23 brings every request-serving Lambda under 600 kB.
+  // 690: 675 kB measured without the model check; still over 600 (docs/performance.md "Bundles", what is left).
+  accounts: 690_000, // then Xero payments (issue 22; 700 kB measured). Issue 23 brings every request-serving Lambda under 600 kB.
   // Every area's report modules, the quotes' presentation among them, and the S3 client for exports.
-  reports: 760_000, // 681 kB measured
+  reports: 720_000, // 681 kB measured; 709 kB without the model check (issue 23), still over 600
   // The API reference served from the document built ahead (`npm run openapi`; tests/stacks/openapi.test.ts): Hono and the
   // document, no area (issue 23; it composed every area at run time: 988 kB measured before, 273 kB after).
   // 400: the document lists every write body's fields since they are drawn from the definitions (370 kB measured).
@@ -230,6 +232,13 @@ describe("Lambda bundles", () => {
       const text = bundles.get(a.name)!.text;
       expect(a.prefixes.some((p) => pathLiteral(p).test(text)), a.name).toBe(true);
     }
+  });
+
+  it("no Lambda carries jsonschema: ElectroDB's model check runs in the tests, where every record type is built with it (stacks/bundling.ts)", async () => {
+    for (const [name, b] of bundles) expect(b.text.includes("is not of a type(s)"), name).toBe(false); // a jsonschema message
+    // The check is live where the tests load the models: ElectroDB refuses a model with a bad attribute type.
+    const { Entity } = await import("electrodb");
+    expect(() => new Entity({ model: { entity: "x", version: "1", service: "s" }, attributes: { a: { type: 42 } }, indexes: { p: { pk: { field: "pk", composite: [] } } } } as never)).toThrow();
   });
 
   it("no Lambda carries xero-node: it is installed beside the bundle and imported on the first Xero send", () => {
