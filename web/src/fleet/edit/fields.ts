@@ -1,5 +1,6 @@
 import { vehicle } from "../../../../core/fleet/definitions";
 import { REQUIRED_VEHICLE_FIELDS, requiredVehicleField } from "../../../../core/fleet/rules";
+import { COMPLIANCE_FIELDS } from "../../../../core/fleet/registration-rules";
 import { fieldsFrom, recordOptions, type FieldDef, type FieldOverride, type SelectOption } from "../../platform/form";
 
 /**
@@ -140,21 +141,8 @@ export const ORDERING: FieldDef[] = section(
 );
 
 /** Registration details (issue 25): what a lookup fills from the DVLA and the DVSA, each field editable. */
-export const REGISTRATION_DETAILS: FieldDef[] = section(
-  "colour",
-  "fuel_type",
-  "engine_capacity",
-  "year_of_manufacture",
-  "first_used_date",
-  "tax_status",
-  "mot_status",
-  "mot_expiry",
-  "co2_emissions",
-  "euro_status",
-  "type_approval",
-  "revenue_weight",
-  "marked_for_export",
-);
+// tax_expiry is drawn with tax, service and insurance above.
+export const REGISTRATION_DETAILS: FieldDef[] = section(...COMPLIANCE_FIELDS.filter((f) => f !== "tax_expiry"));
 
 export const RATES: FieldDef[] = section("first_day", "two_five_days", "six_twenty_seven_days", "twenty_eight_plus", "long_term_weekly");
 
