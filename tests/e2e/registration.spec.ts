@@ -104,6 +104,8 @@ test("the fleet check's warnings on the home page's compliance panel, the compli
   }
   const list = page.getByRole("table", { name: "Compliance warnings" });
   await byLabel(page, "Kind").selectOption({ label: "MOT due" });
+  // The filtered list replaces the whole one: wait until the van's only row is its MOT due (its advisories gone).
+  await expect(list.getByRole("row").filter({ hasText: reg })).toHaveCount(1);
   await expect(list.getByRole("row").filter({ hasText: reg })).toContainText(uk(mot));
   await expect(list.getByRole("row").filter({ hasText: reg })).toContainText("DVLA");
 
