@@ -261,3 +261,13 @@ export type RowOf<D, Refs extends Partial<Record<string, unknown>> = Record<neve
 
 /** What a screen's form holds of a record: the fields a client may send (no server-set one), each as the row answers it. */
 export type FormOf<D, Refs extends Partial<Record<string, unknown>> = Record<never, never>> = Pick<RowOf<D, Refs>, ClientFieldName<SpecsOf<D>>>;
+/**
+ * A referenced record as an answer carries it (`brief`): its id and the
+ * fields the answer names, any of them possibly unset. The answer's
+ * extension beside a definition (`RowOf`'s `Refs`) is written with it.
+ */
+export type Brief<T extends Record<string, unknown> = Record<never, never>> = { id: number } & { [K in keyof T]?: T[K] | null };
+/** The brief of a record known by its name (make, model, department, fitter...). */
+export type NamedBrief = Brief<{ name: string }>;
+/** The brief of a contact. */
+export type ContactBrief = Brief<{ display_name: string }>;
