@@ -4,10 +4,10 @@
  * web's job, work item, part, quote and quote item row and form types come
  * from here, never a hand-written field list.
  */
-import type { Brief, ContactBrief, FormOf, NamedBrief, RowOf } from "../platform/definition.js";
+import type { Brief, ContactBrief, ExtrasOf, FormOf, NamedBrief, RowOf } from "../platform/definition.js";
 import type { VehicleBrief } from "../fleet/types.js";
 import type { job, part, workItem } from "./definitions.js";
-import type { estimatedWorkItem, quote } from "./quote-definitions.js";
+import type { estimatedItemExtras, estimatedWorkItem, quote, quoteExtras } from "./quote-definitions.js";
 
 type Refs = Partial<Record<string, unknown>>;
 type None = Record<never, never>;
@@ -32,15 +32,16 @@ type Answered = { vehicle: VehicleBrief | null; customer: ContactBrief | null; c
  * answer-only extras the list flattens beside them (the enquiry's
  * registration, make and model; the list's counts and latest comment).
  */
-export type QuoteAnswer<R extends Refs = None> = QuoteRecord<Answered & R> & {
-  registration?: string | null;
-  make?: NamedBrief | string | null;
-  model?: NamedBrief | string | null;
-  not_started_work_items?: number | null;
-  latest_comment?: string | null;
-  comments?: string | null;
-  approving_user?: unknown;
-};
+export type QuoteAnswer<R extends Refs = None> = QuoteRecord<Answered & R> &
+  ExtrasOf<typeof quoteExtras> & {
+    registration?: string | null;
+    make?: NamedBrief | string | null;
+    model?: NamedBrief | string | null;
+    comments?: string | null;
+    approving_user?: unknown;
+  };
+/** A quote's item as the answer carries it: its fields and its answer-only extras (the job it made, its colour). */
+export type QuoteItemAnswer<R extends Refs = None> = QuoteItemRecord<R> & ExtrasOf<typeof estimatedItemExtras>;
 
 /** A contact as a job's answer carries it (core/workshop/job.ts `CONTACT_BRIEF`). */
 export type JobContactBrief = Brief<{
