@@ -9,7 +9,7 @@
 //   rules module the screen imports must be pure). Type-only imports are
 //   erased by the compiler and not followed.
 // - `local/area-index`: a core area references another area through its
-//   index.ts, or one of its pure modules (rules, definitions, costs: the
+//   index.ts, or one of its pure modules (rules, definitions, costs, types: the
 //   SPA imports those by path too), never its internals; no list of
 //   exceptions. core/demo (the demo seed) composes every area, as the local
 //   server does, and no area imports it. Where a lower area needs a higher
@@ -27,14 +27,14 @@ const rel = (file) => relative(root, file).split("\\").join("/");
 export const PURE_MODULES = ["core/agreements/schema.ts", "core/agreements/finance.ts", "core/settings/taxtypes.ts", "core/settings/tracking-option.ts"];
 
 /** The pure modules of core as globs: rules, definitions, costs, and the few named otherwise. */
-export const PURE_GLOBS = ["core/*/rules.ts", "core/*/*-rules.ts", "core/*/definitions.ts", "core/*/*-definitions.ts", "core/*/costs.ts", "core/*/*-costs.ts", ...PURE_MODULES];
+export const PURE_GLOBS = ["core/*/rules.ts", "core/*/*-rules.ts", "core/*/definitions.ts", "core/*/*-definitions.ts", "core/*/costs.ts", "core/*/*-costs.ts", "core/*/types.ts", ...PURE_MODULES];
 
 /**
  * A pure module of core (README "Map of the code"): rules, definitions,
  * costs (and PURE_MODULES); no I/O, importable by the SPA and by any area.
  */
 export function isPure(relPath) {
-  return /^core\/[^/]+\/(rules|[\w-]+-rules|definitions|[\w-]+-definitions|costs|[\w-]+-costs)\.ts$/.test(relPath) || PURE_MODULES.includes(relPath);
+  return /^core\/[^/]+\/(rules|[\w-]+-rules|definitions|[\w-]+-definitions|costs|[\w-]+-costs|types)\.ts$/.test(relPath) || PURE_MODULES.includes(relPath);
 }
 
 /** Why a module is server code, or null. */

@@ -261,3 +261,29 @@ export type RowOf<D, Refs extends Partial<Record<string, unknown>> = Record<neve
 
 /** What a screen's form holds of a record: the fields a client may send (no server-set one), each as the row answers it. */
 export type FormOf<D, Refs extends Partial<Record<string, unknown>> = Record<never, never>> = Pick<RowOf<D, Refs>, ClientFieldName<SpecsOf<D>>>;
+/**
+ * A referenced record as an answer carries it (`brief`): its id and the
+ * fields the answer names, any of them possibly unset. The answer's
+ * extension beside a definition (`RowOf`'s `Refs`) is written with it.
+ */
+export type Brief<T extends Record<string, unknown> = Record<never, never>> = { id: number } & { [K in keyof T]?: T[K] | null };
+/** The brief of a record known by its name (make, model, department, fitter...). */
+export type NamedBrief = Brief<{ name: string }>;
+/** The brief of a contact. */
+export type ContactBrief = Brief<{ display_name: string }>;
+
+/** The value kinds an answer-only extra may hold. */
+type ExtraKind = "text" | "number" | "boolean" | "date" | "object";
+type ExtraValue<K extends ExtraKind> = K extends "text" | "date" ? string | null : K extends "number" ? number | null : K extends "boolean" ? boolean : unknown;
+/** What an answer carries besides a definition's fields, typed from its declaration (`answerExtras`). */
+export type ExtrasOf<E> = E extends { kinds: infer K extends Record<string, ExtraKind> } ? { [N in keyof K]?: ExtraValue<K[N]> } : never;
+
+/**
+ * What a record's answer carries besides its definition's fields (list
+ * figures, colours, the blank record's defaults...), declared once beside
+ * the definition: `names` is the list a save drops (sent back, never
+ * stored), `ExtrasOf<typeof extras>` the type the web reads them as.
+ */
+export function answerExtras<const K extends Record<string, ExtraKind>>(kinds: K): { kinds: K; names: ReadonlyArray<keyof K & string> } {
+  return { kinds, names: Object.keys(kinds) };
+}

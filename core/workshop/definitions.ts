@@ -2,7 +2,6 @@ import * as z from "zod";
 import { defineFields } from "../platform/definition.js";
 import { isoDate, text } from "../platform/fields.js";
 import { trackingOptionValue } from "../settings/tracking-option.js";
-import { TOTAL_FIELDS } from "./costs.js";
 import { DEFECT_STATUSES, JOB_STATUSES } from "./rules.js";
 
 /**
@@ -38,9 +37,9 @@ export const job = defineFields({
   department: { label: "Department", kind: "ref" },
   fitter: { label: "Fitter", kind: "ref" },
   status: { label: "Job status", kind: "choice", options: JOB_STATUSES, message: STATUS_MESSAGE, upperCase: true },
-  approved: { label: "Approved", kind: "boolean" }, // set by POST jobs/approve
-  approving_user: { label: "Approver", kind: "object", schema: personSchema }, // set by POST jobs/approve
-  approved_date: { label: "Approved date", kind: "date" }, // set by POST jobs/approve
+  approved: { server: true, label: "Approved", kind: "boolean" }, // set by POST jobs/approve
+  approving_user: { server: true, label: "Approver", kind: "object", schema: personSchema }, // set by POST jobs/approve
+  approved_date: { server: true, label: "Approved date", kind: "date" }, // set by POST jobs/approve
   quote: { label: "Quote", kind: "ref" },
   book_in_date: { label: "Booked In Date", kind: "date" },
   workshop_date: { label: "Workshop Date", kind: "date" },
@@ -78,8 +77,8 @@ export const job = defineFields({
   defect_department: { label: "Defect Department", kind: "text", max: 100 },
   defect_driver_name: { label: "Driver Name", kind: "text", max: 100 },
   defect_driver_number: { label: "Driver Number", kind: "text", max: 50 },
-  defect_creator: { label: "Defect Creator", kind: "object", schema: personSchema }, // set by POST createdefect
-  defect_creator_email: { label: "Defect Creator E-mail", kind: "text", max: 200 }, // set by POST createdefect (My Defects)
+  defect_creator: { server: true, label: "Defect Creator", kind: "object", schema: personSchema }, // set by POST createdefect
+  defect_creator_email: { server: true, label: "Defect Creator E-mail", kind: "text", max: 200 }, // set by POST createdefect (My Defects)
   defect_description: { label: "Defect Description", kind: "textarea", max: 4000 },
   // Part enquiry (002 §3)
   enquiry_registration: { label: "Registration", kind: "text", max: 20 },
@@ -87,39 +86,28 @@ export const job = defineFields({
   enquiry_model: { label: "Model", kind: "text", max: 100 },
   enquiry_description: { label: "Enquiry Description", kind: "textarea", max: 4000 },
   // The enquiry's part order (W12), set by POST createpartenquiry.
-  part_order: { label: "Part Order", kind: "ref" },
+  part_order: { server: true, label: "Part Order", kind: "ref" },
   // Derived (the server's): state for the lists, the latest comment, the summary box's totals.
-  jstate: { label: "State", kind: "text", max: 20 },
-  latest_comment: { label: "Comments", kind: "textarea", max: 4000 },
-  estimated_labour_cost_total: { label: "Estimated labour cost", kind: "money", signed: true },
-  estimated_labour_charge_total: { label: "Estimated labour charge", kind: "money", signed: true },
-  labour_cost_total: { label: "Labour cost", kind: "money", signed: true },
-  labour_charge_total: { label: "Labour charge", kind: "money", signed: true },
-  estimated_parts_cost_total: { label: "Estimated parts cost", kind: "money", signed: true },
-  estimated_parts_charge_total: { label: "Estimated parts charge", kind: "money", signed: true },
-  parts_cost_total: { label: "Parts cost", kind: "money", signed: true },
-  parts_charge_total: { label: "Parts charge", kind: "money", signed: true },
-  total_cost: { label: "Total cost", kind: "money", signed: true },
-  total_charge: { label: "Total charge", kind: "money", signed: true },
-  customer2_estimated_labour_charge_total: { label: "Customer 2 estimated labour charge", kind: "money", signed: true },
-  customer2_labour_charge_total: { label: "Customer 2 labour charge", kind: "money", signed: true },
-  customer2_estimated_parts_charge_total: { label: "Customer 2 estimated parts charge", kind: "money", signed: true },
-  customer2_parts_charge_total: { label: "Customer 2 parts charge", kind: "money", signed: true },
+  jstate: { server: true, label: "State", kind: "text", max: 20 },
+  latest_comment: { server: true, label: "Comments", kind: "textarea", max: 4000 },
+  estimated_labour_cost_total: { server: true, label: "Estimated labour cost", kind: "money", signed: true },
+  estimated_labour_charge_total: { server: true, label: "Estimated labour charge", kind: "money", signed: true },
+  labour_cost_total: { server: true, label: "Labour cost", kind: "money", signed: true },
+  labour_charge_total: { server: true, label: "Labour charge", kind: "money", signed: true },
+  estimated_parts_cost_total: { server: true, label: "Estimated parts cost", kind: "money", signed: true },
+  estimated_parts_charge_total: { server: true, label: "Estimated parts charge", kind: "money", signed: true },
+  parts_cost_total: { server: true, label: "Parts cost", kind: "money", signed: true },
+  parts_charge_total: { server: true, label: "Parts charge", kind: "money", signed: true },
+  total_cost: { server: true, label: "Total cost", kind: "money", signed: true },
+  total_charge: { server: true, label: "Total charge", kind: "money", signed: true },
+  customer2_estimated_labour_charge_total: { server: true, label: "Customer 2 estimated labour charge", kind: "money", signed: true },
+  customer2_labour_charge_total: { server: true, label: "Customer 2 labour charge", kind: "money", signed: true },
+  customer2_estimated_parts_charge_total: { server: true, label: "Customer 2 estimated parts charge", kind: "money", signed: true },
+  customer2_parts_charge_total: { server: true, label: "Customer 2 parts charge", kind: "money", signed: true },
 });
 
-/** The job fields only the server writes: a save's values for them are ignored. */
-export const JOB_DERIVED = [
-  "approved",
-  "approving_user",
-  "approved_date",
-  "defect_creator",
-  "defect_creator_email",
-  "part_order",
-  "jstate",
-  "latest_comment",
-  // The summary box's totals, worked out by costs.ts on every save.
-  ...TOTAL_FIELDS,
-] as const;
+/** The job fields only the server writes (`server: true` above: approval, defect creator, part order, state, latest comment, the summary box's totals worked out by costs.ts on every save): a save's values for them are ignored. */
+export const JOB_DERIVED = job.serverFields;
 
 /** A work item of a job (002 §3 Work item, job side); its parts are `part` lines. */
 export const workItem = defineFields({

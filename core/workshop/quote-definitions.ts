@@ -1,4 +1,4 @@
-import { defineFields } from "../platform/definition.js";
+import { answerExtras, defineFields } from "../platform/definition.js";
 import { personSchema } from "./definitions.js";
 import { QUOTE_MESSAGES, QUOTE_STATES, QUOTE_TYPES } from "./quote-rules.js";
 
@@ -45,19 +45,20 @@ export const quote = defineFields({
 export const QUOTE_SERVER_FIELDS = quote.serverFields;
 
 /** What a quote answers besides its fields (list fields, colours, warnings, the blank quote's defaults): a save may send them back, they are dropped. */
-export const QUOTE_OUTPUT = [
-  "latest_comment",
-  "zero_estimate",
-  "earliest_workshop_date",
-  "not_started_work_items",
-  "has_jobs",
-  "ready_for_approval",
-  "has_finished_and_not_started_jobs",
-  "has_started_job",
-  "row_colour",
-  "default_labour_estimate_rate",
-  "default_parts_markup",
-] as const;
+export const quoteExtras = answerExtras({
+  latest_comment: "text",
+  zero_estimate: "boolean",
+  earliest_workshop_date: "date",
+  not_started_work_items: "number",
+  has_jobs: "boolean",
+  ready_for_approval: "boolean",
+  has_finished_and_not_started_jobs: "boolean",
+  has_started_job: "boolean",
+  row_colour: "text",
+  default_labour_estimate_rate: "number",
+  default_parts_markup: "number",
+});
+export const QUOTE_OUTPUT = quoteExtras.names;
 
 /**
  * An estimated work item (002 §3, quote side) without its parts (each
@@ -86,20 +87,21 @@ export const estimatedWorkItem = defineFields({
  * linked to, computed on every read (never stored, so never stale), and
  * its readiness and card colour.
  */
-export const ESTIMATED_ITEM_OUTPUT = [
-  "quote",
-  "workshop",
-  "job_status",
-  "job_approved",
-  "approval_received",
-  "job_workshop_invoice_number",
-  "estimate_matches_job",
-  "labour_hours",
-  "labour_cost",
-  "customer_labour_cost",
-  "ready_for_invoicing",
-  "card_colour",
-] as const;
+export const estimatedItemExtras = answerExtras({
+  quote: "number",
+  workshop: "object",
+  job_status: "text",
+  job_approved: "boolean",
+  approval_received: "boolean",
+  job_workshop_invoice_number: "text",
+  estimate_matches_job: "boolean",
+  labour_hours: "number",
+  labour_cost: "number",
+  customer_labour_cost: "number",
+  ready_for_invoicing: "boolean",
+  card_colour: "text",
+});
+export const ESTIMATED_ITEM_OUTPUT = estimatedItemExtras.names;
 
 /** Item fields only the server sets. */
 export const ESTIMATED_ITEM_SERVER_FIELDS = estimatedWorkItem.serverFields;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { transaction, TRANSACTION_SERVER_FIELDS } from "../../core/accounts/transaction-definitions.js";
 import { JOB_DERIVED, PART_SERVER_FIELDS, WORK_SERVER_FIELDS, job, part, workItem } from "../../core/workshop/definitions.js";
-import { QUOTE_SERVER_FIELDS, quote } from "../../core/workshop/quote-definitions.js";
+import { TOTAL_FIELDS } from "../../core/workshop/costs.js";
+import { ESTIMATED_ITEM_OUTPUT, QUOTE_OUTPUT, QUOTE_SERVER_FIELDS, estimatedItemExtras, quote, quoteExtras } from "../../core/workshop/quote-definitions.js";
 import type { FieldDef } from "../../web/src/platform/form/fields";
 
 /**
@@ -44,6 +45,14 @@ describe("a field's flags live on the field (issue 23)", () => {
     for (const d of [job, workItem, part, quote, transaction] as Def[]) expect([...d.clientFields, ...d.serverFields].sort()).toEqual(d.fields.map((f) => f.name).sort());
     expect(transaction.withoutServerFields({ amount: 5, approved: true, approver: { first_name: "A" }, description: "x" })).toEqual({ amount: 5, description: "x" });
     expect(transaction.fields.find((f) => f.name === "approved")).toMatchObject({ server: true });
+    // The job's server-written fields are flagged on the field: approval, defect creator, state, the summary box's totals.
+    expect(JOB_DERIVED).toEqual(job.serverFields);
+    expect(JOB_DERIVED).toEqual(expect.arrayContaining(["approved", "approving_user", "approved_date", "defect_creator", "part_order", "jstate", "latest_comment", ...TOTAL_FIELDS]));
+    // What a quote and its items answer besides their fields is declared once (answerExtras): the save's strip list is its names, none a field.
+    expect(QUOTE_OUTPUT).toEqual(Object.keys(quoteExtras.kinds));
+    expect(QUOTE_OUTPUT).toEqual(expect.arrayContaining(["row_colour", "latest_comment", "default_parts_markup"]));
+    expect(ESTIMATED_ITEM_OUTPUT).toEqual(Object.keys(estimatedItemExtras.kinds));
+    for (const n of QUOTE_OUTPUT) expect(quote.fields.map((f) => f.name), n).not.toContain(n);
   });
 
   it("the job card draws every job field a client may send, each under its label, and no other", () => {

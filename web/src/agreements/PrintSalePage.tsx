@@ -1,3 +1,4 @@
+import type { VehicleAnswer } from "../../../core/fleet/types";
 import { Text } from "@mantine/core";
 import { useParams, useSearchParams } from "react-router-dom";
 import { proFormaTotal } from "../../../core/agreements/rules";
@@ -8,7 +9,7 @@ import { Loading } from "../platform/Loading";
 import { Page } from "../platform/page";
 import { FactTable, PrintDocument, SignatureLines } from "../platform/print";
 
-type Vehicle = ApiRecord & Record<string, any>;
+type Vehicle = ApiRecord & VehicleAnswer;
 type Department = ApiRecord & { name: string; bank_name?: string | null; bank_account_name?: string | null; bank_sort_code?: string | null; bank_account_number?: string | null; registration_footer?: string | null };
 
 const TITLES: Record<string, string> = { pro: "Pro Forma Invoice", invoice: "Invoice", quote: "Quote", sheet: "Customer Collection/Delivery Sheet", salespurchase: "Sales and Purchase Form" };

@@ -1,17 +1,19 @@
+import type { RentalAnswer } from "../../../core/hire/types";
 import { Fieldset, Group, Pagination, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { useList, type ApiRecord } from "../platform/api";
+import { useList, type ApiRecord, type Page } from "../platform/api";
 import { formatDate, formatMoney } from "../platform/format";
 
-type Rental = ApiRecord & Record<string, any>;
+type Rental = ApiRecord & RentalAnswer;
 
 /** The customer's rentals on the contact page (003): 10 fetched at a time, 5 shown a page, with total_weekly and total_cost. */
 export function CustomerRentalRecord({ customerId }: { customerId: number }) {
   const [page, setPage] = useState(1);
   const serverPage = Math.ceil(page / 2);
   const q = useList<Rental>("rentals", { customer: customerId, page: serverPage, page_size: 10 }, { errorMessage: "There was an error" });
-  const data = q.data as (typeof q.data & { total_weekly?: number; total_cost?: number }) | undefined;
+  /** The page's totals ride beside its rows. */
+  const data: (Page<Rental> & { total_weekly?: number; total_cost?: number }) | undefined = q.data;
   const rows = (data?.results ?? []).slice(((page - 1) % 2) * 5, ((page - 1) % 2) * 5 + 5);
   const pages = Math.max(1, Math.ceil((data?.count ?? 0) / 5));
   return (

@@ -1,3 +1,5 @@
+import type { VehicleBrief } from "../../../core/fleet/types";
+import type { HirerBrief, RentalAnswer } from "../../../core/hire/types";
 import { Text } from "@mantine/core";
 import { useParams } from "react-router-dom";
 import { derivedRates, incVat } from "../../../core/hire/rules";
@@ -7,14 +9,14 @@ import { Loading } from "../platform/Loading";
 import { Page } from "../platform/page";
 import { FactTable, PrintDocument, SignatureLines } from "../platform/print";
 
-type Rental = ApiRecord & Record<string, any>;
+type Rental = ApiRecord & RentalAnswer;
 
 /** The provider block printed at the top (001 §1: fixed text). */
 const PROVIDER = ["Rentals Direct", "Unit 4, Trade Park, Birmingham B1 1AA", "0121 496 0000", "hire@rentalsdirect.co.uk"];
 
 function Agreement({ r, defaults }: { r: Rental; defaults: Record<string, any> }) {
-  const v = r.vehicle ?? {};
-  const hirer = r.customer ?? {};
+  const v: Partial<VehicleBrief> = r.vehicle ?? {};
+  const hirer: Partial<HirerBrief> = r.customer ?? {};
   const payer = r.payer ?? hirer;
   const rates = derivedRates({ first_day: r.first_day, two_five_days: r.two_five_days, six_twenty_seven_days: r.six_twenty_seven_days });
   const lt = r.rental_type === "LT";

@@ -1,3 +1,5 @@
+import type { VehicleAnswer } from "../../../core/fleet/types";
+import type { AvailableVehicle, RentalAnswer } from "../../../core/hire/types";
 import { Anchor, Button, Fieldset, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
@@ -18,8 +20,8 @@ import { BOOKING, DEPOSIT, INSURANCE, LICENCE, LONG_TERM, OFF_HIRE, RATES, SHORT
 const FIELDS = allFields();
 const SAVE_FAILED = "An error occured!";
 
-type Vehicle = ApiRecord & Record<string, any>;
-type Rental = ApiRecord & Record<string, any>;
+type Vehicle = ApiRecord & VehicleAnswer;
+type Rental = ApiRecord & RentalAnswer;
 
 /** Rates from the vehicle model's day rates (001 §2.3), the vehicle's own weekly rate for long term. */
 function ratesOf(v: Vehicle): Record<string, number | ""> {
@@ -118,7 +120,7 @@ function ComplianceFlags({ warnings }: { warnings?: Array<{ reason: string; mess
 function VehicleFinder({ start, finish, rentalId, onPick }: { start: string; finish: string; rentalId?: number; onPick: (v: Vehicle) => void }) {
   const [search, setSearch] = useState("");
   const datesOk = !!start && !!finish && finish >= start;
-  const available = useList<Vehicle>("rentals-available", { start_date: start, finish_date: finish, rental: rentalId, page_size: 25 }, { path: "rentals/available", enabled: datesOk });
+  const available = useList<ApiRecord & AvailableVehicle>("rentals-available", { start_date: start, finish_date: finish, rental: rentalId, page_size: 25 }, { path: "rentals/available", enabled: datesOk });
   return (
     <Fieldset legend="Vehicle finder" variant="filled" p="sm">
       <Stack gap="xs">

@@ -1,3 +1,4 @@
+import type { RentalAnswer } from "../../../core/hire/types";
 import { Button, Group, Paper, SegmentedControl, Stack, Table, Text } from "@mantine/core";
 import { Link, useNavigate } from "react-router-dom";
 import { useUrlParams } from "../platform/url";
@@ -7,7 +8,7 @@ import { ListPager, ListTable, useListController } from "../platform/list";
 import { Page } from "../platform/page";
 import { DateField } from "../platform/form";
 
-type Rental = ApiRecord & Record<string, any>;
+type Rental = ApiRecord & RentalAnswer;
 type CalendarRow = { vehicle: { id: number; registration: string } | null; rentals: Array<{ id: number; status: string; start_date: string; finish_date: string | null; customer: { display_name: string } | null }> };
 
 const VIEWS = [

@@ -1,3 +1,4 @@
+import type { VehicleAnswer } from "../../../core/fleet/types";
 import { Alert, Anchor, Badge, Button, Collapse, Fieldset, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
@@ -108,7 +109,7 @@ const ENQUIRY = pick("enquiry_registration", "enquiry_make", "enquiry_model", "e
 export const KEPT = ["status", "is_defect", "is_enquiry", "quote", "inspection", "defect_department", "defect_driver_name", "defect_driver_number", "defect_description"];
 
 type Contact = ContactOption & Record<string, any>;
-type Vehicle = ApiRecord & Record<string, any>;
+type Vehicle = ApiRecord & VehicleAnswer;
 
 function Fields({ fields, values, set, errors, disabled, cols = 4 }: { fields: FieldDef[]; values: Record<string, FormValue>; set: (n: string, v: FormValue) => void; errors: Record<string, string>; disabled?: boolean | ((name: string) => boolean); cols?: number }) {
   return (
@@ -379,7 +380,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
       const updated = await statusWrite.mutateAsync({ id: record.id, body: { ...editor.body(), status: to, last_saved: record.last_saved } });
       takeResult(updated);
       if (to === "READY_FOR_COLLECTION") {
-        const after = afterReadyForCollection([customer, customer2], (updated.vehicle as Vehicle) ?? vehicle);
+        const after = afterReadyForCollection([customer, customer2], (updated.vehicle) ?? vehicle);
         if (after.workshop_instructions.length) setModal({ kind: "instructions", text: after.workshop_instructions });
         else if (after.change_key) setModal({ kind: "key" });
       }

@@ -7,6 +7,7 @@ import { Page } from "../platform/page";
 import { FactTable, PrintDocument, SignatureLines, padRows } from "../platform/print";
 import { makeOf, modelOf, nameOf, registrationOf, type Job } from "./jobFormat";
 import { jobTotals } from "../../../core/workshop/costs";
+import type { JobContactBrief } from "../../../core/workshop/types";
 
 type Row = Record<string, any>;
 
@@ -22,7 +23,7 @@ const partsOf = (j: Job): Row[] => workItemsOf(j).flatMap((w) => (Array.isArray(
  * boxes for the workshop to fill in.
  */
 export function WorkshopJobSheet({ job }: { job: Job }) {
-  const v = job.vehicle ?? {};
+  const v: Partial<NonNullable<Job["vehicle"]>> = job.vehicle ?? {};
   const figures = jobTotals(job);
   return (
     <>
@@ -162,8 +163,8 @@ function DamageDiagram() {
  * damage diagram, the terms block and signature boxes.
  */
 export function CheckInSheet({ job }: { job: Job }) {
-  const v = job.vehicle ?? {};
-  const c = job.customer2 ?? job.customer ?? {};
+  const v: Partial<NonNullable<Job["vehicle"]>> = job.vehicle ?? {};
+  const c: Partial<JobContactBrief> = job.customer2 ?? job.customer ?? {};
   return (
     <>
       <h1>Vehicle Check-In — {registrationOf(job)}</h1>

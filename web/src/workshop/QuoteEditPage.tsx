@@ -1,3 +1,4 @@
+import type { QuoteAnswer } from "../../../core/workshop/types";
 import { Alert, Anchor, Badge, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
@@ -31,7 +32,7 @@ import { ApproveModal, CannotApproveModal, CreateJobModal, FinalizeModal, PrintO
 import { ImagesModal, useAttachedImages } from "./JobModals";
 import { QuoteWorkItemCard, type WorkType } from "./QuoteWorkItemCard";
 
-type Quote = ApiRecord & Record<string, any>;
+type Quote = ApiRecord & QuoteAnswer;
 
 const choice = (v: string) => ({ value: v, label: v, apiValue: v });
 
@@ -84,7 +85,8 @@ function lookupPart(l: PartLookup): ChildRow {
  * after it (one wave, docs/performance.md); a customer picked since is read
  * from GET contacts/{id}.
  */
-function useCustomerOf(value: unknown, held: ApiRecord | null | undefined): { data: ApiRecord | undefined } {
+type HeldContact = { id: number; [field: string]: unknown };
+function useCustomerOf(value: unknown, held: HeldContact | null | undefined): { data: HeldContact | undefined } {
   const id = value === "" || value === null || value === undefined ? null : String(value);
   const isHeld = !!held && id !== null && String(held.id) === id;
   const read = useOne<ApiRecord>("contacts", isHeld ? null : id, { errorMessage: "There was an error" });

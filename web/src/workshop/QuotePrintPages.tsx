@@ -1,3 +1,5 @@
+import type { VehicleBrief } from "../../../core/fleet/types";
+import type { QuoteAnswer } from "../../../core/workshop/types";
 import { Button, Text } from "@mantine/core";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { pounds, sum, withVat } from "../../../core/platform/money";
@@ -8,7 +10,7 @@ import { Page } from "../platform/page";
 import { FactTable, PrintDocument, padRows } from "../platform/print";
 import { nameOf } from "./quote-display";
 
-type Quote = ApiRecord & Record<string, any>;
+type Quote = ApiRecord & QuoteAnswer;
 type Row = Record<string, any>;
 
 /** 002 §2 Quote print sheet: the terms line, verbatim. */
@@ -57,7 +59,7 @@ export function quoteSheetTotals(items: Row[]) {
 }
 
 function QuoteSheet({ q, afterQuote }: { q: Quote; afterQuote: boolean }) {
-  const v = q.vehicle ?? {};
+  const v: Partial<VehicleBrief> = q.vehicle ?? {};
   const items = itemsOf(q, afterQuote);
   const t = quoteSheetTotals(items);
   return (
@@ -153,7 +155,7 @@ export function PrintQuotePage() {
 }
 
 function PickList({ q }: { q: Quote }) {
-  const v = q.vehicle ?? {};
+  const v: Partial<VehicleBrief> = q.vehicle ?? {};
   const parts = partsOf(itemsOf(q, true));
   return (
     <>

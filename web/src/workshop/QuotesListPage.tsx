@@ -1,3 +1,4 @@
+import type { QuoteAnswer } from "../../../core/workshop/types";
 import { Button, Stack } from "@mantine/core";
 import { Link, useNavigate } from "react-router-dom";
 import { DEFAULT_QUOTE_VIEW, QUOTE_MESSAGES, QUOTE_TYPES, rowColour } from "../../../core/workshop/quote-rules";
@@ -8,7 +9,7 @@ import { Page } from "../platform/page";
 import { nameOf, QUOTE_ROW_COLOURS } from "./quote-display";
 import { personName } from "../../../core/platform/people";
 
-type QuoteRow = ApiRecord & Record<string, any>;
+type QuoteRow = ApiRecord & QuoteAnswer;
 
 /** 002 §2 Quotes list views (the server's QUOTE_VIEWS keys); Active is the default (002 §9). */
 const VIEW_TABS = [

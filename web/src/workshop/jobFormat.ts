@@ -1,11 +1,9 @@
+import type { JobAnswer } from "../../../core/workshop/types";
+import type { ApiRecord } from "../platform/api";
 import { todayIso } from "../platform/format";
 
 /** How the job screens read a job from the API: references come as objects, possibly flattened on list rows. */
-export type Job = {
-  id: number;
-  last_saved: string | null;
-  [field: string]: any;
-};
+export type Job = ApiRecord & JobAnswer;
 
 export const nameOf = (x: unknown, field = "display_name"): string => {
   if (!x || typeof x !== "object") return x === null || x === undefined ? "" : String(x);

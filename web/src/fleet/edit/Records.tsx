@@ -1,3 +1,4 @@
+import type { RentalAnswer } from "../../../../core/hire/types";
 import { Button, Checkbox, Collapse, Fieldset, Group, Modal, Pagination, SegmentedControl, Table, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
@@ -155,17 +156,8 @@ export function InProgressButton({ vehicle }: { vehicle: PickedVehicle }) {
   );
 }
 
-type Rental = ApiRecord & {
-  start_date: string;
-  finish_date: string | null;
-  status: string;
-  total: number | null;
-  customer: { display_name: string } | null;
-  off_hire_date?: string | null;
-  approved?: boolean | null;
-  approving_user?: { first_name: string | null; last_name: string | null } | null;
-  approved_date?: string | null;
-};
+/** A rental as the vehicle's rental record reads it: its fields from the definition (core/hire/types.ts). */
+type Rental = ApiRecord & RentalAnswer<{ approving_user: { first_name: string | null; last_name: string | null } | null }>;
 
 /** 'Approved 08/02/2031 (Rita Shah)': who approved a rental's off-hire, and when. */
 function approvalText(r: Pick<Rental, "approved" | "approving_user" | "approved_date">): string {

@@ -1,3 +1,4 @@
+import type { VehicleAnswer } from "../../../../core/fleet/types";
 import { Badge, Button, Group, NativeSelect, Paper, Stack } from "@mantine/core";
 import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
@@ -9,7 +10,7 @@ import { BLANK } from "../../../../core/fleet/rules";
 import { CapUpload } from "./CapUpload";
 import { DateField } from "../../platform/form";
 
-type Vehicle = ApiRecord & Record<string, any>;
+type Vehicle = ApiRecord & VehicleAnswer;
 
 /** Fleet sub-tabs (000 §2) and the API's vehicle_status for each; Active is the default. */
 export const SUB_TABS = [
@@ -73,7 +74,8 @@ const nameOf = (v: unknown, field = "name") => (v && typeof v === "object" ? Str
 
 /** Inline date edit (000 §2): saves the one field with the row's last_saved; empty saves null; a stale row gets the 409 message. */
 function InlineDate({ row, field, label }: { row: Vehicle; field: string; label: string }) {
-  const stored: string = row[field] ?? "";
+  const held = row[field];
+  const stored = typeof held === "string" ? held : "";
   const [value, setValue] = useState(stored);
   useEffect(() => setValue(stored), [stored, row.last_saved]);
   const save = useApiMutation<Record<string, unknown>, ApiRecord>("PUT", `vehicles/${row.id}`, { resource: "vehicles", errorMessage: "There was an error" });

@@ -1,0 +1,32 @@
+/**
+ * The fleet records as the API answers them, inferred from their definitions
+ * (issue 23: one definition per field). Pure, types only: the web's vehicle
+ * row and form types come from here, never a hand-written field list.
+ */
+import type { Brief, ContactBrief, FormOf, NamedBrief, RowOf } from "../platform/definition.js";
+import type { vehicle } from "./definitions.js";
+
+/** A vehicle as answered; `Refs` says what the answer carries for a reference a screen reads more of. */
+export type VehicleRecord<Refs extends Partial<Record<string, unknown>> = Record<never, never>> = RowOf<typeof vehicle, Refs>;
+export type VehicleForm = FormOf<typeof vehicle>;
+
+/** A vehicle as another record's answer carries it (rental, job, quote, sale). */
+export type VehicleBrief = Brief<{
+  registration: string;
+  make: NamedBrief;
+  model: Brief<{ name: string; mileage_limit: number }>;
+  vin_number: string;
+  variant: string;
+  fleet_number: string;
+  mileage: number;
+  vehicle_status: string;
+  first_registration_date: string;
+}>;
+/** A vehicle as its own answer carries its references (core/fleet/vehicle.ts). */
+export type VehicleAnswer = VehicleRecord<{
+  make: NamedBrief | null;
+  model: Brief<{ name: string; mileage_limit: number }> | null;
+  type: NamedBrief | null;
+  department: NamedBrief | null;
+  owner: ContactBrief | null;
+}>;
