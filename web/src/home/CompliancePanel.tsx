@@ -1,7 +1,8 @@
 import { Anchor, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { DUE_KINDS, OVERDUE_KINDS, WARNING_KINDS, WARNING_LABELS, type WarningKind } from "../../../core/fleet/registration-rules";
-import { useApiGet, useList, type ApiRecord } from "../platform/api";
+import { useGet, type ApiRecord, type Page } from "../platform/api";
+import { dashboardQuery } from "./queries";
 import { formatDate, formatDateTime } from "../platform/format";
 
 type Summary = { counts: Record<WarningKind, number>; last_run: (ApiRecord & { finished_at: string; checked: number; stopped: string | null; message: string | null }) | null; set_up: { dvla: boolean; dvsa: boolean } };
@@ -12,8 +13,8 @@ type Summary = { counts: Record<WarningKind, number>; last_run: (ApiRecord & { f
  * the latest ones with vehicle, date and source, and the last fleet check.
  */
 export function CompliancePanel() {
-  const summary = useApiGet<Summary>("compliancesummary", undefined, { resource: "compliance" });
-  const latest = useList<ApiRecord>("compliance", { page_size: 5 });
+  const summary = useGet<Summary>(dashboardQuery.complianceSummary());
+  const latest = useGet<Page<ApiRecord>>(dashboardQuery.complianceLatest());
   const counts = summary.data?.counts;
   const sum = (kinds: readonly WarningKind[]) => kinds.reduce((n, k) => n + (counts?.[k] ?? 0), 0);
   const others = WARNING_KINDS.filter((k) => !OVERDUE_KINDS.includes(k) && !DUE_KINDS.includes(k));
