@@ -299,5 +299,6 @@ test("the card's textareas grow with their text in CSS, one row to six then scro
   // The pickers' lists: none in the page until one is opened.
   await expect(page.locator("[role=listbox]")).toHaveCount(0);
   await page.getByRole("textbox", { name: "Customer", exact: true }).click();
-  await expect(page.getByText("Type at least 2 characters").first()).toBeVisible();
+  await expect(page.getByRole("listbox", { name: "Customer results" })).toBeVisible();
+  await expect(page.locator("[role=listbox]")).toHaveCount(1);
 });
