@@ -284,7 +284,7 @@ test("the card's textareas grow with their text in CSS, one row to six then scro
   const box = byLabel(page, "Job Description");
   await expect(box).toHaveValue("One line");
   // Sized by the browser (field-sizing: content), not measured by script (no autosize height set inline).
-  expect(await box.evaluate((e) => [getComputedStyle(e).fieldSizing, (e as HTMLElement).style.height])).toEqual(["content", ""]);
+  expect(await box.evaluate((e) => [getComputedStyle(e).getPropertyValue("field-sizing"), (e as HTMLElement).style.height])).toEqual(["content", ""]);
   const height = () => box.evaluate((e) => e.getBoundingClientRect().height);
   const one = await height();
   await box.fill("1\n2\n3");
