@@ -10,6 +10,10 @@
  *
  *   (cd web && npx vite build --outDir ../.tmp/web-mine --emptyOutDir)
  *   WEB_DIST=$PWD/.tmp/web-mine BENCH_PORT=4700 RUNS=7 npx tsx bench/first-paint.ts
+ *
+ * PROFILE="job card" (a screen's name) also records Chrome's CPU profile of
+ * that screen's loads (DevTools Protocol `Profiler`, from the navigation to
+ * the marker) and prints the functions with the most self time, summed.
  */
 import { chromium, type Page } from "@playwright/test";
 import { spawn } from "node:child_process";
@@ -114,6 +118,51 @@ function shownAt(m: Marker): string {
   return `(${test}) ? performance.now() : false`;
 }
 
+type ProfileNode = { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number }; children?: number[] };
+
+/** Chrome's sampling profile of RUNS loads of one screen (to the marker): the 25 functions with the most self time, summed over the loads. */
+async function profile(page: Page, path: string, marker: Marker) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Profiler.enable");
+  await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
+  const self = new Map<string, number>();
+  const chains = new Map<string, Map<string, number>>();
+  let total = 0;
+  for (let i = 0; i < runs; i++) {
+    await page.goto("about:blank");
+    await cdp.send("Profiler.start");
+    await load(page, path, marker);
+    const { profile: p } = (await cdp.send("Profiler.stop")) as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+    const byId = new Map(p.nodes.map((n) => [n.id, n]));
+    const parent = new Map<number, number>();
+    for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+    const nameOf = (id: number) => {
+      const f = byId.get(id)!.callFrame;
+      return `${f.functionName || "(anonymous)"}@${f.url.replace(/^.*\//, "").replace(/-[\w-]{8}\.js$/, "")}:${f.columnNumber + 1}`;
+    };
+    p.samples.forEach((id, k) => {
+      const f = byId.get(id)!.callFrame;
+      const at = `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*\//, "")}:${f.lineNumber + 1}:${f.columnNumber + 1}`;
+      const ms = (p.timeDeltas[k + 1] ?? 0) / 1000;
+      self.set(at, (self.get(at) ?? 0) + ms);
+      const callers: string[] = [];
+      for (let up = parent.get(id); up !== undefined && callers.length < 8; up = parent.get(up)) callers.push(nameOf(up));
+      const c = chains.get(at) ?? new Map<string, number>();
+      c.set(callers.join(" < "), (c.get(callers.join(" < ")) ?? 0) + ms);
+      chains.set(at, c);
+      total += ms;
+    });
+  }
+  await cdp.detach();
+  console.log(`\nCPU profile of ${path}, ${runs} loads: ${Math.round(total / runs)} ms sampled per load; most self time (ms per load):`);
+  for (const [at, ms] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    console.log(`  ${(ms / runs).toFixed(1).padStart(6)}  ${at}`);
+    // Its callers (the most frequent chain), with PROFILE_CALLERS set.
+    if (process.env.PROFILE_CALLERS) console.log(`          < ${[...chains.get(at)!].sort((a, b) => b[1] - a[1])[0][0]}`);
+  }
+  console.log("");
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
@@ -163,6 +212,7 @@ try {
   for (const [name, path, marker] of screens) {
     const loads: Load[] = [];
     for (let i = 0; i < runs; i++) loads.push(await load(page, path, marker));
+    if (process.env.PROFILE === name) await profile(page, path, marker);
     const ms = loads.map((l) => l.ms);
     console.log(`| ${name} | ${median(ms)} | ${Math.min(...ms)} | ${Math.max(...ms)} | ${median(loads.map((l) => l.calls))} | ${Math.max(...loads.map((l) => l.waves))} | ${median(loads.map((l) => l.answered))} | ${median(loads.map((l) => l.scripts))} |`);
   }

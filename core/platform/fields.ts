@@ -16,7 +16,10 @@ export { DATE_RANGE, LIMITS };
  */
 const emptyToNull = (v: unknown) => (v === "" ? null : v);
 
-const gb = (n: number) => n.toLocaleString("en-GB", { maximumFractionDigits: 2 });
+// One formatter for every bound's message: toLocaleString with options builds a new one per call,
+// about 15 ms of a screen's first paint for the schemas' hundreds of bounds (docs/performance.md "The job card").
+const gbText = new Intl.NumberFormat("en-GB", { maximumFractionDigits: 2 });
+const gb = (n: number) => gbText.format(n);
 
 /** What a number field accepts, and the message naming it (the screens show the same one). */
 export type Bounds = { min: number; max: number; message: string };

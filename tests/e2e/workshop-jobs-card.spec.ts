@@ -275,3 +275,30 @@ test("typed money on the quote editor: a lone '-' in a part's estimated cost is 
   await expectToast(page, "Success", "Data saved successfully.");
   expect((await api.get(`quotes/${quote.id}`)).estimated_work_items[0].parts[0].estimated_cost).toBe(24500);
 });
+
+test("the card's textareas grow with their text in CSS, one row to six then scrolling; a picker's list is drawn only while open (issue 24 Speed)", async ({ page }) => {
+  await signIn(page);
+  const api = await apiOf(page);
+  const job = await makeJob(api, await refsOf(api, "yk23 hva"), { job_description: "One line" });
+  await page.goto(`/editjob/${job.id}`);
+  const box = byLabel(page, "Job Description");
+  await expect(box).toHaveValue("One line");
+  // Sized by the browser (field-sizing: content), not measured by script (no autosize height set inline).
+  expect(await box.evaluate((e) => [getComputedStyle(e).getPropertyValue("field-sizing"), (e as HTMLElement).style.height])).toEqual(["content", ""]);
+  const height = () => box.evaluate((e) => e.getBoundingClientRect().height);
+  const one = await height();
+  await box.fill("1\n2\n3");
+  await expect.poll(height).toBeGreaterThan(one * 1.8);
+  const three = await height();
+  await box.fill("1\n2\n3\n4\n5\n6\n7\n8\n9\n10");
+  await expect.poll(height).toBeGreaterThan(three);
+  const most = await height();
+  // Six rows at most: the rest scrolls inside.
+  expect(most).toBeLessThan(one * 6);
+  expect(await box.evaluate((e) => e.scrollHeight > e.clientHeight)).toBe(true);
+  // The pickers' lists: none in the page until one is opened.
+  await expect(page.locator("[role=listbox]")).toHaveCount(0);
+  await page.getByRole("textbox", { name: "Customer", exact: true }).click();
+  await expect(page.getByRole("listbox", { name: "Customer results" })).toBeVisible();
+  await expect(page.locator("[role=listbox]")).toHaveCount(1);
+});

@@ -14,7 +14,7 @@ type Summary = { counts: Record<WarningKind, number>; last_run: (ApiRecord & { f
  */
 export function CompliancePanel() {
   const summary = useGet<Summary>(dashboardQuery.complianceSummary());
-  const latest = useGet<Page<ApiRecord>>(dashboardQuery.latestWarnings());
+  const latest = useGet<Page<ApiRecord>>(dashboardQuery.complianceLatest());
   const counts = summary.data?.counts;
   const sum = (kinds: readonly WarningKind[]) => kinds.reduce((n, k) => n + (counts?.[k] ?? 0), 0);
   const others = WARNING_KINDS.filter((k) => !OVERDUE_KINDS.includes(k) && !DUE_KINDS.includes(k));

@@ -46,6 +46,9 @@ export function Typeahead<T extends ApiRecord>(props: Props<T>) {
   return (
     <Combobox
       store={combobox}
+      // Mantine 9 keeps a closed list mounted (hidden), and floating-ui places it on mount: a forced
+      // layout per picker in a screen's first paint (four on a job card). Drawn only while open.
+      keepMounted={false}
       onOptionSubmit={(value) => {
         const item = results.find((r) => String(r.id) === value) ?? null;
         if (item) setSearch(props.itemLabel(item));

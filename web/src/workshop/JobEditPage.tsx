@@ -121,6 +121,14 @@ function Fields({ fields, values, set, errors, disabled, cols = 4 }: { fields: F
   );
 }
 
+/**
+ * The card's plain text in plain elements styled as Mantine's Text: a Text is a Box with its style
+ * props resolved on every draw, and the card draws dozens at once (issue 24 Speed, docs/performance.md "The job card").
+ */
+const TEXT_SM = { fontSize: "var(--mantine-font-size-sm)", lineHeight: "var(--mantine-line-height-sm)", margin: 0 } as const;
+const TEXT_XS = { fontSize: "var(--mantine-font-size-xs)", lineHeight: "var(--mantine-line-height-xs)", margin: 0 } as const;
+const TEXT_XS_DIMMED = { fontSize: "var(--mantine-font-size-xs)", lineHeight: "var(--mantine-line-height-xs)", color: "var(--mantine-color-dimmed)", margin: 0 } as const;
+
 /** A contact panel (workshop, customer 1, customer 2): the typeahead and the chosen contact's details. */
 function ContactPanel({ legend, kind, contact, onChange, disabled, error, removable, required }: { legend: string; kind: "CC" | "SP"; contact: Contact | null; onChange: (c: Contact | null) => void; disabled?: boolean; error?: string; removable?: boolean; required?: boolean }) {
   const [text, setText] = useState(contact?.display_name ?? "");
@@ -147,8 +155,8 @@ function ContactPanel({ legend, kind, contact, onChange, disabled, error, remova
                 </Button>
               )}
             </Group>
-            <Text size="xs">{[contact.address_line1, contact.town, contact.postcode].filter(Boolean).join(", ")}</Text>
-            <Text size="xs">{[contact.company_phone, contact.company_email ?? contact.email].filter(Boolean).join(" · ")}</Text>
+            <p style={TEXT_XS}>{[contact.address_line1, contact.town, contact.postcode].filter(Boolean).join(", ")}</p>
+            <p style={TEXT_XS}>{[contact.company_phone, contact.company_email ?? contact.email].filter(Boolean).join(" · ")}</p>
             {contact.workshop_instructions?.text && (
               <Text size="xs" c="orange">
                 Workshop instructions: {contact.workshop_instructions.text}
@@ -156,9 +164,7 @@ function ContactPanel({ legend, kind, contact, onChange, disabled, error, remova
             )}
           </>
         ) : (
-          <Text size="xs" c="dimmed">
-            None chosen.
-          </Text>
+          <p style={TEXT_XS_DIMMED}>None chosen.</p>
         )}
       </Stack>
     </Fieldset>
@@ -171,20 +177,20 @@ function VehiclePanel({ vehicle, onPick, disabled, error, saved, required }: { v
       <Stack gap="xs">
         {vehicle && (
           <SimpleGrid cols={{ base: 2, md: 5 }} spacing="xs" aria-label="Job vehicle">
-            <Text size="sm">
+            <p style={TEXT_SM}>
               Registration:{" "}
               <Anchor component={Link} to={`/editvehicle/${vehicle.id}`} fw={700}>
                 {vehicle.registration}
               </Anchor>
-            </Text>
-            <Text size="sm">VIN: {vehicle.vin_number ?? ""}</Text>
-            <Text size="sm">Make: {nameOf(vehicle.make, "name")}</Text>
-            <Text size="sm">Model: {nameOf(vehicle.model, "name")}</Text>
-            <Text size="sm">Variant: {vehicle.variant ?? ""}</Text>
-            {vehicle.type && typeof vehicle.type === "object" ? <Text size="sm">Type: {nameOf(vehicle.type, "name")}</Text> : null}
-            <Text size="sm">First registered: {formatDate(vehicle.first_registration_date)}</Text>
-            <Text size="sm">Key: {nameOf(vehicle.key, "key_number") || "none"}</Text>
-            <Text size="sm">Mileage limit: {formatNumber(vehicle.model?.mileage_limit)}</Text>
+            </p>
+            <p style={TEXT_SM}>VIN: {vehicle.vin_number ?? ""}</p>
+            <p style={TEXT_SM}>Make: {nameOf(vehicle.make, "name")}</p>
+            <p style={TEXT_SM}>Model: {nameOf(vehicle.model, "name")}</p>
+            <p style={TEXT_SM}>Variant: {vehicle.variant ?? ""}</p>
+            {vehicle.type && typeof vehicle.type === "object" ? <p style={TEXT_SM}>Type: {nameOf(vehicle.type, "name")}</p> : null}
+            <p style={TEXT_SM}>First registered: {formatDate(vehicle.first_registration_date)}</p>
+            <p style={TEXT_SM}>Key: {nameOf(vehicle.key, "key_number") || "none"}</p>
+            <p style={TEXT_SM}>Mileage limit: {formatNumber(vehicle.model?.mileage_limit)}</p>
           </SimpleGrid>
         )}
         {error && (
@@ -210,14 +216,12 @@ function VehiclePanel({ vehicle, onPick, disabled, error, saved, required }: { v
 
 function Figure({ label, value }: { label: string; value: number | null | undefined }) {
   return (
-    <Stack gap={0}>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={600} title={value === null || value === undefined ? "Not worked out while a figure typed is not a number" : undefined}>
+    <div>
+      <p style={TEXT_XS_DIMMED}>{label}</p>
+      <p style={{ ...TEXT_SM, fontWeight: 600 }} title={value === null || value === undefined ? "Not worked out while a figure typed is not a number" : undefined}>
         {value === null || value === undefined ? "—" : formatMoney(value)}
-      </Text>
-    </Stack>
+      </p>
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid,
 import { useState } from "react";
 import { estimateMatchesJob } from "../../../core/workshop/costs";
 import { MESSAGES, workItemName } from "../../../core/workshop/rules";
-import { NumberField, parseNumberText } from "../platform/form";
+import { NumberField, growing, parseNumberText } from "../platform/form";
 import { toastWarning } from "../platform/toast";
 import { PartsSelector, PartsTable, TrackingSelect, WorksSelector, blankPart, newKey, partFromLookup, type PartColumn, type PartRow, type TrackingOption, type WorkLookup } from "./selectors";
 
@@ -137,7 +137,7 @@ function WorkItemCard({ item: w, index, onChange, onRemove, workTypes, hasCustom
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs" verticalSpacing={4}>
-          <Textarea size="xs" label="Description" aria-label={`Description of work item ${index + 1}`} autosize minRows={1} disabled={off} value={String(w.description ?? "")} onChange={(e) => set({ description: e.currentTarget.value })} />
+          <Textarea size="xs" label="Description" aria-label={`Description of work item ${index + 1}`} {...growing()} disabled={off} value={String(w.description ?? "")} onChange={(e) => set({ description: e.currentTarget.value })} />
           <NativeSelect
             size="xs"
             label="Work Type"

@@ -2,6 +2,7 @@ import { Checkbox, NativeSelect, TextInput, Textarea } from "@mantine/core";
 import { DateField } from "./DateField";
 import { NumberField } from "./NumberField";
 import type { FieldDef, FormValue } from "./fields";
+import { growing } from "./growing";
 import { useFieldOptions } from "./options";
 
 type Props = {
@@ -62,7 +63,7 @@ export function FieldInput({ field: f, value, onChange, error, inline, disabled,
     case "url":
       return <TextInput {...common} type="url" inputMode="url" placeholder="https://" value={String(value ?? "")} onChange={(e) => onChange(e.currentTarget.value)} />;
     case "textarea":
-      return <Textarea {...common} autosize minRows={1} maxRows={6} value={String(value ?? "")} onChange={(e) => onChange(e.currentTarget.value)} />;
+      return <Textarea {...common} {...growing(6)} value={String(value ?? "")} onChange={(e) => onChange(e.currentTarget.value)} />;
     case "select":
       return (
         <NativeSelect

@@ -1,5 +1,6 @@
 export * from "./fields";
 export { FieldInput } from "./FieldInput";
+export { growing, CSS_GROWS } from "./growing";
 export { FormSection } from "./FormSection";
 export { useFieldOptions, cachedOptions, recordOptions } from "./options";
 export { useRecordForm, type RecordForm } from "./useRecordForm";
