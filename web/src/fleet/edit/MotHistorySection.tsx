@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { WARNING_LABELS, milesOf, type WarningKind } from "../../../../core/fleet/registration-rules";
 import { useApiGet, useApiMutation, useList, type ApiRecord, type Page } from "../../platform/api";
 import { formatDate } from "../../platform/format";
+import { MotTestsTable, type MotTestLine } from "../shared/registration";
 
 /**
  * The vehicle's MOT history and compliance warnings on its edit screen
@@ -116,53 +117,24 @@ export function MotHistorySection({ vehicle }: { vehicle: ApiRecord }) {
           </Group>
         )}
         {tests.length > 0 && (
-          <Table withTableBorder aria-label="MOT tests">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Result</Table.Th>
-                <Table.Th>Expiry</Table.Th>
-                <Table.Th>Odometer</Table.Th>
-                <Table.Th>Advisories and defects</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {tests.map((t) => (
-                <Table.Tr key={t.id}>
-                  <Table.Td>{formatDate(t.completed_date.slice(0, 10))}</Table.Td>
-                  <Table.Td>
-                    <Badge color={t.test_result === "PASSED" ? "green" : "red"}>{t.test_result}</Badge>
-                  </Table.Td>
-                  <Table.Td>{t.expiry_date ? formatDate(t.expiry_date) : ""}</Table.Td>
-                  <Table.Td>{t.odometer_value === null ? "" : `${t.odometer_value} ${t.odometer_unit === "KM" ? "km" : "miles"}`}</Table.Td>
-                  <Table.Td>
-                    <Stack gap={2}>
-                      {t.defects.map((d, i) => {
-                        const job = t.defect_jobs?.[String(i)];
-                        return (
-                          <Group key={i} gap="xs" wrap="nowrap">
-                            <Text size="sm">
-                              {d.type}: {d.text}
-                            </Text>
-                            {d.type === "ADVISORY" &&
-                              (job ? (
-                                <Anchor component={Link} to={`/editjob/${job}`} size="sm">
-                                  Defect {job}
-                                </Anchor>
-                              ) : (
-                                <Button size="compact-xs" variant="light" aria-label={`Make defect: ${d.text}`} loading={createDefect.isPending || link.isPending} onClick={() => void makeDefect(t, i)}>
-                                  Make defect
-                                </Button>
-                              ))}
-                          </Group>
-                        );
-                      })}
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <MotTestsTable
+            tests={tests.map((t): MotTestLine => ({ key: t.id, date: t.completed_date, result: t.test_result, expiry: t.expiry_date ?? null, odometer: t.odometer_value === null || t.odometer_value === undefined ? null : { value: t.odometer_value, unit: t.odometer_unit ?? null }, defects: t.defects }))}
+            defectAction={(line, i) => {
+              const t = tests.find((x) => x.id === line.key)!;
+              const d = t.defects[i];
+              if (d.type !== "ADVISORY") return null;
+              const job = t.defect_jobs?.[String(i)];
+              return job ? (
+                <Anchor component={Link} to={`/editjob/${job}`} size="sm">
+                  Defect {job}
+                </Anchor>
+              ) : (
+                <Button size="compact-xs" variant="light" aria-label={`Make defect: ${d.text}`} loading={createDefect.isPending || link.isPending} onClick={() => void makeDefect(t, i)}>
+                  Make defect
+                </Button>
+              );
+            }}
+          />
         )}
       </Stack>
     </Fieldset>

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, Stack, Table, Text } from "@mantine/core";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import type { MotTestAnswer, Source, Suggestion } from "../../../../core/fleet/registration-rules";
 import { api } from "../../platform/api";
 import { formatDate } from "../../platform/format";
@@ -130,9 +130,22 @@ export function AddMissing({ what, name, onAdd }: { what: "make" | "model"; name
   );
 }
 
-/** The MOT tests of an answer, newest first (the pickers' details of a van not on the fleet). */
-export function MotTestsBrief({ tests }: { tests: MotTestAnswer[] }) {
-  if (!tests.length) return <Text size="sm">No MOT tests.</Text>;
+/** One MOT test as the tests table shows it, from a stored test or from a DVSA answer. */
+export type MotTestLine = {
+  key: string | number;
+  date: string;
+  result: string;
+  expiry: string | null;
+  odometer: { value: number; unit: string | null } | null;
+  defects: Array<{ type: string; text: string }>;
+};
+
+/**
+ * The one MOT tests table (the vehicle's MOT history and a picker's details
+ * of a van not on the fleet), newest first. `defectAction` adds what staff
+ * may do with one of a test's defects (the vehicle's "Make defect").
+ */
+export function MotTestsTable({ tests, defectAction }: { tests: MotTestLine[]; defectAction?: (test: MotTestLine, index: number) => ReactNode }) {
   return (
     <Table withTableBorder aria-label="MOT tests">
       <Table.Thead>
@@ -146,17 +159,46 @@ export function MotTestsBrief({ tests }: { tests: MotTestAnswer[] }) {
       </Table.Thead>
       <Table.Tbody>
         {tests.map((t) => (
-          <Table.Tr key={t.motTestNumber}>
-            <Table.Td>{formatDate(t.completedDate.slice(0, 10))}</Table.Td>
-            <Table.Td>{t.testResult}</Table.Td>
-            <Table.Td>{t.expiryDate ? formatDate(t.expiryDate) : ""}</Table.Td>
-            <Table.Td>{t.odometerValue === null ? "" : `${t.odometerValue} ${t.odometerUnit === "KM" ? "km" : "miles"}`}</Table.Td>
-            <Table.Td>{t.defects.map((d) => `${d.type}: ${d.text}`).join("; ")}</Table.Td>
+          <Table.Tr key={t.key}>
+            <Table.Td>{formatDate(t.date.slice(0, 10))}</Table.Td>
+            <Table.Td>
+              <Badge color={t.result === "PASSED" ? "green" : "red"}>{t.result}</Badge>
+            </Table.Td>
+            <Table.Td>{t.expiry ? formatDate(t.expiry) : ""}</Table.Td>
+            <Table.Td>{t.odometer === null ? "" : `${t.odometer.value} ${t.odometer.unit === "KM" ? "km" : "miles"}`}</Table.Td>
+            <Table.Td>
+              <Stack gap={2}>
+                {t.defects.map((d, i) => (
+                  <Group key={i} gap="xs" wrap="nowrap">
+                    <Text size="sm">
+                      {d.type}: {d.text}
+                    </Text>
+                    {defectAction?.(t, i)}
+                  </Group>
+                ))}
+              </Stack>
+            </Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
     </Table>
   );
+}
+
+/** The MOT tests of an answer, newest first (the pickers' details of a van not on the fleet). */
+export function MotTestsBrief({ tests }: { tests: MotTestAnswer[] }) {
+  if (!tests.length) return <Text size="sm">No MOT tests.</Text>;
+  const lines = tests.map(
+    (t): MotTestLine => ({
+      key: t.motTestNumber,
+      date: t.completedDate,
+      result: t.testResult,
+      expiry: t.expiryDate ?? null,
+      odometer: t.odometerValue === null || t.odometerValue === undefined ? null : { value: Number(t.odometerValue), unit: t.odometerUnit ?? null },
+      defects: t.defects,
+    }),
+  );
+  return <MotTestsTable tests={lines} />;
 }
 
 /**
