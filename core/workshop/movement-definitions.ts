@@ -1,4 +1,4 @@
-import { defineFields } from "../platform/definition.js";
+import { answerExtras, defineFields } from "../platform/definition.js";
 import { minutesOf, TIME_OF_DAY } from "./movement-costs.js";
 
 /**
@@ -71,6 +71,9 @@ export const movement = defineFields({
 
 /** Fields a save never takes from the client (the server sets them). */
 export const MOVEMENT_SERVER_FIELDS = movement.serverFields;
+
+/** What a movement's answer carries besides its fields (who made it, its view, the list's search terms): a save drops them. */
+export const movementExtras = answerExtras({ creator: "text", view: "text", search_terms: "text" });
 
 export type MovementValues = {
   job?: unknown;

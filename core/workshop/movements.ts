@@ -5,7 +5,7 @@ import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { fromPence, pounds, toPence } from "../platform/money.js";
 import { rowsOfPage, type Page } from "../platform/paging.js";
-import { defineRecordType, lastSavedOf, writeTogether, type PlannedWrite } from "../platform/records.js";
+import { META_FIELDS, defineRecordType, lastSavedOf, writeTogether, type PlannedWrite } from "../platform/records.js";
 import { declareReferences, brief, lookUp } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
 import { Department, Driver, MovementRate, MovementType, TrackingCategory, WorkType } from "../settings/index.js";
@@ -13,7 +13,7 @@ import { movementCostOf } from "./movement-costs.js";
 import { workshopOffers } from "./offers.js";
 import { Job, JobLines } from "./job.js";
 import { approvedJobMoneyRules } from "./rules.js";
-import { MOVEMENT_MESSAGES, MOVEMENT_SERVER_FIELDS, movement, movementRuleResult, movementView, type MovementView } from "./movement-definitions.js";
+import { MOVEMENT_MESSAGES, MOVEMENT_SERVER_FIELDS, movement, movementExtras, movementRuleResult, movementView, type MovementView } from "./movement-definitions.js";
 
 /**
  * Vehicle movements (002 §3, §4, §5, §7; docs/data-model.md §7.1 Movement,
@@ -156,11 +156,11 @@ export async function expandMovements(rows: Row[]): Promise<Row[]> {
 }
 
 /** What a client sends, parsed: server fields and answer-only fields dropped, references as ids. */
-const ANSWER_ONLY = ["creator", "view", "search_terms", ...MOVEMENT_SERVER_FIELDS];
+const ANSWER_ONLY: readonly string[] = [...movementExtras.names, ...MOVEMENT_SERVER_FIELDS, ...META_FIELDS];
 function sentFields(body: unknown): Partial<MovementFields> {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new ValidationError("The request body must be a JSON object.");
   const rest: Row = {};
-  for (const [k, v] of Object.entries(body as Row)) if (!ANSWER_ONLY.includes(k) && !["id", "last_saved", "created_by", "updated_by", "created_at"].includes(k)) rest[k] = v;
+  for (const [k, v] of Object.entries(body as Row)) if (!ANSWER_ONLY.includes(k)) rest[k] = v;
   const parsed = parseInput(movement.schema.partial().strict(), rest) as Row;
   // Fields sent as undefined are left out; null stays (an emptied field).
   return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));

@@ -3,6 +3,7 @@ import { transaction, TRANSACTION_SERVER_FIELDS } from "../../core/accounts/tran
 import { JOB_DERIVED, PART_SERVER_FIELDS, WORK_SERVER_FIELDS, job, part, workItem } from "../../core/workshop/definitions.js";
 import { TOTAL_FIELDS } from "../../core/workshop/costs.js";
 import { ESTIMATED_ITEM_OUTPUT, QUOTE_OUTPUT, QUOTE_SERVER_FIELDS, estimatedItemExtras, quote, quoteExtras } from "../../core/workshop/quote-definitions.js";
+import { movement, movementExtras } from "../../core/workshop/movement-definitions.js";
 import type { FieldDef } from "../../web/src/platform/form/fields";
 
 /**
@@ -53,6 +54,9 @@ describe("a field's flags live on the field (issue 23)", () => {
     expect(QUOTE_OUTPUT).toEqual(expect.arrayContaining(["row_colour", "latest_comment", "default_parts_markup"]));
     expect(ESTIMATED_ITEM_OUTPUT).toEqual(Object.keys(estimatedItemExtras.kinds));
     for (const n of QUOTE_OUTPUT) expect(quote.fields.map((f) => f.name), n).not.toContain(n);
+    // And a movement's (its creator, view and search terms), none of them a field.
+    expect(movementExtras.names).toEqual(["creator", "view", "search_terms"]);
+    for (const n of movementExtras.names) expect(movement.fields.map((f) => f.name), n).not.toContain(n);
   });
 
   it("the job card draws every job field a client may send, each under its label, and no other", () => {
