@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { defineFields } from "../platform/definition.js";
+import { answerExtras, defineFields } from "../platform/definition.js";
 import { text } from "../platform/fields.js";
 import { part, trackingOptionSchema } from "./definitions.js";
 import { PART_ORDER_STATUSES } from "./partorder-rules.js";
@@ -48,6 +48,9 @@ export const partOrder = defineFields({
 
 /** Part order fields only the server sets: a save may send them back, they are never taken from it. */
 export const PART_ORDER_SERVER_FIELDS = partOrder.serverFields;
+
+/** What a part order's answer carries besides its fields (the list's search text): a save drops it. */
+export const partOrderExtras = answerExtras({ search_text: "text" });
 
 /** A line of the order (002 §3 Order part line): the workshop's part. */
 export const orderPart = part;

@@ -5,13 +5,13 @@ import { ConflictError, NotFoundError, ValidationError } from "../platform/error
 import { fromPence } from "../platform/money.js";
 import { rowsOfPage } from "../platform/paging.js";
 import { Facet } from "../platform/service.js";
-import { writeTogether, type WriteExtra } from "../platform/records.js";
+import { META_FIELDS, writeTogether, type WriteExtra } from "../platform/records.js";
 import { AppDefaults, Department, withTrackingOptions } from "../settings/index.js";
 import { partCustomerCost, partsMarkup } from "./costs.js";
 import { chargeAndCost } from "./figures.js";
 import { LOCKED_PART_MONEY, approvedSupplierInvoices, lockedPartMoney, partDueDate } from "./part-rules.js";
 import { workshopOffers, type OrderToInvoice } from "./offers.js";
-import { PART_ORDER_SERVER_FIELDS, orderPart } from "./partorder-definitions.js";
+import { PART_ORDER_SERVER_FIELDS, orderPart, partOrderExtras } from "./partorder-definitions.js";
 import { PartOrder, PartOrderLines, creatorKey } from "./partorder.js";
 import { brief } from "../platform/references.js";
 import {
@@ -49,8 +49,8 @@ const refuse = (r: RuleResult) => {
 const isObject = (v: unknown): v is Rec => !!v && typeof v === "object" && !Array.isArray(v);
 const staffName = (u: Staff) => [u.given_name, u.family_name].filter((x) => x && x.trim()).join(" ") || u.email;
 
-/** What an answer carries that is never stored: a client may send it back. */
-const OUTPUT_ONLY = ["id", "created_by", "updated_by", "created_at", "search_text"];
+/** What an answer carries that is never stored: a client may send it back (last_saved is kept: the save checks it). */
+const OUTPUT_ONLY: readonly string[] = [...META_FIELDS.filter((f) => f !== "last_saved"), ...partOrderExtras.names];
 
 /** The stored order with its lines (consistent reads), or 404. */
 async function storedOrder(id: number): Promise<Rec> {
