@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { defineFields } from "../platform/definition.js";
+import { answerExtras, defineFields } from "../platform/definition.js";
 import { text } from "../platform/fields.js";
 import { INVOICE_INTERVALS, MESSAGES, RENTAL_STATUSES, RENTAL_TYPES } from "./rules.js";
 
@@ -104,3 +104,6 @@ export const RENTAL_DERIVED = [
  * read-only, never sends them.
  */
 export const RENTAL_APPROVAL = ["approved", "approving_user", "approved_date"] as const;
+
+/** What a rental's answer carries besides its fields (whether its agreement may be printed): a save drops it. */
+export const rentalExtras = answerExtras({ can_print: "boolean" });

@@ -8,7 +8,7 @@ import { ValidationError } from "../platform/errors.js";
 import { Department, RentalMargin, TrackingCategory } from "../settings/index.js";
 import { APPROVE_AT_ONCE, MESSAGES, OFF_HIRE_LOCKED, canPrint, isLongRental, monthsSpanned, rentalFigures, rentalRecordTotals, rentalRuleResult, weeklyPence } from "./rules.js";
 import { declareReferences } from "../platform/references.js";
-import { RENTAL_APPROVAL, rental } from "./definitions.js";
+import { RENTAL_APPROVAL, rental, rentalExtras } from "./definitions.js";
 import { nextHireInvoiceDate } from "./invoicing-rules.js";
 
 /** The rental of 001 §3, every field (declared once in definitions.ts); figures marked derived there are the server's. */
@@ -20,8 +20,6 @@ export const rentalFields = rental.schema.extend({
 
 export type RentalFields = z.infer<typeof rentalFields>;
 
-/** Keys an answer carries that are not stored fields. */
-const OUTPUT_ONLY = ["can_print"];
 
 /** The misspelt name of the form (001 §3) is accepted and stored under the right one. */
 export function normaliseRentalInput(body: unknown): unknown {
@@ -34,7 +32,7 @@ export function normaliseRentalInput(body: unknown): unknown {
   // Fields the form may carry that belong to the vehicle, not the rental (001 §5 empty dates),
   // and what an answer carries that is not stored: a client may send them back.
   // The hire invoice run's own field and the approval (PUT rental/approve) are never a client's to set.
-  for (const f of ["tax_expiry", "date_sold", "depreciation_start_date", "next_invoice_date", ...RENTAL_APPROVAL, ...OUTPUT_ONLY]) delete b[f];
+  for (const f of ["tax_expiry", "date_sold", "depreciation_start_date", "next_invoice_date", ...RENTAL_APPROVAL, ...rentalExtras.names]) delete b[f];
   return b;
 }
 
