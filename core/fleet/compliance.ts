@@ -1,8 +1,9 @@
 import * as z from "zod";
 import { todayInLondon } from "../platform/dates.js";
-import { ValidationError } from "../platform/errors.js";
-import { defineRecordType } from "../platform/records.js";
+import { ConflictError, ValidationError } from "../platform/errors.js";
+import { defineRecordType, isFresh, lastSavedOf } from "../platform/records.js";
 import { VehicleMake, VehicleModel, modelsOfMake } from "../settings/index.js";
+import { RESOLUTION_NOTE_MAX, resolutionOf, warningListOf, warningLists } from "./compliance-rules.js";
 import { dvlaConfigured, dvlaLookup } from "./dvla.js";
 import { dvsaConfigured, dvsaLookup } from "./dvsa.js";
 import {
@@ -119,6 +120,12 @@ const warningFields = z.object({
   source: z.enum(["DVLA", "DVSA"]),
   message: z.string().max(2500),
   raised_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** The vehicle's department when the warning was raised (the list's department filter). */
+  department: z.number().int().positive().nullable().optional(),
+  /** Resolved by staff: when, who, an optional note (null: open). */
+  resolved_at: z.string().max(40).nullable().optional(),
+  resolved_by: z.string().max(200).nullable().optional(),
+  resolution_note: z.string().max(RESOLUTION_NOTE_MAX).nullable().optional(),
 });
 
 /** A compliance warning the fleet check recorded: one per vehicle, kind and subject (the claim makes a second one impossible). */
@@ -126,24 +133,23 @@ export const ComplianceWarning = defineRecordType({
   type: "compliancewarning",
   label: "Compliance warning",
   fields: warningFields,
-  lists: (r) => [
-    { list: "all", sort: r.date },
-    { list: `veh#${r.vehicle}`, sort: r.date },
-    { list: `kind#${r.kind}`, sort: r.date },
-  ],
-  facets: (r) => [{ facet: "kind", value: r.kind }],
+  lists: warningLists,
+  // Open warnings counted by kind (the home panel, the summary): a resolve moves the count in its own transaction.
+  facets: (r) => (r.resolved_at ? [] : [{ facet: "open", value: r.kind }]),
+  // 2: the open lists, the department's lists and the open facet (the resolved state): stored warnings indexed again once.
+  indexVersion: 2,
   unique: (r) => [{ scope: "key", value: `${r.vehicle}#${r.kind}#${r.subject}`, message: "This warning is already recorded" }],
 });
 
 /** Records the warnings not recorded yet; answers how many were new. */
-export async function recordWarnings(vehicle: number, registration: string, warnings: Warning[], today: string, actor: string): Promise<number> {
+export async function recordWarnings(vehicle: number, registration: string, warnings: Warning[], today: string, actor: string, department: number | null = null): Promise<number> {
   if (!warnings.length) return 0;
   const held = await ComplianceWarning.claimedBy("key", warnings.map((w) => `${vehicle}#${w.kind}#${w.subject}`));
   let recorded = 0;
   for (const w of warnings) {
     if (held.has(`${vehicle}#${w.kind}#${w.subject}`)) continue;
     try {
-      await ComplianceWarning.create({ vehicle, registration, ...w, raised_on: today }, actor);
+      await ComplianceWarning.create({ vehicle, registration, ...w, raised_on: today, department }, actor);
       recorded++;
     } catch (e) {
       if (!(e instanceof ValidationError)) throw e; // taken meanwhile by another run: already recorded
@@ -157,18 +163,45 @@ export const warningQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(100).default(25),
   kind: z.enum(WARNING_KINDS).optional(),
   vehicle: z.coerce.number().int().positive().optional(),
+  department: z.coerce.number().int().positive().optional(),
+  /** "true": resolved warnings too (the page's Show resolved); else the open ones only. */
+  resolved: z.enum(["true", "false"]).optional(),
   order: z.enum(["asc", "desc"]).optional(),
 });
 
-/** GET compliance: the warnings, newest date first; of a kind or a vehicle (each its own list). */
+/** GET compliance: the warnings, newest date first; open ones unless resolved=true; of a vehicle, a department, a kind (each its own list: one Query). */
 export async function listWarnings(q: z.infer<typeof warningQuery>) {
-  const list = q.vehicle ? `veh#${q.vehicle}` : q.kind ? `kind#${q.kind}` : "all";
+  const list = warningListOf({ ...q, resolved: q.resolved === "true" });
   return ComplianceWarning.listIn(list, { page: q.page, page_size: q.page_size, order: q.order ?? "desc" });
 }
 
-/** GET compliance/summary: counts per kind (the facets: one BatchGet), the latest run. */
+export const resolveBody = z.object({
+  last_saved: z.string().max(40).optional(),
+  /** true: resolve; false: reopen. */
+  resolved: z.boolean(),
+  note: z.string().max(RESOLUTION_NOTE_MAX).nullable().optional(),
+});
+
+/**
+ * PUT compliance/{id}: a warning resolved (who, when, an optional note) or
+ * reopened, through the engine's save: a stale `last_saved` is 409, two
+ * staff resolving at once, one lands and the other gets 409. It leaves the
+ * open lists in the same transaction; its claim stays, so the fleet check
+ * never records it again.
+ */
+export async function resolveWarning(id: number, body: z.infer<typeof resolveBody>, actor: string) {
+  const current = await ComplianceWarning.stored(id);
+  const sent = lastSavedOf(body);
+  // Stale first: a warning resolved by someone else since it was loaded is "edited elsewhere" (409), not "already resolved".
+  if (!isFresh(current.last_saved, sent)) throw new ConflictError();
+  const change = resolutionOf(current, body, actor, new Date().toISOString());
+  if ("refused" in change) throw new ValidationError(change.refused, { resolved: change.refused });
+  return ComplianceWarning.update(id, { ...change, last_saved: sent }, actor, { partial: true, current });
+}
+
+/** GET compliance/summary: open warnings counted per kind (the facets: one BatchGet), the latest run. */
 export async function complianceSummary() {
-  const counts = await ComplianceWarning.facetCounts(WARNING_KINDS.map((k) => ({ facet: "kind", value: k })));
+  const counts = await ComplianceWarning.facetCounts(WARNING_KINDS.map((k) => ({ facet: "open", value: k })));
   const [last] = await FleetCheckRun.entriesFrom("all", { search: "", limit: 1, order: "desc" });
   const run = last ? await FleetCheckRun.get(last.id) : null;
   return {
@@ -344,7 +377,7 @@ export async function runFleetCheck(opts: FleetCheckOptions = {}) {
       const known = new Set((await storedTests(e.id)).map((t) => String(t.mot_test_number)));
       const warnings = warningsOf({ today, dvla: dvlaData, dvsa: dvsaData, knownTests: known, mileage: typeof v.mileage === "number" ? v.mileage : null, mileageDate: v.mileage_last_updated ?? null });
       // Warnings before tests: a run stopped between the two reads the same tests as new next time, so no advisory is lost.
-      run.recorded += await recordWarnings(e.id, reg, warnings, today, actor);
+      run.recorded += await recordWarnings(e.id, reg, warnings, today, actor, typeof v.department === "number" ? v.department : null);
       if (dvsaData) run.tests_stored += await storeTests(e.id, reg, dvsaData.motTests, actor, known);
     }
     run.checked++;

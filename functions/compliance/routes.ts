@@ -21,7 +21,10 @@ export function complianceRoutes(app: Hono<AppEnv>) {
   route(app, { method: "put", path: "/mottests/:id/defect", summary: "Link an advisory of an MOT test to the workshop defect made from it (POST createdefect): {index, job}", tag: complianceTag, body: z.object({ index: z.number().int().min(0).max(199), job: z.number().int().positive() }) }, async (c, { id, body }) =>
     Compliance.linkAdvisoryDefect(id, body.index, body.job, actor(c)),
   );
-  route(app, { method: "get", path: "/compliance", summary: "Compliance warnings, newest date first; of a kind or of a vehicle", tag: complianceTag, query: Compliance.warningQuery }, async (_c, { query }) => Compliance.listWarnings(query));
+  route(app, { method: "get", path: "/compliance", summary: "Compliance warnings, newest date first, 25 a page: open ones (resolved=true: resolved too); of a kind, a department or a vehicle", tag: complianceTag, query: Compliance.warningQuery }, async (_c, { query }) => Compliance.listWarnings(query));
+  route(app, { method: "put", path: "/compliance/:id", summary: "Resolve a compliance warning (who and when kept, a note optional) or reopen it: {last_saved, resolved, note}; 409 when saved elsewhere since", tag: complianceTag, body: Compliance.resolveBody }, async (c, { id, body }) =>
+    Compliance.resolveWarning(id, body, actor(c)),
+  );
   route(app, { method: "post", path: "/fleetcheck", summary: "Run the fleet check now (one batch of at most 40 vehicles, resuming where the last run stopped; the nightly run does the rest)", tag: complianceTag }, async (c) =>
     Compliance.runFleetCheck({ max: 40, actor: actor(c) }),
   );
