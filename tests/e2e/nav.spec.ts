@@ -19,7 +19,8 @@ const LINKS: Array<[string, string]> = [
 const DROPDOWNS: Array<[string, Array<[string, string]>]> = [
   ["Parts", [["Part Orders", "/partorders"], ["Part History", "/parthistory"], ["Part Stock", "/partLookup"], ["Parts Expenses", "/parts"]]],
   ["Invoicing", [["Workshop", "/invoicing"], ["Movement", "/invoices?activeView=movement"], ["Vehicle Sales", "/invoices?activeView=sales"], ["Parts", "/invoices?activeView=order"], ["Hire", "/invoices?activeView=hire"]]],
-  ["Vehicles", [["Vehicles", "/vehicles"], ["Keys", "/keys"], ["Vehicle Trackers", "/trackers"]]],
+  // Compliance: beyond 001 §2.2 (issue 25, docs/compliance.md).
+  ["Vehicles", [["Vehicles", "/vehicles"], ["Keys", "/keys"], ["Vehicle Trackers", "/trackers"], ["Compliance", "/compliance"]]],
   ["Contacts", [["All Contacts", "/contacts"], ["Suppliers", "/contacts?type=SP"], ["Customers", "/contacts?type=CC"], ["Customer Account Balance", "/accountbalance"]]],
   ["Income", [["Workshop Expenses", "/po"], ["Fixed Expenses", "/fixedexpense"], ["All", "/income"]]],
   ["Expenses", [["Workshop Expenses", "/po"], ["Fixed Expenses", "/fixedexpense"], ["All", "/expenses"]]],

@@ -78,23 +78,24 @@ test("a new van entered by registration: Look up, accept, save; the saved record
   await expect(history.getByRole("link", { name: /^Defect \d+$/ })).toBeVisible();
 });
 
-test("the fleet check's warnings on the home page's compliance panel, the compliance list and the rental finder's MOT flag", async ({ page, request }) => {
-  const { reg, mot } = await fakeVan(request);
+/** A van of our own on the fleet (its details from the look-up, in DIRECT VAN HIRE), then the fleet checked now until the whole fleet is read. */
+async function checkedFleetVan(page: import("@playwright/test").Page, request: import("@playwright/test").APIRequestContext) {
+  const van = await fakeVan(request);
   await signIn(page);
-  // A van on the fleet with that registration, its MOT expiry from the look-up.
   await page.goto("/editvehicle");
-  await byLabel(page, "Registration").fill(reg);
+  await byLabel(page, "Registration").fill(van.reg);
   await page.getByRole("button", { name: "Look up", exact: true }).click();
-  await page.getByRole("dialog", { name: `Look up ${reg}` }).getByRole("button", { name: "Accept" }).click();
+  await page.getByRole("dialog", { name: `Look up ${van.reg}` }).getByRole("button", { name: "Accept" }).click();
   await byLabel(page, "Variant").fill("2.0 EcoBlue 130ps Trend");
   await byLabel(page, "VIN number").fill(`WF0XXXTTG${uniq()}`);
   await byLabel(page, "Location").fill("Birmingham depot");
+  await byLabel(page, "Department").selectOption({ label: "DIRECT VAN HIRE" });
   await page.getByRole("button", { name: "Generate fleet number" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Generate" }).click();
   await page.getByRole("button", { name: "Save Vehicle" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
 
-  // Check the fleet now (the nightly job's run, one batch): the MOT due in 10 days is recorded.
+  // Check the fleet now (the nightly job's run, one batch at a time): the MOT due in 10 days is recorded.
   await page.goto("/compliance");
   for (let i = 0; i < 5; i++) {
     await page.getByRole("button", { name: "Check the fleet now" }).click();
@@ -102,8 +103,14 @@ test("the fleet check's warnings on the home page's compliance panel, the compli
     await expect(status).toBeVisible();
     if (/the whole fleet read/.test((await status.textContent()) ?? "")) break;
   }
+  return van;
+}
+
+test("the fleet check's warnings on the home page's compliance panel, the compliance list and the rental finder's MOT flag", async ({ page, request }) => {
+  const { reg, mot } = await checkedFleetVan(page, request);
   const list = page.getByRole("table", { name: "Compliance warnings" });
-  await byLabel(page, "Kind").selectOption({ label: "MOT due" });
+  await page.getByRole("combobox", { name: "Filter Warning" }).click();
+  await page.getByRole("option", { name: /^MOT due/ }).click();
   // The filtered list replaces the whole one: wait until the van's only row is its MOT due (its advisories gone).
   await expect(list.getByRole("row").filter({ hasText: reg })).toHaveCount(1);
   await expect(list.getByRole("row").filter({ hasText: reg })).toContainText(uk(mot));
@@ -125,6 +132,56 @@ test("the fleet check's warnings on the home page's compliance panel, the compli
   const finder = page.getByRole("table", { name: "Available vehicles" });
   const row = finder.getByRole("row").filter({ hasText: reg });
   await expect(row.getByRole("status", { name: "MOT and tax warnings" })).toContainText(`MOT runs out on ${uk(mot)}, during the hire`);
+});
+
+test("the compliance list from the nav: filtered, a warning resolved leaves it and comes back under Show resolved; the vehicle's warnings too", async ({ page, request }) => {
+  const { reg, mot } = await checkedFleetVan(page, request);
+  // Opened from the nav bar: Vehicles, Compliance.
+  await page.goto("/");
+  await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Vehicles", exact: true }).click();
+  await page.getByRole("menu", { name: "Vehicles" }).getByRole("menuitem", { name: "Compliance", exact: true }).click();
+  await expect(page).toHaveURL(/\/compliance$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Compliance" })).toBeVisible();
+  const list = page.getByRole("table", { name: "Compliance warnings" });
+  const rows = list.getByRole("row").filter({ hasText: reg });
+  await expect(rows.first()).toBeVisible();
+
+  // Filtered by department and kind, the filters in the URL (a reload keeps them).
+  await byLabel(page, "Department").selectOption({ label: "DIRECT VAN HIRE" });
+  await expect(page).toHaveURL(/department=\d+/);
+  await page.getByRole("combobox", { name: "Filter Warning" }).click();
+  await page.getByRole("option", { name: /^MOT due/ }).click();
+  await expect(page).toHaveURL(/kind=MOT_DUE/);
+  await page.reload();
+  await expect(page.getByRole("combobox", { name: "Filter Warning" })).toHaveValue(/^MOT due/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText(uk(mot));
+
+  // Resolved with a note: it leaves the list.
+  await rows.getByRole("button", { name: `Resolve MOT due of ${reg} (${uk(mot)})` }).click();
+  const dialog = page.getByRole("dialog", { name: "Resolve warning" });
+  await dialog.getByLabel("Note (optional)").fill("MOT booked at the Birmingham depot");
+  await dialog.getByRole("button", { name: "Resolve", exact: true }).click();
+  await expectToast(page, "Success", "Warning resolved");
+  await expect(rows).toHaveCount(0);
+
+  // Show resolved: back, with who, when and the note, and Reopen.
+  await page.getByLabel("Show resolved").check();
+  await expect(page).toHaveURL(/resolved=true/);
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText("by e2e.tester@vanco.co.uk: MOT booked at the Birmingham depot");
+  await expect(rows.getByRole("button", { name: `Reopen MOT due of ${reg} (${uk(mot)})` })).toBeVisible();
+
+  // The vehicle lists its open warnings with Resolve: the resolved MOT due is not among them.
+  await rows.getByRole("link", { name: reg }).click();
+  const warnings = page.getByRole("list", { name: "Compliance warnings" });
+  await expect(warnings.getByRole("listitem").first()).toBeVisible();
+  await expect(warnings.getByRole("listitem").filter({ hasText: "MOT due" })).toHaveCount(0);
+  const advisory = warnings.getByRole("listitem").filter({ hasText: "MOT advisory" }).first();
+  await advisory.getByRole("button", { name: /^Resolve MOT advisory of / }).click();
+  await page.getByRole("dialog", { name: "Resolve warning" }).getByRole("button", { name: "Resolve", exact: true }).click();
+  await expectToast(page, "Success", "Warning resolved");
+  await expect(warnings.getByRole("listitem").filter({ hasText: "MOT advisory" })).toHaveCount(1);
 });
 
 test("a van not on the fleet looked up from a vehicle picker: its DVLA and DVSA details and MOT tests", async ({ page, request }) => {

@@ -1,85 +1,89 @@
-import { Anchor, Badge, Button, Group, NativeSelect, Pagination, Stack, Table, Text } from "@mantine/core";
-import { useState } from "react";
+import { Anchor, Button, Checkbox, Group, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { WARNING_KINDS, WARNING_LABELS, type WarningKind } from "../../../../core/fleet/registration-rules";
-import { useApiMutation, useList, type ApiRecord } from "../../platform/api";
+import { useApiGet, useApiMutation } from "../../platform/api";
 import { formatDate } from "../../platform/format";
-import { Loading } from "../../platform/Loading";
+import { ListColumnFilter, ListDepartmentFilter, ListPager, ListRecordFilter, ListTable, ListToolbar, useListController, type Column } from "../../platform/list";
 import { Page } from "../../platform/page";
+import type { PickedVehicle } from "../picker/VehiclePicker";
+import { ResolveWarningButton, ResolvedBy, WarningBadge, type WarningRow } from "./warnings";
 
-const PAGE_SIZE = 25;
+type Summary = { counts: Record<WarningKind, number> };
+type CheckAnswer = { checked: number; recorded: number; pass_done: boolean; message: string | null };
+
+const vehicleLabel = (v: PickedVehicle) => `${v.registration}${v.fleet_number ? ` (${v.fleet_number})` : ""}`;
+
+/** "Check the fleet now" (POST fleetcheck: one batch of the nightly check) and what it did. */
+function CheckFleetNow() {
+  const check = useApiMutation<undefined, CheckAnswer>("POST", "fleetcheck", { invalidates: ["compliance", "vehiclemothistory"] });
+  return (
+    <Group gap="xs">
+      {check.data && (
+        <Text size="sm" role="status">
+          {check.data.checked} vehicles read, {check.data.recorded} new warnings{check.data.pass_done ? " (the whole fleet read)" : " (the next run goes on from there)"}
+          {check.data.message ? `: ${check.data.message}` : ""}
+        </Text>
+      )}
+      <Button variant="light" loading={check.isPending} onClick={() => check.mutate(undefined)}>
+        Check the fleet now
+      </Button>
+    </Group>
+  );
+}
 
 /**
- * /compliance (issue 25; docs/compliance.md): the compliance warnings the
- * nightly fleet check recorded, newest date first, of every kind or one;
- * each with its vehicle, date, source and what was seen. The CSV is the
- * Reports page's "Compliance warnings".
+ * /compliance (issue 25; docs/compliance.md "The list"): the compliance
+ * warnings the nightly fleet check recorded, on the one list mechanism
+ * (platform/list: filters and page in the URL, 25 a page), newest date
+ * first: open ones, of a kind, a department or a vehicle; Show resolved
+ * adds the resolved ones. Each with its vehicle, date, source and what was
+ * seen, and Resolve (or Reopen). The CSV is the Reports page's "Compliance
+ * warnings".
  */
 export function CompliancePage() {
-  const [kind, setKind] = useState<string>("");
-  const [page, setPage] = useState(1);
-  const list = useList<ApiRecord>("compliance", { kind: kind || undefined, page, page_size: PAGE_SIZE });
-  const count = list.data?.count ?? 0;
-  const check = useApiMutation<undefined, { checked: number; recorded: number; pass_done: boolean; message: string | null }>("POST", "fleetcheck", { invalidates: ["compliance", "vehiclemothistory"] });
+  const list = useListController<WarningRow>({ resource: "compliance", filters: ["kind", "department", "vehicle", "resolved"], errorMessage: "There was an error getting compliance warnings" });
+  const showResolved = list.filters.resolved === "true";
+  // The open counts by kind (the home panel's summary, facets: one BatchGet) beside each kind while resolved ones are hidden.
+  const summary = useApiGet<Summary>("compliancesummary", undefined, { resource: "compliance" });
+  const kinds = WARNING_KINDS.map((k) => ({ value: k, label: WARNING_LABELS[k], count: showResolved ? undefined : summary.data?.counts[k] }));
+  const columns: Column<WarningRow>[] = [
+    {
+      key: "vehicle",
+      header: <ListRecordFilter<PickedVehicle> list={list} param="vehicle" title="Vehicle" resource="vehiclesearch" itemLabel={vehicleLabel} width={150} />,
+      render: (w) => (
+        <Anchor component={Link} to={`/editvehicle/${w.vehicle}`} size="sm">
+          {w.registration}
+        </Anchor>
+      ),
+    },
+    { key: "kind", header: <ListColumnFilter list={list} param="kind" title="Warning" options={kinds} width={190} />, render: (w) => <WarningBadge kind={w.kind} /> },
+    { key: "date", header: "Date", render: (w) => formatDate(w.date) },
+    { key: "source", header: "Source" },
+    {
+      key: "message",
+      header: "Details",
+      render: (w) => (
+        <Stack gap={2}>
+          <Text size="sm">{w.message}</Text>
+          <ResolvedBy w={w} />
+        </Stack>
+      ),
+    },
+    { key: "raised_on", header: "Recorded", render: (w) => formatDate(w.raised_on) },
+    { key: "actions", header: "", render: (w) => <ResolveWarningButton w={w} /> },
+  ];
   return (
-    <Page title="Compliance">
-      <Stack gap="sm">
-        <Group align="flex-end">
-          <NativeSelect
-            label="Kind"
-            value={kind}
-            onChange={(e) => {
-              setKind(e.currentTarget.value);
-              setPage(1);
-            }}
-            data={[{ value: "", label: "All warnings" }, ...WARNING_KINDS.map((k) => ({ value: k, label: WARNING_LABELS[k] }))]}
-          />
-          <Text size="sm">{count} warnings</Text>
-          <Button variant="light" loading={check.isPending} onClick={() => check.mutate(undefined)}>
-            Check the fleet now
-          </Button>
-          {check.data && (
-            <Text size="sm" role="status">
-              {check.data.checked} vehicles read, {check.data.recorded} new warnings{check.data.pass_done ? " (the whole fleet read)" : " (the next run goes on from there)"}
-              {check.data.message ? `: ${check.data.message}` : ""}
-            </Text>
-          )}
-        </Group>
-        {list.isLoading ? (
-          <Loading />
-        ) : (
-          <Table striped withTableBorder aria-label="Compliance warnings">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Vehicle</Table.Th>
-                <Table.Th>Warning</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Source</Table.Th>
-                <Table.Th>Details</Table.Th>
-                <Table.Th>Recorded</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(list.data?.results ?? []).map((w) => (
-                <Table.Tr key={w.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/editvehicle/${String(w.vehicle)}`}>
-                      {String(w.registration)}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={String(w.kind).endsWith("EXPIRED") ? "red" : String(w.kind).endsWith("DUE") ? "yellow" : "orange"}>{WARNING_LABELS[w.kind as WarningKind]}</Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDate(w.date)}</Table.Td>
-                  <Table.Td>{String(w.source)}</Table.Td>
-                  <Table.Td>{String(w.message)}</Table.Td>
-                  <Table.Td>{formatDate(w.raised_on)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
-        {count > PAGE_SIZE && <Pagination total={Math.ceil(count / PAGE_SIZE)} value={page} onChange={setPage} />}
+    <Page title="Compliance" actions={<CheckFleetNow />}>
+      <ListToolbar>
+        <ListDepartmentFilter list={list} errorMessage="There was an error getting compliance warnings" />
+        <Checkbox label="Show resolved" checked={showResolved} onChange={(e) => list.setFilter("resolved", e.currentTarget.checked ? "true" : null)} />
+        <Button size="xs" variant="default" onClick={list.clearAll}>
+          Clear
+        </Button>
+      </ListToolbar>
+      <Stack gap="xs">
+        <ListTable<WarningRow> label="Compliance warnings" loading={list.isLoading} error={list.isError} rows={list.results} empty={showResolved ? "No compliance warnings." : "No open compliance warnings."} columns={columns} pin={{ start: 1, end: 1 }} />
+        <ListPager list={list} noun={["warning", "warnings"]} />
       </Stack>
     </Page>
   );

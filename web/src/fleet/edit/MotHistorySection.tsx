@@ -1,8 +1,9 @@
-import { Anchor, Badge, Button, Fieldset, Group, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Button, Fieldset, Group, Stack, Table, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { WARNING_LABELS, milesOf, type WarningKind } from "../../../../core/fleet/registration-rules";
+import { milesOf } from "../../../../core/fleet/registration-rules";
 import { useApiGet, useApiMutation, useList, type ApiRecord, type Page } from "../../platform/api";
 import { formatDate } from "../../platform/format";
+import { ResolveWarningButton, WarningBadge, type WarningRow } from "../compliance/warnings";
 import { MotTestsTable, type MotTestLine } from "../shared/registration";
 
 /**
@@ -53,7 +54,8 @@ export function OdometerChart({ points }: { points: Array<{ date: string; miles:
 export function MotHistorySection({ vehicle }: { vehicle: ApiRecord }) {
   const id = vehicle.id;
   const history = useApiGet<Page<MotTestRow>>(`vehiclemothistory/${id}`);
-  const warnings = useList<ApiRecord>("compliance", { vehicle: id, page_size: 100 });
+  // The vehicle's open warnings (a vehicle has few: one page), each with Resolve.
+  const warnings = useList<WarningRow>("compliance", { vehicle: id, page_size: 100 });
   const refresh = useApiMutation<undefined>("POST", `vehiclemothistory/${id}`, { invalidates: ["vehiclemothistory"], successMessage: "MOT history read" });
   const createDefect = useApiMutation<Record<string, unknown>, ApiRecord>("POST", "createdefect", { invalidates: ["jobs"] });
   const link = useApiMutation<{ test: number; index: number; job: number }>("PUT", (b) => `mottests/${b.test}/defect`, { invalidates: ["vehiclemothistory"], successMessage: "Defect made on the workshop board" });
@@ -81,10 +83,11 @@ export function MotHistorySection({ vehicle }: { vehicle: ApiRecord }) {
           <Stack gap={4} role="list" aria-label="Compliance warnings">
             {warnings.data!.results.map((w) => (
               <Group key={w.id} gap="xs" role="listitem">
-                <Badge color={String(w.kind).endsWith("EXPIRED") || w.kind === "CLOCKING" || w.kind === "MOT_FAILED" ? "red" : "yellow"}>{WARNING_LABELS[w.kind as WarningKind]}</Badge>
+                <WarningBadge kind={w.kind} />
                 <Text size="sm">
-                  {String(w.message)} ({formatDate(w.date)}, {String(w.source)})
+                  {w.message} ({formatDate(w.date)}, {w.source})
                 </Text>
+                <ResolveWarningButton w={w} />
               </Group>
             ))}
           </Stack>

@@ -44,6 +44,8 @@ export function buildNav(opts: { costCentres: NamedRecord[]; quickLinks: NamedRe
         { label: "Vehicles", to: "/vehicles" },
         { label: "Keys", to: "/keys" },
         { label: "Vehicle Trackers", to: "/trackers" },
+        // Beyond 001 §2.2: the fleet check's compliance warnings (issue 25, docs/compliance.md).
+        { label: "Compliance", to: "/compliance" },
       ],
     },
     { label: "Movements", to: "/movements" },
