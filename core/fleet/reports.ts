@@ -1,4 +1,4 @@
-import { ukDate } from "../platform/dates.js";
+import { todayInLondon, ukDate } from "../platform/dates.js";
 import { poundsCell } from "../platform/money.js";
 import { periodOf, type Cell, type ReportDefinition, type ReportParams } from "../platform/reports.js";
 import { Inspection } from "./inspections.js";
@@ -86,7 +86,8 @@ export const inspectionReport: ReportDefinition = {
 /**
  * compliancereport (issue 25, docs/compliance.md): every compliance warning
  * the fleet check recorded, newest date first (the warnings' `all` list, a
- * chunk at a time), with its vehicle, date, source and details.
+ * chunk at a time), with its vehicle, date, source and details, and when,
+ * by whom and why it was resolved (empty while open).
  */
 export const complianceReport: ReportDefinition = {
   name: "compliancereport",
@@ -96,9 +97,9 @@ export const complianceReport: ReportDefinition = {
   async build() {
     async function* chunks(): AsyncIterable<Cell[][]> {
       for await (const rows of ComplianceWarning.rowsInChunks("all", { order: "desc" })) {
-        yield rows.map((w) => [w.registration ?? "", WARNING_LABELS[w.kind] ?? w.kind, ukDate(w.date), w.source ?? "", w.message ?? "", ukDate(w.raised_on)]);
+        yield rows.map((w) => [w.registration ?? "", WARNING_LABELS[w.kind] ?? w.kind, ukDate(w.date), w.source ?? "", w.message ?? "", ukDate(w.raised_on), w.resolved_at ? ukDate(todayInLondon(new Date(w.resolved_at))) : "", w.resolved_by ?? "", w.resolution_note ?? ""]);
       }
     }
-    return { header: ["Registration", "Warning", "Date", "Source", "Details", "Recorded"], chunks: chunks() };
+    return { header: ["Registration", "Warning", "Date", "Source", "Details", "Recorded", "Resolved", "Resolved by", "Note"], chunks: chunks() };
   },
 };

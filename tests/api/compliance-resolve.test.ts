@@ -144,6 +144,13 @@ describe("resolving a warning", () => {
     ]);
   });
 
+  it("the compliance CSV report says which warnings were resolved, when, by whom and why", async () => {
+    const text = String((await api.get("report/compliancereport")).body);
+    expect(text.split("\n")[0]).toContain("Registration,Warning,Date,Source,Details,Recorded,Resolved,Resolved by,Note");
+    const line = text.split("\n").find((l) => l.startsWith("RS19AAA,MOT due,10/12/2026"))!;
+    expect(line).toMatch(/,\d{2}\/\d{2}\/\d{4},alex@vanco\.co\.uk,MOT booked for 01\/12\/2026/);
+  });
+
   it("reopened, it is back on the open lists and counted again", async () => {
     const res = await api.put(`compliance/${due.id}`, { last_saved: due.last_saved, resolved: false });
     expect(res.status).toBe(200);
