@@ -72,6 +72,23 @@ describe("the compliance list", () => {
   });
 });
 
+describe("the index upgrade (indexVersion 2)", () => {
+  it("puts the warnings an earlier release stored (no open lists) on the open lists, with their open counts", async () => {
+    const { ListEntry, Counter } = await import("../../core/platform/service.js");
+    const { upgradeIndexes } = await import("../../core/platform/upgrades.js");
+    const w = (await list(`vehicle=${ids.RS19FFF}`)).results[0];
+    // As the first release left it: the warning in `all`, `veh#`, `kind#` only, the stage at version 1.
+    for (const l of ["open", `open#veh#${w.vehicle}`, `open#kind#${w.kind}`, `open#dept#${w.department}`, `open#dept#${w.department}#kind#${w.kind}`]) await ListEntry.delete({ list: `compliancewarning#${l}`, sort: w.date, id: w.id }).go();
+    await Counter.update({ name: "indexversion#compliancewarning" }).set({ seq: 1 }).go();
+    expect((await list(`vehicle=${ids.RS19FFF}`)).results.map((x) => x.id)).not.toContain(w.id);
+    const done = await upgradeIndexes();
+    expect(done.find((d) => d.type === "compliancewarning")).toMatchObject({ from: 1 });
+    expect((await list(`vehicle=${ids.RS19FFF}`)).results.map((x) => x.id)).toContain(w.id);
+    expect((await list()).count).toBe(30);
+    expect((await api.get("compliancesummary")).body.counts).toMatchObject({ MOT_DUE: 6, TAX_DUE: 6, MOT_ADVISORY: 12, CLOCKING: 6 });
+  });
+});
+
 describe("resolving a warning", () => {
   let due: Warning;
 
