@@ -1,19 +1,8 @@
 import { Config, StackContext } from "sst/constructs";
+import { SECRET_NAMES } from "../core/platform/config.js";
 
-/** Names of the secrets; functions see each under the same environment variable name. */
-export const SECRET_NAMES = [
-  "GOOGLE_CLIENT_ID",
-  "ALLOWED_DOMAINS",
-  "ALLOWED_EMAILS",
-  "XERO_CLIENT_ID",
-  "XERO_CLIENT_SECRET",
-  // Registration look-ups and the fleet check (docs/compliance.md "Configuration").
-  "DVLA_API_KEY",
-  "DVSA_CLIENT_ID",
-  "DVSA_CLIENT_SECRET",
-  "DVSA_API_KEY",
-  "DVSA_TOKEN_URL",
-] as const;
+/** Names of the secrets (core/platform/config.ts); functions see each under the same environment variable name. */
+export { SECRET_NAMES };
 
 /**
  * Secrets live in SSM (set with `npx sst secrets set NAME value --stage prod`).

@@ -65,3 +65,22 @@ function list(value: string | undefined): string[] {
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
 }
+
+/**
+ * The secrets: set with `npx sst secrets set NAME value --stage <stage>`, created by
+ * stacks/Secrets.ts and copied into process.env under the same names by
+ * functions/lambda/secrets.ts. Locally and in tests they are plain variables.
+ */
+export const SECRET_NAMES = [
+  "GOOGLE_CLIENT_ID",
+  "ALLOWED_DOMAINS",
+  "ALLOWED_EMAILS",
+  "XERO_CLIENT_ID",
+  "XERO_CLIENT_SECRET",
+  // Registration look-ups and the fleet check (docs/compliance.md "Configuration").
+  "DVLA_API_KEY",
+  "DVSA_CLIENT_ID",
+  "DVSA_CLIENT_SECRET",
+  "DVSA_API_KEY",
+  "DVSA_TOKEN_URL",
+] as const;

@@ -8,19 +8,9 @@
  * Outside a deployed function (no SST_APP) it does nothing: local runs and
  * tests set the variables directly. A variable already set is never replaced.
  */
-export const SECRET_NAMES = [
-  "GOOGLE_CLIENT_ID",
-  "ALLOWED_DOMAINS",
-  "ALLOWED_EMAILS",
-  "XERO_CLIENT_ID",
-  "XERO_CLIENT_SECRET",
-  // Registration look-ups and the fleet check (docs/compliance.md "Configuration").
-  "DVLA_API_KEY",
-  "DVSA_CLIENT_ID",
-  "DVSA_CLIENT_SECRET",
-  "DVSA_API_KEY",
-  "DVSA_TOKEN_URL",
-] as const;
+import { SECRET_NAMES } from "../../core/platform/config.js";
+
+export { SECRET_NAMES };
 
 export async function loadSecrets(env: NodeJS.ProcessEnv = process.env): Promise<string[]> {
   if (!env.SST_APP) return [];

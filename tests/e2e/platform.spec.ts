@@ -25,6 +25,28 @@ test("a save over a newer version shows the server's message and keeps the user'
   await expect(byLabel(editingRow(table), "Name")).toHaveValue(`${n} mine`);
 });
 
+// Found as a flaky Part Stock test: a debounced search landing after New Part was opened and typed
+// into raised "Unsaved changes" over the modal, and its overlay then swallowed every click.
+test("a list's search landing while a modal form holds typing stays on the screen without asking", async ({ page }) => {
+  await page.clock.install();
+  await signIn(page);
+  await page.goto("/partLookup");
+  await expect(page.getByRole("heading", { level: 1, name: "Part Stock" })).toBeVisible();
+  await page.getByRole("searchbox", { name: "Search" }).fill("filter");
+  await page.getByRole("button", { name: "New Part +" }).click();
+  const dialog = page.getByRole("dialog", { name: "New Part" });
+  await byLabel(dialog, "Name").fill("half typed part");
+  await page.clock.runFor(1000); // the search's debounce lands now, with the form dirty
+  await expect(page).toHaveURL(/search=filter/);
+  await expect(page.getByRole("dialog", { name: "Unsaved changes" })).toHaveCount(0);
+  await expect(byLabel(dialog, "Name")).toHaveValue("half typed part");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  // Nothing is left over the screen: Clear takes the click.
+  await page.getByRole("button", { name: "Clear" }).click();
+  await expect(page).not.toHaveURL(/search=/);
+});
+
 test("unsaved edits ask before leaving the screen", async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 900 }); // Links on the bar itself, not under More
   await signIn(page);

@@ -5,7 +5,7 @@ import { ContactRefInput } from "../contacts/pickers";
 import { api, useApiMutation, useCreate, useRemove, useUpdate } from "../platform/api";
 import { FormWarning, FieldInput, initialValues, useRecordForm, useSaveCycle, type FieldDef } from "../platform/form";
 import { blank } from "../platform/format";
-import { confirmDelete } from "../platform/modal";
+import { confirmDelete, ModalActions } from "../platform/modal";
 import { BULK_FIELDS, PART_FIELDS, type PartLookupRow } from "./fields";
 
 const ERROR = "There was an error";
@@ -150,14 +150,7 @@ export function EditSelectedModal({ rows, onClose, onSaved }: { rows: PartLookup
       <Stack gap="sm">
         <FormWarning warning={warning} />
         <LookupInputs fields={BULK_FIELDS} form={form} />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} loading={save.isPending}>
-            Save Selected
-          </Button>
-        </Group>
+        <ModalActions onCancel={onClose} onSubmit={() => void submit()} label="Save Selected" busy={save.isPending} />
       </Stack>
     </Modal>
   );

@@ -5,7 +5,7 @@ import { useOne, type ApiRecord } from "../platform/api";
 import { formatDate, formatMoney } from "../platform/format";
 import { Loading } from "../platform/Loading";
 import { Page } from "../platform/page";
-import { FactTable, PrintDocument, padRows } from "../platform/print";
+import { FactTable, PickListParts, PrintDocument, padRows } from "../platform/print";
 
 type Order = ApiRecord & Record<string, any>;
 type Row = Record<string, any>;
@@ -77,28 +77,7 @@ function PickList({ o }: { o: Order }) {
   return (
     <>
       <Heading o={o} title="Pick List - Part Order" />
-      <table aria-label="Parts" className="print-grid">
-        <thead>
-          <tr>
-            <th style={{ width: "5%" }}>#</th>
-            <th>Part</th>
-            <th>Part number</th>
-            <th>Supplier</th>
-            <th style={{ width: "10%" }}>Picked</th>
-          </tr>
-        </thead>
-        <tbody>
-          {padRows(parts, PART_ORDER_PRINT_ROWS).map((p, n) => (
-            <tr key={n}>
-              <td>{n + 1}</td>
-              <td>{p ? p.name || "Unnamed Part" : "\u00a0"}</td>
-              <td>{p?.part_number ?? ""}</td>
-              <td>{p ? name(p.supplier) : ""}</td>
-              <td />
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PickListParts parts={parts} rows={PART_ORDER_PRINT_ROWS} />
     </>
   );
 }

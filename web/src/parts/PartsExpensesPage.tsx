@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Checkbox, Group, Modal, NativeSelect, Paper, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
+import { ModalActions } from "../platform/modal";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { approvalRefusal, dueRangeRefusal, partApprovalCheck } from "../../../core/workshop/part-rules";
@@ -301,14 +302,7 @@ function EditSelectedModal({ rows, onClose, onSaved }: { rows: PartRow[]; onClos
             if (c) setSupplierText(c.display_name);
           }}
         />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void submit()} loading={save.isPending}>
-            Save Selected
-          </Button>
-        </Group>
+        <ModalActions onCancel={onClose} onSubmit={() => void submit()} label="Save Selected" busy={save.isPending} />
       </Stack>
     </Modal>
   );
@@ -378,14 +372,7 @@ function ApproveInvoiceModal({ part, nominals, onClose }: { part: PartRow; nomin
             ))}
           </Table.Tbody>
         </Table>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void approve()} loading={save.isPending} disabled={!rows.length}>
-            Approve Parts
-          </Button>
-        </Group>
+        <ModalActions onCancel={onClose} onSubmit={() => void approve()} label="Approve Parts" busy={save.isPending} disabled={!rows.length} />
       </Stack>
     </Modal>
   );

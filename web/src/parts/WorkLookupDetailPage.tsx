@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { ModalActions } from "../platform/modal";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { LOOKUP_MESSAGES, newPartMissing } from "../../../core/workshop/lookup-rules";
@@ -177,12 +178,7 @@ function AddPartModal({ onClose, onAdd }: { onClose: () => void; onAdd: (p: Part
       <Stack gap="sm">
         <FormWarning warning={warning} />
         <LookupInputs fields={NEW_PART_FIELDS} form={form} onSupplier={(c) => setSupplierName(c?.display_name ?? "")} />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void add()}>Add</Button>
-        </Group>
+        <ModalActions onCancel={onClose} onSubmit={() => void add()} label="Add" />
       </Stack>
     </Modal>
   );

@@ -6,7 +6,7 @@ import { SupplierPicker } from "../contacts/pickers";
 import { api, useCreate, useRemove, useUpdate } from "../platform/api";
 import { FormWarning, FieldInput, initialValues, useRecordForm, useSaveCycle } from "../platform/form";
 import { ListColumnText, ListPager, ListSearch, ListTable, useListController } from "../platform/list";
-import { confirmDelete } from "../platform/modal";
+import { confirmDelete, ModalActions } from "../platform/modal";
 import { Page } from "../platform/page";
 import { LookupInputs } from "./PartLookupModals";
 import { WORK_FIELDS, type WorkLookupRow } from "./fields";
@@ -187,14 +187,7 @@ function NewWorkModal({ onClose }: { onClose: () => void }) {
       <Stack gap="sm">
         <FormWarning warning={warning} />
         <LookupInputs fields={WORK_FIELDS} form={form} />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={() => void save()} loading={checking || create.isPending}>
-            Create
-          </Button>
-        </Group>
+        <ModalActions onCancel={onClose} onSubmit={() => void save()} label="Create" busy={checking || create.isPending} />
       </Stack>
     </Modal>
   );

@@ -1,4 +1,4 @@
-import { Text } from "@mantine/core";
+import { Button, Group, Text } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import type { ReactNode } from "react";
 
@@ -30,4 +30,18 @@ export function confirmAction(opts: { title: string; message: ReactNode; confirm
 
 export function confirmDelete(what: string): Promise<boolean> {
   return confirmAction({ title: "Delete", message: `Delete ${what}? This cannot be undone.`, confirmLabel: "Delete" });
+}
+
+/** A modal's closing row: Cancel, then the one action it exists for (busy while it runs). */
+export function ModalActions({ onCancel, onSubmit, label, busy, disabled }: { onCancel: () => void; onSubmit: () => void; label: string; busy?: boolean; disabled?: boolean }) {
+  return (
+    <Group justify="flex-end" gap="xs">
+      <Button variant="default" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button onClick={onSubmit} loading={busy} disabled={disabled}>
+        {label}
+      </Button>
+    </Group>
+  );
 }

@@ -40,6 +40,37 @@ export function padRows<T>(rows: T[], to: number): Array<T | null> {
   return [...rows, ...Array.from({ length: Math.max(0, to - rows.length) }, () => null)];
 }
 
+/** A pick list part: its name, part number and supplier as the API answers them. */
+type PickPart = { name?: string | null; part_number?: string | null; supplier?: { display_name?: string | null; name?: string | null } | null };
+
+/** The pick list's parts table (002 §9: the quote's and the part order's pick lists), padded to `rows`. */
+export function PickListParts({ parts, rows }: { parts: PickPart[]; rows: number }) {
+  return (
+    <table aria-label="Parts" className="print-grid">
+      <thead>
+        <tr>
+          <th style={{ width: "5%" }}>#</th>
+          <th>Part</th>
+          <th>Part number</th>
+          <th>Supplier</th>
+          <th style={{ width: "10%" }}>Picked</th>
+        </tr>
+      </thead>
+      <tbody>
+        {padRows(parts, rows).map((p, n) => (
+          <tr key={n}>
+            <td>{n + 1}</td>
+            <td>{p ? p.name || "Unnamed Part" : "\u00a0"}</td>
+            <td>{p?.part_number ?? ""}</td>
+            <td>{p ? (p.supplier?.display_name ?? p.supplier?.name ?? "") : ""}</td>
+            <td />
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** A two-column table of label and value rows. */
 export function FactTable({ label, rows }: { label: string; rows: Array<[string, ReactNode]> }) {
   return (

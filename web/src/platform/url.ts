@@ -11,6 +11,13 @@ import { useLocation, useNavigate, useSearchParams } from "react-router-dom";
  */
 let pending: { path: string; search: string } | null = null;
 
+/** Router state on a change of the page's own URL state: the screen stays, so nothing unsaved is lost. */
+export const IN_PAGE = { inPage: true } as const;
+
+export function isInPageChange(state: unknown): boolean {
+  return typeof state === "object" && state !== null && (state as { inPage?: unknown }).inPage === true;
+}
+
 export function useUrlParams() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -30,7 +37,8 @@ export function useUrlParams() {
       const text = next.toString();
       const search = text ? `?${text}` : "";
       pending = { path, search };
-      void navigate({ pathname: path, search }, { replace });
+      // Marked as the page's own state, so the unsaved-changes guard lets it through (form/unsaved.tsx).
+      void navigate({ pathname: path, search }, { replace, state: IN_PAGE });
     },
     [navigate],
   );

@@ -7,7 +7,7 @@ import { useOne, type ApiRecord } from "../platform/api";
 import { formatDate, formatMoney } from "../platform/format";
 import { Loading } from "../platform/Loading";
 import { Page } from "../platform/page";
-import { FactTable, PrintDocument, padRows } from "../platform/print";
+import { FactTable, PickListParts, PrintDocument } from "../platform/print";
 import { nameOf } from "./quote-display";
 
 type Quote = ApiRecord & QuoteAnswer;
@@ -180,28 +180,7 @@ function PickList({ q }: { q: Quote }) {
           </tr>
         </tbody>
       </table>
-      <table aria-label="Parts" className="print-grid">
-        <thead>
-          <tr>
-            <th style={{ width: "5%" }}>#</th>
-            <th>Part</th>
-            <th>Part number</th>
-            <th>Supplier</th>
-            <th style={{ width: "10%" }}>Picked</th>
-          </tr>
-        </thead>
-        <tbody>
-          {padRows(parts, PICK_LIST_ROWS).map((p, n) => (
-            <tr key={n}>
-              <td>{n + 1}</td>
-              <td>{p ? p.name || "Unnamed Part" : "\u00a0"}</td>
-              <td>{p?.part_number ?? ""}</td>
-              <td>{p ? nameOf(p.supplier) : ""}</td>
-              <td />
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <PickListParts parts={parts} rows={PICK_LIST_ROWS} />
     </>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Group, Modal, Text } from "@mantine/core";
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useState, type ReactNode } from "react";
 import { useBlocker } from "react-router-dom";
 import { hideNotice, showNotice } from "../toast";
+import { isInPageChange } from "../url";
 
 type Registry = { set: (id: string, dirty: boolean) => void };
 const DirtyContext = createContext<Registry | null>(null);
@@ -26,9 +27,12 @@ export function UnsavedChangesProvider({ children }: { children: ReactNode }) {
   }, []);
   const anyDirty = dirtyIds.size > 0;
 
+  // A list's own search, filter or page landing (a debounced search may land after a
+  // modal form was opened) keeps the screen and its forms: only leaving it asks.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      anyDirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+      anyDirty &&
+      (currentLocation.pathname !== nextLocation.pathname || (currentLocation.search !== nextLocation.search && !isInPageChange(nextLocation.state))),
   );
 
   useEffect(() => {
