@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Modal, Stack, Text, Textarea } from "@mantine/core";
+import { Badge, Button, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { RESOLUTION_NOTE_MAX, RESOLVE_MESSAGES } from "../../../../core/fleet/compliance-rules";
 import { WARNING_LABELS, type WarningKind } from "../../../../core/fleet/registration-rules";
 import { useUpdate, type ApiRecord } from "../../platform/api";
 import { FormWarning, NO_FORM, useSaveCycle } from "../../platform/form";
 import { formatDate, formatDateTime } from "../../platform/format";
+import { ModalActions } from "../../platform/modal";
 
 /** A compliance warning as GET compliance answers it (core/fleet/compliance.ts `warningFields`). */
 export type WarningRow = ApiRecord & {
@@ -81,14 +82,7 @@ export function ResolveWarningButton({ w }: { w: WarningRow }) {
             A resolved warning leaves the list (Show resolved shows it); the nightly check does not raise it again. A new MOT or tax date raises a new one.
           </Text>
           <Textarea label="Note (optional)" autosize minRows={2} maxLength={RESOLUTION_NOTE_MAX} value={note} onChange={(e) => setNote(e.currentTarget.value)} />
-          <Group justify="flex-end" gap="xs">
-            <Button variant="default" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button loading={save.isPending} onClick={() => void send(true)}>
-              Resolve
-            </Button>
-          </Group>
+          <ModalActions onCancel={() => setOpen(false)} onSubmit={() => void send(true)} label="Resolve" busy={save.isPending} />
         </Stack>
       </Modal>
     </>
