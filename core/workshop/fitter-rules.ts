@@ -34,3 +34,15 @@ export function fitterDayRange(today: string): { from: string; to: string } {
 
 /** The device remembers which fitter its user is (localStorage): the key. */
 export const FITTER_DEVICE_KEY = "fitter.me";
+
+/** A photo is scaled on the phone before upload to at most this many pixels on its long side, as JPEG of this quality. */
+export const PHOTO_MAX_SIDE = 2000;
+export const PHOTO_QUALITY = 0.85;
+
+/** The size a photo of width x height is drawn at: the long side at most `max`, the proportions kept, never enlarged. */
+export function scaledSize(width: number, height: number, max = PHOTO_MAX_SIDE): { width: number; height: number } {
+  const long = Math.max(width, height);
+  if (!(long > max)) return { width, height };
+  const r = max / long;
+  return { width: Math.max(1, Math.round(width * r)), height: Math.max(1, Math.round(height * r)) };
+}
