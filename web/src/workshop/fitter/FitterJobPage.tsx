@@ -4,12 +4,13 @@ import { Suspense, useRef, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { MESSAGES, afterReadyForCollection, statusChangeRules } from "../../../../core/workshop/rules";
 import { uploadSignedFile, useUploadConfirm, UPLOAD_MESSAGES } from "../../fleet/shared/uploads";
-import { ApiError, api, keys, useGet, useOne, type ApiRecord } from "../../platform/api";
+import { api, keys, useApiMutation, useGet, useOne, type ApiRecord } from "../../platform/api";
+import { NO_FORM, useSaveCycle } from "../../platform/form";
 import { formatDateTime } from "../../platform/format";
 import { lazyPart } from "../../platform/lazyPart";
 import { Loading } from "../../platform/Loading";
 import { Page } from "../../platform/page";
-import { toastError, toastFailure, toastSuccess, toastWarning } from "../../platform/toast";
+import { toastError, toastSuccess, toastWarning } from "../../platform/toast";
 import { jobStatusLabel, makeOf, modelOf, nameOf, registrationOf, type Job } from "../jobFormat";
 import { workshopQuery } from "../queries";
 import { TAP } from "./FitterTodayPage";
@@ -51,25 +52,32 @@ function FitterJob({ job, reload }: { job: Job; reload: () => Promise<unknown> }
     void qc.invalidateQueries({ queryKey: keys.all("fitterjobs") });
   };
 
-  /**
-   * A write of the job card (PUT jobs/{id}, PUT jobs/returned/{id}) with the last_saved of the
-   * copy on screen. 002 §5: a copy saved elsewhere is a 409: the message, then the latest copy
-   * (what was typed stays typed).
-   */
-  const write = (path: string, build: (j: Job) => Body, failed = ERROR): Promise<Job | null> => {
+  // The job card's own writes (JobEditPage: PUT jobs/{id}, PUT jobs/returned/{id}); the answer is the job as stored.
+  type JobWrite = { path: string; body: Body };
+  const jobWrite = { send: (w: JobWrite) => w.body, invalidates: ["jobstatuscount", "fitterjobs"] };
+  const tickWrite = useApiMutation<JobWrite, Job>("PUT", (w) => w.path, { ...jobWrite, errorMessage: ERROR, silent: true });
+  const noteWrite = useApiMutation<JobWrite, Job>("PUT", (w) => w.path, { ...jobWrite, errorMessage: ERROR });
+  const statusWrite = useApiMutation<JobWrite, Job>("PUT", (w) => w.path, { ...jobWrite, errorMessage: MESSAGES.statusChange });
+  // 002 §5: a copy saved elsewhere is a 409: the query client shows its message, then the latest copy is fetched (what was typed stays typed).
+  const reloading = useRef<Promise<unknown>>(Promise.resolve());
+  const cycle = useSaveCycle(NO_FORM, {
+    onConflict: () => {
+      reloading.current = reload();
+    },
+    toastRefusals: false,
+  });
+
+  /** One write at a time, each sent with the last_saved of the copy the previous one answered. */
+  const write = (how: typeof tickWrite, path: string, build: (j: Job) => Body): Promise<Job | null> => {
+    // After a 409 the next write waits for the latest copy (its last_saved).
     const run = chain.current.then(async () => {
-      const j = current();
-      try {
-        const updated = await api<Job>("PUT", path, { body: { ...build(j), last_saved: j.last_saved } });
+      await reloading.current;
+      return cycle.run(async () => {
+        const j = current();
+        const updated = await how.mutateAsync({ path, body: { ...build(j), last_saved: j.last_saved } });
         take(updated);
         return updated;
-      } catch (e) {
-        if (e instanceof ApiError && e.status === 409) {
-          toastWarning(MESSAGES.edited);
-          await reload();
-        } else toastFailure(e, failed);
-        return null;
-      }
+      });
     });
     chain.current = run;
     return run;
@@ -78,7 +86,7 @@ function FitterJob({ job, reload }: { job: Job; reload: () => Promise<unknown> }
   const items = job.work_items ?? [];
   const setDone = async (workId: number, done: boolean) => {
     setPending((p) => ({ ...p, [workId]: done }));
-    await write(`jobs/${job.id}`, (j) => ({ work_items: (j.work_items ?? []).map((w) => (w.id === workId ? { ...w, complete: done } : w)) }));
+    await write(tickWrite, `jobs/${job.id}`, (j) => ({ work_items: (j.work_items ?? []).map((w) => (w.id === workId ? { ...w, complete: done } : w)) }));
     setPending(({ [workId]: _done, ...rest }) => rest);
   };
 
@@ -87,22 +95,18 @@ function FitterJob({ job, reload }: { job: Job; reload: () => Promise<unknown> }
     if (!text) return;
     setBusy("note");
     // 002 §3 Comment: the note is a new comment; who wrote it and when are the server's.
-    const saved = await write(`jobs/${job.id}`, (j) => ({ comments_list: [...((j.comments_list as Comment[] | undefined) ?? []), { text }] }));
+    const saved = await write(noteWrite, `jobs/${job.id}`, (j) => ({ comments_list: [...((j.comments_list as Comment[] | undefined) ?? []), { text }] }));
     setBusy(null);
-    if (saved) {
-      setNote("");
-      toastSuccess();
-    }
+    if (saved) setNote("");
   };
 
   const changeStatus = async (to: string) => {
     const refused = statusChangeRules(current(), to);
     if (refused) return toastWarning(refused.message);
     setBusy(to);
-    const updated = await write(`jobs/returned/${job.id}`, () => ({ status: to }), MESSAGES.statusChange);
+    const updated = await write(statusWrite, `jobs/returned/${job.id}`, () => ({ status: to }));
     setBusy(null);
     if (!updated) return;
-    toastSuccess();
     if (to === "READY_FOR_COLLECTION") {
       const after = afterReadyForCollection([updated.customer, updated.customer2], updated.vehicle);
       if (after.workshop_instructions.length) setModal({ kind: "instructions", text: after.workshop_instructions });
