@@ -60,7 +60,7 @@ export const ANY_DEBT = {
   "core/hire/service.ts": 10,
   "core/platform/fields.ts": 1,
   "core/workshop/costs.ts": 1,
-  "core/workshop/images.ts": 6,
+  "core/workshop/images.ts": 4,
   "core/workshop/job.ts": 2,
   "core/workshop/jobs.ts": 7,
   "core/workshop/lookup-rules.ts": 3,

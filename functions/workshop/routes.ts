@@ -66,6 +66,11 @@ export function workshopRoutes(app: Hono<AppEnv>) {
   route(app, { method: "get", path: "/jobs", summary: "Jobs list: a view of a workshop tab and department, searched or column-filtered; {count, results}", tag, query: jobListQuery }, async (c, { query }) =>
     J.list({ ...query, page: query.searchFresh ? 1 : query.page }, staff(c)),
   );
+  route(
+    app,
+    { method: "get", path: "/fitterjobs", summary: "The fitter's phone: the fitter's jobs of today (workshop date today, open, returned or ready), {date, fitter, count, results}", tag, query: z.object({ fitter: z.coerce.number({ error: "Must be a record id" }).int("Must be a record id").positive("Must be a record id").max(1e12, "Must be a record id") }) },
+    async (_c, { query }) => Workshop.FitterJobs.today(query.fitter),
+  );
   route(app, { method: "get", path: "/jobs/:id", summary: "A job card: job, work items with parts, comments, image count, mileage_warning", tag }, async (_c, { id }) => J.get(id));
   route(app, { method: "post", path: "/createjob", summary: "Create a job (the rules of 002 §5); answers the job (id = job no.)", tag, body: jobCreate }, async (c, { body }) => J.create(body, staff(c)));
   route(app, { method: "put", path: "/jobs/:id", summary: "Save a whole job (send last_saved; 409 when stale); also Turn Into Job (is_defect / is_enquiry false)", tag, body: jobSave }, async (c, { id, body }) =>
@@ -133,7 +138,8 @@ export function workshopRoutes(app: Hono<AppEnv>) {
       path: "/jobimageupload",
       summary: "Presigned uploads for a job's or a quote's images (job= or quote=; png, jpeg, pdf; 15 MB)",
       tag,
-      query: z.object({ job: id, quote: id, file_type: z.union([z.string(), z.array(z.string())]).optional() }),
+      // upload_id: a UUID the client makes per photo; a retry with it signs the same key (docs/fitter-phone.md).
+      query: z.object({ job: id, quote: id, file_type: z.union([z.string(), z.array(z.string())]).optional(), upload_id: z.string().max(40).optional() }),
     },
     async (_c, { query }) => I.uploadUrls(query),
   );

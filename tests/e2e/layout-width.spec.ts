@@ -119,6 +119,7 @@ test("every routed screen and print fits 1366 px: no table or toolbar past the w
     "/printpartorder/:partorder": `/printpartorder/${order.id}`,
     "/detailWorkLookup/:workLookup?": `/detailWorkLookup/${workLookup}`,
     "/editjob/:job?": `/editjob/${job.id}`,
+    "/fitter/jobs/:job": `/fitter/jobs/${job.id}`,
     "/defect/:job?": "/defect",
     "/printjob/:job": `/printjob/${job.id}`,
     "/jobs": "/jobs?view=all",

@@ -58,6 +58,9 @@ export const routes: RouteObject[] = [
       { path: "/credit", ...lazyScreen(() => import("./accounts/invoices/CreditNotesPage"), "CreditNotesPage") },
       { path: "/editvehicle/:vehicle?", ...lazyScreen(() => import("./fleet/edit/VehicleEditPage"), "VehicleEditPage") },
       { path: "/vehicleupload/:vehicle", ...lazyScreen(() => import("./fleet/upload/PhoneUploadPage"), "PhoneUploadPage") },
+      // The fitter's phone (issue 26, docs/fitter-phone.md): today's jobs, one job.
+      { path: "/fitter", ...lazyScreen(() => import("./workshop/fitter/FitterTodayPage"), "FitterTodayPage") },
+      { path: "/fitter/jobs/:job", ...lazyScreen(() => import("./workshop/fitter/FitterJobPage"), "FitterJobPage") },
       { path: "/vehicles", ...lazyScreen(() => import("./fleet/list/VehiclesListPage"), "VehiclesListPage") },
       { path: "/keys", ...lazyScreen(() => import("./fleet/keys/KeysPage"), "KeysPage") },
       { path: "/trackers", ...lazyScreen(() => import("./fleet/trackers/TrackersPage"), "TrackersPage") },

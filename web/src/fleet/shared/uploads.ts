@@ -1,4 +1,4 @@
-import { api, useApiMutation } from "../../platform/api";
+import { ApiError, api, useApiMutation } from "../../platform/api";
 
 /** 000 §5 / §8: png, jpeg or pdf only. */
 export const UPLOAD_TYPES: Record<string, string> = { "image/png": "png", "image/jpeg": "jpeg", "application/pdf": "pdf" };
@@ -29,10 +29,37 @@ function postWithProgress(target: SignedUpload, file: File, onProgress: (pct: nu
     const xhr = new XMLHttpRequest();
     xhr.open("POST", target.url);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(Math.round((e.loaded / e.total) * 100));
-    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new Error(UPLOAD_MESSAGES.signedUrlFailed)));
-    xhr.onerror = () => reject(new Error(UPLOAD_MESSAGES.signedUrlFailed));
+    // A dropped connection (or S3 busy) may be tried again; a refusal of the signed policy may not.
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(xhr.status >= 500 ? new DroppedUpload() : new Error(UPLOAD_MESSAGES.signedUrlFailed)));
+    xhr.onerror = () => reject(new DroppedUpload());
+    xhr.onabort = () => reject(new DroppedUpload());
     xhr.send(form);
   });
+}
+
+/** The connection dropped (or the store was busy) while a file was sent: worth another try. */
+export class DroppedUpload extends Error {
+  constructor() {
+    super(UPLOAD_MESSAGES.signedUrlFailed);
+    this.name = "DroppedUpload";
+  }
+}
+
+/** Whether a failed step of an upload may be tried again: a dropped connection, the API unreachable or busy. */
+const retriable = (e: unknown) => e instanceof DroppedUpload || (e instanceof ApiError && (e.status === 0 || e.status >= 500));
+
+/** Options of one upload: `attempts` (1 by default) tries on a dropped connection, `onRetry` told before each further try. */
+export type UploadTries = { attempts?: number; waitMs?: number; onRetry?: (attempt: number) => void };
+
+async function withTries<T>(step: () => Promise<T>, tries: UploadTries, attempt = 1): Promise<T> {
+  try {
+    return await step();
+  } catch (e) {
+    if (!retriable(e) || attempt >= (tries.attempts ?? 1)) throw e;
+    tries.onRetry?.(attempt + 1);
+    await new Promise((r) => setTimeout(r, (tries.waitMs ?? 1000) * attempt));
+    return withTries(step, tries, attempt + 1);
+  }
 }
 
 /**
@@ -46,14 +73,22 @@ export async function uploadSignedFile(
   onProgress: (pct: number) => void,
   sign: (fileType: string) => Promise<{ results: SignedUpload[] }>,
   confirm: (key: string) => Promise<unknown>,
+  tries: UploadTries = {},
 ) {
   const fileType = UPLOAD_TYPES[file.type];
   if (!fileType) throw new Error(UPLOAD_MESSAGES.notSupported);
-  const target = (await sign(fileType)).results[0];
-  if (!target?.url) throw new Error(UPLOAD_MESSAGES.noUrl);
-  if (file.size > target.max_bytes) throw new Error(TOO_LARGE);
-  await postWithProgress(target, file, onProgress);
-  return confirm(target.key);
+  // With more than one attempt, `sign` must name the object by an idempotency key of the file
+  // (the job images' upload_id): each try is signed afresh for the same key, so a retry
+  // overwrites the object the dropped try may have left, and the confirm records it once.
+  const key = await withTries(async () => {
+    const target = (await sign(fileType)).results[0];
+    if (!target?.url) throw new Error(UPLOAD_MESSAGES.noUrl);
+    if (file.size > target.max_bytes) throw new Error(TOO_LARGE);
+    onProgress(0);
+    await postWithProgress(target, file, onProgress);
+    return target.key;
+  }, tries);
+  return withTries(() => confirm(key), tries);
 }
 
 /**
