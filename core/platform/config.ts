@@ -53,6 +53,14 @@ export const config = {
   get allowedEmails() {
     return list(process.env.ALLOWED_EMAILS);
   },
+  /** The sender of the product's e-mails (SES on AWS, a verified identity); unset: no e-mail is sent (docs/quote-approval.md). */
+  get mailFrom() {
+    return process.env.MAIL_FROM ?? "";
+  },
+  /** Set by tests to a fake SES; unset on AWS. */
+  get sesEndpoint() {
+    return process.env.SES_ENDPOINT || undefined;
+  },
   /** How long a product token lives, in hours. */
   get sessionHours() {
     return Number(process.env.SESSION_HOURS ?? 12);
