@@ -20,6 +20,8 @@ export const SECRET_NAMES = [
   "DVSA_CLIENT_SECRET",
   "DVSA_API_KEY",
   "DVSA_TOKEN_URL",
+  // The sender of the quote approval e-mail (docs/quote-approval.md); "" where no mail is sent.
+  "MAIL_FROM",
 ] as const;
 
 export async function loadSecrets(env: NodeJS.ProcessEnv = process.env): Promise<string[]> {

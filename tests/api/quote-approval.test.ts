@@ -241,3 +241,53 @@ describe("rate limit", () => {
     expect((await view("B".repeat(43))).status).toBe(404);
   });
 });
+
+describe("e-mail through SES, where mail is set up", () => {
+  it("sends the link's e-mail to the customer through SESv2 SendEmail (a fake SES the test starts)", async () => {
+    const { createServer } = await import("node:http");
+    const seen: Array<{ path: string; body: unknown }> = [];
+    const server = createServer((req, res) => {
+      let raw = "";
+      req.on("data", (d) => (raw += d));
+      req.on("end", () => {
+        seen.push({ path: req.url ?? "", body: JSON.parse(raw || "{}") });
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ MessageId: "fake-1" }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(5401, "127.0.0.1", () => r()));
+    const before = { from: process.env.MAIL_FROM, endpoint: process.env.SES_ENDPOINT };
+    try {
+      const q = await newQuote();
+      // Not set up: the send answers so, and the mail call refuses.
+      const off = await send(q);
+      expect(off.mail.configured).toBe(false);
+      expect((await api.post(`quotes/approvalmail/${q.id}`, { token: off.token })).status).toBe(400);
+      process.env.MAIL_FROM = "workshop@rentals.example";
+      process.env.SES_ENDPOINT = "http://127.0.0.1:5401";
+      const sent = await send(q);
+      expect(sent.mail).toEqual({ configured: true, to: "accounts@example.co.uk" });
+      // Another quote's id with this token: nothing sent.
+      const other = await newQuote();
+      expect((await api.post(`quotes/approvalmail/${other.id}`, { token: sent.token })).status).toBe(404);
+      expect(seen).toHaveLength(0);
+      expect(await ok(api.post(`quotes/approvalmail/${q.id}`, { token: sent.token }))).toEqual({ sent_to: "accounts@example.co.uk" });
+      expect(seen).toHaveLength(1);
+      expect(seen[0].path).toBe("/v2/email/outbound-emails");
+      expect(seen[0].body).toMatchObject({
+        FromEmailAddress: "workshop@rentals.example",
+        Destination: { ToAddresses: ["accounts@example.co.uk"] },
+        Content: { Simple: { Subject: { Data: sent.email.subject }, Body: { Text: { Data: sent.email.text } } } },
+      });
+      // A revoked link is not sent.
+      await ok(api.del(`quotes/approvallink/${q.id}`));
+      expect((await api.post(`quotes/approvalmail/${q.id}`, { token: sent.token })).status).toBe(410);
+      expect(seen).toHaveLength(1);
+    } finally {
+      process.env.MAIL_FROM = before.from ?? "";
+      if (before.endpoint) process.env.SES_ENDPOINT = before.endpoint;
+      else delete process.env.SES_ENDPOINT;
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
