@@ -115,6 +115,8 @@ export function ApprovePage() {
             value={decisions[i.id] ?? ""}
             onChange={(v) => setDecisions((d) => ({ ...d, [i.id]: v }))}
             color={decisions[i.id] === "declined" ? "red" : "green"}
+            // A tap target a thumb finds: 48 px high.
+            styles={{ label: { minHeight: 48, display: "flex", alignItems: "center", justifyContent: "center" } }}
             data={[
               { value: "approved", label: "Approve" },
               { value: "declined", label: "Decline" },
