@@ -1,6 +1,6 @@
 import { CfnRoute, CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import { CfnPermission } from "aws-cdk-lib/aws-lambda";
-import { ServicePrincipal } from "aws-cdk-lib/aws-iam";
+import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Api as HttpApi, Function, StackContext } from "sst/constructs";
 import { areas } from "../functions/areas";
 import { backendFunctionProps } from "./backend";
@@ -11,6 +11,12 @@ export const API_THROTTLE = { rate: 50, burst: 100 };
 export const SIGN_IN_THROTTLE = { rate: 2, burst: 10 };
 /** The public sign-in calls (functions/auth/routes.ts), routed on their own so they can be limited on their own. */
 export const SIGN_IN_ROUTES = ["POST /api/social/google-oauth2", "POST /api/auth/local"] as const;
+
+/** The customer's quote approval link, public (docs/quote-approval.md): its own strict limit besides the in-app one per address. */
+export const PUBLIC_APPROVAL_THROTTLE = { rate: 5, burst: 20 };
+export const PUBLIC_APPROVAL_ROUTES = ["ANY /api/public/quote-approval", "ANY /api/public/quote-approval/{proxy+}"] as const;
+/** The area whose Lambda sends the approval e-mail through SES (ses:SendEmail). */
+export const MAIL_AREA = "workshop";
 
 /**
  * The HTTP API: one Lambda per area (functions/areas.ts), and for each of the
@@ -30,6 +36,8 @@ export function Api({ stack }: StackContext) {
       routes[`ANY /api/${prefix}/{proxy+}`] = fn;
     }
     if (area.name === "auth") for (const key of SIGN_IN_ROUTES) routes[key] = fn;
+    // The quote approval e-mail (core/platform/mail.ts), from the MAIL_FROM identity.
+    if (area.name === MAIL_AREA) fn.attachPermissions([new PolicyStatement({ actions: ["ses:SendEmail"], resources: ["*"] })]);
   }
 
   const api = new HttpApi(stack, "Api", {
@@ -43,9 +51,10 @@ export function Api({ stack }: StackContext) {
   // Stricter throttling on the sign-in routes (per-route settings of the stage;
   // a JSON map in CloudFormation, so written with CloudFormation's own key names).
   const stage = api.cdk.httpApi.defaultStage!.node.defaultChild as CfnStage;
-  stage.routeSettings = Object.fromEntries(
-    SIGN_IN_ROUTES.map((key) => [key, { ThrottlingRateLimit: SIGN_IN_THROTTLE.rate, ThrottlingBurstLimit: SIGN_IN_THROTTLE.burst }]),
-  );
+  stage.routeSettings = Object.fromEntries([
+    ...SIGN_IN_ROUTES.map((key) => [key, { ThrottlingRateLimit: SIGN_IN_THROTTLE.rate, ThrottlingBurstLimit: SIGN_IN_THROTTLE.burst }]),
+    ...PUBLIC_APPROVAL_ROUTES.map((key) => [key, { ThrottlingRateLimit: PUBLIC_APPROVAL_THROTTLE.rate, ThrottlingBurstLimit: PUBLIC_APPROVAL_THROTTLE.burst }]),
+  ]);
   // Route settings name routes by key: the routes must exist before the stage is updated.
   for (const route of api.node.findAll()) if (route instanceof CfnRoute) stage.addDependency(route);
 

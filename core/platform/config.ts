@@ -53,6 +53,14 @@ export const config = {
   get allowedEmails() {
     return list(process.env.ALLOWED_EMAILS);
   },
+  /** The sender of the product's e-mails (SES on AWS, a verified identity); unset: no e-mail is sent (docs/quote-approval.md). */
+  get mailFrom() {
+    return process.env.MAIL_FROM ?? "";
+  },
+  /** Set by tests to a fake SES; unset on AWS. */
+  get sesEndpoint() {
+    return process.env.SES_ENDPOINT || undefined;
+  },
   /** How long a product token lives, in hours. */
   get sessionHours() {
     return Number(process.env.SESSION_HOURS ?? 12);
@@ -83,4 +91,6 @@ export const SECRET_NAMES = [
   "DVSA_CLIENT_SECRET",
   "DVSA_API_KEY",
   "DVSA_TOKEN_URL",
+  // The sender of the quote approval e-mail (docs/quote-approval.md); "" where no mail is sent.
+  "MAIL_FROM",
 ] as const;

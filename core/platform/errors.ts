@@ -8,7 +8,7 @@ export const NO_FILE_SELECTED = "No File was selected for upload";
 
 export class VisibleError extends Error {
   constructor(
-    public readonly status: 400 | 401 | 403 | 404 | 409 | 413,
+    public readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429,
     message: string,
     public readonly errors: Record<string, string> = {},
   ) {
@@ -57,5 +57,15 @@ export class UnauthorizedError extends VisibleError {
 export class ForbiddenError extends VisibleError {
   constructor(message: string) {
     super(403, message);
+  }
+}
+
+/** Too many requests from one address (core/platform/rate-limit.ts): 429, and when to try again (the Retry-After header). */
+export class TooManyRequestsError extends VisibleError {
+  constructor(
+    message: string,
+    public readonly retryAfterSeconds: number,
+  ) {
+    super(429, message);
   }
 }

@@ -1,6 +1,7 @@
 import { answerExtras, defineFields } from "../platform/definition.js";
 import { personSchema } from "./definitions.js";
 import { QUOTE_MESSAGES, QUOTE_STATES, QUOTE_TYPES } from "./quote-rules.js";
+import { CUSTOMER_DECISIONS, approvalLinkSchema, customerAnswerSchema } from "./quote-approval-rules.js";
 
 /**
  * The quote of 002 §3 and its estimated work items, every field declared
@@ -39,6 +40,10 @@ export const quote = defineFields({
   registration: { server: true, label: "Registration", kind: "text", max: 40 },
   customer_name: { server: true, label: "Customer name", kind: "text", max: 300 },
   customer2_name: { server: true, label: "Customer 2 name", kind: "text", max: 300 },
+  // The customer's approval from a link (issue 26, docs/quote-approval.md): the latest link, the answer and its marker.
+  approval_link: { server: true, label: "Approval link", kind: "object", schema: approvalLinkSchema },
+  customer_answer: { server: true, label: "Customer's answer", kind: "object", schema: customerAnswerSchema },
+  customer_decision: { server: true, label: "Customer answer", kind: "choice", options: CUSTOMER_DECISIONS, message: "Unknown customer answer" },
 });
 
 /** Quote fields the server sets: a save may send them back, they are never taken from it. */

@@ -10,6 +10,7 @@ import { estimatedWorkItem, ESTIMATED_ITEM_OUTPUT, quote as quoteDefinition } fr
 import { comment, part } from "./definitions.js";
 import { partLineCollection } from "./part-lines.js";
 import { quotePreSave, quoteState } from "./quote-rules.js";
+import { linkAfterWrite } from "./quote-approval-rules.js";
 
 /** Most items on one quote, and parts on one item. */
 export const MAX_ITEMS = 100;
@@ -207,6 +208,8 @@ export const Quote = defineRecordType({
     const refused = quotePreSave(view);
     if (refused) throw new ValidationError(refused.message, refused.errors);
     r.qstate = quoteState(view);
+    // The approval link's invariant (quote-approval-rules.ts): any write but the Send itself closes an open link, in that write.
+    if (r.approval_link) r.approval_link = linkAfterWrite(r.approval_link);
   },
   lists: (r) => quoteMemberships(r),
   // Any page of a view starts at its month and day of creation (core/platform/records/positions.ts).

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { authenticate, type StaffUser } from "../../core/auth/index.js";
-import { VisibleError } from "../../core/platform/errors.js";
+import { TooManyRequestsError, VisibleError } from "../../core/platform/errors.js";
 import { UPLOAD_LIMIT, uploadPaths } from "./registry.js";
 
 export type AppEnv = { Variables: { user: StaffUser; token: string } };
@@ -15,6 +15,13 @@ const PUBLIC = new Set([
   "/api/openapi.json",
   "/api/docs",
 ]);
+
+/**
+ * Calls anyone may make, by pattern: the customer's quote approval link
+ * (docs/quote-approval.md), exactly one token segment under its path and
+ * nothing else (a longer, shorter or other path still needs a token).
+ */
+const PUBLIC_PATTERNS = [/^\/api\/public\/quote-approval\/[A-Za-z0-9_-]{43}$/];
 
 export type AreaRoutes = (app: Hono<AppEnv>) => void;
 
@@ -35,7 +42,7 @@ export function createApi(areas: AreaRoutes[]): Hono<AppEnv> {
   // The gate: no token, no handler (a 401 before anything else runs).
   api.use("*", async (c, next) => {
     const path = c.req.path.replace(/\/+$/, "") || "/";
-    if (PUBLIC.has(path)) return next();
+    if (PUBLIC.has(path) || PUBLIC_PATTERNS.some((p) => p.test(path))) return next();
     const header = c.req.header("authorization") ?? "";
     const match = /^Token\s+(\S+)$/i.exec(header);
     if (!match) return c.json({ message: "Authentication credentials were not provided.", errors: {} }, 401);
@@ -53,6 +60,7 @@ export function createApi(areas: AreaRoutes[]): Hono<AppEnv> {
 
   api.notFound((c) => c.json({ message: "Not found.", errors: {} }, 404));
   api.onError((err, c) => {
+    if (err instanceof TooManyRequestsError) c.header("Retry-After", String(err.retryAfterSeconds));
     if (err instanceof VisibleError) return c.json({ message: err.message, errors: err.errors }, err.status);
     const name = (err as { name?: string }).name ?? "";
     const cause = (err as { cause?: { name?: string } }).cause?.name ?? "";

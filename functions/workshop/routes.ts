@@ -13,6 +13,7 @@ import { partOrderRoutes } from "./partorders.js";
 import { partsRoutes } from "./parts.js";
 import { PartsExpenses } from "../../core/workshop/parts.js";
 import { quoteRoutes } from "./quotes.js";
+import { quoteApprovalRoutes } from "./quote-approval.js";
 import { workApprovalRoutes } from "./work-approvals.js";
 import { workTotalsRoutes } from "./work-totals.js";
 import { writeBody } from "../../core/platform/write-body.js";
@@ -61,6 +62,7 @@ const wsQuery = z.object({ ws: z.string().max(20).optional(), department: id });
 export function workshopRoutes(app: Hono<AppEnv>) {
   lookupRoutes(app); // part and work lookups (functions/workshop/lookups.ts)
   quoteRoutes(app);
+  quoteApprovalRoutes(app);
   partsRoutes(app); // Parts Expenses, Part History, parts figures: functions/workshop/parts.ts
   const J = Workshop.Jobs;
   route(app, { method: "get", path: "/jobs", summary: "Jobs list: a view of a workshop tab and department, searched or column-filtered; {count, results}", tag, query: jobListQuery }, async (c, { query }) =>

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableDefinition } from "../../core/platform/table.js";
 import { areas } from "../../functions/areas.js";
 import sstConfig from "../../sst.config.js";
-import { API_THROTTLE, Api, SIGN_IN_ROUTES, SIGN_IN_THROTTLE } from "../../stacks/Api.js";
+import { API_THROTTLE, Api, MAIL_AREA, PUBLIC_APPROVAL_ROUTES, PUBLIC_APPROVAL_THROTTLE, SIGN_IN_ROUTES, SIGN_IN_THROTTLE } from "../../stacks/Api.js";
 import { Cron, FLEET_CHECK_TIMEOUT, REPORT_EXPORT_TIMEOUT } from "../../stacks/Cron.js";
 import { Database } from "../../stacks/Database.js";
 import { SECRET_NAMES } from "../../stacks/Secrets.js";
@@ -198,11 +198,31 @@ describe("Api stack", () => {
   it("throttles every route, and the sign-in routes more strictly", () => {
     const [stage] = Object.values(resources(t.api, "AWS::ApiGatewayV2::Stage")).map((r) => r.Properties);
     expect(stage.DefaultRouteSettings).toMatchObject({ ThrottlingRateLimit: API_THROTTLE.rate, ThrottlingBurstLimit: API_THROTTLE.burst });
-    expect(Object.keys(stage.RouteSettings).sort()).toEqual([...SIGN_IN_ROUTES].sort());
+    expect(Object.keys(stage.RouteSettings).sort()).toEqual([...SIGN_IN_ROUTES, ...PUBLIC_APPROVAL_ROUTES].sort());
     for (const key of SIGN_IN_ROUTES) {
       expect(stage.RouteSettings[key]).toEqual({ ThrottlingRateLimit: SIGN_IN_THROTTLE.rate, ThrottlingBurstLimit: SIGN_IN_THROTTLE.burst });
     }
     expect(SIGN_IN_THROTTLE.rate).toBeLessThan(API_THROTTLE.rate);
+  });
+
+  it("throttles the public quote approval routes on their own, strictly, and routes them to the workshop Lambda (docs/quote-approval.md)", () => {
+    const [stage] = Object.values(resources(t.api, "AWS::ApiGatewayV2::Stage")).map((r) => r.Properties);
+    for (const key of PUBLIC_APPROVAL_ROUTES) expect(stage.RouteSettings[key]).toEqual({ ThrottlingRateLimit: PUBLIC_APPROVAL_THROTTLE.rate, ThrottlingBurstLimit: PUBLIC_APPROVAL_THROTTLE.burst });
+    expect(PUBLIC_APPROVAL_THROTTLE.rate).toBeLessThan(API_THROTTLE.rate);
+    const keys = Object.values(resources(t.api, "AWS::ApiGatewayV2::Route")).map((r) => r.Properties.RouteKey);
+    for (const key of PUBLIC_APPROVAL_ROUTES) expect(keys).toContain(key);
+  });
+
+  it("lets only the Lambda that sends the approval e-mail call ses:SendEmail", () => {
+    const fns = ourFunctions(t.api);
+    const mailer = Object.entries(fns).filter(([, r]) => JSON.stringify(r.Properties.Handler ?? "").includes(`${MAIL_AREA}.handler`));
+    expect(mailer).toHaveLength(1);
+    const roleOf = (r: Resource) => JSON.stringify(r.Properties.Role).replace(/^{"Fn::GetAtt":\["|".*$/g, "");
+    const policies = Object.values(resources(t.api, "AWS::IAM::Policy"));
+    const sending = policies.filter((p) => JSON.stringify(p.Properties.PolicyDocument.Statement).includes("ses:SendEmail"));
+    expect(sending.length).toBeGreaterThan(0);
+    const roles = sending.flatMap((p) => (p.Properties.Roles ?? []).map((x: unknown) => JSON.stringify(x)));
+    expect(roles.every((r) => r.includes(roleOf(mailer[0][1])))).toBe(true);
   });
 
   it("allows no cross-origin calls (the SPA reaches the API on its own origin)", () => {
@@ -352,7 +372,7 @@ describe("secrets loader", () => {
         ALLOWED_EMAILS: "already@set.example",
       });
       const missing = await loadSecrets();
-      expect(missing).toEqual(["XERO_CLIENT_SECRET", "DVLA_API_KEY", "DVSA_CLIENT_ID", "DVSA_CLIENT_SECRET", "DVSA_API_KEY", "DVSA_TOKEN_URL"]); // not bound in this fake environment
+      expect(missing).toEqual(["XERO_CLIENT_SECRET", "DVLA_API_KEY", "DVSA_CLIENT_ID", "DVSA_CLIENT_SECRET", "DVSA_API_KEY", "DVSA_TOKEN_URL", "MAIL_FROM"]); // not bound in this fake environment
       expect(process.env.GOOGLE_CLIENT_ID).toBe("client-123");
       expect(process.env.ALLOWED_DOMAINS).toBe("example.co.uk");
       expect(process.env.ALLOWED_EMAILS).toBe("already@set.example");

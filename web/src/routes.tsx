@@ -1,5 +1,5 @@
 import { Anchor, Text } from "@mantine/core";
-import { lazy, type ComponentType } from "react";
+import { lazy, Suspense, type ComponentType } from "react";
 import { createBrowserRouter, Link, type RouteObject } from "react-router-dom";
 import { LoginPage } from "./auth/LoginPage";
 import { AppLayout } from "./platform/layout/AppLayout";
@@ -24,6 +24,11 @@ function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentTyp
   return { element: <Screen />, loader: startScreen(load, data) };
 }
 
+/** A screen outside the signed-in frame (whose Suspense shows the loading state): its own. */
+function publicScreen(screen: Pick<RouteObject, "element" | "loader">): Pick<RouteObject, "element" | "loader"> {
+  return { ...screen, element: <Suspense fallback={null}>{screen.element}</Suspense> };
+}
+
 function NotFound() {
   return (
     <Page title="Page not found">
@@ -40,6 +45,8 @@ function NotFound() {
 
 export const routes: RouteObject[] = [
   { path: "/login", element: <LoginPage /> },
+  // The customer's quote approval page: public, outside the signed-in frame (no staff call: docs/quote-approval.md).
+  { path: "/approve/:token", ...publicScreen(lazyScreen(() => import("./workshop/approval/ApprovePage"), "ApprovePage")) },
   {
     element: <AppLayout />,
     loader: startFrame,

@@ -31,6 +31,7 @@ import { blankPart, CommentsTable, newKey, partFromLookup, PartsSelector, WorksS
 import { ApproveModal, CannotApproveModal, CreateJobModal, FinalizeModal, PrintOptionsModal, type CreateJobChoice } from "./QuoteModals";
 import { ImagesModal, useAttachedImages } from "./JobModals";
 import { QuoteWorkItemCard, type WorkType } from "./QuoteWorkItemCard";
+import { ApprovalLinkBadge, ApprovalLinkModal, CustomerAnswerPanel, CustomerDecisionBadge, type SentLink } from "./approval/QuoteApproval";
 
 type Quote = ApiRecord & QuoteAnswer;
 
@@ -179,6 +180,11 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
   const finalize = useApiMutation<void, Quote>("POST", () => `quotes/finalize/${record?.id}`, { resource: "quotes", errorMessage: FINALIZE_FAILED });
   const approve = useApiMutation<void, Quote>("POST", () => `quotes/approve/${record?.id}`, { resource: "quotes", errorMessage: SAVE_FAILED });
   const createJob = useApiMutation<Record<string, unknown>, { id: number }>("POST", "createquotejob", { resource: "quotes", invalidates: ["jobs"], errorMessage: "An error occurred!" });
+  // Send for approval (docs/quote-approval.md): saved first, then a new link for the customer.
+  const sendLink = useApiMutation<void, SentLink>("POST", () => `quotes/approvallink/${record?.id}`, { resource: "quotes", send: () => undefined, errorMessage: "Unable to send for approval" });
+  const [sent, setSent] = useState<SentLink | null>(null);
+  // The items the customer approved, preselected when a job card is made from the quote.
+  const approvedByCustomer = new Set((record?.customer_answer?.items ?? []).filter((i) => i.decision === "approved").map((i) => i.item));
   // The quote's attached images: its own uploads and those of the defect or enquiry it was made from (W13).
   const images = useAttachedImages(record ? { quote: record.id } : null);
 
@@ -253,12 +259,15 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
             <Group gap="xs">
               {record && <Badge color={record.priced ? "blue" : "gray"}>{record.priced ? "Priced" : "To Be Priced"}</Badge>}
               {approver && <Badge color="green">Approved by {approver}</Badge>}
+              <CustomerDecisionBadge decision={record?.customer_decision} />
+              {!record?.customer_decision && <ApprovalLinkBadge link={record?.approval_link} />}
             </Group>
             <Button type="submit" loading={editor.saving}>
               Save
             </Button>
           </Group>
         </Paper>
+        <CustomerAnswerPanel answer={record?.customer_answer} decision={record?.customer_decision} />
         {editor.warning && (
           <Alert color="yellow" title="Missing Data" role="alert">
             {editor.warning}
@@ -359,6 +368,9 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
                 <Button variant="default" onClick={() => setModal("print")}>
                   Print Workshop Quote Sheet
                 </Button>
+                <Button variant="light" loading={sendLink.isPending} onClick={() => void saveThen(async () => setSent(await sendLink.mutateAsync()))}>
+                  Send for approval
+                </Button>
                 <Button variant="light" onClick={() => setModal("createjob")}>
                   Create Job Card From Selected Items
                 </Button>
@@ -385,6 +397,7 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
       {modal === "createjob" && (
         <CreateJobModal
           items={items}
+          preselect={(it) => approvedByCustomer.has(Number(it.id))}
           customerInvoiceNumber={String(v.customer_invoice_number ?? "")}
           customer2InvoiceNumber={String(v.customer2_invoice_number ?? "")}
           creating={createJob.isPending}
@@ -417,6 +430,7 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
           setSearching(null);
         }}
       />
+      {sent && record && <ApprovalLinkModal quoteId={record.id} sent={sent} onClose={() => setSent(null)} />}
       {modal === "images" && record && <ImagesModal owner={{ quote: record.id }} onClose={() => setModal(null)} />}
     </form>
   );

@@ -19,8 +19,11 @@ export function CreateJobModal({
   creating,
   onCreate,
   onClose,
+  preselect,
 }: {
   items: ChildRow[];
+  /** Items chosen when the dialog opens (those the customer approved from the link: docs/quote-approval.md). */
+  preselect?: (item: ChildRow) => boolean;
   customerInvoiceNumber: string;
   customer2InvoiceNumber: string;
   creating: boolean;
@@ -28,7 +31,7 @@ export function CreateJobModal({
   onClose: () => void;
 }) {
   const free = items.filter((i) => idOf(i.job) === null);
-  const [chosen, setChosen] = useState<Set<number>>(() => new Set());
+  const [chosen, setChosen] = useState<Set<number>>(() => new Set(preselect ? free.flatMap((it, n) => (preselect(it) ? [n] : [])) : []));
   const [workshop, setWorkshop] = useState<ContactOption | null>(null);
   const [workshopText, setWorkshopText] = useState("");
   const [startDate, setStartDate] = useState("");

@@ -2,7 +2,7 @@ import type { VehicleBrief } from "../../../core/fleet/types";
 import type { QuoteAnswer } from "../../../core/workshop/types";
 import { Button, Text } from "@mantine/core";
 import { Link, useParams, useSearchParams } from "react-router-dom";
-import { pounds, sum, withVat } from "../../../core/platform/money";
+import { quoteSheetTotals } from "../../../core/workshop/quote-approval-rules";
 import { useOne, type ApiRecord } from "../platform/api";
 import { formatDate, formatMoney } from "../platform/format";
 import { Loading } from "../platform/Loading";
@@ -50,17 +50,10 @@ function useQuote() {
 const itemsOf = (q: Quote, afterQuote: boolean): Row[] => ((q.estimated_work_items ?? []) as Row[]).filter((i) => afterQuote || !i.added_after_quote);
 const partsOf = (items: Row[]): Row[] => items.flatMap((i) => (i.parts ?? []) as Row[]);
 
-/** Totals of the quote sheet: labour and parts charges, their total, and the total with VAT at 20%. */
-export function quoteSheetTotals(items: Row[]) {
-  const labour = sum(...items.map((i) => i.estimated_customer_labour_cost));
-  const parts = sum(...partsOf(items).map((p) => p.estimated_customer_cost));
-  const total = labour.plus(parts);
-  return { labour: pounds(labour), parts: pounds(parts), total: pounds(total), totalIncVat: withVat(total) };
-}
-
 function QuoteSheet({ q, afterQuote }: { q: Quote; afterQuote: boolean }) {
   const v: Partial<VehicleBrief> = q.vehicle ?? {};
   const items = itemsOf(q, afterQuote);
+  // The one formula, shared with the customer's approval page (core/workshop/quote-approval-rules.ts).
   const t = quoteSheetTotals(items);
   return (
     <>

@@ -8,6 +8,7 @@ import { ListColumnFilter, ListDepartmentFilter, ListPager, ListRecordFilter, Li
 import { Page } from "../platform/page";
 import { nameOf, QUOTE_ROW_COLOURS } from "./quote-display";
 import { personName } from "../../../core/platform/people";
+import { CustomerDecisionBadge } from "./approval/QuoteApproval";
 
 type QuoteRow = ApiRecord & QuoteAnswer;
 
@@ -58,6 +59,7 @@ export function QuotesListPage() {
     { key: "id", header: "Job No." },
     { key: "registration", header: "Registration" },
     { key: "description", header: "Description" },
+    { key: "customer_decision", header: "Customer Answer" },
     { key: "earliest_workshop_date", header: "Earliest Workshop Date" },
     { key: "provisional_start_date", header: "Provisional Start Date" },
     { key: "not_started_work_items", header: "Items Not Started" },
@@ -107,6 +109,9 @@ export function QuotesListPage() {
                 </td>
                 <td>{q.vehicle?.registration ?? q.registration ?? ""}</td>
                 <td>{q.description ?? ""}</td>
+                <td>
+                  <CustomerDecisionBadge decision={q.customer_decision} />
+                </td>
                 <td>{formatDate(q.earliest_workshop_date)}</td>
                 <td>{formatDate(q.provisional_start_date)}</td>
                 <td>{q.not_started_work_items ?? ""}</td>
