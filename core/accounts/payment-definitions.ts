@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { defineFields } from "../platform/definition.js";
+import { answerExtras, defineFields } from "../platform/definition.js";
 
 /**
  * The payment of 003 §3 (and 000 §7 POST payments, the vehicle sale's
@@ -60,6 +60,9 @@ export const payment = defineFields({
   occurs: { server: true, label: "Occurrence of", kind: "date" },
   idempotency_key: { server: true, label: "Idempotency key", kind: "text", max: 200 },
 });
+
+/** What a payment's answer carries besides its fields (its state and today's row colour, payment.ts): a save drops them. */
+export const paymentExtras = answerExtras({ state: "text", colour: "text" });
 
 /** The list views of the Payments screen (A5); default unpaid. */
 export const PAYMENT_VIEWS = ["unpaid", "paid", "all"] as const;

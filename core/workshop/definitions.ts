@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { defineFields } from "../platform/definition.js";
+import { answerExtras, defineFields } from "../platform/definition.js";
 import { isoDate, text } from "../platform/fields.js";
 import { trackingOptionValue } from "../settings/tracking-option.js";
 import { DEFECT_STATUSES, JOB_STATUSES } from "./rules.js";
@@ -105,6 +105,13 @@ export const job = defineFields({
   customer2_estimated_parts_charge_total: { server: true, label: "Customer 2 estimated parts charge", kind: "money", signed: true },
   customer2_parts_charge_total: { server: true, label: "Customer 2 parts charge", kind: "money", signed: true },
 });
+
+/**
+ * What a job's answer carries besides its fields (the mileage warning, the
+ * count of its images, what is left to do once ready for collection, a
+ * line's parts as sent back): declared once, a save drops their `names`.
+ */
+export const jobExtras = answerExtras({ mileage_warning: "boolean", image_count: "number", after_ready: "object", parts: "object" });
 
 /** The job fields only the server writes (`server: true` above: approval, defect creator, part order, state, latest comment, the summary box's totals worked out by costs.ts on every save): a save's values for them are ignored. */
 export const JOB_DERIVED = job.serverFields;

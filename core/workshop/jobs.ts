@@ -10,7 +10,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../platform/error
 import { pageRows, rowsOfPage, type Page, compactKey, searchKey } from "../platform/paging.js";
 import { fromPence, toPence } from "../platform/money.js";
 import { Facet } from "../platform/service.js";
-import { isFresh, lastSavedOf, writeTogether, type WriteExtra } from "../platform/records.js";
+import { META_FIELDS, isFresh, lastSavedOf, writeTogether, type WriteExtra } from "../platform/records.js";
 import { workshopOffers } from "./offers.js";
 import { approvedSupplierInvoices } from "./part-rules.js";
 import { parseInput } from "../platform/validation.js";
@@ -21,7 +21,7 @@ import { chargeAndCost } from "./figures.js";
 import { withDueDates } from "./part-lines.js";
 import { withWorkTypeFlags } from "./work-lines.js";
 import { priceJobItems, type PricingContext } from "./costs.js";
-import { JOB_DERIVED, comment as commentDefinition, job as jobDefinition, part as partDefinition, workItem as workDefinition, PART_SERVER_FIELDS, WORK_SERVER_FIELDS } from "./definitions.js";
+import { JOB_DERIVED, jobExtras, comment as commentDefinition, job as jobDefinition, part as partDefinition, workItem as workDefinition, PART_SERVER_FIELDS, WORK_SERVER_FIELDS } from "./definitions.js";
 import { JOB_INDEX_COPIES, Job, JobLines, expandJobs, NO_DATE, jobFields, jobMemberships, nestLines, type Column } from "./job.js";
 import {
   MESSAGES,
@@ -58,9 +58,9 @@ const refuse = (r: RuleResult) => {
   if (r) throw new ValidationError(r.message, r.errors);
 };
 
-/** What an answer carries that is never stored: a client may send it back. */
-const OUTPUT_ONLY = ["id", "created_by", "updated_by", "created_at", "mileage_warning", "image_count", "after_ready", "parts"];
-const META = ["id", "last_saved", "created_by", "updated_by", "created_at"];
+/** What an answer carries that is never stored (the engine's meta fields but `last_saved`, and the job's answer extras): a client may send it back. */
+const answerOnly: readonly string[] = [...META_FIELDS.filter((f) => f !== "last_saved"), ...jobExtras.names];
+const META: readonly string[] = META_FIELDS;
 
 type SentLine = { id: number | null; last_saved?: string; fields: Rec };
 type SentItem = SentLine & { parts: SentLine[] | undefined };
@@ -89,7 +89,7 @@ function parseJobBody(body: unknown) {
   if (!isObject(body)) throw new ValidationError("The request body must be a JSON object.");
   const own: Rec = {};
   for (const [k, v] of Object.entries(body))
-    if (!OUTPUT_ONLY.includes(k) && !(JOB_DERIVED as readonly string[]).includes(k) && !(JOB_INDEX_COPIES as readonly string[]).includes(k) && k !== "work_items" && k !== "comments_list" && k !== "last_saved")
+    if (!answerOnly.includes(k) && !(JOB_DERIVED as readonly string[]).includes(k) && !(JOB_INDEX_COPIES as readonly string[]).includes(k) && k !== "work_items" && k !== "comments_list" && k !== "last_saved")
       own[k] = v;
   // Strict: an unknown field is a 400 naming it, never silently dropped.
   const fields = stripUndefined(parseInput(jobDefinition.schema.partial().strict(), own));
@@ -691,7 +691,7 @@ for (const [name, fn] of Object.entries(Jobs) as Array<[keyof typeof Jobs, (...a
 
 /** A line body as sent to PUT work/update or parts/update: the answer's own fields (and the server's) left out. */
 function lineBody(body: Rec, drop: readonly string[]): Rec {
-  return Object.fromEntries(Object.entries(body).filter(([k]) => !drop.includes(k) && !(OUTPUT_ONLY as readonly string[]).filter((f) => f !== "id").includes(k)));
+  return Object.fromEntries(Object.entries(body).filter(([k]) => !drop.includes(k) && !answerOnly.filter((f) => f !== "id").includes(k)));
 }
 
 /**
