@@ -28,6 +28,13 @@ type Common = {
    * input. The definition's `serverFields` lists them; no hand list beside it.
    */
   server?: true;
+  /**
+   * Locked once the record itself is approved (a work item approved for
+   * invoicing, a part approved): the server refuses a change to it
+   * (core/workshop/rules.ts `lockRules`) and the screen draws it read-only.
+   * The definition's `lockedWhenApproved` lists them; no hand list beside it.
+   */
+  lockedWhenApproved?: true;
 };
 
 /** The kinds a field may be declared with. */
@@ -90,6 +97,8 @@ export type FieldMeta<N extends string = string> = {
   choices?: readonly string[];
   /** Set by the server only (FieldSpec `server`): never an input. */
   server?: true;
+  /** Read-only once the record is approved (FieldSpec `lockedWhenApproved`). */
+  lockedWhenApproved?: true;
 };
 
 /** The names of a definition's server-set fields (those declared with `server: true`). */
@@ -107,6 +116,8 @@ export type Definition<S extends Specs> = {
   serverFields: ReadonlyArray<ServerFieldName<S>>;
   /** The fields a client may send (every other), in declaration order: what a screen may draw as an input. */
   clientFields: ReadonlyArray<ClientFieldName<S>>;
+  /** The fields locked once the record is approved (`lockedWhenApproved: true`), in declaration order. */
+  lockedWhenApproved: ReadonlyArray<Extract<keyof S, string>>;
   /** A body without the server's fields (a save that sends them back loses them here, never stores them). */
   withoutServerFields<R extends Record<string, unknown>>(body: R): R;
   /**
@@ -171,6 +182,7 @@ function metaOf(name: string, f: FieldSpec): FieldMeta {
   const meta: FieldMeta = { name, label: f.label, kind: f.kind, input: INPUT[f.kind] };
   if (f.required) meta.required = f.required;
   if (f.server) meta.server = true;
+  if (f.lockedWhenApproved) meta.lockedWhenApproved = true;
   switch (f.kind) {
     case "text":
     case "textarea":
@@ -212,6 +224,7 @@ export function defineFields<const S extends Specs>(specs: S): Definition<S> {
     fields: fields as Definition<S>["fields"],
     serverFields: server as Array<ServerFieldName<S>>,
     clientFields: fields.filter((f) => !f.server).map((f) => f.name) as Array<ClientFieldName<S>>,
+    lockedWhenApproved: fields.filter((f) => f.lockedWhenApproved).map((f) => f.name) as Array<Extract<keyof S, string>>,
     withoutServerFields(body) {
       return Object.fromEntries(Object.entries(body).filter(([k]) => !serverSet.has(k))) as typeof body;
     },

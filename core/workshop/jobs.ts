@@ -21,7 +21,7 @@ import { chargeAndCost } from "./figures.js";
 import { withDueDates } from "./part-lines.js";
 import { withWorkTypeFlags } from "./work-lines.js";
 import { priceJobItems, type PricingContext } from "./costs.js";
-import { JOB_DERIVED, jobExtras, comment as commentDefinition, job as jobDefinition, part as partDefinition, workItem as workDefinition, PART_SERVER_FIELDS, WORK_SERVER_FIELDS } from "./definitions.js";
+import { JOB_DERIVED, LINE_LOCKS, jobExtras, comment as commentDefinition, job as jobDefinition, part as partDefinition, workItem as workDefinition, PART_SERVER_FIELDS, WORK_SERVER_FIELDS } from "./definitions.js";
 import { JOB_INDEX_COPIES, Job, JobLines, expandJobs, NO_DATE, jobFields, jobMemberships, nestLines, type Column } from "./job.js";
 import {
   MESSAGES,
@@ -283,7 +283,7 @@ async function saveJob(id: number | null, body: unknown, actor: Staff, { client 
   if (partsServer) for (const w of job.work_items ?? []) for (const p of w.parts ?? []) if (p.id && partsServer.has(p.id)) Object.assign(p, partsServer.get(p.id));
   if (stored) {
     refuse(readOnlyRules(stored.nested, { ...sent.fields, ...(sent.items ? { work_items: sent.items.map((s) => ({ id: s.id, parts: (s.parts ?? []).map((p) => ({ id: p.id })) })) } : {}) }));
-    refuse(lockRules(stored.nested.work_items, job.work_items, WORK_SERVER_FIELDS));
+    refuse(lockRules(stored.nested.work_items, job.work_items, LINE_LOCKS));
     // After the line locks, whose messages name the item: anything else an approved job refuses as a whole.
     if (client) refuse(approvedJobRules(stored.nested, job, Object.keys(sent.fields)));
     // Every other save of an approved job (parts approval and edits, part removal, quote job cards): its money stays put.
@@ -715,7 +715,7 @@ JobLines.onLineSave(async ({ parent, lines, collection, lineId, line }) => {
   const after = { ...storedLines, [collection]: (storedLines[collection as "work_items" | "parts"] as Rec[]).map((l) => (l.id === lineId ? next : l)) };
   const job: Rec = { ...stored, work_items: withoutCustomer2Charges(nestLines(after), parent.customer2) };
   refuse(readOnlyRules(stored, { work_items: job.work_items }));
-  refuse(lockRules(stored.work_items, job.work_items, WORK_SERVER_FIELDS));
+  refuse(lockRules(stored.work_items, job.work_items, LINE_LOCKS));
   refuse(addRules(stored, stored.work_items, job.work_items));
   refuse(jobSaveRules(job, { linesOnly: true }));
   // An approved job: Accounts' non-money fields go, its amounts stay as stored (the write is on the job's version read, so an approval meanwhile is a 409).
