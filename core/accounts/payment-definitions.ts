@@ -42,11 +42,11 @@ export const paymentType = () => z.preprocess(normalisePaymentType, z.enum(PAYME
 
 export const payment = defineFields({
   contact: { label: "Contact", kind: "ref", required: PAYMENT_MESSAGES.fillAll },
-  department: { label: "Department", kind: "ref" },
+  department: { default: DEFAULT_PAYMENT_DEPARTMENT, label: "Department", kind: "ref" },
   invoice_number: { label: "Invoice number", kind: "text", max: 50 },
   payment_date: { label: "Payment date", kind: "date", required: PAYMENT_MESSAGES.fillAll },
   amount: { label: "Amount", kind: "money", required: PAYMENT_MESSAGES.fillAll },
-  payment_type: { label: "Payment type", kind: "object", schema: paymentType() },
+  payment_type: { default: DEFAULT_PAYMENT_TYPE, label: "Payment type", kind: "object", schema: paymentType() },
   cost_centre: { label: "Cost centre", kind: "ref" },
   comments: { label: "Comments", kind: "textarea", max: 2000 },
   date_paid: { label: "Date paid", kind: "date" },

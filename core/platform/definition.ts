@@ -35,6 +35,12 @@ type Common = {
    * The definition's `lockedWhenApproved` lists them; no hand list beside it.
    */
   lockedWhenApproved?: true;
+  /**
+   * The value a blank record starts the field with (`blank()`: a new work
+   * item, part, quote or payment row); without one a flag starts false and
+   * every other field null.
+   */
+  default?: string | number | boolean;
 };
 
 /** The kinds a field may be declared with. */
@@ -118,6 +124,13 @@ export type Definition<S extends Specs> = {
   clientFields: ReadonlyArray<ClientFieldName<S>>;
   /** The fields locked once the record is approved (`lockedWhenApproved: true`), in declaration order. */
   lockedWhenApproved: ReadonlyArray<Extract<keyof S, string>>;
+  /**
+   * A blank record as a screen starts a new one: every field a client may
+   * send (`clientFields`, no other), at its declared `default`, else false
+   * for a flag and null for the rest. A screen adds only what is its own
+   * (a new line's key) or what it knows (a default it looked up).
+   */
+  blank(): BlankOf<S>;
   /** A body without the server's fields (a save that sends them back loses them here, never stores them). */
   withoutServerFields<R extends Record<string, unknown>>(body: R): R;
   /**
@@ -225,6 +238,11 @@ export function defineFields<const S extends Specs>(specs: S): Definition<S> {
     serverFields: server as Array<ServerFieldName<S>>,
     clientFields: fields.filter((f) => !f.server).map((f) => f.name) as Array<ClientFieldName<S>>,
     lockedWhenApproved: fields.filter((f) => f.lockedWhenApproved).map((f) => f.name) as Array<Extract<keyof S, string>>,
+    blank() {
+      const out: Record<string, unknown> = {};
+      for (const [name, f] of Object.entries(specs)) if (!f.server) out[name] = f.default !== undefined ? f.default : f.kind === "boolean" ? false : null;
+      return out as BlankOf<S>;
+    },
     withoutServerFields(body) {
       return Object.fromEntries(Object.entries(body).filter(([k]) => !serverSet.has(k))) as typeof body;
     },
@@ -241,6 +259,23 @@ export function defineFields<const S extends Specs>(specs: S): Definition<S> {
     },
   };
 }
+
+/**
+ * A field's value in a blank record, as a form then holds it: its declared
+ * default's type (never null), else its answered value (a reference as
+ * `RefAs`: null in the blank itself, an id in a form that picks one).
+ */
+type BlankValue<F extends FieldSpec, RefAs> = F extends { default: infer V }
+  ? V extends boolean
+    ? boolean
+    : V extends number
+      ? number
+      : F extends { kind: "choice"; options: infer O extends readonly string[] }
+        ? O[number]
+        : string
+  : AnsweredValue<F, RefAs>;
+/** A blank record of a definition (`blank()`): the fields a client may send, each at its default; `RefAs` how a form holds a reference it picks. */
+export type BlankOf<S extends Specs, RefAs = never> = { [K in ClientFieldName<S>]: BlankValue<S[K], RefAs> };
 
 /** The specs a definition was declared with. */
 export type SpecsOf<D> = D extends Definition<infer S> ? S : never;

@@ -33,7 +33,9 @@ const JOB_CARD_MODULE = "../../web/src/workshop/JobEditPage";
 const WORK_ITEMS_MODULE = "../../web/src/workshop/WorkItems";
 const QUOTE_MODULE = "../../web/src/workshop/QuoteEditPage";
 const card = (await import(JOB_CARD_MODULE)) as { FORM_FIELDS: FieldDef[]; KEPT: string[] };
-const works = (await import(WORK_ITEMS_MODULE)) as { blankWorkItem: () => Record<string, unknown> };
+const works = (await import(WORK_ITEMS_MODULE)) as { blankWorkItem: (chargeable?: boolean) => Record<string, unknown> };
+const SELECTORS_MODULE = "../../web/src/workshop/selectors";
+const selectors = (await import(SELECTORS_MODULE)) as { blankPart: () => Record<string, unknown> };
 const quoteScreen = (await import(QUOTE_MODULE)) as { FIELDS: FieldDef[] };
 
 type Def = { fields: Array<{ name: string; label: string }>; clientFields: readonly string[]; serverFields: readonly string[] };
@@ -79,9 +81,23 @@ describe("a field's flags live on the field (issue 23)", () => {
     expect(job.clientFields.filter((n) => !drawnOrKept.has(n) && !derived.has(n)), "job fields the card neither draws nor keeps").toEqual([]);
   });
 
-  it("a blank work item holds work item fields a client may send, none the server sets", () => {
+  it("a blank work item and a blank part are their definition's blank: exactly the fields a client may send", () => {
     const blank = Object.keys(works.blankWorkItem()).filter((k) => k !== "parts");
-    for (const k of blank) expect(workItem.clientFields, k).toContain(k);
+    expect(blank.sort()).toEqual([...workItem.clientFields].sort());
+    expect(Object.keys(selectors.blankPart()).sort()).toEqual([...part.clientFields].sort());
+    expect(works.blankWorkItem(true)).toMatchObject({ chargeable: true, labour_cost: 0, description: "", parts: [] });
+  });
+
+  it("blank() has exactly the definition's input fields, each at its declared default (else false for a flag, null for the rest)", () => {
+    for (const d of [job, workItem, part, quote, transaction, payment, invoice, credit] as Array<Def & { blank(): Record<string, unknown> }>) {
+      const b = d.blank();
+      expect(Object.keys(b)).toEqual([...d.clientFields]);
+      for (const s of d.serverFields) expect(b, s).not.toHaveProperty(s);
+    }
+    expect(workItem.blank()).toMatchObject({ key: null, description: "", labour_hours: 0, labour_cost: 0, estimated_customer_labour_cost: 0, cost_override: false, work_type: null, supplier_tracking_option: null });
+    expect(part.blank()).toMatchObject({ name: "", part_number: "", cost: 0, customer_cost: 0, to_be_ordered: true, from_stock: false, supplier: null, estimated_cost: null });
+    expect(quote.blank()).toMatchObject({ quote_type: "NONE", priced: false, vehicle: null, description: null });
+    expect(payment.blank()).toMatchObject({ payment_type: "BACS", department: 1, contact: null, amount: null, overpayment: false });
   });
 
   it("the quote editor's inputs are quote fields a client may send, each under its label", () => {

@@ -38,26 +38,9 @@ const INVOICE_LOCKED: ReadonlySet<string> = new Set(workDef.lockedWhenApproved);
 const has = (v: unknown) => v !== null && v !== undefined && v !== "";
 const idOf = (v: unknown) => (v && typeof v === "object" ? (v as { id?: unknown }).id : v);
 
-/** A new work item (Add Work Item); tracking options are chosen by the user (002 §5 needs both). */
+/** A new work item (Add Work Item): the work item definition's blank with a new key; tracking options are chosen by the user (002 §5 needs both). */
 export function blankWorkItem(chargeable = false): WorkRow {
-  return {
-    key: newKey("w"),
-    description: "",
-    chargeable,
-    labour_hours: 0,
-    labour_cost: 0,
-    customer_labour_cost: 0,
-    estimated_labour_hours: 0,
-    estimated_labour_cost: 0,
-    estimated_customer_labour_cost: 0,
-    cost_override: false,
-    complete: false,
-    work_type: null,
-    approval_received: false,
-    supplier_tracking_option: null,
-    customer_tracking_option: null,
-    parts: [],
-  };
+  return { ...workDef.blank(), key: newKey("w"), chargeable, parts: [] };
 }
 
 /** A work item from a work lookup (Search Work Lookups): its description, labour and parts; a charge of 0 is priced from the cost. */

@@ -1,5 +1,6 @@
 import { ActionIcon, Button, Checkbox, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
 import { useState, type ReactNode } from "react";
+import { part as partDef } from "../../../core/workshop/definitions";
 import { SupplierPicker } from "../contacts/pickers";
 import { api, queries, useGet, useList, type ApiRecord } from "../platform/api";
 import { TRACKING_OPTIONS_QUERY, trackingOptionLabel, type TrackingOptionRow } from "../settings/trackingOptions";
@@ -77,26 +78,12 @@ export function newKey(prefix = "k"): string {
 
 /** A part row from a part lookup (created_from_lookup keeps the link; its stock is the lookup's). */
 export function partFromLookup(l: PartLookup): PartRow {
-  return {
-    key: newKey("p"),
-    name: l.name,
-    part_number: l.part_number ?? "",
-    supplier: l.supplier ?? null,
-    cost: l.cost ?? 0,
-    customer_cost: l.customer_cost ?? 0,
-    cost_override: false,
-    from_stock: false,
-    to_be_ordered: true,
-    backorder: false,
-    backorder_expected_date: null,
-    date_ordered: null,
-    created_from_lookup: l.id,
-  };
+  return { ...blankPart(), name: l.name, part_number: l.part_number ?? "", supplier: l.supplier ?? null, cost: l.cost ?? 0, customer_cost: l.customer_cost ?? 0, created_from_lookup: l.id };
 }
 
-/** A blank part row (Add Part). */
+/** A blank part row (Add Part): the part definition's blank (its defaults: to be ordered, no cost) with a new key. */
 export function blankPart(): PartRow {
-  return { key: newKey("p"), name: "", part_number: "", supplier: null, cost: 0, customer_cost: 0, cost_override: false, from_stock: false, to_be_ordered: true, backorder: false, backorder_expected_date: null, date_ordered: null };
+  return { ...partDef.blank(), key: newKey("p") };
 }
 
 const refName = (r: Ref | undefined) => (r ? (r.display_name ?? r.name ?? "") : "");
