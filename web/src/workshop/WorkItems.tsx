@@ -2,13 +2,14 @@ import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid,
 import { useState } from "react";
 import { estimateMatchesJob } from "../../../core/workshop/costs";
 import { part as partDef, workItem as workDef } from "../../../core/workshop/definitions";
+import type { WorkItemRow } from "../../../core/workshop/types";
 import { MESSAGES, workItemName } from "../../../core/workshop/rules";
 import { NumberField, growing, parseNumberText } from "../platform/form";
 import { toastWarning } from "../platform/toast";
 import { PartsSelector, PartsTable, TrackingSelect, WorksSelector, blankPart, newKey, partFromLookup, type PartColumn, type PartRow, type TrackingOption, type WorkLookup } from "./selectors";
 
-/** A work item as the job card holds it (002 §3 Work item, job side). */
-export type WorkRow = Record<string, any> & { key: string; id?: number; parts: PartRow[] };
+/** A work item as the job card holds it (002 §3 Work item, job side): inferred from the work item definition (core/workshop/types.ts). */
+export type WorkRow = WorkItemRow;
 
 export type WorkType = { id: number; name: string; approval_needed?: boolean | null; free_of_charge?: boolean | null; special_labour_rate?: number | string | null };
 
@@ -93,10 +94,10 @@ function WorkItemCard({ item: w, index, onChange, onRemove, workTypes, hasCustom
   const blocked = readOnly || addPartBlocked(w);
   const fromQuote = has(idOf(w.quote));
   const matches = !fromQuote || !!typedFigureRefusal([w]) || estimateMatchesJob(w);
-  const money = (field: string, label: string, disabled: boolean) => (
+  const money = (field: "labour_cost" | "customer_labour_cost" | "estimated_labour_cost" | "estimated_customer_labour_cost", label: string, disabled: boolean) => (
     <NumberField size="xs" kind="money" label={label} aria-label={`${label} of ${name}`} disabled={disabled} value={w[field] ?? ""} onChange={(v) => set({ [field]: v })} error={err(field)} />
   );
-  const hours = (field: string, label: string, disabled: boolean) => (
+  const hours = (field: "labour_hours" | "estimated_labour_hours", label: string, disabled: boolean) => (
     <NumberField size="xs" kind="number" label={label} aria-label={`${label} of ${name}`} disabled={disabled} value={w[field] ?? ""} onChange={(v) => set({ [field]: v })} error={err(field)} />
   );
   return (

@@ -1,6 +1,7 @@
 import { ActionIcon, Button, Checkbox, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { part as partDef } from "../../../core/workshop/definitions";
+import type { PartLineRow } from "../../../core/workshop/types";
 import { SupplierPicker } from "../contacts/pickers";
 import { api, queries, useGet, useList, type ApiRecord } from "../platform/api";
 import { TRACKING_OPTIONS_QUERY, trackingOptionLabel, type TrackingOptionRow } from "../settings/trackingOptions";
@@ -18,35 +19,10 @@ import { usePinnedColumns } from "../platform/table/pin";
  * locked.
  */
 
-export type Ref = { id: number; display_name?: string; name?: string } | null;
+export type Ref = { id: number; display_name?: string | null; name?: string | null } | null;
 
-/** A part row as the job card and quote editor hold it (002 §3 Part). */
-export type PartRow = {
-  id?: number;
-  key: string;
-  name: string;
-  part_number?: string | null;
-  supplier?: Ref;
-  cost?: number | string | null;
-  customer_cost?: number | string | null;
-  estimated_cost?: number | string | null;
-  estimated_customer_cost?: number | string | null;
-  cost_vat?: unknown;
-  cost_override?: boolean;
-  from_stock?: boolean;
-  to_be_ordered?: boolean;
-  backorder?: boolean;
-  backorder_expected_date?: string | null;
-  date_ordered?: string | null;
-  part_invoice_number?: string | null;
-  supplier_tracking_option?: TrackingOption;
-  customer_tracking_option?: TrackingOption;
-  approved?: boolean;
-  comments?: string | null;
-  created_from_lookup?: number | null;
-  last_saved?: string | null;
-  [field: string]: unknown;
-};
+/** A part row as the job card, quote editor and part order hold it (002 §3 Part): inferred from the part definition (core/workshop/types.ts). */
+export type PartRow = PartLineRow;
 
 export type PartLookup = ApiRecord & {
   name: string;
