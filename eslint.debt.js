@@ -6,7 +6,7 @@
  * Explicit `any` per file, as found when the gate came in (1120 in 185 files; 1172 in 189 before its autofix took off the needless `as any`).
  * `@typescript-eslint/no-explicit-any` is an error everywhere else. The engine
  * (core/platform) is generic over the definition since issue 23 and holds none
- * but fields.ts's; the counts below are the areas' own, to fall as they use its types.
+ * (fields.ts's `dateRange` was the last); the counts below are the areas' own, to fall as they use its types.
  */
 export const ANY_DEBT = {
   "bench/contacts.ts": 4,
@@ -58,7 +58,6 @@ export const ANY_DEBT = {
   "core/hire/dashboard.ts": 2,
   "core/hire/rental.ts": 12,
   "core/hire/service.ts": 10,
-  "core/platform/fields.ts": 1,
   "core/workshop/costs.ts": 1,
   "core/workshop/images.ts": 4,
   "core/workshop/job.ts": 2,
@@ -172,6 +171,5 @@ export const ANY_DEBT = {
   "web/src/workshop/PrintJobPage.tsx": 1,
   "web/src/workshop/QuoteEditPage.tsx": 2,
   "web/src/workshop/QuotePrintPages.tsx": 1,
-  "web/src/workshop/WorkItems.tsx": 1,
   "web/src/workshop/jobFormat.ts": 1,
 };

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { defineFields } from "../platform/definition.js";
+import { answerExtras, defineFields } from "../platform/definition.js";
 import { formatPounds, money, pounds, sum, VAT_RATE } from "../platform/money.js";
 import { approverSchema } from "./invoice-definitions.js";
 
@@ -89,6 +89,18 @@ export const credit = defineFields({
 
 /** Fields a save never takes from the client. */
 export const CREDIT_SERVER_FIELDS = credit.serverFields;
+
+/** What a credit's answer carries besides its fields (its state, VAT and total, its references' names, its trading area): a save drops them. */
+export const creditExtras = answerExtras({
+  cstate: "text",
+  vat: "number",
+  total: "number",
+  contact_detail: "object",
+  department_detail: "object",
+  vat_nominal_code_detail: "object",
+  no_vat_nominal_code_detail: "object",
+  area: "text",
+});
 
 type Amounts = { amount?: number | null; no_vat_amount?: number | null };
 

@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../platform/error
 import { fromPence, money, pounds, toPence, type Money } from "../platform/money.js";
 import { todayInLondon } from "../platform/dates.js";
 import type { Page } from "../platform/paging.js";
-import { isFresh, joinExtras, lastSavedOf, moveTally, readTally, withNumbers, writeTogether } from "../platform/records.js";
+import { META_FIELDS, isFresh, joinExtras, lastSavedOf, moveTally, readTally, withNumbers, writeTogether } from "../platform/records.js";
 import { creditPush } from "./xero-push.js";
 import { checkReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
@@ -13,6 +13,7 @@ import {
   CREDIT_APPROVED_FILTER,
   CREDIT_MESSAGES,
   CREDIT_SERVER_FIELDS,
+  creditExtras,
   credit,
   creditApproveResult,
   creditState,
@@ -130,13 +131,13 @@ function checkFits(c: Partial<CreditFields>, credited: Credited) {
   if (refused) throw new ValidationError(refused.message, refused.errors);
 }
 
-const META = ["id", "last_saved", "created_by", "updated_by", "created_at"];
-const ANSWER_ONLY = ["cstate", "vat", "total", "contact_detail", "department_detail", "vat_nominal_code_detail", "no_vat_nominal_code_detail", "area"];
+/** What a save drops (sent back, never taken): the answer's extras, the engine's meta fields, the server's fields. */
+const dropped: readonly string[] = [...creditExtras.names, ...META_FIELDS, ...CREDIT_SERVER_FIELDS];
 
 function sentFields(body: unknown): Partial<CreditFields> {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new ValidationError("The request body must be a JSON object.");
   const rest: Row = {};
-  for (const [k, v] of Object.entries(body as Row)) if (!ANSWER_ONLY.includes(k) && !META.includes(k) && !(CREDIT_SERVER_FIELDS as readonly string[]).includes(k)) rest[k] = v;
+  for (const [k, v] of Object.entries(body as Row)) if (!dropped.includes(k)) rest[k] = v;
   const parsed = parseInput(credit.schema.partial().strict(), rest) as Row;
   return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
 }

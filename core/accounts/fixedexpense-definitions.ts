@@ -1,4 +1,4 @@
-import { defineFields } from "../platform/definition.js";
+import { answerExtras, defineFields } from "../platform/definition.js";
 
 /**
  * The fixed expense of 003 §3 (id, department, name, yearly_amount), every
@@ -21,3 +21,6 @@ export const fixedExpense = defineFields({
   department: { label: "Department", kind: "ref" },
   yearly_amount: { label: "Yearly amount", kind: "money", required: FIXED_EXPENSE_MESSAGES.amountRequired },
 });
+
+/** What a fixed expense's answer carries besides its fields (its department's name): a save drops it. */
+export const fixedExpenseExtras = answerExtras({ department_name: "text" });

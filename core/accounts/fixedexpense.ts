@@ -1,7 +1,7 @@
 import { Department } from "../settings/index.js";
 import { defineRecordType } from "../platform/records.js";
 import { declareReferences } from "../platform/references.js";
-import { fixedExpense } from "./fixedexpense-definitions.js";
+import { fixedExpense, fixedExpenseExtras } from "./fixedexpense-definitions.js";
 
 /**
  * Fixed expenses (003 §2 Fixed Expenses, §3, §7; docs/data-model.md §8.1):
@@ -29,12 +29,12 @@ export const FixedExpense = defineRecordType({
 
 declareReferences(FixedExpense, () => ({ department: Department }));
 
-/** Fields only answers carry: a record sent back as it was given drops them (as transactions, payments and invoices do). */
-const ANSWER_ONLY = new Set(["department_name"]);
+/** Fields only answers carry (`fixedExpenseExtras`): a record sent back as it was given drops them (as transactions, payments and invoices do). */
+const answerOnly: ReadonlySet<string> = new Set(fixedExpenseExtras.names);
 
 function sentFields(body: unknown): unknown {
   if (!body || typeof body !== "object" || Array.isArray(body)) return body;
-  return Object.fromEntries(Object.entries(body as Row).filter(([k]) => !ANSWER_ONLY.has(k)));
+  return Object.fromEntries(Object.entries(body as Row).filter(([k]) => !answerOnly.has(k)));
 }
 
 export const FixedExpenses = {

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { defineFields } from "../platform/definition.js";
+import { answerExtras, defineFields } from "../platform/definition.js";
 import { addDays, monthOf } from "../platform/dates.js";
 import { money, pounds, sum, VAT_RATE } from "../platform/money.js";
 
@@ -113,6 +113,20 @@ export const invoice = defineFields({
 
 /** Fields a save never takes from the client (the server sets them). */
 export const INVOICE_SERVER_FIELDS = invoice.serverFields;
+
+/** What an invoice's answer carries besides its fields (its state, VAT, total and what is outstanding, its references' names, the list's search terms, its trading area): a save drops them. */
+export const invoiceExtras = answerExtras({
+  istate: "text",
+  vat: "number",
+  total: "number",
+  outstanding: "number",
+  customer_detail: "object",
+  department_detail: "object",
+  vat_nominal_code_detail: "object",
+  no_vat_nominal_code_detail: "object",
+  search_terms: "object",
+  area: "text",
+});
 
 type Amounts = { amount?: number | null; no_vat_amount?: number | null; vat_rate?: number | null };
 

@@ -5,7 +5,7 @@ import { todayInLondon } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
 import { money, pounds } from "../platform/money.js";
 import { rowsOfPage, type Page } from "../platform/paging.js";
-import { isFresh, joinExtras, lastSavedOf, withNumbers, writeTogether, type PlannedWrite, type WriteExtra } from "../platform/records.js";
+import { META_FIELDS, isFresh, joinExtras, lastSavedOf, withNumbers, writeTogether, type PlannedWrite, type WriteExtra } from "../platform/records.js";
 import { checkReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
 import { Department, checkTrackingOption } from "../settings/index.js";
@@ -16,6 +16,7 @@ import {
   INVOICE_MESSAGES,
   INVOICE_PREFIX,
   INVOICE_SERVER_FIELDS,
+  invoiceExtras,
   INVOICE_VIEWS,
   approveRuleResult,
   documentNumber,
@@ -43,16 +44,15 @@ type Row = Record<string, any>;
 /** Who approves (003 §3 approver: first and last name). */
 export type Approver = { email: string; given_name?: string | null; family_name?: string | null };
 
-const META = ["id", "last_saved", "created_by", "updated_by", "created_at"];
-/** Answer-only fields a client may send back with a record it loaded. */
-const ANSWER_ONLY = ["istate", "vat", "total", "outstanding", "customer_detail", "department_detail", "vat_nominal_code_detail", "no_vat_nominal_code_detail", "search_terms", "area"];
+/** Fields a client may send back with a record it loaded, never taken: the answer's extras and the engine's meta fields. */
+const answerOnly: readonly string[] = [...invoiceExtras.names, ...META_FIELDS];
 
 /** What a client sends, parsed: server and answer-only fields dropped. */
 function sentFields(body: unknown, keep: readonly string[] = []): Partial<InvoiceFields> {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new ValidationError("The request body must be a JSON object.");
   const rest: Row = {};
   for (const [k, v] of Object.entries(body as Row))
-    if (!ANSWER_ONLY.includes(k) && !META.includes(k) && (keep.includes(k) || !(INVOICE_SERVER_FIELDS as readonly string[]).includes(k))) rest[k] = v;
+    if (!answerOnly.includes(k) && (keep.includes(k) || !(INVOICE_SERVER_FIELDS as readonly string[]).includes(k))) rest[k] = v;
   const parsed = parseInput(invoice.schema.partial().strict(), rest) as Row;
   return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
 }

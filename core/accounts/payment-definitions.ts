@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { defineFields } from "../platform/definition.js";
+import { answerExtras, defineFields } from "../platform/definition.js";
 
 /**
  * The payment of 003 §3 (and 000 §7 POST payments, the vehicle sale's
@@ -42,11 +42,11 @@ export const paymentType = () => z.preprocess(normalisePaymentType, z.enum(PAYME
 
 export const payment = defineFields({
   contact: { label: "Contact", kind: "ref", required: PAYMENT_MESSAGES.fillAll },
-  department: { label: "Department", kind: "ref" },
+  department: { default: DEFAULT_PAYMENT_DEPARTMENT, label: "Department", kind: "ref" },
   invoice_number: { label: "Invoice number", kind: "text", max: 50 },
   payment_date: { label: "Payment date", kind: "date", required: PAYMENT_MESSAGES.fillAll },
   amount: { label: "Amount", kind: "money", required: PAYMENT_MESSAGES.fillAll },
-  payment_type: { label: "Payment type", kind: "object", schema: paymentType() },
+  payment_type: { default: DEFAULT_PAYMENT_TYPE, label: "Payment type", kind: "object", schema: paymentType() },
   cost_centre: { label: "Cost centre", kind: "ref" },
   comments: { label: "Comments", kind: "textarea", max: 2000 },
   date_paid: { label: "Date paid", kind: "date" },
@@ -60,6 +60,9 @@ export const payment = defineFields({
   occurs: { server: true, label: "Occurrence of", kind: "date" },
   idempotency_key: { server: true, label: "Idempotency key", kind: "text", max: 200 },
 });
+
+/** What a payment's answer carries besides its fields (its state and today's row colour, payment.ts): a save drops them. */
+export const paymentExtras = answerExtras({ state: "text", colour: "text" });
 
 /** The list views of the Payments screen (A5); default unpaid. */
 export const PAYMENT_VIEWS = ["unpaid", "paid", "all"] as const;

@@ -4,7 +4,7 @@ import { money, pounds, type Money } from "../platform/money.js";
 import { META_FIELDS, joinExtras, lastSavedOf, writeTogether, type WriteExtra } from "../platform/records.js";
 import { parseInput } from "../platform/validation.js";
 import { Department } from "../settings/index.js";
-import { DEFAULT_PAYMENT_COST_CENTRE, DEFAULT_PAYMENT_DEPARTMENT, DEFAULT_PAYMENT_TYPE, payment, type PaymentView } from "./payment-definitions.js";
+import { DEFAULT_PAYMENT_COST_CENTRE, DEFAULT_PAYMENT_DEPARTMENT, DEFAULT_PAYMENT_TYPE, payment, paymentExtras, type PaymentView } from "./payment-definitions.js";
 import { PAYMENT_KEY_TAKEN, PAYMENT_SERVER_FIELDS, Payment, type PaymentFields } from "./payment.js";
 import { MONEY_MESSAGES, paidWithinTotal, paymentOnApproved } from "./invariants.js";
 import { dueBoundsResult } from "./payment-rules.js";
@@ -22,14 +22,14 @@ import { paymentsAccountHold, planPush, pushOf } from "./xero-push.js";
 
 type Row = Record<string, any>;
 
-/** Fields a client may send back from an answer but never sets. */
-const ANSWER_ONLY = new Set<string>([...META_FIELDS, ...PAYMENT_SERVER_FIELDS, "state", "colour"]);
+/** Fields a client may send back from an answer but never sets: the engine's meta fields, the server's, the answer's extras. */
+const dropped = new Set<string>([...META_FIELDS, ...PAYMENT_SERVER_FIELDS, ...paymentExtras.names]);
 
 /** What a client sends, parsed: answer-only and server fields dropped, references as ids. */
 function sentFields(body: unknown): Partial<PaymentFields> {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new ValidationError("The request body must be a JSON object.");
   const rest: Row = {};
-  for (const [k, v] of Object.entries(body as Row)) if (!ANSWER_ONLY.has(k)) rest[k] = v;
+  for (const [k, v] of Object.entries(body as Row)) if (!dropped.has(k)) rest[k] = v;
   const parsed = parseInput(payment.schema.partial().strict(), rest) as Row;
   return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
 }

@@ -23,12 +23,13 @@ type Row = Record<string, any>;
 /** Who the scheduled run writes as (the audit's user). */
 export const SCHEDULE_ACTOR = "recurring-payments";
 
-const ANSWER_ONLY = new Set<string>([...META_FIELDS, ...RECURRING_SERVER_FIELDS]);
+/** Fields a client may send back but never sets: the engine's meta fields and the server's (`server: true` on the definition); a recurring payment answers no extras. */
+const dropped = new Set<string>([...META_FIELDS, ...RECURRING_SERVER_FIELDS]);
 
 function sentFields(body: unknown): Partial<RecurringPaymentFields> {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new ValidationError("The request body must be a JSON object.");
   const rest: Row = {};
-  for (const [k, v] of Object.entries(body as Row)) if (!ANSWER_ONLY.has(k)) rest[k] = v;
+  for (const [k, v] of Object.entries(body as Row)) if (!dropped.has(k)) rest[k] = v;
   const parsed = parseInput(recurringPayment.schema.partial().strict(), rest) as Row;
   return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
 }

@@ -1,5 +1,5 @@
 import * as z from "zod";
-import { defineFields } from "../platform/definition.js";
+import { answerExtras, defineFields } from "../platform/definition.js";
 import { text } from "../platform/fields.js";
 
 /**
@@ -82,3 +82,6 @@ export const transaction = defineFields({
 
 /** Fields a save never takes from the client (the server sets them). */
 export const TRANSACTION_SERVER_FIELDS = transaction.serverFields;
+
+/** What a transaction's answer carries besides its fields (who made it, its VAT warnings, the list's search terms): a save drops them. */
+export const transactionExtras = answerExtras({ creator: "text", vat_warnings: "object", search_terms: "object" });

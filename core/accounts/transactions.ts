@@ -7,7 +7,7 @@ import { META_FIELDS, isFresh, lastSavedOf } from "../platform/records.js";
 import { listsIn } from "../platform/records/merged.js";
 import { parseInput } from "../platform/validation.js";
 import { CostCentre, checkTrackingOption } from "../settings/index.js";
-import { TRANSACTION_MESSAGES as M, TRANSACTION_SERVER_FIELDS, TRANSACTION_TYPES, transaction, type Frequency, type TransactionType } from "./transaction-definitions.js";
+import { TRANSACTION_MESSAGES as M, TRANSACTION_SERVER_FIELDS, TRANSACTION_TYPES, transaction, transactionExtras, type Frequency, type TransactionType } from "./transaction-definitions.js";
 import { approvalRuleResult, invoiceTotal, occurrencesDue, transactionRuleResult, vatForAmount } from "./transaction-rules.js";
 import { OCCURRENCE_TAKEN, Transaction, invoiceKey, type TransactionFields } from "./transaction.js";
 import { creditSources } from "./credits.js";
@@ -25,14 +25,15 @@ import { personOf, type Person } from "../platform/people.js";
 type Row = Record<string, any>;
 export type Staff = { email: string; given_name?: string; family_name?: string };
 
-const ANSWER_ONLY = ["creator", "vat_warnings", "search_terms", ...TRANSACTION_SERVER_FIELDS, ...META_FIELDS];
+/** What a save drops (sent back, never taken): the answer's extras, the server's fields, the engine's meta fields. */
+const dropped: readonly string[] = [...transactionExtras.names, ...TRANSACTION_SERVER_FIELDS, ...META_FIELDS];
 
 /** What a client sends, parsed: server and answer-only fields dropped, references as ids (an object's id taken). */
 function sentFields(body: unknown): Partial<TransactionFields> {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new ValidationError("The request body must be a JSON object.");
   const rest: Row = {};
   for (const [k, v] of Object.entries(body as Row)) {
-    if (ANSWER_ONLY.includes(k)) continue;
+    if (dropped.includes(k)) continue;
     rest[k] = v && typeof v === "object" && !Array.isArray(v) && "id" in (v as Row) ? (v as Row).id : v;
   }
   const parsed = parseInput(transaction.schema.partial().strict(), rest) as Row;

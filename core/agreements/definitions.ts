@@ -1,4 +1,4 @@
-import { defineFields } from "../platform/definition.js";
+import { answerExtras, defineFields } from "../platform/definition.js";
 
 /**
  * The finance agreement (000 §3: purchase, finance, stocking plan `sp_*`,
@@ -116,4 +116,20 @@ export const agreement = defineFields({
   sale_clearance: checklist("Clearance"),
   sale_paid_in_full: checklist("Paid in full"),
   sale_final_check: checklist("Final check"),
+});
+
+/**
+ * The figures an agreement answers besides its fields, worked out on every
+ * load (finance.ts `withFinanceFigures`, docs/finance.md): a save drops
+ * them. The interest rate is one of the figures too, but a field as well
+ * (entered for a Variable Rate agreement), so it is not among them.
+ */
+export const agreementExtras = answerExtras({
+  remaining_balance: "number",
+  hp_remaining_interest: "number",
+  early_settlement_charges: "number",
+  estimated_value: "number",
+  this_months_payment: "number",
+  internal_sale_price: "number",
+  remaining_capital: "number",
 });

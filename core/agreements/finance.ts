@@ -1,6 +1,7 @@
 import { addDays, addMonths, daysBetween, monthOf } from "../platform/dates.js";
 import { Money as D } from "../platform/money.js";
 import { blank } from "../platform/blank.js";
+import { agreementExtras } from "./definitions.js";
 
 /**
  * The figures derived from a finance agreement (000 §3 "derived values
@@ -386,16 +387,7 @@ export function financeFigures(a: AgreementLike, today: string): FinanceFigures 
 }
 
 /** The fields of FinanceFigures the agreement itself carries when loaded (000 §3). */
-export const DERIVED_AGREEMENT_FIELDS = [
-  "remaining_balance",
-  "hp_remaining_interest",
-  "early_settlement_charges",
-  "estimated_value",
-  "this_months_payment",
-  "hp_interest_rate",
-  "internal_sale_price",
-  "remaining_capital",
-] as const;
+export const DERIVED_AGREEMENT_FIELDS = [...agreementExtras.names, "hp_interest_rate"] as const;
 
 /**
  * An agreement as loaded: its stored fields plus the derived ones. The

@@ -1,7 +1,6 @@
 import * as z from "zod";
 import { LIMITS, int } from "../platform/fields.js";
-import { agreement } from "./definitions.js";
-import { DERIVED_AGREEMENT_FIELDS } from "./finance.js";
+import { agreement, agreementExtras } from "./definitions.js";
 
 export { FINANCE_TYPES, type FinanceType } from "./definitions.js";
 
@@ -22,14 +21,11 @@ export const agreementShape = z.looseObject({
   finance_type: agreement.schema.shape.finance_type.transform((t) => t ?? "NONE"),
 });
 
-/** Output-only figures (hp_interest_rate is also an input, for Variable Rate). */
-const OUTPUT_ONLY = DERIVED_AGREEMENT_FIELDS.filter((f) => f !== "hp_interest_rate");
-
 /** An agreement as sent: empty dates become null, derived figures are dropped, then every field is checked. */
 export const agreementFields = z.preprocess((v) => {
   if (!v || typeof v !== "object" || Array.isArray(v)) return v;
   const out: Record<string, unknown> = { ...(v as Record<string, unknown>) };
-  for (const k of OUTPUT_ONLY) delete out[k];
+  for (const k of agreementExtras.names) delete out[k];
   for (const k of Object.keys(out)) if (isAgreementDateField(k) && out[k] === "") out[k] = null;
   return out;
 }, agreementShape);

@@ -1,4 +1,4 @@
-import { defineFields } from "../platform/definition.js";
+import { answerExtras, defineFields } from "../platform/definition.js";
 import { VEHICLE_STATUSES } from "./rules.js";
 
 /**
@@ -137,6 +137,9 @@ export const vehicle = defineFields({
   upcoming_job: { label: "Upcoming job", kind: "text", max: 500 },
   // Purchases, finance agreements and sale details: lines of the vehicle (`VehicleLines`).
 });
+/** What a vehicle's answer carries besides its fields (its purchase type, inspections, images and remaining capital, service.ts): a save drops them. */
+export const vehicleExtras = answerExtras({ purchase_type: "text", inspections: "object", images: "object", remaining_capital: "number" });
+
 
 /**
  * An inspection of a vehicle (000 §3): inspections.ts parses with its
@@ -158,6 +161,9 @@ export const inspection = defineFields({
   new_expiry_date: { label: "New expiry date", kind: "date" },
 });
 
+/** What an inspection's answer carries besides its fields (its due date): a save drops it. */
+export const inspectionExtras = answerExtras({ due: "date" });
+
 /** A key hook (000 §3 Other records): keys.ts parses with its schema, the key hooks table draws its fields. */
 export const keyHook = defineFields({
   key_number: { label: "Key number", kind: "text", required: "Key number is required", max: 20 },
@@ -178,3 +184,7 @@ export const tracker = defineFields({
   date_activated: { label: "Activated", kind: "date" },
   date_deactivated: { label: "Deactivated", kind: "date" },
 });
+
+/** What a tracker's answer carries besides its fields (whether it is active): a save drops it. */
+export const trackerExtras = answerExtras({ active: "boolean" });
+

@@ -6,7 +6,7 @@ import { todayInLondon } from "../platform/dates.js";
 import { InspectionType } from "../settings/index.js";
 import { NO_VALUE, approveInspection, checkInspectionLock, compactRegistration, dueFrom, isDue } from "./rules.js";
 import { Vehicle } from "./vehicle.js";
-import { inspection as inspectionDefinition } from "./definitions.js";
+import { inspection as inspectionDefinition, inspectionExtras } from "./definitions.js";
 import { checkReferences, declareReferences } from "../platform/references.js";
 import { blank } from "../platform/blank.js";
 import { pageRows } from "../platform/paging.js";
@@ -74,11 +74,11 @@ export type InspectionPlan = {
 
 type Row = z.infer<typeof inspectionFields> & { id: number; last_saved: string };
 
-/** What a client may send back from an inspection it read, besides the fields. */
-const OUTPUT_ONLY = ["due"];
+/** What a client may send back from an inspection it read, besides the fields (`inspectionExtras`). */
+const answerOnly: readonly string[] = inspectionExtras.names;
 export function inspectionInput(body: Record<string, unknown>) {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(body)) if (!OUTPUT_ONLY.includes(k)) out[k] = v;
+  for (const [k, v] of Object.entries(body)) if (!answerOnly.includes(k)) out[k] = v;
   return out;
 }
 

@@ -12,11 +12,12 @@ import { COLUMN_LIST, columnFacetValue, columnPrefix, columnTag, placeFacet, str
 import { Trackers } from "./trackers.js";
 import { fleetOffers } from "./offers.js";
 import { Vehicle, VehicleLines } from "./vehicle.js";
+import { vehicleExtras } from "./definitions.js";
 import { blank } from "../platform/blank.js";
 import { offsetOf, pageOf, pageRows, rowsOfPage } from "../platform/paging.js";
 
-/** Keys an answer carries that are not stored fields; a client may send them back. */
-const OUTPUT_ONLY = ["purchase_type", "inspections", "images", "remaining_capital"];
+/** Keys an answer carries that are not stored fields (`vehicleExtras`); a client may send them back. */
+const answerOnly: readonly string[] = vehicleExtras.names;
 
 export type VehicleListQuery = {
   page: number;
@@ -335,7 +336,7 @@ async function availableList(tab: string, q: ListQ) {
 /** Body fields the server owns or derives before the rules run (000 §5 Before sending). */
 async function prepare(body: Record<string, unknown>, current: Record<string, any> | null) {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(body)) if (!OUTPUT_ONLY.includes(k)) out[k] = v;
+  for (const [k, v] of Object.entries(body)) if (!answerOnly.includes(k)) out[k] = v;
   // The tracker on a vehicle changes only through tracker assignment.
   delete out.tracker;
   const creating = !current;

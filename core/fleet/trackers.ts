@@ -5,7 +5,7 @@ import { monthOf, todayInLondon } from "../platform/dates.js";
 import { TrackerType } from "../settings/index.js";
 import { MESSAGES, NO_VALUE, trackerFigures } from "./rules.js";
 import { Vehicle } from "./vehicle.js";
-import { tracker as trackerDefinition } from "./definitions.js";
+import { tracker as trackerDefinition, trackerExtras } from "./definitions.js";
 import { checkReferences, declareReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
 import { blank } from "../platform/blank.js";
@@ -58,11 +58,10 @@ export const Tracker = defineRecordType({
   },
 });
 
-/** Fields the client may send back from a tracker it read. */
-const OUTPUT_ONLY = ["active"];
+/** Fields the client may send back from a tracker it read (`trackerExtras`). */
 function input(body: Record<string, unknown>) {
   const out = { ...body };
-  for (const k of OUTPUT_ONLY) delete out[k];
+  for (const k of trackerExtras.names) delete out[k];
   return out;
 }
 

@@ -1,6 +1,10 @@
 import * as z from "zod";
 import { ValidationError } from "./errors.js";
 import { boundsOf, bool, isoDate, numberField, ref, requiredText, text, type NumberType } from "./fields.js";
+import type { BlankOf } from "./answers.js";
+
+// What a definition's records answer and hold (RowOf, FormOf, BlankOf, Brief, answerExtras) lives in answers.ts, re-exported here.
+export { answerExtras, type BlankOf, type Brief, type ContactBrief, type ExtrasOf, type FormOf, type NamedBrief, type RowOf, type SpecsOf } from "./answers.js";
 
 /**
  * One definition per record type (docs/decisions.md "One definition per
@@ -28,6 +32,19 @@ type Common = {
    * input. The definition's `serverFields` lists them; no hand list beside it.
    */
   server?: true;
+  /**
+   * Locked once the record itself is approved (a work item approved for
+   * invoicing, a part approved): the server refuses a change to it
+   * (core/workshop/rules.ts `lockRules`) and the screen draws it read-only.
+   * The definition's `lockedWhenApproved` lists them; no hand list beside it.
+   */
+  lockedWhenApproved?: true;
+  /**
+   * The value a blank record starts the field with (`blank()`: a new work
+   * item, part, quote or payment row); without one a flag starts false and
+   * every other field null.
+   */
+  default?: string | number | boolean;
 };
 
 /** The kinds a field may be declared with. */
@@ -49,7 +66,7 @@ export type FieldSpec = Common &
     | { kind: "object"; schema: z.ZodType }
   );
 
-type Specs = Record<string, FieldSpec>;
+export type Specs = Record<string, FieldSpec>;
 
 /** The zod type each kind of field is parsed with. */
 type SchemaOf<F extends FieldSpec> = F extends { kind: "object"; schema: infer S }
@@ -90,6 +107,8 @@ export type FieldMeta<N extends string = string> = {
   choices?: readonly string[];
   /** Set by the server only (FieldSpec `server`): never an input. */
   server?: true;
+  /** Read-only once the record is approved (FieldSpec `lockedWhenApproved`). */
+  lockedWhenApproved?: true;
 };
 
 /** The names of a definition's server-set fields (those declared with `server: true`). */
@@ -107,6 +126,15 @@ export type Definition<S extends Specs> = {
   serverFields: ReadonlyArray<ServerFieldName<S>>;
   /** The fields a client may send (every other), in declaration order: what a screen may draw as an input. */
   clientFields: ReadonlyArray<ClientFieldName<S>>;
+  /** The fields locked once the record is approved (`lockedWhenApproved: true`), in declaration order. */
+  lockedWhenApproved: ReadonlyArray<Extract<keyof S, string>>;
+  /**
+   * A blank record as a screen starts a new one: every field a client may
+   * send (`clientFields`, no other), at its declared `default`, else false
+   * for a flag and null for the rest. A screen adds only what is its own
+   * (a new line's key) or what it knows (a default it looked up).
+   */
+  blank(): BlankOf<S>;
   /** A body without the server's fields (a save that sends them back loses them here, never stores them). */
   withoutServerFields<R extends Record<string, unknown>>(body: R): R;
   /**
@@ -171,6 +199,7 @@ function metaOf(name: string, f: FieldSpec): FieldMeta {
   const meta: FieldMeta = { name, label: f.label, kind: f.kind, input: INPUT[f.kind] };
   if (f.required) meta.required = f.required;
   if (f.server) meta.server = true;
+  if (f.lockedWhenApproved) meta.lockedWhenApproved = true;
   switch (f.kind) {
     case "text":
     case "textarea":
@@ -212,6 +241,12 @@ export function defineFields<const S extends Specs>(specs: S): Definition<S> {
     fields: fields as Definition<S>["fields"],
     serverFields: server as Array<ServerFieldName<S>>,
     clientFields: fields.filter((f) => !f.server).map((f) => f.name) as Array<ClientFieldName<S>>,
+    lockedWhenApproved: fields.filter((f) => f.lockedWhenApproved).map((f) => f.name) as Array<Extract<keyof S, string>>,
+    blank() {
+      const out: Record<string, unknown> = {};
+      for (const [name, f] of Object.entries(specs)) if (!f.server) out[name] = f.default !== undefined ? f.default : f.kind === "boolean" ? false : null;
+      return out as BlankOf<S>;
+    },
     withoutServerFields(body) {
       return Object.fromEntries(Object.entries(body).filter(([k]) => !serverSet.has(k))) as typeof body;
     },
@@ -227,63 +262,4 @@ export function defineFields<const S extends Specs>(specs: S): Definition<S> {
       return out as typeof record;
     },
   };
-}
-
-/** The specs a definition was declared with. */
-export type SpecsOf<D> = D extends Definition<infer S> ? S : never;
-
-/** A field's value as a record answers it: refs as the object the answer carries (`Ref`), choices as their values, unset as null. */
-type AnsweredValue<F extends FieldSpec, Ref> = F extends { kind: "object"; schema: infer T extends z.ZodType }
-  ? z.output<T> | null
-  : F extends { kind: "text" | "textarea" | "url" | "date" }
-    ? string | null
-    : F extends { kind: NumberType }
-      ? number | null
-      : F extends { kind: "boolean" }
-        ? boolean
-        : F extends { kind: "ref" }
-          ? Ref | null
-          : F extends { kind: "choice"; options: infer O extends readonly string[] }
-            ? O[number] | null
-            : never;
-
-/**
- * A record as the API answers it, inferred from its definition (the web's
- * row and form types: no hand-written field list beside the definition):
- * every declared field, with `id` and `last_saved`. A ref is answered as the
- * referenced record's brief (`{ id, ...}`; `RefAs`: as its id, where the
- * answer says so); `Refs` says, where a screen reads more of a field, what
- * the answer carries for it.
- */
-export type RowOf<D, Refs extends Partial<Record<string, unknown>> = Record<never, never>, RefAs = { id: number }> = { id: number; last_saved: string | null } & {
-  [K in keyof SpecsOf<D> & string]: K extends keyof Refs ? Refs[K] : AnsweredValue<SpecsOf<D>[K], RefAs>;
-};
-
-/** What a screen's form holds of a record: the fields a client may send (no server-set one), each as the row answers it. */
-export type FormOf<D, Refs extends Partial<Record<string, unknown>> = Record<never, never>> = Pick<RowOf<D, Refs>, ClientFieldName<SpecsOf<D>>>;
-/**
- * A referenced record as an answer carries it (`brief`): its id and the
- * fields the answer names, any of them possibly unset. The answer's
- * extension beside a definition (`RowOf`'s `Refs`) is written with it.
- */
-export type Brief<T extends Record<string, unknown> = Record<never, never>> = { id: number } & { [K in keyof T]?: T[K] | null };
-/** The brief of a record known by its name (make, model, department, fitter...). */
-export type NamedBrief = Brief<{ name: string }>;
-/** The brief of a contact. */
-export type ContactBrief = Brief<{ display_name: string }>;
-
-/** The value kinds an answer-only extra may hold. */
-type ExtraKind = "text" | "number" | "boolean" | "date" | "object";
-type ExtraValue<K extends ExtraKind> = K extends "text" | "date" ? string | null : K extends "number" ? number | null : K extends "boolean" ? boolean : unknown;
-/** What an answer carries besides a definition's fields, typed from its declaration (`answerExtras`). */
-export type ExtrasOf<E> = E extends { kinds: infer K extends Record<string, ExtraKind> } ? { [N in keyof K]?: ExtraValue<K[N]> } : never;
-
-/**
- * What a record's answer carries besides its definition's fields (list
- * figures, colours, the blank record's defaults...), declared once beside
- * the definition: `names` is the list a save drops (sent back, never
- * stored), `ExtrasOf<typeof extras>` the type the web reads them as.
- */
-export function answerExtras<const K extends Record<string, ExtraKind>>(kinds: K): { kinds: K; names: ReadonlyArray<keyof K & string> } {
-  return { kinds, names: Object.keys(kinds) };
 }

@@ -146,7 +146,7 @@ export const END_BEFORE_START = "The end date must not be before the start date"
  * DynamoDB refuses. Apply it last (an object with a refinement cannot be
  * extended).
  */
-export function dateRange<T extends z.ZodObject<any>>(schema: T, from: string, to: string): T {
+export function dateRange<T extends z.ZodObject>(schema: T, from: keyof z.infer<T> & string, to: keyof z.infer<T> & string): T {
   return schema.superRefine((q: Record<string, unknown>, ctx) => {
     const a = q[from];
     const b = q[to];

@@ -15,12 +15,13 @@ export function offsetOf(q: { page: number; page_size: number }) {
   return (q.page - 1) * q.page_size;
 }
 
-/** Lower-cased text a list's search matches against. */
+/**
+ * The text a record's search matches against (the engine's `search_text`):
+ * its parts joined, through the one normaliser `searchKey` (lower case,
+ * accents folded, spaces single), so "Citroen" finds a Citroën.
+ */
 export function searchText(...parts: unknown[]): string {
-  return parts
-    .filter((p) => p !== null && p !== undefined && p !== "")
-    .map((p) => String(p).toLowerCase())
-    .join(" ");
+  return searchKey(parts.filter((p) => p !== null && p !== undefined && p !== "").join(" "));
 }
 
 /**
@@ -50,11 +51,13 @@ export async function rowsOfPage<R extends { id?: unknown }>(ids: readonly numbe
 }
 
 /**
- * The one search normaliser of a list's own search keys (the workshop's
- * job, part, part order and lookup keys): lower case, accents folded
- * ("Café" is "cafe"), spaces single, trimmed. What is stored and what is
- * searched both go through it, so a term typed with or without accents
- * finds the same rows.
+ * The one search normaliser: of the engine's record search (`searchText`,
+ * the stored `search_text` and the term a list's `search` is matched with)
+ * and of a list's own search keys (the workshop's job, part, part order
+ * and lookup keys): lower case, accents folded ("Café" is "cafe", staff
+ * type "Citroen" for "Citroën"), spaces single, trimmed. What is stored and
+ * what is searched both go through it, so a term typed with or without
+ * accents finds the same rows.
  */
 export function searchKey(v: unknown): string {
   return String(v ?? "")

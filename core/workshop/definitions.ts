@@ -1,8 +1,8 @@
 import * as z from "zod";
-import { defineFields } from "../platform/definition.js";
+import { answerExtras, defineFields } from "../platform/definition.js";
 import { isoDate, text } from "../platform/fields.js";
 import { trackingOptionValue } from "../settings/tracking-option.js";
-import { DEFECT_STATUSES, JOB_STATUSES } from "./rules.js";
+import { DEFECT_STATUSES, JOB_STATUSES, type LineLocks } from "./rules.js";
 
 /**
  * The workshop's records (002 §3), each field declared once (docs/decisions.md
@@ -106,29 +106,42 @@ export const job = defineFields({
   customer2_parts_charge_total: { server: true, label: "Customer 2 parts charge", kind: "money", signed: true },
 });
 
+/**
+ * What a job's answer carries besides its fields (the mileage warning, the
+ * count of its images, what is left to do once ready for collection, a
+ * line's parts as sent back): declared once, a save drops their `names`.
+ */
+export const jobExtras = answerExtras({ mileage_warning: "boolean", image_count: "number", after_ready: "object", parts: "object" });
+
 /** The job fields only the server writes (`server: true` above: approval, defect creator, part order, state, latest comment, the summary box's totals worked out by costs.ts on every save): a save's values for them are ignored. */
 export const JOB_DERIVED = job.serverFields;
 
-/** A work item of a job (002 §3 Work item, job side); its parts are `part` lines. */
+/**
+ * A work item of a job (002 §3 Work item, job side); its parts are `part`
+ * lines. `lockedWhenApproved`: what an item approved for invoicing may no
+ * longer change (002 §4; its key, completion, invoice comments and the work
+ * type's flags still may), refused by rules.ts `lockRules` and drawn
+ * read-only by the work item card (web/src/workshop/WorkItems.tsx).
+ */
 export const workItem = defineFields({
   key: { label: "Key", kind: "text", max: 100 },
-  description: { label: "Description", kind: "textarea", max: 2000 },
-  chargeable: { label: "Charge Customer 2", kind: "boolean" },
-  labour_hours: { label: "Labour Hours", kind: "number", signed: true, max: 10_000 },
-  labour_cost: { label: "Labour Cost", kind: "money", signed: true },
-  customer_labour_cost: { label: "Customer Labour Cost", kind: "money", signed: true },
-  labour_cost_vat: { label: "Labour VAT", kind: "text", max: 100 },
-  estimated_labour_hours: { label: "Estimated Labour Hours", kind: "number", signed: true, max: 10_000 },
-  estimated_labour_cost: { label: "Estimated Labour Cost", kind: "money", signed: true },
-  estimated_customer_labour_cost: { label: "Estimated Customer Labour Cost", kind: "money", signed: true },
-  cost_override: { label: "Override Cost", kind: "boolean" },
+  description: { default: "", lockedWhenApproved: true, label: "Description", kind: "textarea", max: 2000 },
+  chargeable: { lockedWhenApproved: true, label: "Charge Customer 2", kind: "boolean" },
+  labour_hours: { default: 0, lockedWhenApproved: true, label: "Labour Hours", kind: "number", signed: true, max: 10_000 },
+  labour_cost: { default: 0, lockedWhenApproved: true, label: "Labour Cost", kind: "money", signed: true },
+  customer_labour_cost: { default: 0, lockedWhenApproved: true, label: "Customer Labour Cost", kind: "money", signed: true },
+  labour_cost_vat: { lockedWhenApproved: true, label: "Labour VAT", kind: "text", max: 100 },
+  estimated_labour_hours: { default: 0, lockedWhenApproved: true, label: "Estimated Labour Hours", kind: "number", signed: true, max: 10_000 },
+  estimated_labour_cost: { default: 0, lockedWhenApproved: true, label: "Estimated Labour Cost", kind: "money", signed: true },
+  estimated_customer_labour_cost: { default: 0, lockedWhenApproved: true, label: "Estimated Customer Labour Cost", kind: "money", signed: true },
+  cost_override: { lockedWhenApproved: true, label: "Override Cost", kind: "boolean" },
   complete: { label: "Complete", kind: "boolean" },
-  work_type: { label: "Workshop Expense Charge Type", kind: "ref" },
-  approval_received: { label: "Approval Received", kind: "boolean" },
-  supplier_tracking_option: { label: "Supplier Tracking Option", kind: "object", schema: trackingOptionSchema },
-  customer_tracking_option: { label: "Customer Tracking Option", kind: "object", schema: trackingOptionSchema },
-  quote: { label: "Quote", kind: "ref" },
-  added_after_quote: { label: "Added After Quote", kind: "boolean" },
+  work_type: { lockedWhenApproved: true, label: "Workshop Expense Charge Type", kind: "ref" },
+  approval_received: { lockedWhenApproved: true, label: "Approval Received", kind: "boolean" },
+  supplier_tracking_option: { lockedWhenApproved: true, label: "Supplier Tracking Option", kind: "object", schema: trackingOptionSchema },
+  customer_tracking_option: { lockedWhenApproved: true, label: "Customer Tracking Option", kind: "object", schema: trackingOptionSchema },
+  quote: { lockedWhenApproved: true, label: "Quote", kind: "ref" },
+  added_after_quote: { lockedWhenApproved: true, label: "Added After Quote", kind: "boolean" },
   estimate_matches_job: { server: true, label: "Estimate Matches Job", kind: "boolean" }, // derived
   job: { server: true, label: "Job", kind: "ref" }, // derived: the job it belongs to
   invoice_approved: { server: true, label: "Invoice Approved", kind: "boolean" }, // set by invoicing (003)
@@ -144,8 +157,8 @@ export const workItem = defineFields({
   // What the customer is charged for the item's parts, net and VAT, recorded by the invoicing approval (work-lines.ts `partsCharge`).
   invoiced_parts_charge: { server: true, label: "Invoiced Parts Charge", kind: "money", signed: true },
   invoiced_parts_vat: { server: true, label: "Invoiced Parts VAT", kind: "money", signed: true },
-  supplier_nominal_code: { label: "Supplier Nominal Code", kind: "ref" },
-  customer_nominal_code: { label: "Customer Nominal Code", kind: "ref" },
+  supplier_nominal_code: { lockedWhenApproved: true, label: "Supplier Nominal Code", kind: "ref" },
+  customer_nominal_code: { lockedWhenApproved: true, label: "Customer Nominal Code", kind: "ref" },
   approval_needed: { label: "Approval Needed", kind: "boolean" }, // derived: the work type's flag (work-lines.ts)
   free_of_charge: { label: "Free Of Charge", kind: "boolean" }, // derived: the work type's flag (work-lines.ts)
 });
@@ -153,20 +166,22 @@ export const workItem = defineFields({
 /**
  * A part (002 §3 Part, job or quote side; part orders' lines too). On a
  * job it belongs to a work item (`work`, derived from where it is sent).
+ * `lockedWhenApproved`: what an approved part may no longer change (its
+ * supplier tracking option, 002 §4; its nominal code, 002 §5).
  */
 export const part = defineFields({
   key: { label: "Key", kind: "text", max: 100 },
-  name: { label: "Name", kind: "text", max: 300 },
-  part_number: { label: "Part Number", kind: "text", max: 100 },
+  name: { default: "", label: "Name", kind: "text", max: 300 },
+  part_number: { default: "", label: "Part Number", kind: "text", max: 100 },
   supplier: { label: "Supplier", kind: "ref" },
-  cost: { label: "Actual Cost", kind: "money", signed: true },
-  customer_cost: { label: "Actual Charge", kind: "money", signed: true },
+  cost: { default: 0, label: "Actual Cost", kind: "money", signed: true },
+  customer_cost: { default: 0, label: "Actual Charge", kind: "money", signed: true },
   estimated_cost: { label: "Estimated Cost", kind: "money", signed: true },
   estimated_customer_cost: { label: "Estimated Charge", kind: "money", signed: true },
   cost_vat: { label: "VAT Rate", kind: "text", max: 100 },
   cost_override: { label: "Override Cost", kind: "boolean" },
   from_stock: { label: "Stock Accrual", kind: "boolean" },
-  to_be_ordered: { label: "To Be Ordered", kind: "boolean" },
+  to_be_ordered: { default: true, label: "To Be Ordered", kind: "boolean" },
   backorder: { label: "Backorder", kind: "boolean" },
   backorder_expected_date: { label: "Backorder Date", kind: "date" },
   date_ordered: { label: "Date Ordered", kind: "date" },
@@ -174,11 +189,11 @@ export const part = defineFields({
   invoice_date: { label: "Invoice Date", kind: "date" },
   payment_date: { label: "Payment Date", kind: "date" },
   payment_type: { label: "Payment Type", kind: "ref" },
-  supplier_nominal_code: { label: "Nominal Code", kind: "ref" },
+  supplier_nominal_code: { lockedWhenApproved: true, label: "Nominal Code", kind: "ref" },
   comments: { label: "Comments", kind: "textarea", max: 2000 },
   approved: { server: true, label: "Approved", kind: "boolean" }, // set by parts approval
   approver: { server: true, label: "Approver", kind: "object", schema: personSchema }, // set by parts approval
-  supplier_tracking_option: { label: "Part Expense Tracking Option", kind: "object", schema: trackingOptionSchema },
+  supplier_tracking_option: { lockedWhenApproved: true, label: "Part Expense Tracking Option", kind: "object", schema: trackingOptionSchema },
   customer_tracking_option: { label: "Workshop Invoicing Tracking Option", kind: "object", schema: trackingOptionSchema },
   quote: { label: "Quote", kind: "ref" },
   created_from_lookup: { label: "Created From Lookup", kind: "ref" },
@@ -192,6 +207,9 @@ export const part = defineFields({
 export const WORK_SERVER_FIELDS = workItem.serverFields;
 /** Fields the parts approval owns on a part (`server: true` above): a job save keeps the stored values. */
 export const PART_SERVER_FIELDS = part.serverFields;
+
+/** What lockRules (rules.ts) holds a job's lines to: the work item's server fields and the fields each line's own approval locks, all from the flags above. */
+export const LINE_LOCKS: LineLocks = { serverFields: WORK_SERVER_FIELDS, work: workItem.lockedWhenApproved, part: part.lockedWhenApproved };
 
 /** A comment on a job or quote (002 §3 Comment): creator and time are the server's. */
 export const comment = defineFields({

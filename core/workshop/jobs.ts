@@ -10,7 +10,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../platform/error
 import { pageRows, rowsOfPage, type Page, compactKey, searchKey } from "../platform/paging.js";
 import { fromPence, toPence } from "../platform/money.js";
 import { Facet } from "../platform/service.js";
-import { isFresh, lastSavedOf, writeTogether, type WriteExtra } from "../platform/records.js";
+import { META_FIELDS, isFresh, lastSavedOf, writeTogether, type WriteExtra } from "../platform/records.js";
 import { workshopOffers } from "./offers.js";
 import { approvedSupplierInvoices } from "./part-rules.js";
 import { parseInput } from "../platform/validation.js";
@@ -21,7 +21,7 @@ import { chargeAndCost } from "./figures.js";
 import { withDueDates } from "./part-lines.js";
 import { withWorkTypeFlags } from "./work-lines.js";
 import { priceJobItems, type PricingContext } from "./costs.js";
-import { JOB_DERIVED, comment as commentDefinition, job as jobDefinition, part as partDefinition, workItem as workDefinition, PART_SERVER_FIELDS, WORK_SERVER_FIELDS } from "./definitions.js";
+import { JOB_DERIVED, LINE_LOCKS, jobExtras, comment as commentDefinition, job as jobDefinition, part as partDefinition, workItem as workDefinition, PART_SERVER_FIELDS, WORK_SERVER_FIELDS } from "./definitions.js";
 import { JOB_INDEX_COPIES, Job, JobLines, expandJobs, NO_DATE, jobFields, jobMemberships, nestLines, type Column } from "./job.js";
 import {
   MESSAGES,
@@ -58,9 +58,9 @@ const refuse = (r: RuleResult) => {
   if (r) throw new ValidationError(r.message, r.errors);
 };
 
-/** What an answer carries that is never stored: a client may send it back. */
-const OUTPUT_ONLY = ["id", "created_by", "updated_by", "created_at", "mileage_warning", "image_count", "after_ready", "parts"];
-const META = ["id", "last_saved", "created_by", "updated_by", "created_at"];
+/** What an answer carries that is never stored (the engine's meta fields but `last_saved`, and the job's answer extras): a client may send it back. */
+const answerOnly: readonly string[] = [...META_FIELDS.filter((f) => f !== "last_saved"), ...jobExtras.names];
+const META: readonly string[] = META_FIELDS;
 
 type SentLine = { id: number | null; last_saved?: string; fields: Rec };
 type SentItem = SentLine & { parts: SentLine[] | undefined };
@@ -89,7 +89,7 @@ function parseJobBody(body: unknown) {
   if (!isObject(body)) throw new ValidationError("The request body must be a JSON object.");
   const own: Rec = {};
   for (const [k, v] of Object.entries(body))
-    if (!OUTPUT_ONLY.includes(k) && !(JOB_DERIVED as readonly string[]).includes(k) && !(JOB_INDEX_COPIES as readonly string[]).includes(k) && k !== "work_items" && k !== "comments_list" && k !== "last_saved")
+    if (!answerOnly.includes(k) && !(JOB_DERIVED as readonly string[]).includes(k) && !(JOB_INDEX_COPIES as readonly string[]).includes(k) && k !== "work_items" && k !== "comments_list" && k !== "last_saved")
       own[k] = v;
   // Strict: an unknown field is a 400 naming it, never silently dropped.
   const fields = stripUndefined(parseInput(jobDefinition.schema.partial().strict(), own));
@@ -283,7 +283,7 @@ async function saveJob(id: number | null, body: unknown, actor: Staff, { client 
   if (partsServer) for (const w of job.work_items ?? []) for (const p of w.parts ?? []) if (p.id && partsServer.has(p.id)) Object.assign(p, partsServer.get(p.id));
   if (stored) {
     refuse(readOnlyRules(stored.nested, { ...sent.fields, ...(sent.items ? { work_items: sent.items.map((s) => ({ id: s.id, parts: (s.parts ?? []).map((p) => ({ id: p.id })) })) } : {}) }));
-    refuse(lockRules(stored.nested.work_items, job.work_items, WORK_SERVER_FIELDS));
+    refuse(lockRules(stored.nested.work_items, job.work_items, LINE_LOCKS));
     // After the line locks, whose messages name the item: anything else an approved job refuses as a whole.
     if (client) refuse(approvedJobRules(stored.nested, job, Object.keys(sent.fields)));
     // Every other save of an approved job (parts approval and edits, part removal, quote job cards): its money stays put.
@@ -691,7 +691,7 @@ for (const [name, fn] of Object.entries(Jobs) as Array<[keyof typeof Jobs, (...a
 
 /** A line body as sent to PUT work/update or parts/update: the answer's own fields (and the server's) left out. */
 function lineBody(body: Rec, drop: readonly string[]): Rec {
-  return Object.fromEntries(Object.entries(body).filter(([k]) => !drop.includes(k) && !(OUTPUT_ONLY as readonly string[]).filter((f) => f !== "id").includes(k)));
+  return Object.fromEntries(Object.entries(body).filter(([k]) => !drop.includes(k) && !answerOnly.filter((f) => f !== "id").includes(k)));
 }
 
 /**
@@ -715,7 +715,7 @@ JobLines.onLineSave(async ({ parent, lines, collection, lineId, line }) => {
   const after = { ...storedLines, [collection]: (storedLines[collection as "work_items" | "parts"] as Rec[]).map((l) => (l.id === lineId ? next : l)) };
   const job: Rec = { ...stored, work_items: withoutCustomer2Charges(nestLines(after), parent.customer2) };
   refuse(readOnlyRules(stored, { work_items: job.work_items }));
-  refuse(lockRules(stored.work_items, job.work_items, WORK_SERVER_FIELDS));
+  refuse(lockRules(stored.work_items, job.work_items, LINE_LOCKS));
   refuse(addRules(stored, stored.work_items, job.work_items));
   refuse(jobSaveRules(job, { linesOnly: true }));
   // An approved job: Accounts' non-money fields go, its amounts stay as stored (the write is on the job's version read, so an approval meanwhile is a 409).

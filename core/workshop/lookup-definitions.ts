@@ -1,4 +1,4 @@
-import { defineFields } from "../platform/definition.js";
+import { answerExtras, defineFields } from "../platform/definition.js";
 
 /**
  * The part lookup and the work lookup of 002 §3, each field declared once
@@ -23,6 +23,9 @@ export const partLookup = defineFields({
   stock_volume: { label: "Stock volume", kind: "integer" },
   comments: { label: "Comments", kind: "textarea", max: 2000 },
 });
+
+/** What a part lookup's answer carries besides its fields (the work lookups using it, the row's type on a mixed list): a save drops them. */
+export const partLookupExtras = answerExtras({ work_lookup: "object", record_type: "text" });
 
 export const workLookup = defineFields({
   description: { label: "Description", kind: "text", max: 500 },

@@ -8,7 +8,7 @@ import { compactKey, rowsOfPage, type Page } from "../platform/paging.js";
 import { META_FIELDS, defineRecordType, isFresh, lastSavedOf } from "../platform/records.js";
 import { declareReferences } from "../platform/references.js";
 import { parseInput } from "../platform/validation.js";
-import { partLookup, workLookup } from "./lookup-definitions.js";
+import { partLookup, partLookupExtras, workLookup } from "./lookup-definitions.js";
 import {
   LOOKUP_MESSAGES,
   MAX_WORK_PARTS,
@@ -253,9 +253,6 @@ export async function partsFromWorkLookup(id: number, opts: { customer?: number 
 
 // ---------------------------------------------------------------- writing
 
-/** Fields a client may send back with a lookup but never sets on it. */
-const PART_ANSWER_ONLY = ["work_lookup", "record_type"];
-
 function objectBody(body: unknown): Record<string, unknown> {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new ValidationError("The request body must be a JSON object.");
   return body as Record<string, unknown>;
@@ -270,7 +267,7 @@ function without(o: Record<string, unknown>, names: readonly string[]) {
 /** The part lookup's own fields of a body (parsed, strict), meta and answer-only fields set aside. */
 function partFieldsOf(body: Record<string, unknown>, partial: boolean) {
   const schema = (partial ? PartLookup.fields.partial() : PartLookup.fields).strict();
-  return parseInput(schema, without(body, [...META_FIELDS, ...PART_ANSWER_ONLY])) as Record<string, any>;
+  return parseInput(schema, without(body, [...META_FIELDS, ...partLookupExtras.names])) as Record<string, any>;
 }
 
 /** The customer cost the save stores (lookup-rules.ts `customerCostOnSave`, the default parts markup). */

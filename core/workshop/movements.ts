@@ -156,11 +156,11 @@ export async function expandMovements(rows: Row[]): Promise<Row[]> {
 }
 
 /** What a client sends, parsed: server fields and answer-only fields dropped, references as ids. */
-const ANSWER_ONLY: readonly string[] = [...movementExtras.names, ...MOVEMENT_SERVER_FIELDS, ...META_FIELDS];
+const dropped: readonly string[] = [...movementExtras.names, ...MOVEMENT_SERVER_FIELDS, ...META_FIELDS];
 function sentFields(body: unknown): Partial<MovementFields> {
   if (!body || typeof body !== "object" || Array.isArray(body)) throw new ValidationError("The request body must be a JSON object.");
   const rest: Row = {};
-  for (const [k, v] of Object.entries(body as Row)) if (!ANSWER_ONLY.includes(k)) rest[k] = v;
+  for (const [k, v] of Object.entries(body as Row)) if (!dropped.includes(k)) rest[k] = v;
   const parsed = parseInput(movement.schema.partial().strict(), rest) as Row;
   // Fields sent as undefined are left out; null stays (an emptied field).
   return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));

@@ -147,17 +147,20 @@ export function dueRangeRefusal(start: unknown, end: unknown): string | null {
 }
 
 /**
- * What an approved part no longer lets change (002 §4, §5): its supplier
- * tracking option and its nominal code. `before` is the stored part.
+ * What an approved part no longer lets change (002 §4, §5): the fields its
+ * definition flags `lockedWhenApproved` (`locked`, definitions.ts
+ * `part.lockedWhenApproved`: its supplier tracking option and its nominal
+ * code). `before` is the stored part. The job save's lockRules and the
+ * parts screens' saves both ask this.
  */
-export function approvedPartLocks(before: Rec, after: Rec): Record<string, string> {
+export function approvedPartLocks(before: Rec, after: Rec, locked: readonly string[]): Record<string, string> {
   if (!before.approved) return {};
-  const same = (a: unknown, b: unknown) => (idOf(a) ?? a ?? null) === (idOf(b) ?? b ?? null);
+  const same = (a: unknown, b: unknown) => JSON.stringify(idOf(a) ?? a ?? null) === JSON.stringify(idOf(b) ?? b ?? null);
   const name = String(before.name ?? "") || "Unnamed Part";
   const errors: Record<string, string> = {};
-  if ("supplier_nominal_code" in after && !same(after.supplier_nominal_code, before.supplier_nominal_code)) errors.supplier_nominal_code = PART_MESSAGES.nominalLocked(name);
-  if ("supplier_tracking_option" in after && !same(after.supplier_tracking_option, before.supplier_tracking_option))
-    errors.supplier_tracking_option = `The supplier tracking option of part ${name} cannot be changed: the part has been approved`;
+  for (const f of locked)
+    if (f in after && !same(after[f], before[f]))
+      errors[f] = f === "supplier_nominal_code" ? PART_MESSAGES.nominalLocked(name) : `The ${f.replace(/_/g, " ")} of part ${name} cannot be changed: the part has been approved`;
   return errors;
 }
 

@@ -50,7 +50,7 @@ const isObject = (v: unknown): v is Rec => !!v && typeof v === "object" && !Arra
 const staffName = (u: Staff) => [u.given_name, u.family_name].filter((x) => x && x.trim()).join(" ") || u.email;
 
 /** What an answer carries that is never stored: a client may send it back (last_saved is kept: the save checks it). */
-const OUTPUT_ONLY: readonly string[] = [...META_FIELDS.filter((f) => f !== "last_saved"), ...partOrderExtras.names];
+const answerOnly: readonly string[] = [...META_FIELDS.filter((f) => f !== "last_saved"), ...partOrderExtras.names];
 
 /** The stored order with its lines (consistent reads), or 404. */
 async function storedOrder(id: number): Promise<Rec> {
@@ -70,7 +70,7 @@ async function prepare(body: unknown, stored: Rec | null): Promise<Rec> {
   if (!isObject(body)) throw new ValidationError("The request body must be a JSON object.");
   const sent: Rec = await withTrackingOptions(body);
   const out: Rec = {};
-  for (const [k, v] of Object.entries(sent)) if (!OUTPUT_ONLY.includes(k) && !(PART_ORDER_SERVER_FIELDS as readonly string[]).includes(k)) out[k] = v;
+  for (const [k, v] of Object.entries(sent)) if (!answerOnly.includes(k) && !(PART_ORDER_SERVER_FIELDS as readonly string[]).includes(k)) out[k] = v;
   const customerId = out.customer !== undefined ? idOf(out.customer) : (stored?.customer ?? null);
   const sentParts = Array.isArray(out.parts) ? (out.parts as unknown[]).filter(isObject) : [];
   const supplierIds = [...sentParts, ...((stored?.parts ?? []) as Rec[])].map((p) => idOf(p.supplier)).filter((x): x is number => !!x);

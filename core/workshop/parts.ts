@@ -214,7 +214,7 @@ export const PartsExpenses = {
     const parents = await parentsOf(lines);
     const lockErrors: Record<string, string> = {};
     sent.forEach((s, k) => {
-      for (const [f, m] of Object.entries(approvedPartLocks(lines[k], s.fields))) lockErrors[`${s.i}.${f}`] = m;
+      for (const [f, m] of Object.entries(approvedPartLocks(lines[k], s.fields, partDefinition.lockedWhenApproved))) lockErrors[`${s.i}.${f}`] = m;
       const parent = parents.get(`${lines[k].parent_type}#${lines[k].parent_id}`);
       for (const [f, m] of Object.entries(lockedPartMoney(lines[k].parent_type as PartOrigin, parent, lines[k], s.fields))) lockErrors[`${s.i}.${f}`] = m;
     });

@@ -17,7 +17,7 @@ export const quote = defineFields({
   customer: { label: "Customer", kind: "ref", required: QUOTE_MESSAGES.customer },
   customer2: { label: "Customer 2", kind: "ref" },
   department: { label: "Department", kind: "ref", required: QUOTE_MESSAGES.department },
-  quote_type: { label: "Quote Type", kind: "choice", options: QUOTE_TYPES, message: `Quote Type must be one of ${QUOTE_TYPES.join(", ")}`, upperCase: true },
+  quote_type: { default: "NONE", label: "Quote Type", kind: "choice", options: QUOTE_TYPES, message: `Quote Type must be one of ${QUOTE_TYPES.join(", ")}`, upperCase: true },
   // Required (002 §5), checked by quotePreSave after the department, vehicle, customer, parts and work types, as the editor does.
   description: { label: "Quote Description", kind: "textarea", max: 4000 },
   provisional_start_date: { label: "Provisional Start Date", kind: "date", required: QUOTE_MESSAGES.provisionalStartDate },

@@ -5,7 +5,7 @@ import { compactRegistration } from "../fleet/rules.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ConflictError, ValidationError, VisibleError } from "../platform/errors.js";
 import { AppDefaults, Department, VehicleMake, VehicleModel, WorkType, withTrackingOptions } from "../settings/index.js";
-import { ESTIMATED_ITEM_OUTPUT, ESTIMATED_ITEM_SERVER_FIELDS, QUOTE_OUTPUT, QUOTE_SERVER_FIELDS, estimatedWorkItem } from "./quote-definitions.js";
+import { ESTIMATED_ITEM_OUTPUT, ESTIMATED_ITEM_SERVER_FIELDS, QUOTE_OUTPUT, QUOTE_SERVER_FIELDS, estimatedWorkItem, quote as quoteDefinition } from "./quote-definitions.js";
 import { part as partDefinition } from "./definitions.js";
 import { Quote, QuoteLines, quoteTypeKey } from "./quote.js";
 import { approvedSupplierInvoices } from "./part-rules.js";
@@ -317,26 +317,15 @@ export const Quotes = {
   async blank() {
     const [departments, defaults] = await Promise.all([Department.list({ page: 1, page_size: 1 }), AppDefaults.get()]);
     const first = departments.results[0] as Row | undefined;
+    // The quote definition's blank (its defaults: quote type NONE, not priced), and what the server sets on a new quote.
     return {
       id: null,
       last_saved: null,
-      vehicle: null,
-      customer: null,
-      customer2: null,
+      ...quoteDefinition.blank(),
       department: first ? { id: first.id, name: first.name } : null,
-      quote_type: "NONE",
-      description: null,
-      provisional_start_date: null,
       date_created: todayInLondon(),
-      customer_invoice_number: null,
-      customer2_invoice_number: null,
-      priced: false,
       approved: false,
       approving_user: null,
-      customer_vehicle: false,
-      job_description: null,
-      enquiry_description: null,
-      parts_markup: null,
       estimated_work_items: [],
       comments_list: [],
       qstate: "TOBEPRICED",

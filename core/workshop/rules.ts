@@ -5,7 +5,7 @@
  * before sending. Messages are the spec's, verbatim; where the spec shows
  * none the wording is ours (docs/workshop.md "Messages we chose").
  */
-import { LOCKED_PART_MONEY, LOCKED_WORK_MONEY, LOCK_MESSAGES, PART_MESSAGES, moneyChanges } from "./part-rules.js";
+import { LOCKED_PART_MONEY, LOCKED_WORK_MONEY, LOCK_MESSAGES, approvedPartLocks, moneyChanges } from "./part-rules.js";
 
 /** A credit item: its labour cost is below 0 (003 §3). */
 export const isCredit = (w: { labour_cost?: unknown }) => {
@@ -315,11 +315,14 @@ export function afterReadyForCollection(customers: Array<Rec | null | undefined>
 }
 
 
-/** lockRules' default: no server-set fields given (the server passes the work item's, definitions.ts `WORK_SERVER_FIELDS`). */
-const WORK_SERVER_FIELDS_NONE: readonly string[] = [];
-
-/** Work item fields an invoice-approved item still lets through (003 invoicing fields). */
-const INVOICE_UNLOCKED = new Set(["invoice_comments", "complete", "key", "parts", "approval_needed", "free_of_charge"]);
+/**
+ * What lockRules holds a job's lines to, from their definitions
+ * (definitions.ts `LINE_LOCKS`): the work item's server-set fields (never
+ * compared: the server keeps them), the item fields an approval for
+ * invoicing locks and the part fields a part's approval locks (the fields
+ * flagged `lockedWhenApproved`). Passed in: definitions.ts imports this module.
+ */
+export type LineLocks = { serverFields: readonly string[]; work: readonly string[]; part: readonly string[] };
 /** What a movement-linked work item may not change (002 §4). */
 const MOVEMENT_LOCKED = ["labour_hours", "cost_override", "complete", "work_type"];
 
@@ -335,7 +338,7 @@ const same = (a: unknown, b: unknown) => flat(a) === flat(b);
  * approved part its supplier tracking option. New items and parts are
  * checked by `addRules`.
  */
-export function lockRules(stored: Rec[], sent: Rec[], serverFields: readonly string[] = WORK_SERVER_FIELDS_NONE): RuleResult {
+export function lockRules(stored: Rec[], sent: Rec[], locks: LineLocks): RuleResult {
   const errors: Array<[string, string]> = [];
   const sentById = new Map(sent.filter((w) => w.id).map((w) => [w.id, w]));
   stored.forEach((old, i) => {
@@ -349,9 +352,7 @@ export function lockRules(stored: Rec[], sent: Rec[], serverFields: readonly str
     }
     const j = sent.indexOf(now);
     if (old.invoice_approved) {
-      for (const [k, v] of Object.entries(now))
-        if (!INVOICE_UNLOCKED.has(k) && !serverFields.includes(k) && k !== "id" && k !== "last_saved" && !same(v, old[k]))
-          errors.push([`work_items.${j}.${k}`, MESSAGES.invoiceLocked(name)]);
+      for (const k of locks.work) if (k in now && !locks.serverFields.includes(k) && !same(now[k], old[k])) errors.push([`work_items.${j}.${k}`, MESSAGES.invoiceLocked(name)]);
       if (partsChanged(old.parts ?? [], now.parts ?? [])) errors.push([`work_items.${j}.parts`, MESSAGES.invoiceLocked(name)]);
     }
     if (old.po_approved && !same(now.supplier_tracking_option, old.supplier_tracking_option))
@@ -362,11 +363,8 @@ export function lockRules(stored: Rec[], sent: Rec[], serverFields: readonly str
     (old.parts ?? []).forEach((op: Rec) => {
       const np = sentParts.get(op.id) as Rec | undefined;
       if (op.approved && !np) errors.push([`work_items.${j}.parts`, MESSAGES.partApprovedRemoved(partName(op))]);
-      if (op.approved && np && !same(np.supplier_tracking_option, op.supplier_tracking_option))
-        errors.push([`work_items.${j}.parts.${(now.parts as Rec[]).indexOf(np)}.supplier_tracking_option`, MESSAGES.partApprovedLocked(partName(op))]);
-      // 002 §5: nominal code editing is off once the part is approved.
-      if (op.approved && np && !same(np.supplier_nominal_code, op.supplier_nominal_code))
-        errors.push([`work_items.${j}.parts.${(now.parts as Rec[]).indexOf(np)}.supplier_nominal_code`, PART_MESSAGES.nominalLocked(partName(op))]);
+      // 002 §4 the supplier tracking option, 002 §5 the nominal code: what the part's approval locks (`lockedWhenApproved`).
+      if (np) for (const [f, m] of Object.entries(approvedPartLocks(op, np, locks.part))) errors.push([`work_items.${j}.parts.${(now.parts as Rec[]).indexOf(np)}.${f}`, m]);
     });
   });
   return result(errors);

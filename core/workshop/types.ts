@@ -82,3 +82,29 @@ export type JobAnswer<R extends Refs = None> = JobRecord<
   model?: NamedBrief | string | null;
   latest_comment?: string | null;
 };
+
+/** A figure as a screen's form holds it: a number once it parses, its text while it is typed (the NumberField). */
+export type Typed<R> = { [K in keyof R]: R[K] extends number | null ? R[K] | string : R[K] };
+/** A supplier as a part line carries it (a contact's brief; a lookup's may name it). */
+export type SupplierBrief = Brief<{ display_name: string; name: string }>;
+/** A work type as a work item carries it. */
+export type WorkTypeBrief = Brief<{ name: string; approval_needed: boolean; special_labour_rate: number; free_of_charge: boolean }>;
+/**
+ * A part line as a screen holds it (the job card, the quote editor, a part
+ * order), inferred from the part definition: its fields as answered, the
+ * figures as typed, a new one without an id yet; its key made on screen.
+ * A field the screen keeps of its own (a quote's, an order's) is read as unknown.
+ */
+export type PartLineRow = Partial<Typed<Omit<PartRecord<{ supplier: SupplierBrief | null; created_from_lookup: number | null }>, "id" | "last_saved" | "key" | "name">>> & {
+  id?: number;
+  last_saved?: string;
+  key: string;
+  name: string | null;
+} & { [field: string]: unknown };
+/** A work item as the job card holds it, inferred from the work item definition: as `PartLineRow`, with its parts. */
+export type WorkItemRow = Partial<Typed<Omit<WorkItemRecord<{ work_type: WorkTypeBrief | number | null }>, "id" | "last_saved" | "key">>> & {
+  id?: number;
+  last_saved?: string;
+  key: string;
+  parts: PartLineRow[];
+} & { [field: string]: unknown };

@@ -1,9 +1,22 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { transaction, TRANSACTION_SERVER_FIELDS } from "../../core/accounts/transaction-definitions.js";
 import { JOB_DERIVED, PART_SERVER_FIELDS, WORK_SERVER_FIELDS, job, part, workItem } from "../../core/workshop/definitions.js";
 import { TOTAL_FIELDS } from "../../core/workshop/costs.js";
 import { ESTIMATED_ITEM_OUTPUT, QUOTE_OUTPUT, QUOTE_SERVER_FIELDS, estimatedItemExtras, quote, quoteExtras } from "../../core/workshop/quote-definitions.js";
 import { movement, movementExtras } from "../../core/workshop/movement-definitions.js";
+import { jobExtras } from "../../core/workshop/definitions.js";
+import { partLookup, partLookupExtras } from "../../core/workshop/lookup-definitions.js";
+import { transactionExtras } from "../../core/accounts/transaction-definitions.js";
+import { payment, paymentExtras } from "../../core/accounts/payment-definitions.js";
+import { credit, creditExtras } from "../../core/accounts/credit-definitions.js";
+import { invoice, invoiceExtras } from "../../core/accounts/invoice-definitions.js";
+import { fixedExpense, fixedExpenseExtras } from "../../core/accounts/fixedexpense-definitions.js";
+import { agreement, agreementExtras } from "../../core/agreements/definitions.js";
+import { DERIVED_AGREEMENT_FIELDS } from "../../core/agreements/finance.js";
+import { agreementFields } from "../../core/agreements/schema.js";
+import { inspection, inspectionExtras, tracker, trackerExtras, vehicle, vehicleExtras } from "../../core/fleet/definitions.js";
 import type { FieldDef } from "../../web/src/platform/form/fields";
 
 /**
@@ -20,7 +33,9 @@ const JOB_CARD_MODULE = "../../web/src/workshop/JobEditPage";
 const WORK_ITEMS_MODULE = "../../web/src/workshop/WorkItems";
 const QUOTE_MODULE = "../../web/src/workshop/QuoteEditPage";
 const card = (await import(JOB_CARD_MODULE)) as { FORM_FIELDS: FieldDef[]; KEPT: string[] };
-const works = (await import(WORK_ITEMS_MODULE)) as { blankWorkItem: () => Record<string, unknown> };
+const works = (await import(WORK_ITEMS_MODULE)) as { blankWorkItem: (chargeable?: boolean) => Record<string, unknown> };
+const SELECTORS_MODULE = "../../web/src/workshop/selectors";
+const selectors = (await import(SELECTORS_MODULE)) as { blankPart: () => Record<string, unknown> };
 const quoteScreen = (await import(QUOTE_MODULE)) as { FIELDS: FieldDef[] };
 
 type Def = { fields: Array<{ name: string; label: string }>; clientFields: readonly string[]; serverFields: readonly string[] };
@@ -66,12 +81,80 @@ describe("a field's flags live on the field (issue 23)", () => {
     expect(job.clientFields.filter((n) => !drawnOrKept.has(n) && !derived.has(n)), "job fields the card neither draws nor keeps").toEqual([]);
   });
 
-  it("a blank work item holds work item fields a client may send, none the server sets", () => {
+  it("a blank work item and a blank part are their definition's blank: exactly the fields a client may send", () => {
     const blank = Object.keys(works.blankWorkItem()).filter((k) => k !== "parts");
-    for (const k of blank) expect(workItem.clientFields, k).toContain(k);
+    expect(blank.sort()).toEqual([...workItem.clientFields].sort());
+    expect(Object.keys(selectors.blankPart()).sort()).toEqual([...part.clientFields].sort());
+    expect(works.blankWorkItem(true)).toMatchObject({ chargeable: true, labour_cost: 0, description: "", parts: [] });
+  });
+
+  it("blank() has exactly the definition's input fields, each at its declared default (else false for a flag, null for the rest)", () => {
+    for (const d of [job, workItem, part, quote, transaction, payment, invoice, credit] as Array<Def & { blank(): Record<string, unknown> }>) {
+      const b = d.blank();
+      expect(Object.keys(b)).toEqual([...d.clientFields]);
+      for (const s of d.serverFields) expect(b, s).not.toHaveProperty(s);
+    }
+    expect(workItem.blank()).toMatchObject({ key: null, description: "", labour_hours: 0, labour_cost: 0, estimated_customer_labour_cost: 0, cost_override: false, work_type: null, supplier_tracking_option: null });
+    expect(part.blank()).toMatchObject({ name: "", part_number: "", cost: 0, customer_cost: 0, to_be_ordered: true, from_stock: false, supplier: null, estimated_cost: null });
+    expect(quote.blank()).toMatchObject({ quote_type: "NONE", priced: false, vehicle: null, description: null });
+    expect(payment.blank()).toMatchObject({ payment_type: "BACS", department: 1, contact: null, amount: null, overpayment: false });
   });
 
   it("the quote editor's inputs are quote fields a client may send, each under its label", () => {
     expectInputsOf(quote, quoteScreen.FIELDS);
+  });
+
+  it("no hand-written strip list beside a definition: what a save drops is the definition's extras, server fields and the engine's meta fields", () => {
+    // A list of names a save drops, written by hand in core (`const OUTPUT_ONLY = ["..."]`, `ANSWER_ONLY`, `*_SERVER_FIELDS`, a Set of them), fails here.
+    const files: string[] = [];
+    const walk = (dir: string) => {
+      for (const n of readdirSync(dir)) {
+        const p = join(dir, n);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (p.endsWith(".ts")) files.push(p);
+      }
+    };
+    walk(join(import.meta.dirname, "../../core"));
+    const handList = /\b(?:const|let)\s+(\w*(?:OUTPUT_ONLY|ANSWER_ONLY|SERVER_FIELDS|OUTPUT|answerOnly|dropped)\w*)\b[^=\n]*=\s*(?:new Set(?:<[^>]*>)?\()?\[\s*["'`]/;
+    const aliased = /\bconst\s+(\w*SERVER_FIELDS)\s*=\s*(?!\s|\w+\.serverFields;)/;
+    const found: string[] = [];
+    for (const f of files) {
+      readFileSync(f, "utf8")
+        .split("\n")
+        .forEach((line, i) => {
+          if (handList.test(line) || aliased.test(line)) found.push(`${f.replace(/^.*\/core\//, "core/")}:${i + 1}: ${line.trim()}`);
+        });
+    }
+    expect(found, "hand-written strip lists (declare them on the definition: server: true, answerExtras)").toEqual([]);
+    // The scan catches one.
+    expect(handList.test(`const OUTPUT_ONLY = ["id", "mileage_warning"];`)).toBe(true);
+    expect(handList.test(`const ANSWER_ONLY = new Set<string>(["state"]);`)).toBe(true);
+    expect(aliased.test(`export const WORK_SERVER_FIELDS = ["movement"] as const;`)).toBe(true);
+    expect(aliased.test(`export const WORK_SERVER_FIELDS = workItem.serverFields;`)).toBe(false);
+
+    // Each area's extras are declared once and are no field of their definition.
+    const pairs: Array<[Def, { names: readonly string[] }, string[]]> = [
+      [job, jobExtras, ["mileage_warning", "image_count", "after_ready", "parts"]],
+      [partLookup, partLookupExtras, ["work_lookup", "record_type"]],
+      [transaction, transactionExtras, ["creator", "vat_warnings", "search_terms"]],
+      [payment, paymentExtras, ["state", "colour"]],
+      [credit, creditExtras, ["cstate", "vat", "total", "contact_detail", "department_detail", "vat_nominal_code_detail", "no_vat_nominal_code_detail", "area"]],
+      [invoice, invoiceExtras, ["istate", "vat", "total", "outstanding", "customer_detail", "department_detail", "vat_nominal_code_detail", "no_vat_nominal_code_detail", "search_terms", "area"]],
+      [fixedExpense, fixedExpenseExtras, ["department_name"]],
+      [vehicle, vehicleExtras, ["purchase_type", "inspections", "images", "remaining_capital"]],
+      [inspection, inspectionExtras, ["due"]],
+      [tracker, trackerExtras, ["active"]],
+      [agreement, agreementExtras, ["remaining_balance", "hp_remaining_interest", "early_settlement_charges", "estimated_value", "this_months_payment", "internal_sale_price", "remaining_capital"]],
+    ];
+    for (const [def, extras, names] of pairs) {
+      expect([...extras.names].sort()).toEqual([...names].sort());
+      for (const n of extras.names) expect(def.fields.map((f) => f.name), n).not.toContain(n);
+    }
+    // An agreement's derived figures are its extras and the interest rate (a field too: entered for Variable Rate); a save drops the extras, keeps the rate.
+    expect([...DERIVED_AGREEMENT_FIELDS].sort()).toEqual([...agreementExtras.names, "hp_interest_rate"].sort());
+    const parsed = agreementFields.parse({ remaining_balance: 5, estimated_value: 9, hp_interest_rate: 4.5 }) as Record<string, unknown>;
+    expect(parsed.remaining_balance).toBeUndefined();
+    expect(parsed.estimated_value).toBeUndefined();
+    expect(parsed.hp_interest_rate).toBe(4.5);
   });
 });

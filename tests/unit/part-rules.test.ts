@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { approvalRefusal, approvedPartLocks, approvedSupplierInvoices, dueRangeRefusal, partApprovalCheck, partDueDate, partRowId, partViews, vatRateOf } from "../../core/workshop/part-rules.js";
 import { partFacets, partMemberships } from "../../core/workshop/part-lines.js";
+import { part } from "../../core/workshop/definitions.js";
 
 describe("Parts Expenses views (data-model §7.1 Part)", () => {
   it("puts a part in every view it belongs to", () => {
@@ -83,9 +84,9 @@ describe("part approval (003 §5)", () => {
   });
   it("locks an approved part's nominal code and supplier tracking option", () => {
     const approved = { name: "Pads", approved: true, supplier_nominal_code: 4, supplier_tracking_option: { id: 1 } };
-    expect(Object.keys(approvedPartLocks(approved, { supplier_nominal_code: 5, supplier_tracking_option: { id: 2 } }))).toEqual(["supplier_nominal_code", "supplier_tracking_option"]);
-    expect(approvedPartLocks(approved, { supplier_nominal_code: 4, comments: "ok" })).toEqual({});
-    expect(approvedPartLocks({ ...approved, approved: false }, { supplier_nominal_code: 5 })).toEqual({});
+    expect(Object.keys(approvedPartLocks(approved, { supplier_nominal_code: 5, supplier_tracking_option: { id: 2 } }, part.lockedWhenApproved))).toEqual(["supplier_nominal_code", "supplier_tracking_option"]);
+    expect(approvedPartLocks(approved, { supplier_nominal_code: 4, comments: "ok" }, part.lockedWhenApproved)).toEqual({});
+    expect(approvedPartLocks({ ...approved, approved: false }, { supplier_nominal_code: 5 }, part.lockedWhenApproved)).toEqual({});
   });
 });
 

@@ -4,7 +4,7 @@ import { diffRecords } from "../../core/platform/audit.js";
 import { addDays, daysInclusive, monthOf, normaliseDate, todayInLondon, ukDate, weekOf, windowOf } from "../../core/platform/dates.js";
 import { bool, int, isoDate, num, ref, requiredText, text } from "../../core/platform/fields.js";
 import { Money, formatPounds, fromPence, money, pounds, sum, toPence, vatOn, withVat } from "../../core/platform/money.js";
-import { offsetOf, searchText } from "../../core/platform/paging.js";
+import { offsetOf, searchKey, searchText } from "../../core/platform/paging.js";
 import { isFresh } from "../../core/platform/records.js";
 import { fromZodError } from "../../core/platform/validation.js";
 import { isAllowed } from "../../core/auth/index.js";
@@ -139,6 +139,12 @@ describe("paging and tax types", () => {
   it("offsets and search text", () => {
     expect(offsetOf({ page: 3, page_size: 25 })).toBe(50);
     expect(searchText("Ford", null, "Transit")).toBe("ford transit");
+  });
+  it("one search normaliser: the engine's search text and a list's search keys fold accents alike (issue 23)", () => {
+    expect(searchText("Citroën", "Berlingo")).toBe("citroen berlingo");
+    expect(searchText("  Škoda ", "", "Octavia  Estate")).toBe(searchKey("Škoda Octavia Estate"));
+    for (const v of ["Citroën", "CAFÉ  crème", "Renault Trafic", "Ñandú"]) expect(searchText(v)).toBe(searchKey(v));
+    expect(searchKey("Citroen")).toBe(searchKey("Citroën"));
   });
   it("tax types carry the spec's rates", () => {
     expect(TAX_TYPES).toHaveLength(16);

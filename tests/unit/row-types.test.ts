@@ -1,6 +1,9 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import type { PartLineRow, WorkItemRow } from "../../core/workshop/types.js";
+import type { part, workItem } from "../../core/workshop/definitions.js";
+import type { ClientFieldName, SpecsOf } from "../../core/platform/definition.js";
 
 /**
  * Issue 23, one definition per field: the web declares no hand-written row
@@ -71,5 +74,26 @@ describe("the web's row types are the definitions' (issue 23)", () => {
     expect(handWritten("type Job = { id: number; [field: string]: any };")).toMatch(/names no type/);
     expect(handWritten("type Quote = ApiRecord & QuoteAnswer & Record<string, any>;")).toMatch(/loose/);
     expect(handWritten("type Vehicle = ApiRecord & VehicleAnswer;")).toBeNull();
+  });
+
+  it("the job card's work item and part rows (WorkRow, PartRow) are inferred from their definitions, not written by hand", () => {
+    const declared = (file: string, name: string) => {
+      const text = readFileSync(join(WEB, file), "utf8");
+      const m = new RegExp(`export type ${name}\\b[^=]*=`).exec(text);
+      expect(m, `${file} declares ${name}`).not.toBeNull();
+      return declarationAt(text, m!.index);
+    };
+    expect(declared("workshop/WorkItems.tsx", "WorkRow")).toMatch(/\bWorkItemRow\b/);
+    expect(declared("workshop/selectors.tsx", "PartRow")).toMatch(/\bPartLineRow\b/);
+    for (const t of [declared("workshop/WorkItems.tsx", "WorkRow"), declared("workshop/selectors.tsx", "PartRow")]) expect(t).not.toMatch(/Record<string,\s*any>|\[\w+:\s*string\]:\s*any|\{\s*\w+\??:/);
+    // Every field a client may send of the definition is on the row, with the definition's type (figures as typed: number or text).
+    expectTypeOf<Exclude<ClientFieldName<SpecsOf<typeof workItem>>, keyof WorkItemRow>>().toEqualTypeOf<never>();
+    expectTypeOf<Exclude<ClientFieldName<SpecsOf<typeof part>>, keyof PartLineRow>>().toEqualTypeOf<never>();
+    expectTypeOf<WorkItemRow["labour_cost"]>().toEqualTypeOf<number | string | null | undefined>();
+    expectTypeOf<WorkItemRow["complete"]>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<WorkItemRow["description"]>().toEqualTypeOf<string | null | undefined>();
+    expectTypeOf<PartLineRow["to_be_ordered"]>().toEqualTypeOf<boolean | undefined>();
+    expectTypeOf<PartLineRow["cost"]>().toEqualTypeOf<number | string | null | undefined>();
+    expectTypeOf<WorkItemRow["parts"]>().toEqualTypeOf<PartLineRow[]>();
   });
 });

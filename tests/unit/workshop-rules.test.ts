@@ -17,7 +17,7 @@ import {
   withoutCustomer2Charges,
   workshopTabs,
 } from "../../core/workshop/rules.js";
-import { job as jobDefinition, part as partDefinition, workItem } from "../../core/workshop/definitions.js";
+import { LINE_LOCKS, job as jobDefinition, part as partDefinition, workItem } from "../../core/workshop/definitions.js";
 
 const TO = { id: 1, name: "Workshop" };
 const item = (over: Record<string, unknown> = {}) => ({ description: "Brakes", work_type: 3, supplier_tracking_option: TO, customer_tracking_option: TO, parts: [], ...over });
@@ -144,29 +144,53 @@ describe("job state and tabs (data-model §7.1)", () => {
 describe("locks (002 §4)", () => {
   const stored = [{ id: 1, ...item(), labour_hours: 2, parts: [{ id: 10, name: "Pads", cost: 5, approved: true, supplier_tracking_option: TO }] }];
   it("lets an unlocked item change", () => {
-    expect(lockRules(stored, [{ ...stored[0], labour_hours: 3 }])).toBeNull();
+    expect(lockRules(stored, [{ ...stored[0], labour_hours: 3 }], LINE_LOCKS)).toBeNull();
   });
   it("locks an invoice-approved item's fields, parts and removal", () => {
     const inv = [{ ...stored[0], invoice_approved: true }];
-    expect(lockRules(inv, [{ ...inv[0], labour_hours: 3 }])!.message).toBe("Brakes has been approved for invoicing and cannot be changed");
-    expect(lockRules(inv, [{ ...inv[0], parts: [] }])).not.toBeNull();
-    expect(lockRules(inv, [])).not.toBeNull();
-    expect(lockRules(inv, [{ ...inv[0], invoice_comments: "ok", complete: true }])).toBeNull();
+    expect(lockRules(inv, [{ ...inv[0], labour_hours: 3 }], LINE_LOCKS)!.message).toBe("Brakes has been approved for invoicing and cannot be changed");
+    expect(lockRules(inv, [{ ...inv[0], parts: [] }], LINE_LOCKS)).not.toBeNull();
+    expect(lockRules(inv, [], LINE_LOCKS)).not.toBeNull();
+    expect(lockRules(inv, [{ ...inv[0], invoice_comments: "ok", complete: true }], LINE_LOCKS)).toBeNull();
   });
   it("locks a PO-approved item's supplier tracking option", () => {
     const po = [{ ...stored[0], po_approved: true }];
-    expect(lockRules(po, [{ ...po[0], supplier_tracking_option: { id: 2 } }])!.message).toMatch(/supplier tracking option of Brakes/);
-    expect(lockRules(po, [{ ...po[0], labour_hours: 5 }])).toBeNull();
+    expect(lockRules(po, [{ ...po[0], supplier_tracking_option: { id: 2 } }], LINE_LOCKS)!.message).toMatch(/supplier tracking option of Brakes/);
+    expect(lockRules(po, [{ ...po[0], labour_hours: 5 }], LINE_LOCKS)).toBeNull();
   });
   it("locks a movement item's hours, override, completion, work type and removal", () => {
     const mv = [{ ...stored[0], movement: 3 }];
     for (const change of [{ labour_hours: 9 }, { cost_override: true }, { complete: true }, { work_type: 8 }])
-      expect(lockRules(mv, [{ ...mv[0], ...change }])!.message).toMatch(/belongs to a movement/);
-    expect(lockRules(mv, [])!.message).toMatch(/belongs to a movement/);
-    expect(lockRules(mv, [{ ...mv[0], description: "Recovery" }])).toBeNull();
+      expect(lockRules(mv, [{ ...mv[0], ...change }], LINE_LOCKS)!.message).toMatch(/belongs to a movement/);
+    expect(lockRules(mv, [], LINE_LOCKS)!.message).toMatch(/belongs to a movement/);
+    expect(lockRules(mv, [{ ...mv[0], description: "Recovery" }], LINE_LOCKS)).toBeNull();
+  });
+  it("the lock on an invoice-approved item is its definition's lockedWhenApproved flag, field by field (issue 23)", () => {
+    // Exactly the item's client fields but its key, completion, invoice comments and the work type's flags are locked.
+    expect(workItem.lockedWhenApproved.every((f) => workItem.clientFields.includes(f as never))).toBe(true);
+    expect(workItem.clientFields.filter((f) => !workItem.lockedWhenApproved.includes(f)).sort()).toEqual(["approval_needed", "complete", "free_of_charge", "invoice_comments", "key"]);
+    expect(LINE_LOCKS.work).toEqual(workItem.lockedWhenApproved);
+    expect(LINE_LOCKS.part).toEqual(partDefinition.lockedWhenApproved);
+    expect([...partDefinition.lockedWhenApproved].sort()).toEqual(["supplier_nominal_code", "supplier_tracking_option"]);
+    const inv = [{ ...stored[0], invoice_approved: true }];
+    const changed = (f: string) => ({ ...inv[0], [f]: f === "description" || f === "key" || f === "invoice_comments" || f === "labour_cost_vat" ? "changed" : typeof (inv[0] as Record<string, unknown>)[f] === "boolean" ? !(inv[0] as Record<string, unknown>)[f] : 77 });
+    for (const f of workItem.clientFields) {
+      const r = lockRules(inv, [changed(f)], LINE_LOCKS);
+      if (workItem.lockedWhenApproved.includes(f)) expect(r?.errors, f).toHaveProperty([`work_items.0.${f}`]);
+      else expect(r, f).toBeNull();
+    }
+    // An approved part: each flagged field refused, the others not.
+    for (const f of partDefinition.clientFields) {
+      const sent = [{ ...stored[0], parts: [{ ...stored[0].parts[0], [f]: f === "supplier_tracking_option" ? { id: 9 } : 42 }] }];
+      const r = lockRules(stored, sent, LINE_LOCKS);
+      if (partDefinition.lockedWhenApproved.includes(f)) expect(r?.errors, f).toHaveProperty([`work_items.0.parts.0.${f}`]);
+      else expect(r, f).toBeNull();
+    }
+    // The flag reaches the screens' field list too.
+    expect(workItem.fields.filter((f) => f.lockedWhenApproved).map((f) => f.name)).toEqual(workItem.lockedWhenApproved);
   });
   it("locks an approved part's supplier tracking option", () => {
-    expect(lockRules(stored, [{ ...stored[0], parts: [{ ...stored[0].parts[0], supplier_tracking_option: { id: 9 } }] }])!.message).toBe(
+    expect(lockRules(stored, [{ ...stored[0], parts: [{ ...stored[0].parts[0], supplier_tracking_option: { id: 9 } }] }], LINE_LOCKS)!.message).toBe(
       "The supplier tracking option of part Pads cannot be changed: the part has been approved",
     );
   });

@@ -2,7 +2,7 @@
 import type * as z from "zod";
 import { auditItem, diffRecords } from "../audit.js";
 import { NotFoundError, ValidationError } from "../errors.js";
-import { searchText } from "../paging.js";
+import { searchKey, searchText } from "../paging.js";
 import { UniqueClaim, writer } from "../service.js";
 import { parseInput } from "../validation.js";
 import { recordEntity } from "./entity.js";
@@ -40,7 +40,8 @@ export function kindOf<S extends z.ZodObject, E>(opts: RecordTypeOptions<S, E>) 
   /** What a search matches from its start: the name first, by default every text field. */
   function searchOf(fields: Fields): string {
     const text = opts.searchOf ? opts.searchOf(fields) : searchText(...Object.values(fields).filter((v) => typeof v === "string"));
-    return text.toLowerCase().slice(0, 200);
+    // The one normaliser (paging.ts searchKey), whatever a type's own searchOf returned: the term searched goes through it too (listing.ts).
+    return searchKey(text).slice(0, 200);
   }
 
   async function getRow(id: number): Promise<Row<S>> {

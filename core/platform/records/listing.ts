@@ -1,7 +1,7 @@
 // Reading a record type: pages of the id order, of a search and of its indexed lists; entries, counts, facets, claims and ranges.
 import type * as z from "zod";
 import { counterOf } from "../ids.js";
-import { offsetOf, type Page } from "../paging.js";
+import { offsetOf, searchKey, type Page } from "../paging.js";
 import { Counter, Facet, UniqueClaim } from "../service.js";
 import { inParallel } from "./bulk.js";
 import { listCounter, listScope } from "./indexes.js";
@@ -81,7 +81,8 @@ export function readersOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
      * data only) counts matches as it reads.
      */
     async list(q: ListOptions): Promise<Page<E>> {
-      const term = q.search?.trim().toLowerCase();
+      // The stored search text's own normaliser (accents folded): "Citroen" finds a Citroën.
+      const term = searchKey(q.search);
       const offset = offsetOf(q);
       if (term) {
         // Prefix search on the record's search text (its name first).

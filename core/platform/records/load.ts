@@ -17,8 +17,10 @@ import type { IndexOp } from "./types.js";
  * 3: a list's coarse position counts carry their fine counts (positions.ts `inlineFine`).
  * (Since, a list writes no fine items: no new version, as what version 3
  * stored is read the same way and the fine items left are never read.)
+ * 4: a record's search text folds accents (paging.ts `searchKey`, the one
+ * search normaliser): `rebuildIndexes` rewrites each stored one that differs.
  */
-export const ENGINE_INDEX_VERSION = 3;
+export const ENGINE_INDEX_VERSION = 4;
 
 /** Every record type defined, for the index upgrade (core/platform/upgrades.ts). */
 export const recordTypes: Array<{ type: string; indexVersion: number; rebuildIndexes: () => Promise<{ records: number; items: number }> }> = [];
@@ -59,7 +61,10 @@ export function loadsOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
    * up to; the counter's old set of deleted ids is dropped. For the index
    * upgrade only, while nobody else writes (start-up, or a maintenance
    * window on AWS): the counts are set, not added to. Entries the current
-   * code no longer writes are left as they are.
+   * code no longer writes are left as they are. A record whose stored
+   * search text is not what the current code makes of it (`searchOf`: the
+   * one normaliser, paging.ts `searchKey`, folds accents since engine index
+   * version 4) has it rewritten, so an old record is found as a new one.
    */
   async function rebuildIndexes(): Promise<{ records: number; items: number }> {
     const sums = new Sums();
@@ -72,11 +77,14 @@ export function loadsOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
       const page: { data: Array<Record<string, unknown>>; cursor: string | null } = await entity.query.byId(keyOf).go({ cursor, limit: 500 });
       cursor = page.cursor;
       const puts: StoredItem[] = [];
+      const searches: Array<{ id: number; search_text: string }> = [];
       const rows = page.data.map(k.clean);
       const outside = opts.outside ? await opts.outside.load(rows.map((r) => r.id)) : new Map<number, Record<string, unknown>>();
       for (const row of rows) {
         const fields = { ...pick(row, k.fieldNames), ...outside.get(row.id) } as Fields;
         records++;
+        const search = k.searchOf(fields);
+        if (page.data.find((d) => d.id === row.id)?.search_text !== search) searches.push({ id: row.id, search_text: search });
         for (const w of [...lifeOps(opts.type, row.id, 1), ...indexOps(k.ix, row.id, undefined, fields).writes]) {
           const item = batchItemOf(w, sums);
           if (item) puts.push(item);
@@ -87,6 +95,9 @@ export function loadsOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
         }
       }
       items += await batchWrite(puts, 4);
+      // Only the search text (and the search index's key built from it): last_saved, the audit and the lists are untouched.
+      await inParallel(searches, 4, (s) => entity.patch({ ...keyOf, id: s.id }).set({ search_text: s.search_text }).go());
+      items += searches.length;
     } while (cursor);
     await inParallel([...sums.counters], 4, ([name, live]) => Counter.update({ name }).set({ live }).go());
     await inParallel(sums.facetEntries(), 4, (f) => writeFacetSum(f, "SET"));

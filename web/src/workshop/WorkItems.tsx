@@ -1,13 +1,15 @@
 import { Alert, Badge, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { estimateMatchesJob } from "../../../core/workshop/costs";
+import { part as partDef, workItem as workDef } from "../../../core/workshop/definitions";
+import type { WorkItemRow } from "../../../core/workshop/types";
 import { MESSAGES, workItemName } from "../../../core/workshop/rules";
 import { NumberField, growing, parseNumberText } from "../platform/form";
 import { toastWarning } from "../platform/toast";
 import { PartsSelector, PartsTable, TrackingSelect, WorksSelector, blankPart, newKey, partFromLookup, type PartColumn, type PartRow, type TrackingOption, type WorkLookup } from "./selectors";
 
-/** A work item as the job card holds it (002 §3 Work item, job side). */
-export type WorkRow = Record<string, any> & { key: string; id?: number; parts: PartRow[] };
+/** A work item as the job card holds it (002 §3 Work item, job side): inferred from the work item definition (core/workshop/types.ts). */
+export type WorkRow = WorkItemRow;
 
 export type WorkType = { id: number; name: string; approval_needed?: boolean | null; free_of_charge?: boolean | null; special_labour_rate?: number | string | null };
 
@@ -30,29 +32,16 @@ export const JOB_PART_COLUMNS: PartColumn[] = [
   "remove",
 ];
 
+/** The part columns an approved part may no longer change: its definition's `lockedWhenApproved` fields (the server's lockRules refuses the same). */
+const APPROVED_PART_LOCKED: PartColumn[] = JOB_PART_COLUMNS.filter((c) => (partDef.lockedWhenApproved as readonly string[]).includes(c));
+const INVOICE_LOCKED: ReadonlySet<string> = new Set(workDef.lockedWhenApproved);
+
 const has = (v: unknown) => v !== null && v !== undefined && v !== "";
 const idOf = (v: unknown) => (v && typeof v === "object" ? (v as { id?: unknown }).id : v);
 
-/** A new work item (Add Work Item); tracking options are chosen by the user (002 §5 needs both). */
+/** A new work item (Add Work Item): the work item definition's blank with a new key; tracking options are chosen by the user (002 §5 needs both). */
 export function blankWorkItem(chargeable = false): WorkRow {
-  return {
-    key: newKey("w"),
-    description: "",
-    chargeable,
-    labour_hours: 0,
-    labour_cost: 0,
-    customer_labour_cost: 0,
-    estimated_labour_hours: 0,
-    estimated_labour_cost: 0,
-    estimated_customer_labour_cost: 0,
-    cost_override: false,
-    complete: false,
-    work_type: null,
-    approval_received: false,
-    supplier_tracking_option: null,
-    customer_tracking_option: null,
-    parts: [],
-  };
+  return { ...workDef.blank(), key: newKey("w"), chargeable, parts: [] };
 }
 
 /** A work item from a work lookup (Search Work Lookups): its description, labour and parts; a charge of 0 is priced from the cost. */
@@ -96,18 +85,19 @@ function WorkItemCard({ item: w, index, onChange, onRemove, workTypes, hasCustom
   const name = workItemName(w, index);
   const invoiced = !!w.invoice_approved;
   const movement = has(idOf(w.movement));
-  const off = readOnly || invoiced;
-  const movementOff = off || movement;
+  // An item approved for invoicing locks the fields its definition flags `lockedWhenApproved` (002 §4; the server's lockRules reads the same flag).
+  const off = (field: string) => readOnly || (invoiced && INVOICE_LOCKED.has(field));
+  const movementOff = (field: string) => off(field) || movement;
   const set = (patch: Record<string, unknown>) => onChange({ ...w, ...patch });
   const err = (field: string) => errors[`work_items.${index}.${field}`];
   const type = w.work_type && typeof w.work_type === "object" ? (w.work_type as WorkType) : workTypes.find((t) => t.id === Number(w.work_type));
   const blocked = readOnly || addPartBlocked(w);
   const fromQuote = has(idOf(w.quote));
   const matches = !fromQuote || !!typedFigureRefusal([w]) || estimateMatchesJob(w);
-  const money = (field: string, label: string, disabled: boolean) => (
+  const money = (field: "labour_cost" | "customer_labour_cost" | "estimated_labour_cost" | "estimated_customer_labour_cost", label: string, disabled: boolean) => (
     <NumberField size="xs" kind="money" label={label} aria-label={`${label} of ${name}`} disabled={disabled} value={w[field] ?? ""} onChange={(v) => set({ [field]: v })} error={err(field)} />
   );
-  const hours = (field: string, label: string, disabled: boolean) => (
+  const hours = (field: "labour_hours" | "estimated_labour_hours", label: string, disabled: boolean) => (
     <NumberField size="xs" kind="number" label={label} aria-label={`${label} of ${name}`} disabled={disabled} value={w[field] ?? ""} onChange={(v) => set({ [field]: v })} error={err(field)} />
   );
   return (
@@ -137,42 +127,42 @@ function WorkItemCard({ item: w, index, onChange, onRemove, workTypes, hasCustom
           </Alert>
         )}
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="xs" verticalSpacing={4}>
-          <Textarea size="xs" label="Description" aria-label={`Description of work item ${index + 1}`} {...growing()} disabled={off} value={String(w.description ?? "")} onChange={(e) => set({ description: e.currentTarget.value })} />
+          <Textarea size="xs" label="Description" aria-label={`Description of work item ${index + 1}`} {...growing()} disabled={off("description")} value={String(w.description ?? "")} onChange={(e) => set({ description: e.currentTarget.value })} />
           <NativeSelect
             size="xs"
             label="Work Type"
             aria-label={`Work Type of ${name}`}
-            disabled={movementOff}
+            disabled={movementOff("work_type")}
             error={err("work_type")}
             value={type ? String(type.id) : ""}
             onChange={(e) => set({ work_type: workTypes.find((t) => String(t.id) === e.currentTarget.value) ?? null })}
             data={[{ value: "", label: "(choose)" }, ...workTypes.map((t) => ({ value: String(t.id), label: t.name }))]}
           />
-          <TrackingSelect inline={false} label={`Supplier Tracking Option`} disabled={off || !!w.po_approved} error={err("supplier_tracking_option")} value={w.supplier_tracking_option} onChange={(v: TrackingOption) => set({ supplier_tracking_option: v })} />
-          <TrackingSelect inline={false} label={`Customer Tracking Option`} disabled={off} error={err("customer_tracking_option")} value={w.customer_tracking_option} onChange={(v: TrackingOption) => set({ customer_tracking_option: v })} />
-          {hours("labour_hours", "Labour Hours", movementOff)}
-          {money("labour_cost", "Labour Cost", off)}
-          {money("customer_labour_cost", "Customer Labour Cost", off || !w.cost_override)}
+          <TrackingSelect inline={false} label={`Supplier Tracking Option`} disabled={off("supplier_tracking_option") || !!w.po_approved} error={err("supplier_tracking_option")} value={w.supplier_tracking_option} onChange={(v: TrackingOption) => set({ supplier_tracking_option: v })} />
+          <TrackingSelect inline={false} label={`Customer Tracking Option`} disabled={off("customer_tracking_option")} error={err("customer_tracking_option")} value={w.customer_tracking_option} onChange={(v: TrackingOption) => set({ customer_tracking_option: v })} />
+          {hours("labour_hours", "Labour Hours", movementOff("labour_hours"))}
+          {money("labour_cost", "Labour Cost", off("labour_cost"))}
+          {money("customer_labour_cost", "Customer Labour Cost", off("customer_labour_cost") || !w.cost_override)}
           <Group gap="md" align="flex-end">
-            <Checkbox size="xs" label="Override Cost" disabled={movementOff} checked={!!w.cost_override} onChange={(e) => set({ cost_override: e.currentTarget.checked })} />
-            <Checkbox size="xs" label="Complete" disabled={readOnly || movement} checked={!!w.complete} onChange={(e) => set({ complete: e.currentTarget.checked })} />
-            <Checkbox size="xs" label="Charge Customer 2" disabled={off || !hasCustomer2} checked={!!w.chargeable} onChange={(e) => set({ chargeable: e.currentTarget.checked })} />
+            <Checkbox size="xs" label="Override Cost" disabled={movementOff("cost_override")} checked={!!w.cost_override} onChange={(e) => set({ cost_override: e.currentTarget.checked })} />
+            <Checkbox size="xs" label="Complete" disabled={movementOff("complete")} checked={!!w.complete} onChange={(e) => set({ complete: e.currentTarget.checked })} />
+            <Checkbox size="xs" label="Charge Customer 2" disabled={off("chargeable") || !hasCustomer2} checked={!!w.chargeable} onChange={(e) => set({ chargeable: e.currentTarget.checked })} />
             {/* 002 §4: shown only when the work type needs approval; disabled if invoiced or the labour charge is zero. */}
             {type?.approval_needed && (
-              <Checkbox size="xs" label="Approval Received" disabled={off || Number(w.customer_labour_cost ?? 0) === 0} checked={!!w.approval_received} onChange={(e) => set({ approval_received: e.currentTarget.checked })} />
+              <Checkbox size="xs" label="Approval Received" disabled={off("approval_received") || Number(w.customer_labour_cost ?? 0) === 0} checked={!!w.approval_received} onChange={(e) => set({ approval_received: e.currentTarget.checked })} />
             )}
           </Group>
-          {hours("estimated_labour_hours", "Estimated Labour Hours", off || fromQuote)}
-          {money("estimated_labour_cost", "Estimated Labour Cost", off || fromQuote || !w.cost_override)}
-          {money("estimated_customer_labour_cost", "Estimated Customer Labour Cost", off || fromQuote || !w.cost_override)}
+          {hours("estimated_labour_hours", "Estimated Labour Hours", off("estimated_labour_hours") || fromQuote)}
+          {money("estimated_labour_cost", "Estimated Labour Cost", off("estimated_labour_cost") || fromQuote || !w.cost_override)}
+          {money("estimated_customer_labour_cost", "Estimated Customer Labour Cost", off("estimated_customer_labour_cost") || fromQuote || !w.cost_override)}
         </SimpleGrid>
         <PartsTable
           label={`Parts of ${name}`}
           parts={w.parts ?? []}
           onChange={(parts) => set({ parts })}
           columns={JOB_PART_COLUMNS}
-          disabled={off}
-          lock={(p) => ({ columns: p.approved ? ["supplier_tracking_option"] : [] })}
+          disabled={readOnly || invoiced}
+          lock={(p) => ({ columns: p.approved ? APPROVED_PART_LOCKED : [] })}
           errorOf={(k, c) => errors[`work_items.${index}.parts.${k}.${c}`] ?? (c === "name" ? errors[`work_items.${index}.parts.${k}`] : undefined)}
         />
         <Group gap="xs">

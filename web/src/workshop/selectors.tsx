@@ -1,5 +1,7 @@
 import { ActionIcon, Button, Checkbox, Group, Modal, NativeSelect, Stack, Table, Text, TextInput, Tooltip } from "@mantine/core";
 import { useState, type ReactNode } from "react";
+import { part as partDef } from "../../../core/workshop/definitions";
+import type { PartLineRow } from "../../../core/workshop/types";
 import { SupplierPicker } from "../contacts/pickers";
 import { api, queries, useGet, useList, type ApiRecord } from "../platform/api";
 import { TRACKING_OPTIONS_QUERY, trackingOptionLabel, type TrackingOptionRow } from "../settings/trackingOptions";
@@ -17,35 +19,10 @@ import { usePinnedColumns } from "../platform/table/pin";
  * locked.
  */
 
-export type Ref = { id: number; display_name?: string; name?: string } | null;
+export type Ref = { id: number; display_name?: string | null; name?: string | null } | null;
 
-/** A part row as the job card and quote editor hold it (002 §3 Part). */
-export type PartRow = {
-  id?: number;
-  key: string;
-  name: string;
-  part_number?: string | null;
-  supplier?: Ref;
-  cost?: number | string | null;
-  customer_cost?: number | string | null;
-  estimated_cost?: number | string | null;
-  estimated_customer_cost?: number | string | null;
-  cost_vat?: unknown;
-  cost_override?: boolean;
-  from_stock?: boolean;
-  to_be_ordered?: boolean;
-  backorder?: boolean;
-  backorder_expected_date?: string | null;
-  date_ordered?: string | null;
-  part_invoice_number?: string | null;
-  supplier_tracking_option?: TrackingOption;
-  customer_tracking_option?: TrackingOption;
-  approved?: boolean;
-  comments?: string | null;
-  created_from_lookup?: number | null;
-  last_saved?: string | null;
-  [field: string]: unknown;
-};
+/** A part row as the job card, quote editor and part order hold it (002 §3 Part): inferred from the part definition (core/workshop/types.ts). */
+export type PartRow = PartLineRow;
 
 export type PartLookup = ApiRecord & {
   name: string;
@@ -77,26 +54,12 @@ export function newKey(prefix = "k"): string {
 
 /** A part row from a part lookup (created_from_lookup keeps the link; its stock is the lookup's). */
 export function partFromLookup(l: PartLookup): PartRow {
-  return {
-    key: newKey("p"),
-    name: l.name,
-    part_number: l.part_number ?? "",
-    supplier: l.supplier ?? null,
-    cost: l.cost ?? 0,
-    customer_cost: l.customer_cost ?? 0,
-    cost_override: false,
-    from_stock: false,
-    to_be_ordered: true,
-    backorder: false,
-    backorder_expected_date: null,
-    date_ordered: null,
-    created_from_lookup: l.id,
-  };
+  return { ...blankPart(), name: l.name, part_number: l.part_number ?? "", supplier: l.supplier ?? null, cost: l.cost ?? 0, customer_cost: l.customer_cost ?? 0, created_from_lookup: l.id };
 }
 
-/** A blank part row (Add Part). */
+/** A blank part row (Add Part): the part definition's blank (its defaults: to be ordered, no cost) with a new key. */
 export function blankPart(): PartRow {
-  return { key: newKey("p"), name: "", part_number: "", supplier: null, cost: 0, customer_cost: 0, cost_override: false, from_stock: false, to_be_ordered: true, backorder: false, backorder_expected_date: null, date_ordered: null };
+  return { ...partDef.blank(), key: newKey("p") };
 }
 
 const refName = (r: Ref | undefined) => (r ? (r.display_name ?? r.name ?? "") : "");

@@ -1,7 +1,8 @@
 import { Button, Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { DEFAULT_PAYMENT_DEPARTMENT, DEFAULT_PAYMENT_TYPE, PAYMENT_MESSAGES, PAYMENT_TYPES } from "../../../../core/accounts/payment-definitions";
+import { PAYMENT_MESSAGES, PAYMENT_TYPES, payment } from "../../../../core/accounts/payment-definitions";
+import type { BlankOf, SpecsOf } from "../../../../core/platform/definition";
 import { dueBoundsResult, paymentColour, paymentRowResult, type PaymentColour } from "../../../../core/accounts/payment-rules";
 import { ContactPicker } from "../../contacts/pickers";
 import { api, useApiMutation, useList, type ApiRecord } from "../../platform/api";
@@ -200,37 +201,19 @@ export function PaymentsPage() {
   );
 }
 
-type NewRow = {
+/** A new payment row: the payment definition's blank (BACS, department 1: its defaults) and what the grid keeps of its own. */
+type NewRow = Omit<BlankOf<SpecsOf<typeof payment>, number>, "amount"> & {
   key: number;
   /** The row's idempotency key (docs/accounts.md "Payments"): kept while the row is on screen, so saving it again never pays twice. */
   idempotency_key: string;
-  contact: number | "";
   contactName: string;
-  payment_date: string;
-  amount: number | string;
-  payment_type: string;
-  department: string;
-  invoice_number: string;
-  overpayment: boolean;
-  comments: string;
+  /** As typed (a number once it parses). */
+  amount: number | string | null;
   errors: Record<string, string>;
 };
 
 let nextKey = 1;
-const blankRow = (): NewRow => ({
-  key: nextKey++,
-  idempotency_key: crypto.randomUUID(),
-  contact: "",
-  contactName: "",
-  payment_date: "",
-  amount: "",
-  payment_type: DEFAULT_PAYMENT_TYPE,
-  department: String(DEFAULT_PAYMENT_DEPARTMENT),
-  invoice_number: "",
-  overpayment: false,
-  comments: "",
-  errors: {},
-});
+const blankRow = (): NewRow => ({ ...payment.blank(), key: nextKey++, idempotency_key: crypto.randomUUID(), contactName: "", errors: {} });
 
 /**
  * Bulk new payments (003 §2, §5): one row per payment, BACS and department 1
@@ -243,7 +226,7 @@ function NewPayments({ departments }: { departments: Array<ApiRecord & { name: s
   const [saving, setSaving] = useState(false);
   const create = useApiMutation<Record<string, unknown>, PaymentRow>("POST", "payments", { resource: "payments", errorMessage: ERROR });
   const change = (key: number, patch: Partial<NewRow>) => setRows((prev) => prev.map((r) => (r.key === key ? { ...r, ...patch, errors: Object.fromEntries(Object.entries(r.errors).filter(([f]) => !(f in patch))) } : r)));
-  const amountOf = (v: number | string) => (typeof v === "number" ? v : null);
+  const amountOf = (v: number | string | null) => (typeof v === "number" ? v : null);
 
   async function saveAll() {
     const checked = rows.map((r) => ({ r, refused: paymentRowResult({ contact: r.contact, payment_date: r.payment_date, amount: amountOf(r.amount) }) }));
@@ -259,7 +242,7 @@ function NewPayments({ departments }: { departments: Array<ApiRecord & { name: s
           payment_date: r.payment_date,
           amount: amountOf(r.amount),
           payment_type: r.payment_type,
-          department: r.department ? Number(r.department) : null,
+          department: r.department,
           invoice_number: r.invoice_number || null,
           overpayment: r.overpayment,
           comments: r.comments || null,
@@ -294,7 +277,7 @@ function NewPayments({ departments }: { departments: Array<ApiRecord & { name: s
           {rows.map((r, i) => (
             <Table.Tr key={r.key}>
               <Table.Td miw={200}>
-                <ContactPicker label={`Contact of new payment ${i + 1}`} inline search={r.contactName} onSearchChange={(s) => change(r.key, { contactName: s, contact: "" })} onChange={(c) => change(r.key, { contact: c ? c.id : "" })} />
+                <ContactPicker label={`Contact of new payment ${i + 1}`} inline search={r.contactName} onSearchChange={(s) => change(r.key, { contactName: s, contact: null })} onChange={(c) => change(r.key, { contact: c ? c.id : null })} />
                 {r.errors.contact && (
                   <Text size="xs" c="red">
                     {r.errors.contact}
@@ -302,25 +285,25 @@ function NewPayments({ departments }: { departments: Array<ApiRecord & { name: s
                 )}
               </Table.Td>
               <Table.Td>
-                <DateField aria-label={`Payment date of new payment ${i + 1}`} size="xs" w={130} value={r.payment_date} onChange={(v) => change(r.key, { payment_date: v })} error={r.errors.payment_date} />
+                <DateField aria-label={`Payment date of new payment ${i + 1}`} size="xs" w={130} value={r.payment_date ?? ""} onChange={(v) => change(r.key, { payment_date: v || null })} error={r.errors.payment_date} />
               </Table.Td>
               <Table.Td>
-                <NumberField kind="money" aria-label={`Amount of new payment ${i + 1}`} size="xs" w={110} value={r.amount} onChange={(v) => change(r.key, { amount: v })} error={r.errors.amount} />
+                <NumberField kind="money" aria-label={`Amount of new payment ${i + 1}`} size="xs" w={110} value={r.amount ?? ""} onChange={(v) => change(r.key, { amount: v })} error={r.errors.amount} />
               </Table.Td>
               <Table.Td>
                 <NativeSelect aria-label={`Type of new payment ${i + 1}`} size="xs" value={r.payment_type} onChange={(e) => change(r.key, { payment_type: e.currentTarget.value })} data={[...PAYMENT_TYPES]} />
               </Table.Td>
               <Table.Td>
-                <NativeSelect aria-label={`Department of new payment ${i + 1}`} size="xs" value={r.department} onChange={(e) => change(r.key, { department: e.currentTarget.value })} data={departments.map((d) => ({ value: String(d.id), label: d.name }))} />
+                <NativeSelect aria-label={`Department of new payment ${i + 1}`} size="xs" value={String(r.department)} onChange={(e) => change(r.key, { department: Number(e.currentTarget.value) })} data={departments.map((d) => ({ value: String(d.id), label: d.name }))} />
               </Table.Td>
               <Table.Td>
-                <TextInput aria-label={`Invoice no. of new payment ${i + 1}`} size="xs" w={110} value={r.invoice_number} onChange={(e) => change(r.key, { invoice_number: e.currentTarget.value })} />
+                <TextInput aria-label={`Invoice no. of new payment ${i + 1}`} size="xs" w={110} value={r.invoice_number ?? ""} onChange={(e) => change(r.key, { invoice_number: e.currentTarget.value })} />
               </Table.Td>
               <Table.Td>
                 <Checkbox aria-label={`Overpayment of new payment ${i + 1}`} size="xs" checked={r.overpayment} onChange={(e) => change(r.key, { overpayment: e.currentTarget.checked })} />
               </Table.Td>
               <Table.Td>
-                <TextInput aria-label={`Comments of new payment ${i + 1}`} size="xs" value={r.comments} onChange={(e) => change(r.key, { comments: e.currentTarget.value })} />
+                <TextInput aria-label={`Comments of new payment ${i + 1}`} size="xs" value={r.comments ?? ""} onChange={(e) => change(r.key, { comments: e.currentTarget.value })} />
               </Table.Td>
               <Table.Td>
                 <Button size="compact-xs" variant="subtle" color="red" disabled={rows.length === 1} onClick={() => setRows((prev) => prev.filter((x) => x.key !== r.key))}>
