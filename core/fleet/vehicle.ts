@@ -138,7 +138,8 @@ export const Vehicle = defineRecordType({
   // 2: the CAP totals facets (core/fleet/captotals.ts). 3: agreements moved into lines (core/fleet/upgrade.ts).
   // 4: the column lists of the column filters (columnMemberships in rules.ts).
   // 5: one column list sorted by value, place and the place's tab order; facets per place (upgrade.ts removes the old ones).
-  indexVersion: 5,
+  // 6: the fleet's moves by day (fleetDayFacets in lists.ts, the utilisation chart).
+  indexVersion: 6,
 });
 VehicleLines.bind(Vehicle);
 
