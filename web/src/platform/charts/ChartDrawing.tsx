@@ -1,0 +1,27 @@
+import "@mantine/charts/styles.css";
+import { BarChart, CompositeChart, LineChart } from "@mantine/charts";
+import type { ChartKind, ChartPoint, ChartSeriesSpec } from "./ChartPanel";
+
+/**
+ * The drawing of a chart (issue 27): @mantine/charts (recharts underneath),
+ * loaded only when a chart is first drawn so recharts is not in the main
+ * script (docs/charts.md, docs/performance.md). The figures themselves are
+ * in ChartPanel's table; this is the picture of them.
+ */
+export function ChartDrawing({ kind, data, series, height, format }: { kind: ChartKind; data: ChartPoint[]; series: ChartSeriesSpec[]; height: number; format: (v: number) => string }) {
+  const common = {
+    h: height,
+    data,
+    dataKey: "week",
+    valueFormatter: format,
+    withLegend: true,
+    legendProps: { verticalAlign: "top" as const, height: 24 },
+    tooltipAnimationDuration: 0,
+    xAxisProps: { tickFormatter: (w: string) => w.slice(0, 5), interval: "preserveStartEnd" as const },
+    yAxisProps: { width: 64 },
+  };
+  if (kind === "composite")
+    return <CompositeChart {...common} series={series.map((s) => ({ name: s.key, label: s.label, color: s.color, type: s.type ?? "bar", ...(s.type === "line" ? { strokeDasharray: "5 5" } : {}) }))} />;
+  if (kind === "line") return <LineChart {...common} series={series.map((s) => ({ name: s.key, label: s.label, color: s.color }))} connectNulls={false} />;
+  return <BarChart {...common} series={series.map((s) => ({ name: s.key, label: s.label, color: s.color }))} />;
+}
