@@ -8,4 +8,3 @@ export * from "./inspections.js";
 export * from "./offers.js";
 export * from "./agreements.js";
 export * from "./registration-rules.js";
-export * from "./fleet-days.js";

@@ -5,7 +5,7 @@ import { money as amount } from "../platform/fields.js";
 import { money, pounds, sum } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { Rental, figureValuesOf, type RentalFigureValues } from "./rental.js";
-import { entriesMeeting } from "./service.js";
+import { entriesMeeting } from "./windows.js";
 
 /**
  * The home dashboard's rental figures (001 §2.5, §7) and its editable

@@ -1,7 +1,5 @@
 import { fleetDaysInWeeks } from "../fleet/index.js";
-import { ukDate, weeksMeeting } from "../platform/dates.js";
-import { poundsCell } from "../platform/money.js";
-import { oneChunk, periodOf, type ReportDefinition, type ReportParams } from "../platform/reports.js";
+import { weeksMeeting } from "../platform/dates.js";
 import { targetsOn } from "../settings/index.js";
 import { rentalIncomeOf, rentalRowsMeeting } from "./dashboard.js";
 import { utilisationPercent } from "./rules.js";
@@ -12,7 +10,7 @@ import { utilisationPercent } from "./rules.js";
  * dashboard works it out (`rentalIncomeOf`, the same function), the weekly
  * target in force on the week's Monday, and the fleet's utilisation
  * (vehicle-days on hire / vehicle-days on fleet). The income chart, the
- * utilisation chart and the weekly hire report all answer from here.
+ * utilisation chart and the weekly hire report (reports.ts) all answer from here.
  * Reads: the window entries of the whole span once (a few month lists and
  * the long list), the targets list (reference data), and one Query of the
  * fleet's moves since the first Monday (docs/charts.md).
@@ -42,35 +40,3 @@ export async function weeklyHireFigures(q: { start: string; end: string; departm
 }
 
 export type WeeklyHireFigures = Awaited<ReturnType<typeof weeklyHireFigures>>;
-
-/**
- * weeklyhirereport: the same figures as CSV, one row a week (the weeks
- * meeting the range; a year or month stands for its range), for the
- * department. Columns: docs/reports.md.
- */
-export const weeklyHireReport: ReportDefinition = {
-  name: "weeklyhirereport",
-  title: "Weekly hire income and utilisation",
-  needs: "range",
-  filename: "weekly-hire",
-  async build(p: ReportParams) {
-    const period = periodOf(p)!;
-    const { weeks } = await weeklyHireFigures({ start: period.start, end: period.end, department: p.department });
-    return {
-      header: ["Week Commencing", "Week Ending", "Short-term Income", "Long-term Income", "Rental Income", "Weekly Target", "Vehicle-days on Hire", "Vehicle-days on Fleet", "Utilisation (%)"],
-      chunks: oneChunk(
-        weeks.map((w) => [
-          ukDate(w.start),
-          ukDate(w.end),
-          poundsCell(w.short_term_income),
-          poundsCell(w.long_term_income),
-          poundsCell(w.income),
-          w.target === null ? "" : poundsCell(w.target),
-          w.hire_days,
-          w.fleet_days,
-          w.utilisation === null ? "" : w.utilisation.toFixed(1),
-        ]),
-      ),
-    };
-  },
-};

@@ -1,5 +1,4 @@
-import { ukDate, weeksMeeting } from "../platform/dates.js";
-import { oneChunk, periodOf, type ReportDefinition, type ReportParams } from "../platform/reports.js";
+import { weeksMeeting } from "../platform/dates.js";
 import { JOB_FLOW_FACET, Job } from "./job.js";
 
 /**
@@ -20,19 +19,3 @@ export async function jobFlowByWeek(q: { start: string; end: string; department?
 }
 
 export type JobFlow = Awaited<ReturnType<typeof jobFlowByWeek>>;
-
-/** jobflowreport: the same figures as CSV, one row a week meeting the range, for the department (docs/reports.md). */
-export const jobFlowReport: ReportDefinition = {
-  name: "jobflowreport",
-  title: "Workshop jobs in and out by week",
-  needs: "range",
-  filename: "workshop-jobs-in-out",
-  async build(p: ReportParams) {
-    const period = periodOf(p)!;
-    const { weeks } = await jobFlowByWeek({ start: period.start, end: period.end, department: p.department });
-    return {
-      header: ["Week Commencing", "Week Ending", "Jobs In", "Jobs Out"],
-      chunks: oneChunk(weeks.map((w) => [ukDate(w.start), ukDate(w.end), w.jobs_in, w.jobs_out])),
-    };
-  },
-};

@@ -5,9 +5,8 @@ import { paymentTypeReport } from "../../core/accounts/payment-reports.js";
 import { contactReport } from "../../core/accounts/contact-reports.js";
 import { complianceReport, inspectionReport, vehicleReport } from "../../core/fleet/reports.js";
 import type { ReportCatalogue, ReportDefinition } from "../../core/platform/reports.js";
-import { partLookupReport, quoteReport } from "../../core/workshop/reports.js";
-import { weeklyHireReport } from "../../core/hire/weekly.js";
-import { jobFlowReport } from "../../core/workshop/flow.js";
+import { jobFlowReport, partLookupReport, quoteReport } from "../../core/workshop/reports.js";
+import { weeklyHireReport } from "../../core/hire/reports.js";
 
 /**
  * Every report of 003 §7 `GET report/{name}`, by name: each area declares

@@ -112,7 +112,7 @@ export function workshopRoutes(app: Hono<AppEnv>) {
     app,
     {
       method: "get",
-      path: "/jobflow",
+      path: "/work/flow",
       summary: "The workshop board's chart (issue 27): jobs booked in and collected in each of the `weeks` (default 12) Monday-Sunday weeks ending with the week of date (default today); the jobflowreport's figures",
       tag,
       query: z.object({ date: isoDate(), weeks: z.coerce.number().int().min(1, { error: "Weeks must be 1 to 53" }).max(53, { error: "Weeks must be 1 to 53" }).default(12), department: departmentQuery() }),

@@ -78,7 +78,7 @@ describe("the dashboard's weekly hire figures (GET rentals/weekly, weeklyhirerep
   }, 120_000);
 });
 
-describe("the workshop board's jobs in and out (GET jobflow, jobflowreport)", () => {
+describe("the workshop board's jobs in and out (GET work/flow, jobflowreport)", () => {
   it("count jobs by the week they were booked in, and collected jobs by the week of their finish date", async () => {
     const lcv = ref.lcv.id;
     const v = await newVan(api, ref);
@@ -94,13 +94,13 @@ describe("the workshop board's jobs in and out (GET jobflow, jobflowreport)", ()
       let cur = j;
       for (const status of ["RETURNED_FROM_WORKSHOP", "READY_FOR_COLLECTION", "COLLECTED"]) cur = await ok(api.put(`jobs/returned/${j.id}`, { status, last_saved: cur.last_saved }));
     }
-    const got = await ok(api.get(`jobflow?date=2034-03-29&weeks=3&department=${lcv}`));
+    const got = await ok(api.get(`work/flow?date=2034-03-29&weeks=3&department=${lcv}`));
     expect(got.weeks).toEqual([
       { start: "2034-03-13", end: "2034-03-19", jobs_in: 1, jobs_out: 0 },
       { start: "2034-03-20", end: "2034-03-26", jobs_in: 2, jobs_out: 1 },
       { start: "2034-03-27", end: "2034-04-02", jobs_in: 0, jobs_out: 1 },
     ]);
-    expect((await ok(api.get("jobflow?date=2034-03-29"))).weeks).toHaveLength(12);
+    expect((await ok(api.get("work/flow?date=2034-03-29"))).weeks).toHaveLength(12);
     const res = await api.get(`report/jobflowreport?start=2034-03-13&end=2034-04-02&department=${lcv}`);
     expect(res.status).toBe(200);
     expect(parseCsv(res.body)).toEqual([

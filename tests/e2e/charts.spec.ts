@@ -87,7 +87,7 @@ test("the dashboard's income and utilisation charts and the workshop board's job
   await expect(income.getByRole("table", { name: "Rental income against target figures" })).toBeVisible();
 
   // ---- the workshop board: the 12 weeks up to this one
-  const flow = await api.get(`jobflow?department=${dept.id}`);
+  const flow = await api.get(`work/flow?department=${dept.id}`);
   const weeks: Array<{ start: string; end: string }> = flow.weeks;
   const thisWeek = weeks[11].start;
   const lastWeek = weeks[10].start;
