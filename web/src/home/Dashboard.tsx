@@ -325,7 +325,7 @@ function HireCharts({ date, department }: { date: string; department: string }) 
     <>
       <ChartPanel
         title="Rental income against target"
-        weeks={weeks}
+        rows={weeks}
         loading={q.isLoading}
         kind="composite"
         values="money"
@@ -336,7 +336,7 @@ function HireCharts({ date, department }: { date: string; department: string }) 
       />
       <ChartPanel
         title="Fleet utilisation by week"
-        weeks={weeks}
+        rows={weeks}
         loading={q.isLoading}
         kind="line"
         values="percent"

@@ -150,7 +150,7 @@ function JobFlowChart({ department }: { department: string | undefined }) {
   return (
     <ChartPanel
       title="Jobs in and out by week"
-      weeks={q.data?.weeks}
+      rows={q.data?.weeks}
       loading={q.isLoading}
       kind="bar"
       values="count"

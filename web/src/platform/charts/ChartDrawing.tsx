@@ -8,7 +8,7 @@ import type { ChartKind, ChartPoint, ChartSeriesSpec } from "./ChartPanel";
  * script (docs/charts.md, docs/performance.md). The figures themselves are
  * in ChartPanel's table; this is the picture of them.
  */
-export function ChartDrawing({ kind, data, series, height, format }: { kind: ChartKind; data: ChartPoint[]; series: ChartSeriesSpec[]; height: number; format: (v: number) => string }) {
+export function ChartDrawing({ kind, data, series, height, format, shortLabels = true }: { kind: ChartKind; data: ChartPoint[]; series: ChartSeriesSpec[]; height: number; format: (v: number) => string; shortLabels?: boolean }) {
   const common = {
     h: height,
     data,
@@ -17,7 +17,8 @@ export function ChartDrawing({ kind, data, series, height, format }: { kind: Cha
     withLegend: true,
     legendProps: { verticalAlign: "top" as const, height: 24 },
     tooltipAnimationDuration: 0,
-    xAxisProps: { tickFormatter: (w: string) => w.slice(0, 5), interval: "preserveStartEnd" as const },
+    // Weeks: DD/MM on the axis (the table and tooltip carry the year); months as MM/YYYY.
+    xAxisProps: { tickFormatter: (w: string) => (shortLabels ? w.slice(0, 5) : w), interval: "preserveStartEnd" as const },
     yAxisProps: { width: 64 },
   };
   if (kind === "composite")

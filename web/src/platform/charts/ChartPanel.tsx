@@ -15,7 +15,7 @@ export type ChartKind = "bar" | "line" | "composite";
 export type ChartValueKind = "money" | "count" | "percent";
 export type ChartSeriesSpec = { key: string; label: string; color: string; type?: "bar" | "line" };
 export type ChartPoint = Record<string, string | number | null>;
-type Week = { start: string; end: string };
+type Period = { start: string };
 
 const ChartDrawing = lazyPart(() => import("./ChartDrawing"), "ChartDrawing");
 
@@ -26,33 +26,38 @@ export function formatChartValue(kind: ChartValueKind, v: number | null | undefi
   return String(v);
 }
 
-export function ChartPanel<T extends Week>({
+export function ChartPanel<T extends Period>({
   title,
-  weeks,
+  rows: given,
   series,
   kind,
   values,
   height = 150,
   loading,
   note,
+  period = "week",
 }: {
   title: string;
-  weeks: T[] | undefined;
+  /** The figures, one row a period, oldest first. */
+  rows: T[] | undefined;
   series: Array<ChartSeriesSpec & { value: (w: T) => number | null }>;
   kind: ChartKind;
   values: ChartValueKind;
   height?: number;
   loading?: boolean;
   note?: string;
+  /** What a row is: a week (its Monday, DD/MM/YYYY) or a month (its first day, MM/YYYY). */
+  period?: "week" | "month";
 }) {
   const [shown, setShown] = useState(false);
-  const rows = weeks ?? [];
-  const data: ChartPoint[] = rows.map((w) => ({ week: formatDate(w.start), ...Object.fromEntries(series.map((s) => [s.key, s.value(w)])) }));
+  const rows = given ?? [];
+  const labelOf = (w: T) => (period === "month" ? formatDate(w.start).slice(3) : formatDate(w.start));
+  const data: ChartPoint[] = rows.map((w) => ({ week: labelOf(w), ...Object.fromEntries(series.map((s) => [s.key, s.value(w)])) }));
   const table = (
     <Table aria-label={`${title} figures`} fz="xs" withRowBorders={false} data-testid="chart-figures">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Week commencing</Table.Th>
+          <Table.Th>{period === "month" ? "Month" : "Week commencing"}</Table.Th>
           {series.map((s) => (
             <Table.Th key={s.key} ta="right">
               {s.label}
@@ -63,7 +68,7 @@ export function ChartPanel<T extends Week>({
       <Table.Tbody>
         {rows.map((w) => (
           <Table.Tr key={w.start}>
-            <Table.Td>{formatDate(w.start)}</Table.Td>
+            <Table.Td>{labelOf(w)}</Table.Td>
             {series.map((s) => (
               <Table.Td key={s.key} ta="right">
                 {formatChartValue(values, s.value(w))}
@@ -85,11 +90,11 @@ export function ChartPanel<T extends Week>({
         </Button>
       </Group>
       <div style={{ height: height + 8 }} aria-hidden="true" data-testid="chart-drawing">
-        {loading || !weeks ? (
+        {loading || !given ? (
           <Skeleton h={height} />
         ) : (
           <Suspense fallback={<Skeleton h={height} />}>
-            <ChartDrawing kind={kind} data={data} series={series} height={height} format={(v) => formatChartValue(values, v)} />
+            <ChartDrawing kind={kind} data={data} series={series} height={height} format={(v) => formatChartValue(values, v)} shortLabels={period === "week"} />
           </Suspense>
         )}
       </div>
