@@ -19,10 +19,11 @@ export function ChartDrawing({ kind, data, series, height, format, shortLabels =
     tooltipAnimationDuration: 0,
     // Weeks: DD/MM on the axis (the table and tooltip carry the year); months as MM/YYYY.
     xAxisProps: { tickFormatter: (w: string) => (shortLabels ? w.slice(0, 5) : w), interval: "preserveStartEnd" as const },
-    yAxisProps: { width: 64 },
+    // Room for "£26,000.00" on the axis.
+    yAxisProps: { width: 84 },
   };
   if (kind === "composite")
-    return <CompositeChart {...common} series={series.map((s) => ({ name: s.key, label: s.label, color: s.color, type: s.type ?? "bar", ...(s.type === "line" ? { strokeDasharray: "5 5" } : {}) }))} />;
-  if (kind === "line") return <LineChart {...common} series={series.map((s) => ({ name: s.key, label: s.label, color: s.color }))} connectNulls={false} />;
+    return <CompositeChart {...common} curveType="linear" series={series.map((s) => ({ name: s.key, label: s.label, color: s.color, type: s.type ?? "bar", ...(s.type === "line" ? { strokeDasharray: "5 5" } : {}) }))} />;
+  if (kind === "line") return <LineChart {...common} curveType="linear" series={series.map((s) => ({ name: s.key, label: s.label, color: s.color }))} connectNulls={false} />;
   return <BarChart {...common} series={series.map((s) => ({ name: s.key, label: s.label, color: s.color }))} />;
 }
