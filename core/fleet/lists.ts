@@ -1,4 +1,5 @@
 import { blank } from "../platform/blank.js";
+import { addDays } from "../platform/dates.js";
 import { toPence } from "../platform/money.js";
 import type { Membership } from "../platform/records.js";
 import {
@@ -314,7 +315,50 @@ export function vehicleFacets(v: VehicleLike): Array<{ facet: string; value: str
   return [
     ...(Object.keys(COLUMN_FILTERS) as ColumnFilter[]).map((c) => ({ facet: placeFacet(placeOf(v)), value: `${c}#${cols[c]}` })),
     ...capTotalFacets(v),
+    ...fleetDayFacets(v),
   ];
 }
 
+/** The facet of the fleet's moves (see `fleetDayFacets`), per department ("all" and the department's id). */
+export const FLEET_DAYS_FACET = (department: string) => `fleetdays#${department}`;
+
+/**
+ * The fleet's size by day, kept in each vehicle's own save (issue 27, the
+ * utilisation chart): a fleet vehicle (not an external customer's) with a
+ * purchase date joins the fleet that day (+1 on the day) and leaves the
+ * day after its date sold (-1 on that day); while it is not sold it also
+ * counts 1 in `held`. The fleet on a day is then `held` minus the moves
+ * after that day: one Query of the moves from a window's start, whatever
+ * the size of the fleet or its history. At most 6 facet items a vehicle.
+ */
+export function fleetDayFacets(v: VehicleLike): Array<{ facet: string; value: string; amount: number }> {
+  const from = typeof v.purchase_date === "string" ? v.purchase_date : "";
+  const sold = typeof v.date_sold === "string" ? v.date_sold : "";
+  if (!from || v.vehicle_status === "CUSTOMER") return [];
+  const depts = ["all", ...(blank(v.department) ? [] : [String(v.department)])];
+  return depts.flatMap((d) => [
+    { facet: FLEET_DAYS_FACET(d), value: from, amount: 1 },
+    ...(sold ? [{ facet: FLEET_DAYS_FACET(d), value: addDays(sold, 1), amount: -1 }] : [{ facet: FLEET_DAYS_FACET(d), value: "held", amount: 1 }]),
+  ]);
+}
+
 // ---------------------------------------------------------------- inspections
+
+/**
+ * Vehicle-days on fleet in each week, from the fleet's moves (see
+ * `fleetDayFacets`): `held` (vehicles not sold) and the moves dated after
+ * the first week's start. The fleet on day d = held - the moves after d;
+ * a week's vehicle-days = the sum over its 7 days. Pure.
+ */
+export function fleetDaysByWeek(held: number, moves: Array<{ value: string; sum: number }>, weeks: Array<{ start: string; end: string }>): number[] {
+  const dated = moves.filter((m) => /^\d{4}-\d{2}-\d{2}$/.test(m.value)).sort((a, b) => (a.value < b.value ? 1 : -1));
+  return weeks.map((w) => {
+    let days = 0;
+    for (let i = 0; i < 7; i++) {
+      const d = addDays(w.start, i);
+      const after = dated.reduce((n, m) => (m.value > d ? n + m.sum : n), 0);
+      days += Math.max(0, held - after);
+    }
+    return days;
+  });
+}

@@ -7,7 +7,7 @@ import { searchText } from "../platform/paging.js";
 import { Department, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
 import { Key, keyBrief, type KeyRow } from "./keys.js";
 import { MESSAGES, type ColumnFilter, checkVehicle, compactRegistration, deriveVehicle, purchaseTypeOf } from "./rules.js";
-import { COLUMN_LIST, columnPrefix, vehicleFacets, vehicleMemberships } from "./lists.js";
+import { COLUMN_LIST, FLEET_DAYS_FACET, columnPrefix, fleetDaysByWeek, vehicleFacets, vehicleMemberships } from "./lists.js";
 import { ValidationError } from "../platform/errors.js";
 import { agreementFields } from "../agreements/schema.js";
 import { vehicleRemainingCapital, withFinanceFigures } from "../agreements/finance.js";
@@ -138,7 +138,8 @@ export const Vehicle = defineRecordType({
   // 2: the CAP totals facets (core/fleet/captotals.ts). 3: agreements moved into lines (core/fleet/upgrade.ts).
   // 4: the column lists of the column filters (columnMemberships in rules.ts).
   // 5: one column list sorted by value, place and the place's tab order; facets per place (upgrade.ts removes the old ones).
-  indexVersion: 5,
+  // 6: the fleet's moves by day (fleetDayFacets in lists.ts, the utilisation chart).
+  indexVersion: 6,
 });
 VehicleLines.bind(Vehicle);
 
@@ -160,4 +161,19 @@ declareReferences(Vehicle, () => ({
 export async function activeVehicleIdsWith(column: ColumnFilter, value: string): Promise<number[]> {
   const found = await Promise.all((["active", "hireready"] as const).map((s) => Vehicle.idsIn(COLUMN_LIST, { search: columnPrefix(column, value, s) })));
   return found.flat();
+}
+
+/**
+ * Vehicle-days on fleet in each of the weeks (oldest first), for a
+ * department or the whole fleet (issue 27, the utilisation chart): one
+ * Query of the fleet's moves from the first week's start (`fleetDayFacets`,
+ * with the `held` count beside them), whatever the size of the fleet or of
+ * its history (docs/charts.md).
+ */
+export async function fleetDaysInWeeks(weeks: Array<{ start: string; end: string }>, department?: number | null): Promise<number[]> {
+  if (!weeks.length) return [];
+  // "held" sorts after every date, so the one range from the first day on holds it.
+  const sums = await Vehicle.facetSums(FLEET_DAYS_FACET(department ? String(department) : "all"), { from: weeks[0].start });
+  const held = sums.find((x) => x.value === "held")?.sum ?? 0;
+  return fleetDaysByWeek(held, sums, weeks);
 }

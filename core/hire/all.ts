@@ -3,3 +3,4 @@ export * from "./index.js";
 export * from "./availability.js";
 export * from "./service.js";
 export * from "./dashboard.js";
+export * from "./weekly.js";

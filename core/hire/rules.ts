@@ -430,3 +430,13 @@ export function offHireLockResult(stored: Record<string, unknown>, sent: Record<
   for (const f of OFF_HIRE_LOCKED) if (f in sent && sent[f] !== undefined && !sameValue(stored[f], sent[f])) errors[f] = MESSAGES.offHireLocked;
   return Object.keys(errors).length ? { message: MESSAGES.offHireLocked, errors } : null;
 }
+
+/**
+ * Fleet utilisation of a period as a percentage to one decimal place
+ * (issue 27): vehicle-days on hire / vehicle-days on fleet x 100; null
+ * when there was no fleet. Not money, so plain numbers (whole days).
+ */
+export function utilisationPercent(hireDays: number, fleetDays: number): number | null {
+  if (!fleetDays) return null;
+  return Math.round((hireDays * 1000) / fleetDays) / 10;
+}

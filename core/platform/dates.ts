@@ -78,3 +78,23 @@ export function addMonths(iso: string, months: number): string {
 export function daysBetween(from: string, to: string): number {
   return Math.round((toUtc(to).getTime() - toUtc(from).getTime()) / 86_400_000);
 }
+
+/**
+ * The `count` Monday-Sunday weeks ending with the week holding `date`,
+ * oldest first (the charts' last 12 weeks). Dates are calendar days in
+ * Europe/London, so a week across the clocks changing is still 7 days.
+ */
+export function weeksEnding(date: string, count: number): Array<{ start: string; end: string }> {
+  const last = weekOf(date).start;
+  return Array.from({ length: count }, (_, i) => {
+    const start = addDays(last, -7 * (count - 1 - i));
+    return { start, end: addDays(start, 6) };
+  });
+}
+
+/** The Monday-Sunday weeks meeting start..end, oldest first (a report's weeks: the first and last may reach outside it). */
+export function weeksMeeting(start: string, end: string): Array<{ start: string; end: string }> {
+  const out: Array<{ start: string; end: string }> = [];
+  for (let s = weekOf(start).start; s <= end; s = addDays(s, 7)) out.push({ start: s, end: addDays(s, 6) });
+  return out;
+}

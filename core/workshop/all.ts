@@ -9,3 +9,4 @@ export * from "./index.js";
 export { Jobs, WorkshopFigures, JOB_VIEWS, JOB_VIEW_ALIASES, jobViewOf, tabOf, type JobView, type JobListQuery, type Staff } from "./jobs.js";
 export { JobImage, JobImages } from "./images.js";
 export { FitterJobs } from "./fitter.js";
+export { jobFlowByWeek, type JobFlow } from "./flow.js";

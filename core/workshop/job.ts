@@ -7,6 +7,7 @@ import { toPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { declareReferences, brief } from "../platform/references.js";
 import { ValidationError } from "../platform/errors.js";
+import { weekOf } from "../platform/dates.js";
 import { Department, Fitter, PaymentType, VehicleMake, VehicleModel, WorkType, NominalCode } from "../settings/index.js";
 import { jobTotals } from "./costs.js";
 import { comment, job, part, workItem } from "./definitions.js";
@@ -144,6 +145,32 @@ export function searchTermsOf(r: Partial<JobFields>): string[] {
  * partition, for jobs in the jobs list with a workshop date.
  */
 export function jobFacets(r: Partial<JobFields>) {
+  return [...workshopFigureFacets(r), ...jobFlowFacets(r)];
+}
+
+/** The facet of the jobs in and out per week (see `jobFlowFacets`), per department ("all" and the department's id). */
+export const JOB_FLOW_FACET = (department: string) => `jobflow#${department}`;
+
+/**
+ * The workshop board's jobs in and out (issue 27, docs/charts.md): a job
+ * of the jobs list (not a defect, enquiry or converted one) counts 1 "in"
+ * in the Monday-Sunday week of its booked-in date (else its workshop
+ * date), and, once collected (status COLLECTED, approved or not), 1 "out"
+ * in the week of its finish date (else workshop date, else booked-in date).
+ * Value `<week's Monday>#in|out`, so 12 weeks are one ranged Query.
+ */
+export function jobFlowFacets(r: Partial<JobFields>): Array<{ facet: string; value: string; amount: number }> {
+  const st = (r.jstate ?? jobState(r)) as JobState;
+  if (NOT_IN_JOBS.has(st)) return [];
+  const inDate = r.book_in_date ?? r.workshop_date;
+  const outDate = r.status === "COLLECTED" ? (r.finish_date ?? r.workshop_date ?? r.book_in_date) : null;
+  return departmentsOf(r).flatMap((d) => [
+    ...(inDate ? [{ facet: JOB_FLOW_FACET(d), value: `${weekOf(inDate).start}#in`, amount: 1 }] : []),
+    ...(outDate ? [{ facet: JOB_FLOW_FACET(d), value: `${weekOf(outDate).start}#out`, amount: 1 }] : []),
+  ]);
+}
+
+function workshopFigureFacets(r: Partial<JobFields>) {
   const st = (r.jstate ?? jobState(r)) as JobState;
   if (NOT_IN_JOBS.has(st) || !r.workshop_date) return [];
   const ym = r.workshop_date.slice(0, 7);
@@ -195,7 +222,8 @@ export const Job = defineRecordType({
   validate: (r) => deriveJob(r as Rec),
   lists: (r) => jobMemberships(r),
   // 2: the vehicle's open-jobs entries carry the job's hold on the van (holds.ts), so jobs saved before are indexed again once.
-  indexVersion: 2,
+  // 3: the jobs in and out per week (jobFlowFacets, the workshop board's chart).
+  indexVersion: 3,
   facets: (r) => jobFacets(r),
   // Any page of the long lists (All, Approved) starts from position counts by month and day.
   listPositions: { coarse: 7, fine: 10, lists: (l) => l.startsWith("jobs#") || l.startsWith("s#approved#") },

@@ -1,6 +1,7 @@
 import { ukDate } from "../platform/dates.js";
 import { poundsCell, sum } from "../platform/money.js";
-import { periodOf, type Cell, type ReportDefinition, type ReportParams } from "../platform/reports.js";
+import { oneChunk, periodOf, type Cell, type ReportDefinition, type ReportParams } from "../platform/reports.js";
+import { jobFlowByWeek } from "./flow.js";
 import { PartLookup } from "./lookups.js";
 import { Quote } from "./quote.js";
 import { presentQuotes } from "./quotes.js";
@@ -73,6 +74,22 @@ export const quoteReport: ReportDefinition = {
         "Work Items", "Labour Cost", "Labour Charge", "Parts Cost", "Parts Charge", "Total Charge (ex VAT)", "Approved", "Approved Date", "Customer Invoice No",
       ],
       chunks: chunks(),
+    };
+  },
+};
+
+/** jobflowreport: the same figures as CSV, one row a week meeting the range, for the department (docs/reports.md). */
+export const jobFlowReport: ReportDefinition = {
+  name: "jobflowreport",
+  title: "Workshop jobs in and out by week",
+  needs: "range",
+  filename: "workshop-jobs-in-out",
+  async build(p: ReportParams) {
+    const period = periodOf(p)!;
+    const { weeks } = await jobFlowByWeek({ start: period.start, end: period.end, department: p.department });
+    return {
+      header: ["Week Commencing", "Week Ending", "Jobs In", "Jobs Out"],
+      chunks: oneChunk(weeks.map((w) => [ukDate(w.start), ukDate(w.end), w.jobs_in, w.jobs_out])),
     };
   },
 };

@@ -3,7 +3,7 @@ import * as z from "zod";
 import * as Hire from "../../core/hire/all.js";
 import "../../core/workshop/hire-offers.js"; // the workshop warnings on a rental's van (core/hire/offers.ts)
 import { ValidationError } from "../../core/platform/errors.js";
-import { monthOf, todayInLondon, weekOf, windowOf } from "../../core/platform/dates.js";
+import { monthOf, todayInLondon, weekOf, weeksEnding, windowOf } from "../../core/platform/dates.js";
 import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
@@ -79,6 +79,20 @@ export function hireRoutes(app: Hono<AppEnv>) {
     if (end < start) throw new ValidationError(Hire.MESSAGES.finishBeforeStart, { end: Hire.MESSAGES.finishBeforeStart });
     return Hire.dashboardRentalFigures({ start, end, department: query.department });
   });
+  route(
+    app,
+    {
+      method: "get",
+      path: "/rentals/weekly",
+      summary: "The dashboard's charts (issue 27): for each of the `weeks` (default 12) Monday-Sunday weeks ending with the week of date (default today), rental income, the weekly target in force, vehicle-days on hire and on fleet, utilisation (%); the weeklyhirereport's figures",
+      tag: "Dashboard",
+      query: z.object({ date: isoDate(), weeks: z.coerce.number().int().min(1, { error: "Weeks must be 1 to 53" }).max(53, { error: "Weeks must be 1 to 53" }).default(12), department: departmentQuery() }),
+    },
+    async (_c, { query }) => {
+      const weeks = weeksEnding(query.date ?? todayInLondon(), query.weeks);
+      return Hire.weeklyHireFigures({ start: weeks[0].start, end: weeks[weeks.length - 1].end, department: query.department });
+    },
+  );
   route(app, { method: "get", path: "/homepagetotal", summary: "The editable homepage totals (short_term, long_term)", tag: "Dashboard" }, async () => Hire.HomepageTotals.get());
   route(app, { method: "put", path: "/homepagetotal/:id", summary: "Save the homepage totals (send last_saved)", tag: "Dashboard", body: homepageSave }, async (c, { id, body }) => Hire.HomepageTotal.update(id, body, actor(c)));
   route(app, { method: "get", path: "/rentals", summary: "Rentals: {count, results, total_cost, total_weekly}", tag, query: rentalListQuery }, async (_c, { query }) => Hire.Rentals.list(query));

@@ -3,7 +3,7 @@ import * as z from "zod";
 import * as Workshop from "../../core/workshop/all.js";
 import "../../core/accounts/workshop-offers.js"; // parts pushes and the invoices part orders and movements raise (core/workshop/offers.ts)
 import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.js";
-import { todayInLondon, windowOf } from "../../core/platform/dates.js";
+import { todayInLondon, weeksEnding, windowOf } from "../../core/platform/dates.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
@@ -113,6 +113,20 @@ export function workshopRoutes(app: Hono<AppEnv>) {
     async (_c, { query }) => {
       const w = windowOf(query.type ?? "weekly", query.date ?? query.start ?? todayInLondon());
       return F.work({ start: query.start ?? w.start, end: query.end ?? w.end, department: query.department });
+    },
+  );
+  route(
+    app,
+    {
+      method: "get",
+      path: "/work/flow",
+      summary: "The workshop board's chart (issue 27): jobs booked in and collected in each of the `weeks` (default 12) Monday-Sunday weeks ending with the week of date (default today); the jobflowreport's figures",
+      tag,
+      query: z.object({ date: isoDate(), weeks: z.coerce.number().int().min(1, { error: "Weeks must be 1 to 53" }).max(53, { error: "Weeks must be 1 to 53" }).default(12), department: departmentQuery() }),
+    },
+    async (_c, { query }) => {
+      const weeks = weeksEnding(query.date ?? todayInLondon(), query.weeks);
+      return Workshop.jobFlowByWeek({ start: weeks[0].start, end: weeks[weeks.length - 1].end, department: query.department });
     },
   );
   // GET work (service record and the work approval lists), PUT work/readytoapprove, PUT work/approve.

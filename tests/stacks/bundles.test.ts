@@ -42,7 +42,7 @@ const BUDGET: Record<AreaName, number> = {
   // 690: 675 kB measured without the model check; still over 600 (docs/performance.md "Bundles", what is left).
   accounts: 690_000, // then Xero payments (issue 22; 700 kB measured). Issue 23 brings every request-serving Lambda under 600 kB.
   // Every area's report modules, the quotes' presentation among them, and the S3 client for exports.
-  reports: 720_000, // 681 kB measured; 709 kB without the model check (issue 23), still over 600
+  reports: 735_000, // 681 kB measured; 709 kB without the model check (issue 23), still over 600; 730 kB with the charts' weekly reports (issue 27: the rentals' window entries, 19 kB)
   // The API reference served from the document built ahead (`npm run openapi`; tests/stacks/openapi.test.ts): Hono and the
   // document, no area (issue 23; it composed every area at run time: 988 kB measured before, 273 kB after).
   // 400: the document lists every write body's fields since they are drawn from the definitions (370 kB measured).

@@ -159,6 +159,21 @@ export function readersOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
       return res.data.filter((f) => (f.live ?? 0) > 0).map((f) => ({ value: f.value, count: f.live! }));
     },
 
+    /**
+     * The sums of a facet's values in a range of values (both ends inclusive;
+     * values are stored lower-cased), zero and negative sums kept: a range on
+     * the facet's sort key, so one Query sized to the values it returns (a
+     * window of dated moves, not their whole history).
+     */
+    async facetSums(facet: string, range: { from?: string; to?: string }): Promise<Array<{ value: string; sum: number }>> {
+      const q = Facet.query.byFacet({ facet: `${opts.type}#${facet}` });
+      const from = range.from?.toLowerCase();
+      const to = range.to?.toLowerCase();
+      const ranged = from && to ? q.between({ value: from }, { value: to }) : from ? q.gte({ value: from }) : to ? q.lte({ value: to }) : q;
+      const res = await ranged.go({ pages: "all" });
+      return res.data.map((f) => ({ value: f.value, sum: f.live ?? 0 }));
+    },
+
     /** Which record holds each of these unique values (see `unique`), by value as given. */
     async claimedBy(scope: string, values: Array<string | number>): Promise<Map<string, number>> {
       const wanted = [...new Set(values.map((v) => String(v).trim()).filter(Boolean))];

@@ -47,6 +47,14 @@ const SECTIONS: Array<{ title: string; reports: ReportDef[] }> = [
   { title: "Parts", reports: [{ name: "partlookupreport", title: "Part stock", about: "The part catalogue with suppliers, prices and stock", inputs: "none" }] },
   { title: "Contacts", reports: [{ name: "contactreport", title: "Contacts", about: "Every customer and supplier with their details and credit limits", inputs: "none" }] },
   { title: "Quotes", reports: [{ name: "quotereport", title: "Quotes", about: "Quotes created in the year or month, with their estimates", inputs: "yearMonth" }] },
+  {
+    // Issue 27: the figures of the dashboard's and the workshop board's charts, week by week (docs/charts.md).
+    title: "Weekly figures (the charts)",
+    reports: [
+      { name: "weeklyhirereport", title: "Weekly hire income and utilisation", about: "Rental income, weekly target, vehicle-days on hire and on fleet, utilisation, by Monday-Sunday week", inputs: "yearMonth" },
+      { name: "jobflowreport", title: "Workshop jobs in and out", about: "Jobs booked in and jobs collected, by Monday-Sunday week", inputs: "yearMonth" },
+    ],
+  },
   { title: "Payment types", reports: [{ name: "paymenttypereport", title: "Payments by type", about: "Payments of one type due between the dates", inputs: "rangePaymentType" }] },
 ];
 

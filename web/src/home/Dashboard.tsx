@@ -9,6 +9,7 @@ import { formatDate, formatMoney, todayIso } from "../platform/format";
 import { toastError } from "../platform/toast";
 import { DateField } from "../platform/form";
 import { DepartmentSelect } from "../platform/list";
+import { ChartPanel } from "../platform/charts/ChartPanel";
 
 type Figures = { start: string; end: string; short_term_income: number; long_term_income: number; total_income: number; rentals: number; starting: number; short_term: number; long_term: number; off_hire_charges: number };
 type CalendarRow = { vehicle: { id: number; registration: string } | null; rentals: Array<{ id: number; status: string; start_date: string; finish_date: string | null; customer: { display_name: string } | null }> };
@@ -28,6 +29,8 @@ const GLOSSARY: Array<[string, string]> = [
   ["Jobs Starting Today", "Job cards of every workshop tab whose workshop date is today (the jobs list's Today view)."],
   ["Vehicles", "Vehicles sold in the period, their sold prices (sales income) and profit on sales = sold price - book value on the day sold (the purchase price less its annual depreciation up to that day); fleet counts by status (Active, For Sale, Processing, Sold, Ordered) for the department."],
   ["CAP values", "Active, Ordered and For Sale vehicles of the department now: how many and the sum of their CAP clean and retail values (kept up to date with every vehicle save). Cap 0s: those with no CAP retail value. CAP clean change since the period's start: what the CAP uploads since then changed on the vehicles they revalued (new value - old value). Last CAP upload: the same for the latest upload that changed any value."],
+  ["Rental income against target (chart)", "The 12 Monday-Sunday weeks up to the week of the date: each week's rental income (as Rental income total above) and the weekly target in force on its Monday. The weeklyhirereport has the same figures."],
+  ["Fleet utilisation by week (chart)", "Vehicle-days on hire (each confirmed rental's days inside the week) / vehicle-days on fleet (each vehicle from its purchase date to its date sold), as a percentage."],
   ["Vehicle Sales", "Agreements with a sold date inside the period (GET financeagreements): how many, the total of their sold prices, and each sale."],
 ];
 
@@ -308,6 +311,41 @@ function WeekCalendar({ date, department }: { date: string; department: string }
   );
 }
 
+type WeeklyHire = { weeks: Array<{ start: string; end: string; income: number; target: number | null; hire_days: number; fleet_days: number; utilisation: number | null }> };
+
+/**
+ * The dashboard's charts (issue 27, docs/charts.md): rental income against
+ * the weekly target, and fleet utilisation, for the 12 weeks up to the week
+ * of the date (GET rentals/weekly: the weeklyhirereport's figures).
+ */
+function HireCharts({ date, department }: { date: string; department: string }) {
+  const q = useGet<WeeklyHire>(dashboardQuery.weeklyHire(date, department), { errorMessage: "There was an error" });
+  const weeks = q.data?.weeks;
+  return (
+    <>
+      <ChartPanel
+        title="Rental income against target"
+        rows={weeks}
+        loading={q.isLoading}
+        kind="composite"
+        values="money"
+        series={[
+          { key: "income", label: "Rental income", color: "blue.6", type: "bar", value: (w) => w.income },
+          { key: "target", label: "Weekly target", color: "orange.6", type: "line", value: (w) => w.target },
+        ]}
+      />
+      <ChartPanel
+        title="Fleet utilisation by week"
+        rows={weeks}
+        loading={q.isLoading}
+        kind="line"
+        values="percent"
+        series={[{ key: "utilisation", label: "Utilisation", color: "teal.6", value: (w) => w.utilisation }]}
+      />
+    </>
+  );
+}
+
 /** The home dashboard (001 §2.5): weekly or monthly figures, day lists and the week's rentals. */
 export function Dashboard() {
   const [sp, updateUrl] = useUrlParams();
@@ -399,6 +437,7 @@ export function Dashboard() {
           </Table>
         </Panel>
         <CourtesyCars department={department} />
+        <HireCharts date={date} department={department} />
       </SimpleGrid>
       <WeekCalendar date={date} department={department} />
       <Modal opened={info} onClose={infoCtl.close} title="Figure Details" size="lg">

@@ -34,6 +34,8 @@ export const dashboardQuery = {
   courtesyCars: (department: string) => queries.list("vehicles", { courtesy_car: true, department, page_size: 25, filter_list: false }),
   calendar: (date: string, department: string) => queries.get("rentals/calendar", { date, department: deptOf(department) }),
   quickLinks: () => queries.list("quicklink", { page_size: 50 }),
+  // The charts (issue 27): the 12 weeks up to the week of the date, in the first wave with the rest.
+  weeklyHire: (date: string, department: string) => queries.get("rentals/weekly", { date, department: deptOf(department) }),
   // The compliance panel (issue 25): in the first wave with the rest, not after the panel's script has drawn.
   complianceSummary: () => queries.get("compliancesummary", undefined, "compliance"),
   complianceLatest: () => queries.list("compliance", { page_size: 5 }),
@@ -69,6 +71,7 @@ export function homeQueries(sp: URLSearchParams): GetQuery[] {
     d.homepageTotals(),
     d.courtesyCars(department),
     d.calendar(date, department),
+    d.weeklyHire(date, department),
     d.quickLinks(),
     d.complianceSummary(),
     d.complianceLatest(),

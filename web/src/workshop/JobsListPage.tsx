@@ -6,6 +6,7 @@ import { DateField } from "../platform/form";
 import { formatDate, todayIso } from "../platform/format";
 import { ListColumnFilter, ListDepartmentFilter, ListPager, ListSearch, ListTable, ListTabs, ListToolbar, useListController, type Column, type FilterOption, type ListController } from "../platform/list";
 import { Page } from "../platform/page";
+import { ChartPanel } from "../platform/charts/ChartPanel";
 import { DEFAULT_VIEW, JOB_FILTERS, JOBS_LIST, workshopQuery } from "./queries";
 import { approverOf, jobStatusLabel, makeOf, modelOf, nameOf, registrationOf, type Job } from "./jobFormat";
 
@@ -141,6 +142,28 @@ function columnsFor(view: string, list: ListController<Job>, options: Record<str
   return cols;
 }
 
+type JobFlow = { weeks: Array<{ start: string; end: string; jobs_in: number; jobs_out: number }> };
+
+/** The board's chart (issue 27, docs/charts.md): jobs booked in and collected per week, the 12 weeks up to this one, for the department shown. */
+function JobFlowChart({ department }: { department: string | undefined }) {
+  const q = useGet<JobFlow>(workshopQuery.jobFlow(department), { errorMessage: "An error occurred!" });
+  return (
+    <ChartPanel
+      title="Jobs in and out by week"
+      rows={q.data?.weeks}
+      loading={q.isLoading}
+      kind="bar"
+      values="count"
+      height={140}
+      series={[
+        { key: "jobs_in", label: "Jobs in", color: "blue.6", value: (w) => w.jobs_in },
+        { key: "jobs_out", label: "Jobs out", color: "green.6", value: (w) => w.jobs_out },
+      ]}
+      note="In: jobs by booked-in date. Out: collected jobs by finish date (the jobflowreport)."
+    />
+  );
+}
+
 /** /jobs (002 §2 Jobs list): view, workshop tab, department, search, column filters and page, all in the URL. */
 export function JobsListPage() {
   const navigate = useNavigate();
@@ -220,6 +243,7 @@ export function JobsListPage() {
           )}
         />
         <ListPager list={list} noun={["job", "jobs"]} />
+        <JobFlowChart department={department} />
         {view === "wash" && !list.filters.date && (
           <Text size="xs" c="dimmed">
             Every job waiting for a wash; choose a wash list date to see one workshop day ({formatDate(todayIso())} is today).

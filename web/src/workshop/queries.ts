@@ -28,6 +28,8 @@ export const workshopQuery = {
   workTypes: () => queries.list("worktype", { page_size: 1000 }),
   jobStatusCount: (ws: string, department: string | undefined) => queries.get("jobstatuscount", { ws, department }),
   jobTabs: () => queries.list("contacts", { job_tab: true, page_size: 1000 }),
+  /** The board's chart (issue 27): jobs in and out in the 12 weeks up to this one (GET work/flow: the jobflowreport's figures). */
+  jobFlow: (department: string | undefined) => queries.get("work/flow", { department }),
   job: (id: string) => queries.one("jobs", id),
   jobDefaults: () => queries.get("appdefaults"),
   fitters: () => queries.list("fitters", { page_size: 1000 }),
@@ -43,7 +45,7 @@ export const workshopQuery = {
 export function jobsListQueries(_params: Params, sp: URLSearchParams): GetQuery[] {
   const ws = sp.get("ws") || "all";
   const department = sp.get("department") || undefined;
-  return [listQueryOf(JOBS_LIST, sp), workshopQuery.jobStatusCount(ws, department), workshopQuery.jobTabs(), workshopQuery.departments()];
+  return [listQueryOf(JOBS_LIST, sp), workshopQuery.jobStatusCount(ws, department), workshopQuery.jobTabs(), workshopQuery.departments(), workshopQuery.jobFlow(department)];
 }
 
 /**
