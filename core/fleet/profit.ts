@@ -84,7 +84,7 @@ export function boardOf(q: Pick<LeagueQuery, "department" | "type" | "make" | "m
 
 /** One row of the league table. */
 function leagueRow(v: Row, total: FigureItem, today: string) {
-  const line = profitLine(v as VehicleLike, [{ month: "total", ...total.amounts }], today);
+  const line = profitLine(v, [{ month: "total", ...total.amounts }], today);
   return {
     id: Number(v.id),
     registration: v.registration ?? null,

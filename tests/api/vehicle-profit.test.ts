@@ -42,8 +42,9 @@ async function exampleVan(extra: Record<string, unknown> = {}) {
   });
 }
 
-async function rental(vehicle: number, r: (typeof X.rentals)[number]) {
-  const { off_hire_total_additional_charges: damage, ...rest } = r as typeof r & { off_hire_total_additional_charges?: number };
+type RentalInput = { status: string; start_date: string; finish_date: string; total: number; off_hire_total_additional_charges?: number };
+async function rental(vehicle: number, r: RentalInput) {
+  const { off_hire_total_additional_charges: damage, ...rest } = r;
   return ok(
     api.post("rentals", {
       ...booking(ref, vehicle, r.start_date, r.finish_date),
@@ -89,7 +90,7 @@ describe("vehicle profit line (docs/finance.md worked example)", () => {
     expect(line.months.find((m: { month: string }) => m.month === "2025-02").income).toBe(562.5);
     // An approved job card is locked (002 §5): the refused edit leaves the figures as they were.
     const j = await ok(api.get(`jobs/${jobId}`));
-    const items = j.work_items.map((w: Record<string, any>) => ({ ...w, parts: w.parts.map((p: Record<string, any>) => ({ ...p, cost: 200 })) }));
+    const items = j.work_items.map((w: Record<string, unknown> & { parts: Array<Record<string, unknown>> }) => ({ ...w, parts: w.parts.map((p: Record<string, unknown>) => ({ ...p, cost: 200 })) }));
     expect((await api.put(`jobs/${jobId}`, { ...j, work_items: items, last_saved: j.last_saved })).status).toBe(400);
     expect((await ok(api.get(`vehicles/${vanId}/profit?on=${X.on}`))).workshop_parts).toBe(186.4);
     // A second job card moves nothing until approved, then exactly its costs.
