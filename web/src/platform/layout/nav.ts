@@ -44,6 +44,7 @@ export function buildNav(opts: { costCentres: NamedRecord[]; quickLinks: NamedRe
         { label: "Vehicles", to: "/vehicles" },
         { label: "Keys", to: "/keys" },
         { label: "Vehicle Trackers", to: "/trackers" },
+        { label: "Fleet League", to: "/fleetleague" },
       ],
     },
     { label: "Movements", to: "/movements" },
