@@ -30,7 +30,7 @@ test("a vehicle's Profit links to its records; the league table sorts and filter
       finance_agreements: [{ finance_type: "NONE", vehicle_purchase_price: price, invoice_date: "2025-01-10", depreciation_start_date: "2025-01-10" }],
     });
   const a = await van(1, 3000);
-  const b = await van(2, 1000, { make: make.id });
+  await van(2, 1000, { make: make.id });
   const rental = await post(request, token, "rentals", {
     rental_type: "ST", status: "CONFIRMED", start_date: "2025-03-01", finish_date: "2025-03-10", vehicle: a.id, customer: customer.id, department: dept.id,
     start_mileage: 10000, first_day: 60, two_five_days: 45, six_twenty_seven_days: 35, twenty_eight_plus: 25, deposit: 250, deposit_paid_date: "2025-03-01",

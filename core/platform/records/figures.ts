@@ -1,6 +1,7 @@
 // Figures kept as records change: an owner's monthly totals and its rank on sorted boards, written in the record's own transaction.
 import { GetCommand, QueryCommand, type GetCommandInput, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import { Counter, Facet, ListEntry } from "../service.js";
+import { batchWrite } from "./bulk.js";
 import { documentClient } from "../table.js";
 import { skipThenTake } from "./reading.js";
 import type { FigureLine, IndexOp, RecordTypeOptions, SavedRecord, WriteExtra } from "./types.js";
@@ -208,4 +209,43 @@ export function checkNoFigureMove<F>(opts: { type: string; figures?: (r: F, id: 
   if (!opts.figures) return;
   const deltas = figureDeltas(before ? opts.figures(before, id) : [], after ? opts.figures(after, id) : []);
   if (deltas.size) throw new Error(`A planned write of ${opts.type} ${id} would move figures: write it with its own create, update or remove`);
+}
+
+/**
+ * Write an owner's figures again from what its records declare now (the
+ * backfill of records saved before figures were kept, and a repair): its
+ * months, total and sources set to `sources`' sums (stale items removed),
+ * its rank set and its board entries moved. Not in a transaction: run it
+ * while nobody saves (as the index upgrade), e.g. `npm run job -- profit-rebuild`.
+ */
+export async function rebuildFigures(owner: string, sources: Array<{ source: string; lines: FigureLine[] }>, boards: string[]): Promise<number> {
+  const mine = sources.map((x) => ({ source: x.source, lines: x.lines.filter((l) => l.owner === owner) }));
+  const deltas = figureDeltas([], mine.flatMap((x) => x.lines)).get(owner);
+  const want = new Map<string, Record<string, unknown>>();
+  const item = (facet: string, value: string, rank: number, amounts: Record<string, number>) =>
+    want.set(`${facet}\u0000${value}`, { ...(Facet.put({ facet, value, live: rank }).params().Item as object), ...Object.fromEntries(Object.entries(amounts).map(([k, n]) => [kindAttr(k), n])) });
+  const total: Record<string, number> = {};
+  for (const [month, m] of deltas?.months ?? []) {
+    item(figuresPartition(owner), month, m.rank, m.amounts);
+    for (const [k, n] of Object.entries(m.amounts)) total[k] = (total[k] ?? 0) + n;
+  }
+  item(figuresPartition(owner), "total", deltas?.rank ?? 0, total);
+  for (const x of mine) {
+    const d = figureDeltas([], x.lines).get(owner);
+    if (d) item(sourcesPartition(owner), x.source, d.rank, Object.fromEntries([...d.months.values()].flatMap((m) => Object.entries(m.amounts)).reduce((acc, [k, n]) => acc.set(k, (acc.get(k) ?? 0) + n), new Map<string, number>())));
+  }
+  // Items no record declares any more: removed.
+  for (const facet of [figuresPartition(owner), sourcesPartition(owner)])
+    for (const held of await partitionItems(facet)) if (!want.has(`${facet}\u0000${held.month}`)) await Facet.delete({ facet, value: held.month }).go();
+  await batchWrite([...want.values()], 4);
+  // The rank: from what was held to the sum, on the boards given.
+  const read = await readRank(owner);
+  const ops = rankOps(owner, read, (deltas?.rank ?? 0) - (read.live ?? 0), boards);
+  for (const op of ops) {
+    if (op.op === "tally-set") await Counter.put({ name: op.name, live: op.to, tags: op.tags }).go();
+    else if (op.op === "entry-delete") await ListEntry.delete({ list: op.list, sort: op.sort, id: op.id }).go();
+    else if (op.op === "entry-put") await ListEntry.put({ list: op.list, sort: op.sort, id: op.id }).go();
+    else if (op.op === "counter-add") await Counter.update({ name: op.name }).add({ live: op.live }).go();
+  }
+  return want.size;
 }

@@ -17,6 +17,6 @@ export type { Row } from "./kind.js";
 export { LAST_SAVED_ERROR, LAST_SAVED_MISSING, isFresh, lastSavedOf } from "./freshness.js";
 export { positionBucket } from "./positions.js";
 export { moveTally, readTally } from "./tallies.js";
-export { boardPage, readFigures, readSources, readTotals, type FigureItem } from "./figures.js";
+export { boardPage, readFigures, readSources, readTotals, rebuildFigures, type FigureItem } from "./figures.js";
 export { DOCUMENT_ROUNDS, numbersExtra, withNumbers, type SeriesWant } from "./numbers.js";
 export { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type FigureLine, type ListInQuery, type ListOptions, type Membership, type Meta, type OutsideFields, type RecordTypeOptions, type SavedRecord, type WriteExtra } from "./types.js";
