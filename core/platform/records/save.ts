@@ -54,8 +54,8 @@ export function writesOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
 
   /** `race`: the caller's write already lost its numbers to another once (core/platform/lines.ts rounds): the id is reserved at once (records/numbers.ts). */
   async function create(body: unknown, actor: string, { extra: given, race = false }: { extra?: WriteExtra; race?: boolean } = {}): Promise<E> {
-    // A type's figures (records/figures.ts) move with every write of it.
-    const extra = joinExtras(given, figuresExtra(opts, "create"));
+    // A type's figures (records/figures.ts) move with every write of it; first, so the extras after it (a unit of lines) count its items in their budget.
+    const extra = joinExtras(figuresExtra(opts, "create"), given);
     const fields = { ...(opts.defaults?.() ?? {}), ...stripUndefined(k.parse(body, false)), ...extra?.outside } as Fields;
     opts.validate?.(fields);
     await checkBeforeWrite(opts.type, opts.fields, fields); // integrity: bounds and references (core/platform/integrity.ts)
@@ -111,7 +111,7 @@ export function writesOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
    * version.
    */
   async function update(id: number, body: unknown, actor: string, { partial = false, system = false, extra: given, current: read }: UpdateOptions<S> = {}): Promise<E> {
-    const extra = joinExtras(given, figuresExtra(opts, "update"));
+    const extra = joinExtras(figuresExtra(opts, "update"), given);
     const current = read ?? (await k.getRow(id));
     const sent = system ? null : lastSavedOf(body);
     const fieldsSent = k.parse(body, partial);
@@ -159,7 +159,7 @@ export function writesOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
   }
 
   async function remove(id: number, actor: string, { extra: given }: { extra?: WriteExtra } = {}): Promise<{ id: number }> {
-    const extra = joinExtras(given, figuresExtra(opts, "remove"));
+    const extra = joinExtras(figuresExtra(opts, "remove"), given);
     const current = await k.getRow(id);
     const before = { ...pick(current, fieldNames), ...(await k.outsideOf(id)) } as Fields;
     const plan = await k.checkRanges(id, before, undefined);
