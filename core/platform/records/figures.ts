@@ -125,6 +125,7 @@ export function rankOps(owner: string, read: { live: number | null; boards: stri
 export function figuresExtra<F>(opts: Pick<RecordTypeOptions<never>, "type"> & { figures?: (r: F, id: number) => FigureLine[]; figureBoards?: (r: F) => string[] }, mode: "create" | "update" | "remove"): WriteExtra | undefined {
   if (!opts.figures && !opts.figureBoards) return undefined;
   let ops: IndexOp[] = [];
+  let ranked = false;
   const prepare = async (saved: SavedRecord) => {
     const before = (mode === "create" ? undefined : saved.before) as F | undefined;
     const after = (mode === "remove" ? undefined : saved.record) as F | undefined;
@@ -140,8 +141,10 @@ export function figuresExtra<F>(opts: Pick<RecordTypeOptions<never>, "type"> & {
       if (held || mode !== "update" || boardTags(was) !== boardTags(now)) ranks.set(self, { delta: held?.delta ?? 0, boards: now });
     }
     for (const [owner, r] of ranks) ops.push(...rankOps(owner, await readRank(owner), r.delta, r.boards));
+    ranked = ranks.size > 0;
   };
-  return { prepare, replan: prepare, items: () => ops.length, indexWrites: () => ops };
+  // Busy only when it moved a rank (a counter others move too); otherwise a lost race is the record's own: edited elsewhere.
+  return { prepare, replan: prepare, contended: () => ranked, items: () => ops.length, indexWrites: () => ops };
 }
 
 /** One item of an owner's figures as stored: the rank and the amounts by kind. */

@@ -159,6 +159,7 @@ export function joinExtras(...given: Array<WriteExtra | undefined>): WriteExtra 
     outside: all.find((x) => x.outside)?.outside,
     prepare: inTurn((x) => x.prepare),
     ...(all.some((x) => x.replan) ? { replan: inTurn((x) => x.replan) } : {}),
+    contended: () => all.some((x) => (x.contended ? x.contended() : !!x.replan)),
     items: added,
     ops: (saved) => all.flatMap((x) => x.ops?.(saved) ?? []),
     auditChanges: () => all.flatMap((x) => x.auditChanges?.() ?? []),

@@ -41,7 +41,8 @@ function withinLimit(writes: TxItem[]): TxItem[] {
  * it writes on was saved elsewhere, and retrying cannot help: edited elsewhere.
  */
 function lostRace(extra: WriteExtra | undefined): BusyError | ConflictError {
-  return extra?.replan ? new BusyError() : new ConflictError();
+  const contended = extra?.contended ? extra.contended() : !!extra?.replan;
+  return contended ? new BusyError() : new ConflictError();
 }
 
 /** Options of `update`: see its comment in `writesOf`. */

@@ -167,6 +167,12 @@ export type WriteExtra = {
    * re-checks them (a refusal then is a 400), never on the stale ones.
    */
   replan?: (saved: SavedRecord) => Promise<void>;
+  /**
+   * Whether this write's plans read shared values others keep moving (a
+   * tally): a write that lost every retry is then busy (409 try again), not
+   * edited elsewhere. Left out: true when `replan` is given.
+   */
+  contended?: () => boolean;
   /** Operations for the same transaction (built on their entities: service.ts `transact`). */
   ops?: (saved: SavedRecord) => TxItem[];
   /** How many operations `ops` adds (known once prepared; for the 100-item budget of the extras after it). */
