@@ -56,12 +56,13 @@ function monthEnd(iso: string): string {
  * pence left over going to the months with the largest remainders (earliest
  * first), so the shares always add up to `pence` exactly.
  */
-export function splitByMonth(from: string, to: string, pence: number): Array<{ month: string; days: number; pence: number }> {
+export function splitByMonth(from: string, to: string, pence: number, by: "month" | "year" = "month"): Array<{ month: string; days: number; pence: number }> {
   if (to < from) return [];
   const parts: Array<{ month: string; days: number }> = [];
   for (let start = from; start <= to; ) {
-    const end = monthEnd(start) < to ? monthEnd(start) : to;
-    parts.push({ month: monthKey(start), days: daysInclusive(start, end) });
+    const last = by === "year" ? `${start.slice(0, 4)}-12-31` : monthEnd(start);
+    const end = last < to ? last : to;
+    parts.push({ month: by === "year" ? start.slice(0, 4) : monthKey(start), days: daysInclusive(start, end) });
     start = addDays(end, 1);
   }
   const days = parts.reduce((n, p) => n + p.days, 0);
@@ -80,6 +81,9 @@ export function splitByMonth(from: string, to: string, pence: number): Array<{ m
   return parts.map((p, i) => ({ ...p, pence: sign * shares[i].base }));
 }
 
+/** A rental spanning more calendar months than this is spread by year (docs/finance.md). */
+export const LONG_RENTAL_MONTHS = 24;
+
 /** What of a rental the profit reads. */
 export type RentalLike = { status?: string | null; vehicle?: unknown; start_date?: string | null; finish_date?: string | null; off_hire_date?: string | null; total?: Amount; off_hire_total_additional_charges?: Amount };
 
@@ -94,7 +98,9 @@ export const rentalLastDay = (r: RentalLike) => (blank(r.off_hire_date) ? r.fini
 export function rentalProfitFigures(r: RentalLike): FigureLine[] {
   const last = rentalLastDay(r);
   if (r.status !== "CONFIRMED" || blank(r.vehicle) || blank(r.start_date) || blank(last) || last! < r.start_date!) return [];
-  const out = splitByMonth(r.start_date!, last!, toPence(r.total)).map((m) => ({ month: m.month, income: m.pence, hire_days: m.days }));
+  // A rental over 24 months is spread by calendar year (key "YYYY"), so its save stays a few items whatever its length.
+  const months = (Number(last!.slice(0, 4)) - Number(r.start_date!.slice(0, 4))) * 12 + Number(last!.slice(5, 7)) - Number(r.start_date!.slice(5, 7)) + 1;
+  const out = splitByMonth(r.start_date!, last!, toPence(r.total), months > LONG_RENTAL_MONTHS ? "year" : "month").map((m) => ({ month: m.month, income: m.pence, hire_days: m.days }));
   const extra = toPence(r.off_hire_total_additional_charges);
   if (extra) out[out.length - 1].income += extra;
   return out.map((m) => line(r.vehicle, m.month, { income: m.income, hire_days: m.hire_days }));

@@ -45,6 +45,12 @@ describe("vehicle profit line (docs/finance.md)", () => {
     );
   });
 
+  it("a rental over 24 months is spread by calendar year, to the penny", () => {
+    const lines = rentalProfitFigures({ status: "CONFIRMED", vehicle: 7, start_date: "2025-07-01", finish_date: "2027-12-31", total: 9131 });
+    expect(lines.map((l) => [l.month, l.amounts.hire_days])).toEqual([["2025", 184], ["2026", 365], ["2027", 365]]);
+    expect(lines.reduce((n, l) => n + l.amounts.income, 0)).toBe(913100);
+  });
+
   it("only confirmed rentals, approved jobs on fleet vehicles, and dated purchases and sales count", () => {
     expect(rentalProfitFigures({ ...X.rentals[0], vehicle: 7, status: "QUOTE" })).toEqual([]);
     expect(rentalProfitFigures({ ...X.rentals[0], vehicle: null })).toEqual([]);

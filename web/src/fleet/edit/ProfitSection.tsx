@@ -33,7 +33,7 @@ function linkOf(r: Link_, vehicle: number): { to: string; text: string } {
   }
 }
 
-const monthText = (m: string) => `${m.slice(5, 7)}/${m.slice(0, 4)}`;
+const monthText = (m: string) => (m.length === 4 ? m : `${m.slice(5, 7)}/${m.slice(0, 4)}`);
 
 /**
  * The vehicle's profit line on its edit screen (issue 27): each figure with
