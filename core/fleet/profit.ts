@@ -1,8 +1,7 @@
 import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
-import { fromPence, poundsCell } from "../platform/money.js";
+import { fromPence } from "../platform/money.js";
 import { boardPage, readFigures, readSources, readTotals, type FigureItem } from "../platform/records.js";
-import { oneChunk, type Cell, type ReportDefinition, type ReportParams } from "../platform/reports.js";
 import { financePaid, leagueBoard, profitLine, vehicleOwner, type LeagueFilter, type MonthFigures, type VehicleLike } from "./profit-rules.js";
 import { Vehicle } from "./vehicle.js";
 
@@ -14,7 +13,6 @@ import { Vehicle } from "./vehicle.js";
  */
 
 type Row = Record<string, unknown>;
-const nameOf = (x: unknown) => (x && typeof x === "object" ? String((x as { name?: string }).name ?? "") : "");
 const monthsOf = (items: FigureItem[]): MonthFigures[] => items.map((m) => ({ month: m.month, ...m.amounts }));
 
 /** A record behind the figures: its kind (record type) and id, and what it adds (pounds; days). */
@@ -119,33 +117,3 @@ export async function fleetLeague(q: LeagueQuery, today = todayInLondon()) {
   const byId = new Map((rows as Row[]).map((r) => [Number(r.id), r]));
   return { count, results: ids.flatMap((id, i) => (byId.has(id) ? [leagueRow(byId.get(id)!, totals[i], today)] : [])) };
 }
-
-const LEAGUE_HEADER = [
-  "Registration", "Fleet number", "Department", "Type", "Make", "Model", "Status", "Income", "Costs", "Profit before finance", "Profit to date",
-  "Days on fleet", "Days on hire", "Utilisation %", "Miles", "Cost per mile",
-];
-
-/** fleetleague: the league table as a CSV (the department's board when one is chosen; `type`: a vehicle type id), best first. */
-export const fleetLeagueReport: ReportDefinition = {
-  name: "fleetleague",
-  title: "Fleet league table",
-  needs: "none",
-  filename: "fleet-league",
-  async build(p: ReportParams) {
-    const type = p.type && /^\d+$/.test(p.type) ? Number(p.type) : undefined;
-    const query = { order: "desc" as const, department: p.department ?? undefined, type, page: 1, page_size: 1000 };
-    const cells: Cell[][] = [];
-    for (;;) {
-      const page = await fleetLeague(query);
-      for (const r of page.results)
-        cells.push([
-          String(r.registration ?? ""), String(r.fleet_number ?? ""), nameOf(r.department), nameOf(r.type), nameOf(r.make), nameOf(r.model), String(r.vehicle_status ?? ""),
-          poundsCell(r.income), poundsCell(r.costs), poundsCell(r.profit_before_finance), poundsCell(r.profit),
-          r.days_on_fleet, r.days_on_hire, r.utilisation ?? "", r.miles, poundsCell(r.cost_per_mile),
-        ]);
-      if (query.page * query.page_size >= page.count || !page.results.length) break;
-      query.page += 1;
-    }
-    return { header: LEAGUE_HEADER, chunks: oneChunk(cells) };
-  },
-};

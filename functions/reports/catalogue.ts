@@ -4,7 +4,7 @@ import { FINANCE_REPORTS } from "../../core/fleet/agreement-reports.js";
 import { paymentTypeReport } from "../../core/accounts/payment-reports.js";
 import { contactReport } from "../../core/accounts/contact-reports.js";
 import { complianceReport, inspectionReport, vehicleReport } from "../../core/fleet/reports.js";
-import { fleetLeagueReport } from "../../core/fleet/profit.js";
+import { fleetLeagueReport } from "../../core/fleet/profit-report.js";
 import type { ReportCatalogue, ReportDefinition } from "../../core/platform/reports.js";
 import { partLookupReport, quoteReport } from "../../core/workshop/reports.js";
 
