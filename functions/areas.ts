@@ -79,7 +79,8 @@ export const areas = [
     // Reports read every area's records, so they have a Lambda of their own.
     name: "reports",
     handler: "functions/lambda/reports.handler",
-    prefixes: ["report", "reportexport"],
+    // `reports`: GET reports/fleet-league (issue 27).
+    prefixes: ["report", "reportexport", "reports"],
   },
   {
     // The API reference lists every route, so its Lambda composes every area.

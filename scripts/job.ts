@@ -10,6 +10,7 @@
  *   npm run job -- xero-sync
  *   npm run job -- fleet-check [--date 2030-01-31]   (DVLA and DVSA re-read, compliance warnings recorded: docs/compliance.md)
  *   npm run job -- reconcile     (lists every document whose figures disagree; exit 1 when any: docs/accounts.md "Reconciliation")
+ *   npm run job -- profit-rebuild  (every vehicle's kept figures written again from its records: docs/finance.md "Vehicle profit line")
  */
 import { localHost, urlHost } from "../functions/local/dynamodb-local.js";
 
@@ -22,6 +23,8 @@ const JOBS = {
   "fleet-check": async (date?: string) => (await import("../functions/cron/fleet-check.js")).handler({ date }),
   // Read-only: every invoice, credit note, payment, invoiced work item and Xero outbox document checked against its lines, credits, payments and Xero body.
   reconcile: async () => (await import("../functions/cron/reconcile.js")).handler(),
+  // The vehicle figures' backfill (issue 27): run while nobody saves.
+  "profit-rebuild": async () => (await import("../functions/cron/profit-rebuild.js")).handler(),
 } as const;
 
 const [name, ...rest] = process.argv.slice(2);

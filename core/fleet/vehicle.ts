@@ -2,6 +2,7 @@ import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { vehicle as vehicleDefinition } from "./definitions.js";
 import { defineRecordType } from "../platform/records.js";
+import { leagueBoards, vehicleProfitFigures, type VehicleLike } from "./profit-rules.js";
 import { defineLines } from "../platform/lines.js";
 import { searchText } from "../platform/paging.js";
 import { Department, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
@@ -133,6 +134,9 @@ export const Vehicle = defineRecordType({
     { scope: "key", value: r.key ? String(r.key) : null, message: MESSAGES.keyTaken },
     { scope: "key", value: r.spare_key ? String(r.spare_key) : null, message: MESSAGES.keyTaken },
   ],
+  // Its purchase and sale to its own figures, and the league table's boards it stands on (docs/finance.md "Vehicle profit line").
+  figures: (r, id) => vehicleProfitFigures(r as VehicleLike, id),
+  figureBoards: (r) => leagueBoards(r),
   outside: VehicleLines.outside,
   expand: async (rows) => expandVehicles(await VehicleLines.attach(rows)),
   // 2: the CAP totals facets (core/fleet/captotals.ts). 3: agreements moved into lines (core/fleet/upgrade.ts).

@@ -3,6 +3,7 @@ import { Contact } from "../contacts/index.js";
 import { Vehicle, expandVehicles } from "../fleet/index.js";
 import { money as decimalOf, type Money } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
+import { rentalProfitFigures } from "../fleet/profit-rules.js";
 import { searchText } from "../platform/paging.js";
 import { ValidationError } from "../platform/errors.js";
 import { Department, RentalMargin, TrackingCategory } from "../settings/index.js";
@@ -206,6 +207,8 @@ export const Rental = defineRecordType({
   },
   expand: (rows) => expandRentals(rows),
   facets: (r) => rentalRecordTotals(r),
+  // Hire income and days on hire by month, to the vehicle's figures (docs/finance.md "Vehicle profit line").
+  figures: (r) => rentalProfitFigures(r),
   // Any page of every rental (newest first) starts at its month and day (core/platform/records/positions.ts).
   listPositions: { coarse: 7, fine: 10, lists: (list) => list === "all" },
   // 2: the finish-date list per vehicle and the figure tags on month entries.

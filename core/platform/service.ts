@@ -24,6 +24,8 @@ export const Counter = new Entity(
       name: { type: "string", required: true },
       seq: { type: "number" },
       live: { type: "number" },
+      // A ranked owner's boards (records/figures.ts), "|all|dept#3|".
+      tags: { type: "string" },
       // Written by releases before position counts (the ids deleted so far,
       // a set that grew forever); the index upgrade removes it. Never read.
       deleted: { type: "set", items: "number" },

@@ -5,6 +5,7 @@ import { bool, ref, text } from "../platform/fields.js";
 import { defineLines } from "../platform/lines.js";
 import { toPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
+import { jobProfitFigures } from "../fleet/profit-rules.js";
 import { declareReferences, brief } from "../platform/references.js";
 import { ValidationError } from "../platform/errors.js";
 import { weekOf } from "../platform/dates.js";
@@ -225,6 +226,8 @@ export const Job = defineRecordType({
   // 3: the jobs in and out per week (jobFlowFacets, the workshop board's chart).
   indexVersion: 3,
   facets: (r) => jobFacets(r),
+  // An approved job's labour and parts cost, to its vehicle's figures (docs/finance.md "Vehicle profit line").
+  figures: (r) => jobProfitFigures(r),
   // Any page of the long lists (All, Approved) starts from position counts by month and day.
   listPositions: { coarse: 7, fine: 10, lists: (l) => l.startsWith("jobs#") || l.startsWith("s#approved#") },
   outside: JobLines.outside,

@@ -9,6 +9,7 @@ import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
 import { vehicleSalesFigures } from "../../core/fleet/agreements.js";
+import { vehicleProfit } from "../../core/fleet/profit.js";
 import { todayInLondon, windowOf } from "../../core/platform/dates.js";
 import { writeBody } from "../../core/platform/write-body.js";
 import { inspection, tracker, vehicle } from "../../core/fleet/definitions.js";
@@ -145,6 +146,17 @@ export function fleetRoutes(app: Hono<AppEnv>) {
     return Fleet.Vehicles.list({ ...query, page_size: pageSize, columns, filter_list: withOptions });
   });
   route(app, { method: "get", path: "/vehicles/:id", summary: "A vehicle with its inspections", tag }, async (_c, { id }) => Fleet.Vehicles.get(id));
+  route(
+    app,
+    {
+      method: "get",
+      path: "/vehicles/:id/profit",
+      summary: "The vehicle's profit line (docs/finance.md \"Vehicle profit line\"): every figure with the records behind it ({kind, id}), and months [{month: YYYY-MM, income, cost, hire_days}]; `on`: the day it is valued (today when left out)",
+      tag,
+      query: z.object({ on: isoDate() }),
+    },
+    async (_c, { id, query }) => vehicleProfit(id, query.on ?? undefined),
+  );
   route(app, { method: "put", path: "/vehicles/:id", summary: "Save a vehicle (whole or inline fields; send last_saved)", tag, body: vehicleSave }, async (c, { id, body }) =>
     Fleet.Vehicles.save(id, body, actor(c)),
   );

@@ -1,9 +1,11 @@
 import type { Hono } from "hono";
 import * as z from "zod";
 import { REPORT_CATALOGUE, REPORT_NAMES } from "./catalogue.js";
+import { fleetLeague } from "../../core/fleet/profit.js";
 import { FIRST_REPORT_YEAR } from "../../core/agreements/rules.js";
 import { todayInLondon } from "../../core/platform/dates.js";
 import { isoDate } from "../../core/platform/fields.js";
+import { pageQuery } from "../../core/platform/paging.js";
 import { reportCsv, reportExportState, startReportExport, type ReportParams } from "../../core/platform/reports.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
@@ -50,6 +52,27 @@ const paramsOf = (q: Parsed): ReportParams => ({
  * other area carries them.
  */
 export function reportsRoutes(app: Hono<AppEnv>) {
+  const ref = z.preprocess(blankToUndefined, z.coerce.number({ error: "Choose one from the list" }).int().positive().optional());
+  route(
+    app,
+    {
+      method: "get",
+      path: "/reports/fleet-league",
+      summary:
+        "The fleet league table (docs/finance.md \"Vehicle profit line\"): {count, results} 25 a page, each vehicle's income, costs, profit before finance (the order: sort=profit), profit to date, days on fleet and on hire, utilisation and cost per mile; filters department, type, make, model (the department with one other, or one alone); CSV: GET report/fleetleague",
+      tag: "Reports",
+      query: pageQuery.extend({
+        sort: z.enum(["profit"], { error: "sort must be profit" }).default("profit"),
+        order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).default("desc"),
+        department,
+        type: ref,
+        make: ref,
+        model: ref,
+      }),
+    },
+    async (_c, { query }) => fleetLeague(query),
+  );
+
   route(
     app,
     {

@@ -20,7 +20,7 @@ const DROPDOWNS: Array<[string, Array<[string, string]>]> = [
   ["Parts", [["Part Orders", "/partorders"], ["Part History", "/parthistory"], ["Part Stock", "/partLookup"], ["Parts Expenses", "/parts"]]],
   ["Invoicing", [["Workshop", "/invoicing"], ["Movement", "/invoices?activeView=movement"], ["Vehicle Sales", "/invoices?activeView=sales"], ["Parts", "/invoices?activeView=order"], ["Hire", "/invoices?activeView=hire"]]],
   // Compliance: beyond 001 §2.2 (issue 25, docs/compliance.md).
-  ["Vehicles", [["Vehicles", "/vehicles"], ["Keys", "/keys"], ["Vehicle Trackers", "/trackers"], ["Compliance", "/compliance"]]],
+  ["Vehicles", [["Vehicles", "/vehicles"], ["Keys", "/keys"], ["Vehicle Trackers", "/trackers"], ["Compliance", "/compliance"], ["Fleet League", "/fleetleague"]]],
   ["Contacts", [["All Contacts", "/contacts"], ["Suppliers", "/contacts?type=SP"], ["Customers", "/contacts?type=CC"], ["Customer Account Balance", "/accountbalance"]]],
   ["Income", [["Workshop Expenses", "/po"], ["Fixed Expenses", "/fixedexpense"], ["All", "/income"]]],
   ["Expenses", [["Workshop Expenses", "/po"], ["Fixed Expenses", "/fixedexpense"], ["All", "/expenses"]]],

@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
       { path: "/keys", ...lazyScreen(() => import("./fleet/keys/KeysPage"), "KeysPage") },
       { path: "/trackers", ...lazyScreen(() => import("./fleet/trackers/TrackersPage"), "TrackersPage") },
       { path: "/inspections", ...lazyScreen(() => import("./fleet/inspections/InspectionsPage"), "InspectionsPage") },
+      { path: "/fleetleague", ...lazyScreen(() => import("./fleet/league/FleetLeaguePage"), "FleetLeaguePage") },
       { path: "/compliance", ...lazyScreen(() => import("./fleet/compliance/CompliancePage"), "CompliancePage") },
       { path: "/rentals", ...lazyScreen(() => import("./hire/RentalsListPage"), "RentalsListPage") },
       { path: "/editrental/:rental?", ...lazyScreen(() => import("./hire/RentalEditPage"), "RentalEditPage") },

@@ -36,7 +36,7 @@ export function commitOf(w: IndexOp): TxItem {
       const from = w.from;
       return tx.counter
         .update({ name: w.name })
-        .set({ live: w.to })
+        .set(w.tags === undefined ? { live: w.to } : { live: w.to, tags: w.tags })
         .where((a, { eq, notExists }) => (from === null ? notExists(a.live) : eq(a.live, from)))
         .commit();
     }

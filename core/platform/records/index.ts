@@ -10,11 +10,13 @@
  * - numbers.ts: ids and document numbers (IN, CN, WO...) taken in the write's own transaction (a refusal takes none; `withNumbers`)
  * - bulk.ts: batch writes for the bulk loader and the index upgrade
  * - tallies.ts: running totals (pence) a write moves on condition they still hold the value it read
+ * - figures.ts: an owner's monthly totals and its rank on sorted boards (`figures`, `figureBoards`), kept in each record's own transaction
  */
 export { defineRecordType, joinExtras, recordTypes, writeTogether, ENGINE_INDEX_VERSION, TransactionTooLarge, type PlannedWrite, type RecordType } from "./define.js";
 export type { Row } from "./kind.js";
 export { LAST_SAVED_ERROR, LAST_SAVED_MISSING, isFresh, lastSavedOf } from "./freshness.js";
 export { positionBucket } from "./positions.js";
 export { moveTally, readTally } from "./tallies.js";
+export { boardPage, readFigures, readSources, readTotals, rebuildFigures, type FigureItem } from "./figures.js";
 export { DOCUMENT_ROUNDS, numbersExtra, withNumbers, type SeriesWant } from "./numbers.js";
-export { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type ListInQuery, type ListOptions, type Membership, type Meta, type OutsideFields, type RecordTypeOptions, type SavedRecord, type WriteExtra } from "./types.js";
+export { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type FigureLine, type ListInQuery, type ListOptions, type Membership, type Meta, type OutsideFields, type RecordTypeOptions, type SavedRecord, type WriteExtra } from "./types.js";

@@ -6,6 +6,7 @@ import { ConflictError } from "../errors.js";
 import { nextId } from "../ids.js";
 import type { TxItem } from "../service.js";
 import { commitOf } from "./commit.js";
+import { checkNoFigureMove } from "./figures.js";
 import { isFresh, lastSavedOf } from "./freshness.js";
 import { foldCounts, indexOps, lifeOps } from "./indexes.js";
 import { pick, stripUndefined, type Kind, type Row } from "./kind.js";
@@ -44,6 +45,7 @@ export function plansOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
       await checkBeforeWrite(opts.type, opts.fields, fields, pick(fields, sameWrite));
       // `id`: issued beforehand by `nextId(type)`, when the record written with this one must name it (a part enquiry and its job, linked both ways).
       const id = given ?? (await nextId(opts.type));
+      checkNoFigureMove(opts, id, undefined, fields);
       const now = new Date().toISOString();
       const item = k.recordItem(fields, id, actor, now);
       return { writes: k.createOps(fields, id, actor, now).writes, record: () => tx.create(item).commit() };
@@ -70,6 +72,7 @@ export function plansOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
       k.writableTogether(before, merged);
       opts.validate?.(merged);
       await checkBeforeWrite(opts.type, opts.fields, merged, before);
+      checkNoFigureMove(opts, id, before, merged);
       const now = new Date().toISOString();
       const set: Record<string, unknown> = { ...merged, last_saved: now, updated_by: actor, search_text: k.searchOf(merged) };
       const held = current as Record<string, unknown>;
@@ -94,6 +97,7 @@ export function plansOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
       const current = await k.getRow(id);
       const before = pick(current, fieldNames) as Fields;
       k.writableTogether(before, undefined);
+      checkNoFigureMove(opts, id, before, undefined);
       const now = new Date().toISOString();
       return {
         writes: [
@@ -155,6 +159,7 @@ export function joinExtras(...given: Array<WriteExtra | undefined>): WriteExtra 
     outside: all.find((x) => x.outside)?.outside,
     prepare: inTurn((x) => x.prepare),
     ...(all.some((x) => x.replan) ? { replan: inTurn((x) => x.replan) } : {}),
+    contended: () => all.some((x) => (x.contended ? x.contended() : !!x.replan)),
     items: added,
     ops: (saved) => all.flatMap((x) => x.ops?.(saved) ?? []),
     auditChanges: () => all.flatMap((x) => x.auditChanges?.() ?? []),

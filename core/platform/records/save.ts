@@ -5,6 +5,8 @@ import { checkBeforeWrite } from "../integrity.js";
 import { BusyError, ConflictError, ValidationError } from "../errors.js";
 import { Audit, transact, writer, type TxItem } from "../service.js";
 import { pause } from "./bulk.js";
+import { figuresExtra } from "./figures.js";
+import { joinExtras } from "./planned.js";
 import { commitOf } from "./commit.js";
 import { isFresh, lastSavedOf } from "./freshness.js";
 import { NUMBER_ROUNDS, NumbersMoved, numbersMoved, peekNumbers } from "./numbers.js";
@@ -39,7 +41,8 @@ function withinLimit(writes: TxItem[]): TxItem[] {
  * it writes on was saved elsewhere, and retrying cannot help: edited elsewhere.
  */
 function lostRace(extra: WriteExtra | undefined): BusyError | ConflictError {
-  return extra?.replan ? new BusyError() : new ConflictError();
+  const contended = extra?.contended ? extra.contended() : !!extra?.replan;
+  return contended ? new BusyError() : new ConflictError();
 }
 
 /** Options of `update`: see its comment in `writesOf`. */
@@ -51,7 +54,9 @@ export function writesOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
   const { opts, entity, tx, keyOf, fieldNames } = k;
 
   /** `race`: the caller's write already lost its numbers to another once (core/platform/lines.ts rounds): the id is reserved at once (records/numbers.ts). */
-  async function create(body: unknown, actor: string, { extra, race = false }: { extra?: WriteExtra; race?: boolean } = {}): Promise<E> {
+  async function create(body: unknown, actor: string, { extra: given, race = false }: { extra?: WriteExtra; race?: boolean } = {}): Promise<E> {
+    // A type's figures (records/figures.ts) move with every write of it; first, so the extras after it (a unit of lines) count its items in their budget.
+    const extra = joinExtras(figuresExtra(opts, "create"), given);
     const fields = { ...(opts.defaults?.() ?? {}), ...stripUndefined(k.parse(body, false)), ...extra?.outside } as Fields;
     opts.validate?.(fields);
     await checkBeforeWrite(opts.type, opts.fields, fields); // integrity: bounds and references (core/platform/integrity.ts)
@@ -106,7 +111,8 @@ export function writesOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
    * beside it), so the save reads it once: the write is still on that
    * version.
    */
-  async function update(id: number, body: unknown, actor: string, { partial = false, system = false, extra, current: read }: UpdateOptions<S> = {}): Promise<E> {
+  async function update(id: number, body: unknown, actor: string, { partial = false, system = false, extra: given, current: read }: UpdateOptions<S> = {}): Promise<E> {
+    const extra = joinExtras(figuresExtra(opts, "update"), given);
     const current = read ?? (await k.getRow(id));
     const sent = system ? null : lastSavedOf(body);
     const fieldsSent = k.parse(body, partial);
@@ -153,7 +159,8 @@ export function writesOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
     return (await k.shape([k.clean({ ...current, ...set, id })]))[0];
   }
 
-  async function remove(id: number, actor: string, { extra }: { extra?: WriteExtra } = {}): Promise<{ id: number }> {
+  async function remove(id: number, actor: string, { extra: given }: { extra?: WriteExtra } = {}): Promise<{ id: number }> {
+    const extra = joinExtras(figuresExtra(opts, "remove"), given);
     const current = await k.getRow(id);
     const before = { ...pick(current, fieldNames), ...(await k.outsideOf(id)) } as Fields;
     const plan = await k.checkRanges(id, before, undefined);

@@ -99,6 +99,19 @@ export type RecordTypeOptions<S extends z.ZodObject, E = z.infer<S> & Meta> = {
     ranges: (r: z.infer<S>) => Array<{ scope: string; from: string; to: string | null }>;
     message: (holderId: number) => Promise<string> | string;
   };
+  /**
+   * Figures this record adds to an owner's running totals (a rental's hire
+   * income to its vehicle's month): per owner and month, amounts by kind
+   * (whole pence or days) and its part of the owner's rank (core/platform/records/figures.ts).
+   * Kept in the record's own transaction by the change old -> new.
+   */
+  figures?: (r: z.infer<S>, id: number) => FigureLine[];
+  /**
+   * For an owner of figures (a vehicle): the boards (ranked lists) it
+   * stands on, e.g. ["all", "dept#3", "make#5"]; its rank is kept sorted on
+   * each (core/platform/records/figures.ts).
+   */
+  figureBoards?: (r: z.infer<S>) => string[];
   /** Fill references (e.g. a model's make) for responses: what `get`, `list` and the writes answer (the stored row without it). */
   expand?: (rows: Array<z.infer<S> & Meta>) => Promise<E[]>;
   /**
@@ -154,6 +167,12 @@ export type WriteExtra = {
    * re-checks them (a refusal then is a 400), never on the stale ones.
    */
   replan?: (saved: SavedRecord) => Promise<void>;
+  /**
+   * Whether this write's plans read shared values others keep moving (a
+   * tally): a write that lost every retry is then busy (409 try again), not
+   * edited elsewhere. Left out: true when `replan` is given.
+   */
+  contended?: () => boolean;
   /** Operations for the same transaction (built on their entities: service.ts `transact`). */
   ops?: (saved: SavedRecord) => TxItem[];
   /** How many operations `ops` adds (known once prepared; for the 100-item budget of the extras after it). */
@@ -171,6 +190,9 @@ export type WriteExtra = {
   numbers?: () => Array<{ name: string; from: number; to: number }>;
 };
 
+/** What one record adds to one owner's month (see `RecordTypeOptions.figures`). */
+export type FigureLine = { owner: string; month: string; amounts: Record<string, number>; rank: number };
+
 /** One write a record's save makes besides the record itself (see `indexOps`). */
 export type IndexOp =
   | { op: "audit"; item: ReturnType<typeof auditItem> }
@@ -183,4 +205,4 @@ export type IndexOp =
   | { op: "claim-create"; scope: string; value: string; id: number; parent?: string }
   | { op: "claim-delete"; scope: string; value: string }
   /** A tally (core/platform/records/tallies.ts): set to `to`, on condition it still holds `from` (null: never written). */
-  | { op: "tally-set"; name: string; from: number | null; to: number };
+  | { op: "tally-set"; name: string; from: number | null; to: number; tags?: string };

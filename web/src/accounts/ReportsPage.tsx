@@ -41,7 +41,13 @@ const SECTIONS: Array<{ title: string; reports: ReportDef[] }> = [
       { name: "vehiclevatreport", title: "Vehicle VAT", about: "VAT on vehicle purchases and sales", inputs: "yearMonth" },
     ],
   },
-  { title: "Vehicle details", reports: [{ name: "vehiclereport", title: "Vehicle details", about: "Every vehicle of the department's fleet with its details", inputs: "none" }] },
+  {
+    title: "Vehicle details",
+    reports: [
+      { name: "vehiclereport", title: "Vehicle details", about: "Every vehicle of the department's fleet with its details", inputs: "none" },
+      { name: "fleetleague", title: "Fleet league table", about: "Every vehicle's profit to date, utilisation and cost per mile, best first (docs/finance.md)", inputs: "none" },
+    ],
+  },
   { title: "Compliance", reports: [{ name: "compliancereport", title: "Compliance warnings", about: "MOT and tax due or expired, failed MOTs, advisories, mileage warnings, SORN and export, newest first", inputs: "none" }] },
   { title: "CAP reports", reports: [{ name: "capdetailreport", title: "CAP details", about: "CAP values against book value, vehicle by vehicle", inputs: "year" }] },
   { title: "Parts", reports: [{ name: "partlookupreport", title: "Part stock", about: "The part catalogue with suppliers, prices and stock", inputs: "none" }] },

@@ -40,6 +40,7 @@ import type { Source } from "../../../../core/fleet/registration-rules";
 import { SourceBadge } from "../shared/registration";
 import { LookupButton } from "./LookupModal";
 import { MotHistorySection } from "./MotHistorySection";
+import { ProfitSection } from "./ProfitSection";
 
 const STATUS_REMINDER = "Make sure if any preparation needs to be done, the right job card has been raised.";
 const LOAD_FAILED = "There was an error";
@@ -289,6 +290,13 @@ function VehicleForm({ record }: { record: ApiRecord | null }) {
           <SectionErrorBoundary name="Images">
             <ImagesSection vehicle={record} />
           </SectionErrorBoundary>
+        )}
+        {record && (
+          <Fieldset legend="Profit" variant="filled" p="sm" id="profit">
+            <SectionErrorBoundary name="Profit">
+              <ProfitSection vehicle={record.id} />
+            </SectionErrorBoundary>
+          </Fieldset>
         )}
         {record && (
           <SectionErrorBoundary name="MOT history and compliance">

@@ -46,6 +46,7 @@ export function buildNav(opts: { costCentres: NamedRecord[]; quickLinks: NamedRe
         { label: "Vehicle Trackers", to: "/trackers" },
         // Beyond 001 §2.2: the fleet check's compliance warnings (issue 25, docs/compliance.md).
         { label: "Compliance", to: "/compliance" },
+        { label: "Fleet League", to: "/fleetleague" },
       ],
     },
     { label: "Movements", to: "/movements" },

@@ -1,0 +1,68 @@
+import { expect, test, type APIRequestContext } from "@playwright/test";
+import { signIn, uniq } from "./helpers";
+
+/** The vehicle profit line and the fleet league table (issue 27; docs/finance.md "Vehicle profit line"). */
+
+async function post(request: APIRequestContext, token: string | null, path: string, data: unknown) {
+  const res = await request.post(`/api/${path}`, { headers: { Authorization: `Token ${token}` }, data });
+  expect(res.status(), `${path}: ${await res.text()}`).toBeLessThan(300);
+  return res.json();
+}
+
+const company = (display_name: string) => ({
+  display_name, contact_type: "CC", partial_contact: false, company_name: display_name, company_email: "accounts@example.co.uk", company_phone: "0121 496 0000",
+  company_phone_type: "Phone", company_phone_area_code: "0121", company_phone_country_code: "44", address_line1: "1 Trade Park", town: "Birmingham",
+  region: "West Midlands", postcode: "B1 1AA", country: "United Kingdom", payment_term_days: 30, supplier_payment_terms: 30, workshop_account_code: "C001",
+  labour_rate_markup: 0, parts_markup: 0,
+});
+
+test("a vehicle's Profit links to its records; the league table sorts and filters", async ({ page, request }) => {
+  await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const u = uniq();
+  const dept = await post(request, token, "createdepartment", { name: `League ${u}` });
+  const make = await post(request, token, "vehiclemake", { name: `Make ${u}` });
+  const customer = await post(request, token, "contacts", company(`Hirer ${u}`));
+  const van = (n: number, price: number, extra: Record<string, unknown> = {}) =>
+    post(request, token, "createvehicle", {
+      registration: `PR${n} ${u.slice(0, 3).toUpperCase()}`, variant: "L2H2", vin_number: `VIN${u}${n}`, location: "Yard", fleet_number: `7${n}${u.slice(0, 5)}`,
+      vehicle_status: "ACTIVE", department: dept.id, purchase_date: "2025-01-10", mileage: 10000, ...extra,
+      finance_agreements: [{ finance_type: "NONE", vehicle_purchase_price: price, invoice_date: "2025-01-10", depreciation_start_date: "2025-01-10" }],
+    });
+  const a = await van(1, 3000);
+  await van(2, 1000, { make: make.id });
+  const rental = await post(request, token, "rentals", {
+    rental_type: "ST", status: "CONFIRMED", start_date: "2025-03-01", finish_date: "2025-03-10", vehicle: a.id, customer: customer.id, department: dept.id,
+    start_mileage: 10000, first_day: 60, two_five_days: 45, six_twenty_seven_days: 35, twenty_eight_plus: 25, deposit: 250, deposit_paid_date: "2025-03-01",
+    initial_payment: 100, initial_payment_date: "2025-03-01", cost_override: true, total: 500,
+  });
+
+  // The vehicle's Profit: the figures, the month table, and a link to the rental behind the hire income.
+  await page.goto(`/editvehicle/${a.id}`);
+  const profit = page.getByTestId("vehicle-profit");
+  await expect(profit.getByText("Profit to date -£2,500.00")).toBeVisible();
+  const line = profit.getByRole("table", { name: "Profit line" });
+  const hire = line.getByRole("row").filter({ hasText: "Hire income" });
+  await expect(hire).toContainText("£500.00");
+  await expect(profit.getByRole("table", { name: "Income and cost by month" }).getByRole("row").filter({ hasText: "03/2025" })).toContainText("£500.00");
+  await hire.getByRole("link", { name: `Rental ${rental.id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/editrental/${rental.id}$`));
+
+  // The league table: the department's vehicles by profit before finance, best first; the order turned; a make filter.
+  await page.goto(`/fleetleague?department=${dept.id}`);
+  const table = page.getByRole("table", { name: "Fleet league" });
+  const rows = table.locator("tbody tr");
+  await expect(rows).toHaveCount(2);
+  await expect(rows.nth(0)).toContainText(`PR2 ${u.slice(0, 3).toUpperCase()}`);
+  await expect(rows.nth(0)).toContainText("-£1,000.00");
+  await expect(rows.nth(1)).toContainText("-£2,500.00");
+  await page.getByRole("button", { name: /Sort by profit before finance/ }).click();
+  await expect(rows.nth(0)).toContainText(`PR1 ${u.slice(0, 3).toUpperCase()}`);
+  await page.getByLabel("Make").selectOption(String(make.id));
+  await expect(rows).toHaveCount(1);
+  await expect(rows.nth(0)).toContainText(`PR2 ${u.slice(0, 3).toUpperCase()}`);
+  // Its CSV is the fleetleague report.
+  const download = page.waitForEvent("download");
+  await page.getByRole("button", { name: "CSV" }).click();
+  expect((await download).suggestedFilename()).toMatch(/fleet-league/);
+});

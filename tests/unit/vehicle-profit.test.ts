@@ -1,0 +1,138 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { figureDeltas, figureFacetOps, rankOps, rankSort } from "../../core/platform/records/figures";
+import {
+  jobProfitFigures,
+  leagueBoards,
+  monthsOfLines,
+  profitLine,
+  profitOf,
+  rentalProfitFigures,
+  splitByMonth,
+  vehicleProfitFigures,
+} from "../../core/fleet/profit-rules";
+import type { FigureLine } from "../../core/platform/records/types";
+import { PROFIT_EXAMPLE } from "../support/profit-example";
+
+const X = PROFIT_EXAMPLE;
+const exampleLines = (): FigureLine[] => [
+  ...vehicleProfitFigures({ ...X.vehicle, finance_agreements: [X.agreement] }, 7),
+  ...X.rentals.flatMap((r) => rentalProfitFigures({ ...r, vehicle: 7 })),
+  ...jobProfitFigures({ ...X.job, vehicle: 7 }),
+];
+
+describe("vehicle profit line (docs/finance.md)", () => {
+  it("the worked example of docs/finance.md, to the penny", () => {
+    const line = profitLine({ ...X.vehicle, finance_agreements: [X.agreement] }, monthsOfLines(exampleLines()), X.on);
+    expect(line).toEqual(X.expected);
+  });
+
+  it("a rental's total spread by month adds up to the total exactly, by its days", () => {
+    expect(splitByMonth("2025-02-20", "2025-03-15", 144000)).toEqual([
+      { month: "2025-02", days: 9, pence: 54000 },
+      { month: "2025-03", days: 15, pence: 90000 },
+    ]);
+    // 100.00 over 30 days (1 in January, 28 in February, 1 in March): 3.33 + 93.33 + 3.33, the penny left to the earliest of the equal remainders.
+    expect(splitByMonth("2025-01-31", "2025-03-01", 10000).map((m) => m.pence)).toEqual([334, 9333, 333]);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 800 }), fc.integer({ min: 0, max: 400 }), fc.integer({ min: -10_000_000, max: 10_000_000 }), (start, len, pence) => {
+        const from = new Date(Date.UTC(2024, 0, 1 + start)).toISOString().slice(0, 10);
+        const to = new Date(Date.UTC(2024, 0, 1 + start + len)).toISOString().slice(0, 10);
+        const parts = splitByMonth(from, to, pence);
+        expect(parts.reduce((n, p) => n + p.pence, 0)).toBe(pence);
+        expect(parts.reduce((n, p) => n + p.days, 0)).toBe(len + 1);
+      }),
+    );
+  });
+
+  it("a rental over 24 months is spread by calendar year, to the penny", () => {
+    const lines = rentalProfitFigures({ status: "CONFIRMED", vehicle: 7, start_date: "2025-07-01", finish_date: "2027-12-31", total: 9131 });
+    expect(lines.map((l) => [l.month, l.amounts.hire_days])).toEqual([["2025", 184], ["2026", 365], ["2027", 365]]);
+    expect(lines.reduce((n, l) => n + l.amounts.income, 0)).toBe(913100);
+  });
+
+  it("only confirmed rentals, approved jobs on fleet vehicles, and dated purchases and sales count", () => {
+    expect(rentalProfitFigures({ ...X.rentals[0], vehicle: 7, status: "QUOTE" })).toEqual([]);
+    expect(rentalProfitFigures({ ...X.rentals[0], vehicle: null })).toEqual([]);
+    expect(jobProfitFigures({ ...X.job, vehicle: 7, approved_date: null })).toEqual([]);
+    expect(jobProfitFigures({ ...X.job, vehicle: 7, customer_vehicle: true })).toEqual([]);
+    expect(vehicleProfitFigures({ finance_agreements: [{ vehicle_purchase_price: 100 }] }, 7)).toEqual([]);
+  });
+
+  it("the league boards: the fleet, each filter, the department with each other; none for a customer's vehicle", () => {
+    expect(leagueBoards({ department: 3, type: 2, make: 5, model: 9 })).toEqual(["all", "dept#3", "type#2", "make#5", "model#9", "dept#3#type#2", "dept#3#make#5", "dept#3#model#9"]);
+    expect(leagueBoards({ vehicle_status: "CUSTOMER", department: 3 })).toEqual([]);
+  });
+});
+
+/** Figure lines of a random set of records (vehicle 7 or 8), as the record types declare them. */
+const record = fc.oneof(
+  fc.record({ kind: fc.constant("rental" as const), vehicle: fc.constantFrom(7, 8), start: fc.integer({ min: 0, max: 600 }), len: fc.integer({ min: 0, max: 90 }), total: fc.integer({ min: 0, max: 500_000 }) }),
+  fc.record({ kind: fc.constant("job" as const), vehicle: fc.constantFrom(7, 8), day: fc.integer({ min: 0, max: 600 }), labour: fc.integer({ min: 0, max: 100_000 }), parts: fc.integer({ min: 0, max: 100_000 }) }),
+);
+type Rec = typeof record extends fc.Arbitrary<infer T> ? T : never;
+const day = (n: number) => new Date(Date.UTC(2025, 0, 1 + n)).toISOString().slice(0, 10);
+function linesOf(r: Rec): FigureLine[] {
+  if (r.kind === "rental") return rentalProfitFigures({ status: "CONFIRMED", vehicle: r.vehicle, start_date: day(r.start), finish_date: day(r.start + r.len), total: r.total / 100 });
+  return jobProfitFigures({ vehicle: r.vehicle, approved_date: day(r.day), labour_cost_total: r.labour / 100, parts_cost_total: r.parts / 100 });
+}
+
+/** What the kept items hold after applying writes' deltas (facet ADDs), by owner and month. */
+function applyAll(writes: Array<{ before: FigureLine[]; after: FigureLine[] }>) {
+  const held = new Map<string, number>();
+  for (const w of writes)
+    for (const op of figureFacetOps(figureDeltas(w.before, w.after), "x#1"))
+      if (op.op === "facet-add" && !op.facet.endsWith("#src")) {
+        held.set(`${op.facet}|${op.value}|rank`, (held.get(`${op.facet}|${op.value}|rank`) ?? 0) + op.live);
+        for (const [k, n] of Object.entries(op.fine ?? {})) held.set(`${op.facet}|${op.value}|${k}`, (held.get(`${op.facet}|${op.value}|${k}`) ?? 0) + n);
+      }
+  return new Map([...held].filter(([, n]) => n !== 0));
+}
+
+describe("figures kept by deltas (core/platform/records/figures.ts)", () => {
+  it("the kept totals equal the sum of the records' figures, whatever the order of creates, edits and deletes", () => {
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 12 }), fc.array(record, { maxLength: 12 }), fc.integer({ min: 0, max: 1000 }), (first, second, seed) => {
+        // Create every record of `first`, then edit each into `second`'s (or delete it), in a shuffled order.
+        const writes = [
+          ...first.map((r) => ({ before: [] as FigureLine[], after: linesOf(r) })),
+          ...first.map((r, i) => ({ before: linesOf(r), after: second[i] ? linesOf(second[i]) : [] })),
+        ];
+        const shuffled = [...writes].sort((a, b) => ((writes.indexOf(a) * 7919 + seed) % 101) - ((writes.indexOf(b) * 7919 + seed) % 101));
+        const kept = applyAll(shuffled);
+        const finalRecords = first.map((_, i) => second[i]).filter((r): r is Rec => !!r);
+        const direct = applyAll(finalRecords.map((r) => ({ before: [], after: linesOf(r) })));
+        expect(kept).toEqual(direct);
+        // The running total's rank is the profit of the months.
+        for (const owner of ["vehicle#7", "vehicle#8"]) {
+          const months = monthsOfLines(finalRecords.flatMap(linesOf).filter((l) => l.owner === owner));
+          const profit = months.reduce((n, { month: _m, ...amounts }) => n + profitOf(amounts), 0);
+          expect(kept.get(`figures#${owner}|total|rank`) ?? 0).toBe(profit);
+        }
+      }),
+    );
+  });
+
+  it("an edit that changes nothing writes nothing; the rank moves its board entries only when it changes", () => {
+    const lines = exampleLines();
+    expect(figureFacetOps(figureDeltas(lines, lines), "job#1")).toEqual([]);
+    const same = rankOps("vehicle#7", { live: 500, boards: ["all", "dept#3"] }, 0, undefined);
+    expect(same.filter((o) => o.op !== "tally-set")).toEqual([]);
+    const moved = rankOps("vehicle#7", { live: 500, boards: ["all"] }, -700, ["all", "make#5"]);
+    expect(moved).toEqual([
+      { op: "tally-set", name: "rank#vehicle#7", from: 500, to: -200, tags: "|all|make#5|" },
+      { op: "entry-delete", list: "figures#board#all", sort: rankSort(500), id: 7 },
+      { op: "entry-put", list: "figures#board#all", sort: rankSort(-200), id: 7, tags: undefined },
+      { op: "entry-put", list: "figures#board#make#5", sort: rankSort(-200), id: 7, tags: undefined },
+      { op: "counter-add", name: "figures#board#make#5", live: 1 },
+    ]);
+  });
+
+  it("the rank's sort text sorts as the number does", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e12, max: 1e12 }), fc.integer({ min: -1e12, max: 1e12 }), (a, b) => {
+        expect(Math.sign(rankSort(a).localeCompare(rankSort(b)))).toBe(Math.sign(a - b));
+      }),
+    );
+  });
+});

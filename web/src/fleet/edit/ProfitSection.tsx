@@ -1,0 +1,110 @@
+import { Anchor, Group, Stack, Table, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { useApiGet } from "../../platform/api";
+import { formatMoney } from "../../platform/format";
+import { Loading } from "../../platform/Loading";
+
+type Link_ = { kind: string; id: number; amount?: number };
+type Figure = { name: string; label: string; amount: number | null; records: Link_[] };
+/** GET vehicles/{id}/profit (docs/finance.md "Vehicle profit line"). */
+export type VehicleProfit = {
+  profit: number;
+  profit_before_finance: number;
+  days_on_fleet: number;
+  days_on_hire: number;
+  utilisation: number | null;
+  miles: number;
+  cost_per_mile: number | null;
+  figures: Figure[];
+  months: Array<{ month: string; income: number; cost: number; hire_days: number }>;
+};
+
+/** Where a record behind a figure opens. */
+function linkOf(r: Link_, vehicle: number): { to: string; text: string } {
+  switch (r.kind) {
+    case "rental":
+      return { to: `/editrental/${r.id}`, text: `Rental ${r.id}` };
+    case "job":
+      return { to: `/editjob/${r.id}`, text: `Job ${r.id}` };
+    case "agreement":
+      return { to: `/editvehicle/${vehicle}`, text: `Agreement ${r.id}` };
+    default:
+      return { to: `/editvehicle/${r.id}`, text: "Agreements" };
+  }
+}
+
+const monthText = (m: string) => (m.length === 4 ? m : `${m.slice(5, 7)}/${m.slice(0, 4)}`);
+
+/**
+ * The vehicle's profit line on its edit screen (issue 27): each figure with
+ * links to the records behind it, the running profit, days on fleet and on
+ * hire, utilisation, cost per mile, and income and cost by month.
+ */
+export function ProfitSection({ vehicle }: { vehicle: number }) {
+  const q = useApiGet<VehicleProfit>(`vehicles/${vehicle}/profit`);
+  if (q.isLoading) return <Loading />;
+  if (!q.data) return <Text size="sm">The profit line could not be loaded.</Text>;
+  const p = q.data;
+  const days = (n: number) => `${n} day${n === 1 ? "" : "s"}`;
+  return (
+    <Stack gap="xs" data-testid="vehicle-profit">
+      <Group gap="lg">
+        <Text fw={700}>Profit to date {formatMoney(p.profit)}</Text>
+        <Text size="sm">Before finance {formatMoney(p.profit_before_finance)}</Text>
+        <Text size="sm">
+          On hire {days(p.days_on_hire)} of {days(p.days_on_fleet)} on fleet{p.utilisation === null ? "" : ` (utilisation ${p.utilisation}%)`}
+        </Text>
+        <Text size="sm">Cost per mile {p.cost_per_mile === null ? "-" : formatMoney(p.cost_per_mile, 3)}</Text>
+      </Group>
+      <Table withTableBorder striped aria-label="Profit line">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Figure</Table.Th>
+            <Table.Th>Amount</Table.Th>
+            <Table.Th>Records</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {p.figures.map((f) => (
+            <Table.Tr key={f.name}>
+              <Table.Td>{f.label}</Table.Td>
+              <Table.Td>{f.amount === null ? "" : f.name === "days_on_hire" ? String(f.amount) : formatMoney(f.amount)}</Table.Td>
+              <Table.Td>
+                <Group gap={6}>
+                  {f.records.map((r) => {
+                    const l = linkOf(r, vehicle);
+                    return (
+                      <Anchor key={`${r.kind}${r.id}`} component={Link} to={l.to} size="sm">
+                        {l.text}
+                      </Anchor>
+                    );
+                  })}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Table withTableBorder aria-label="Income and cost by month">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Month</Table.Th>
+            <Table.Th>Income</Table.Th>
+            <Table.Th>Cost</Table.Th>
+            <Table.Th>Days on hire</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {p.months.map((m) => (
+            <Table.Tr key={m.month}>
+              <Table.Td>{monthText(m.month)}</Table.Td>
+              <Table.Td>{formatMoney(m.income)}</Table.Td>
+              <Table.Td>{formatMoney(m.cost)}</Table.Td>
+              <Table.Td>{m.hire_days}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Stack>
+  );
+}
