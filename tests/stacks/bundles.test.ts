@@ -127,8 +127,9 @@ const SHARED = [
   "core/workshop/part-lines.ts", // the job's collections: the shared part line type
   "core/workshop/part-rules.ts",
   "core/workshop/work-lines.ts",
-  // The Xero outbox: a save or approval of any area writes its push item in its unit, then makes the immediate attempt,
-  // whose runner builds the bodies from the records it pushes (credit notes among them; docs/xero.md). xero-node stays outside.
+  // The Xero outbox: a save or approval of any area writes its push item in its unit (sent by the table stream's consumer,
+  // functions/cron/xero-push.ts); the xero Lambda's runs (Sync now, Retry) build the bodies from the records they push
+  // (credit notes among them; docs/xero.md). xero-node stays outside.
   "core/accounts/xero-",
   "core/accounts/credit.ts",
   "core/accounts/credit-definitions.ts",
