@@ -1,7 +1,5 @@
 /**
- * The API areas: one Hono app and one Lambda each (an area whose Lambda
- * would be too large is split along its route groups, each group a Lambda
- * of its own named here with its route modules). API Gateway routes every
+ * The API areas: one Hono app and one Lambda each. API Gateway routes every
  * path prefix below (`/api/<prefix>` and `/api/<prefix>/{proxy+}`) to the
  * area's Lambda; locally all areas are composed into one server. "docs" is
  * the API reference, whose Lambda composes every area to list every route.
@@ -59,70 +57,21 @@ export const areas = [
     prefixes: ["rentals", "rental", "homepagetotal"],
   },
   {
-    // The job cards with their work items, parts (Parts Expenses), photos and the work approvals (`work` and `parts`
-    // answer job-card paths too, so they stay together). The workshop's other route groups have Lambdas of their own
-    // below, so no workshop Lambda carries all of them (docs/performance.md "Bundles"; issue 23).
     name: "workshop",
     handler: "functions/lambda/workshop.handler",
     prefixes: [
       "jobs", "createjob", "countdefect", "countenquiry", "jobstatuscount", "createdefect",
       "work", "parts", "images", "jobimageupload", "deleteimage", "deleteinternalimage", "service",
-      // A quote made into a job card, a defect or enquiry into a quote (functions/workshop/quote-jobs.ts): the job-card service.
-      "createquotejob", "defectquote", "enquiryquote",
+      "partlookup", "partlookups", "worklookup",
+      "movement", "movementfigures", "movementcomplete", "movementquote",
+      "quotes", "createquote", "createquotejob", "defectquote", "enquiryquote", "worktotals",
+      "partorder", "createpartorder", "partorderapprove", "createpartenquiry",
     ],
   },
   {
-    name: "quotes",
-    handler: "functions/lambda/quotes.handler",
-    routes: ["functions/workshop/quotes.ts"],
-    prefixes: ["quotes", "createquote"],
-  },
-  {
-    name: "partorders",
-    handler: "functions/lambda/partorders.handler",
-    routes: ["functions/workshop/partorders.ts"],
-    prefixes: ["partorder", "createpartorder", "partorderapprove", "createpartenquiry"],
-  },
-  {
-    // Vehicle movements (a chargeable one's completion raises its invoice).
-    name: "movements",
-    handler: "functions/lambda/movements.handler",
-    routes: ["functions/workshop/movements.ts"],
-    prefixes: ["movement", "movementfigures", "movementcomplete", "movementquote"],
-  },
-  {
-    // The part and work lookups and a job's work totals.
-    name: "lookups",
-    handler: "functions/lambda/lookups.handler",
-    routes: ["functions/workshop/lookups.ts", "functions/workshop/work-totals.ts"],
-    prefixes: ["partlookup", "partlookups", "worklookup", "worktotals"],
-  },
-  {
-    // Invoices and credit notes, and the agreements sold. Payments, transactions and the Xero calls have Lambdas of
-    // their own below (docs/performance.md "Bundles"; issue 23).
     name: "accounts",
     handler: "functions/lambda/accounts.handler",
-    prefixes: ["invoices", "invoiceready", "invoiceapprove", "credit", "creditready", "creditapprove", "financeagreements"],
-  },
-  {
-    name: "payments",
-    handler: "functions/lambda/payments.handler",
-    routes: ["functions/accounts/payments.ts"],
-    prefixes: ["payments", "payment", "recurringpayments", "recurringpayment"],
-  },
-  {
-    // Transactions, fixed expenses and the diary.
-    name: "transactions",
-    handler: "functions/lambda/transactions.handler",
-    routes: ["functions/accounts/transactions.ts"],
-    prefixes: ["transactions", "fixedexpense", "diaryentries", "diaryentry"],
-  },
-  {
-    // The Xero page's calls: status, pushes, retry, sync now, the reconcile check.
-    name: "xero",
-    handler: "functions/lambda/xero.handler",
-    routes: ["functions/accounts/xero.ts"],
-    prefixes: ["xero"],
+    prefixes: ["payments", "payment", "recurringpayments", "recurringpayment", "invoices", "invoiceready", "invoiceapprove", "credit", "creditready", "creditapprove", "financeagreements", "transactions", "fixedexpense", "diaryentries", "diaryentry", "xero"],
   },
   {
     // Reports read every area's records, so they have a Lambda of their own.
@@ -139,12 +88,3 @@ export const areas = [
 ] as const;
 
 export type AreaName = (typeof areas)[number]["name"];
-export type Area = (typeof areas)[number];
-
-/**
- * The route modules a Lambda serves: an area's `functions/<name>/routes.ts`,
- * or, for a Lambda serving some of an area's route groups, those modules.
- */
-export function routeModules(area: Area): readonly string[] {
-  return "routes" in area ? area.routes : [`functions/${area.name}/routes.ts`];
-}

@@ -5,15 +5,21 @@ import { dateRange, isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
+import { diaryRoutes, fixedExpenseRoutes, transactionRoutes } from "./transactions.js";
+import { paymentRoutes } from "./payments.js";
 import { invoiceRoutes } from "./invoices.js";
+import { xeroRoutes } from "./xero.js";
 
 const department = z.preprocess((v) => (v === "" || v === undefined || v === "ALL" ? undefined : v), z.coerce.number({ error: "department must be a department id or ALL" }).int().positive().optional());
 
 /** The accounts area (003): payments, invoices and credit notes, income and expenses, fixed expenses, the diary, and the dashboard's vehicle sales. */
 export function accountsRoutes(app: Hono<AppEnv>) {
-  // Payments (./payments.ts), transactions, fixed expenses and the diary (./transactions.ts) and the Xero calls
-  // (./xero.ts) are Lambdas of their own (functions/areas.ts), composed beside this one in functions/api.ts.
+  paymentRoutes(app);
   invoiceRoutes(app);
+  transactionRoutes(app);
+  fixedExpenseRoutes(app);
+  diaryRoutes(app);
+  xeroRoutes(app);
 
   route(
     app,

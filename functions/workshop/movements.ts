@@ -1,6 +1,5 @@
 import type { Hono } from "hono";
 import * as z from "zod";
-import "../../core/accounts/workshop-offers.js"; // what accounts offers the workshop (core/workshop/offers.ts): parts pushes, the invoices part orders and movements raise
 import { dateRange, isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { MOVEMENT_VIEWS } from "../../core/workshop/movement-definitions.js";

@@ -1,6 +1,5 @@
 import type { Context, Hono } from "hono";
 import * as z from "zod";
-import "../../core/accounts/workshop-offers.js"; // what accounts offers the workshop (core/workshop/offers.ts): parts pushes, the invoices part orders and movements raise
 import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.js";
 import { todayInLondon, windowOf } from "../../core/platform/dates.js";
 import { ValidationError } from "../../core/platform/errors.js";

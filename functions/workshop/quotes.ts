@@ -1,9 +1,9 @@
 import type { Hono } from "hono";
 import * as z from "zod";
-import "../../core/accounts/parts-offers.js"; // a quote part's approval writes its Xero push (core/workshop/offers.ts); a quote raises no invoice
-import { bool } from "../../core/platform/fields.js";
+import { bool, isoDate, ref, text } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { QUOTE_TYPES, QUOTE_VIEWS, type QuoteView } from "../../core/workshop/quote-rules.js";
+import { QuoteConversions } from "../../core/workshop/quote-jobs.js";
 import { Quotes } from "../../core/workshop/quotes.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
@@ -13,6 +13,8 @@ import { quote, QUOTE_SERVER_FIELDS } from "../../core/workshop/quote-definition
 const tag = "Quotes";
 const quoteCreate = writeBody(quote.schema, { serverSet: QUOTE_SERVER_FIELDS });
 const quoteSave = writeBody(quote.schema, { update: true, serverSet: QUOTE_SERVER_FIELDS, extra: { priced: bool() } });
+/** Turning a job into a quote: the job and the quote's customers (and vehicle, for an enquiry). */
+const conversion = writeBody(quote.schema, { partial: true, pick: ["vehicle", "customer", "customer2"], extra: { job: ref() } });
 const id = z.coerce.number().int().positive().max(1e12).optional();
 const VIEWS = Object.keys(QUOTE_VIEWS) as [QuoteView, ...QuoteView[]];
 
@@ -25,6 +27,17 @@ const quoteListQuery = pageQuery.extend({
   quote_type: z.preprocess((v) => (typeof v === "string" ? v.trim().toUpperCase() || undefined : v), z.enum(QUOTE_TYPES, { error: `Quote type must be one of ${QUOTE_TYPES.join(", ")}` }).optional()),
   vehicle: id,
   ready_for_customer_invoice: bool(),
+});
+
+/** POST createquotejob (002 §7): the quote, the selected items and the new job's workshop and dates. */
+const createJobBody = z.object({
+  quote: ref(),
+  items: z.array(z.union([ref(), z.object({ id: ref() }).passthrough()])).max(100, "At most 100 items at once").optional(),
+  customerInvoiceNumber: text(100),
+  customer2InvoiceNumber: text(100),
+  workshop: ref(),
+  bookInDate: isoDate(),
+  startDate: isoDate(),
 });
 
 const userOf = (c: { get: (k: "user") => any }) => c.get("user");
@@ -50,4 +63,13 @@ export function quoteRoutes(app: Hono<AppEnv>) {
     Quotes.approve(id, userOf(c)),
   );
   route(app, { method: "delete", path: "/quotes/:id", summary: "Delete a quote (refused while an item is linked to a job card)", tag }, async (c, { id }) => Quotes.remove(id, userOf(c)));
+  route(app, { method: "post", path: "/createquotejob", summary: "Create a job card from the selected quote items (Workshop, Book In Date and Start Date required); answers the job id", tag, body: createJobBody }, async (c, { body }) =>
+    QuoteConversions.createJob(body, userOf(c)),
+  );
+  route(app, { method: "post", path: "/defectquote", summary: "Turn a defect job into a quote (a customer required); answers the quote id", tag, body: conversion }, async (c, { body }) =>
+    QuoteConversions.fromDefect(body, userOf(c)),
+  );
+  route(app, { method: "post", path: "/enquiryquote", summary: "Turn a part enquiry job into a quote (vehicle and customer 1 required); answers the quote id", tag, body: conversion }, async (c, { body }) =>
+    QuoteConversions.fromEnquiry(body, userOf(c)),
+  );
 }

@@ -7,10 +7,14 @@ import { todayInLondon, windowOf } from "../../core/platform/dates.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
+import { lookupRoutes } from "./lookups.js";
+import { movementRoutes } from "./movements.js";
+import { partOrderRoutes } from "./partorders.js";
 import { partsRoutes } from "./parts.js";
 import { PartsExpenses } from "../../core/workshop/parts.js";
-import { quoteConversionRoutes } from "./quote-jobs.js";
+import { quoteRoutes } from "./quotes.js";
 import { workApprovalRoutes } from "./work-approvals.js";
+import { workTotalsRoutes } from "./work-totals.js";
 import { writeBody } from "../../core/platform/write-body.js";
 
 const tag = "Workshop";
@@ -55,9 +59,8 @@ const wsQuery = z.object({ ws: z.string().max(20).optional(), department: id });
 
 /** The job card calls of 002 §7 (Jobs; work items and parts of a job; images). */
 export function workshopRoutes(app: Hono<AppEnv>) {
-  // Quotes, part orders, movements, lookups and work totals are Lambdas of their own (functions/areas.ts), composed
-  // beside this one in functions/api.ts; a quote's conversions to and from job cards carry the job-card service, so here.
-  quoteConversionRoutes(app);
+  lookupRoutes(app); // part and work lookups (functions/workshop/lookups.ts)
+  quoteRoutes(app);
   partsRoutes(app); // Parts Expenses, Part History, parts figures: functions/workshop/parts.ts
   const J = Workshop.Jobs;
   route(app, { method: "get", path: "/jobs", summary: "Jobs list: a view of a workshop tab and department, searched or column-filtered; {count, results}", tag, query: jobListQuery }, async (c, { query }) =>
@@ -107,6 +110,7 @@ export function workshopRoutes(app: Hono<AppEnv>) {
   );
   // GET work (service record and the work approval lists), PUT work/readytoapprove, PUT work/approve.
   workApprovalRoutes(app);
+  workTotalsRoutes(app);
   route(
     app,
     { method: "get", path: "/service", summary: "A vehicle's last approved jobs (amount, default 6)", tag, query: z.object({ vehicle: z.coerce.number().int().positive().max(1e12), amount: z.coerce.number().int().min(1).max(50).default(6) }) },
@@ -140,4 +144,6 @@ export function workshopRoutes(app: Hono<AppEnv>) {
     async (c, { query }) => I.removeByName(query.blob_name, query.blob_prefix, staff(c).email),
   );
   route(app, { method: "delete", path: "/deleteinternalimage/:id", summary: "Delete an attached image", tag }, async (c, { id }) => I.remove(id, staff(c).email));
+  movementRoutes(app); // vehicle movements: functions/workshop/movements.ts
+  partOrderRoutes(app); // part orders and part enquiries: functions/workshop/partorders.ts
 }

@@ -54,7 +54,7 @@ beforeAll(async () => {
     cron: Template.fromStack(getStack(Cron)),
     web: Template.fromStack(getStack(Web)),
   };
-}, 900_000); // bundling every Lambda (18 behind the API, 7 scheduled or on the stream) takes a while on a busy machine
+}, 900_000); // bundling every Lambda (11 behind the API, 7 scheduled or on the stream) takes a while on a busy machine
 
 afterAll(() => {
   // CDK synthesizes into a fresh temporary cdk.out folder: remove it.
