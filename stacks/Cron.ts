@@ -1,3 +1,4 @@
+import { Duration } from "aws-cdk-lib";
 import { StartingPosition } from "aws-cdk-lib/aws-lambda";
 import { Cron as CronJob, StackContext, use } from "sst/constructs";
 import { backendFunctionProps } from "./backend";
@@ -6,6 +7,13 @@ import { Database } from "./Database";
 /** A report export may run this long (Lambda's limit), far past the API's 29 seconds. */
 export const REPORT_EXPORT_TIMEOUT = 900;
 
+/** A run of the Xero push items a stream batch brings (at most XERO_PUSH_BATCH, paced by the shared Xero call budget). */
+export const XERO_PUSH_TIMEOUT = 120;
+/** Push items per stream batch: the runner sends at most 50 a target in one call (core/accounts/xero-client.ts XERO_BATCH). */
+export const XERO_PUSH_BATCH = 50;
+/** How long the stream gathers items before handing a batch over: an approval of many documents goes in one run. */
+export const XERO_PUSH_WINDOW_S = 2;
+
 /** The fleet check's run may take this long: its reads are paced within the DVLA's and DVSA's limits. */
 export const FLEET_CHECK_TIMEOUT = 900;
 
@@ -13,7 +21,8 @@ export const FLEET_CHECK_TIMEOUT = 900;
  * Scheduled and background jobs, with the same environment and bindings as
  * the API Lambdas: the daily and 15-minute crons, and the report exports
  * (core/platform/reports.ts), started by the new export item arriving on
- * the table's stream.
+ * the table's stream, and the Xero push consumer, started by a push item
+ * written PENDING (docs/xero.md "When a document reaches Xero").
  */
 export function Cron({ stack }: StackContext) {
   const props = backendFunctionProps();
@@ -59,6 +68,21 @@ export function Cron({ stack }: StackContext) {
       // Only new export items (ElectroDB names an item's entity in __edb_e__).
       filters: [{ eventName: ["INSERT"], dynamodb: { NewImage: { __edb_e__: { S: ["reportexport"] } } } }],
       cdk: { eventSource: { startingPosition: StartingPosition.LATEST, batchSize: 1, retryAttempts: 1 } },
+    },
+    // A save or approval writes its Xero push item in its own unit; this sends it within seconds, off the request path
+    // (functions/cron/xero-push.ts). Only push items written PENDING (new or queued again); the runner's own writes
+    // (SENDING, SENT, FAILED) do not match. Failures: the stream retries twice, then the 15-minute sync sends what is due.
+    xeroPushes: {
+      function: { ...props, handler: "functions/cron/xero-push.handler", timeout: XERO_PUSH_TIMEOUT },
+      filters: [{ eventName: ["INSERT", "MODIFY"], dynamodb: { NewImage: { __edb_e__: { S: ["xeropush"] }, status: { S: ["PENDING"] } } } }],
+      cdk: {
+        eventSource: {
+          startingPosition: StartingPosition.LATEST,
+          batchSize: XERO_PUSH_BATCH,
+          maxBatchingWindow: Duration.seconds(XERO_PUSH_WINDOW_S),
+          retryAttempts: 2,
+        },
+      },
     },
   });
 

@@ -1,6 +1,6 @@
 import { workshopOffers } from "../workshop/index.js";
 import { Invoices, raiseOrderInvoice } from "./invoices.js";
-import { partsPush } from "./xero-push.js";
+import "./parts-offers.js"; // a part approval's Xero push
 
 /**
  * What accounts offers the workshop (core/workshop/offers.ts,
@@ -10,4 +10,4 @@ import { partsPush } from "./xero-push.js";
  * (functions/workshop/routes.ts); tests/stacks/bundles.test.ts checks every
  * Lambda carrying those workshop services carries this too.
  */
-workshopOffers.offer({ partsPush, raiseOrderInvoice, planInvoice: (fields, actor) => Invoices.planRaise(fields, actor) });
+workshopOffers.offer({ raiseOrderInvoice, planInvoice: (fields, actor) => Invoices.planRaise(fields, actor) });

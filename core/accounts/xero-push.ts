@@ -65,8 +65,11 @@ export function dueAt(r: Pick<PushFields, "status" | "queued_at" | "retry_at" | 
   return null;
 }
 
+/** The push item's record type: its entity's name in the table, which the stream's filter matches (stacks/Cron.ts). */
+export const XERO_PUSH_TYPE = "xeropush";
+
 export const XeroPush = defineRecordType({
-  type: "xeropush",
+  type: XERO_PUSH_TYPE,
   label: "Xero push",
   fields,
   searchOf: (r) => `${r.label ?? ""}`,
@@ -234,6 +237,20 @@ export async function releaseHeldPayments(actor: string): Promise<number> {
     }
   }
   return queued;
+}
+
+/**
+ * The warning an approval answers with when any of its documents is held
+ * back (its department has no Xero mapping): the first reason, with how
+ * many; null when all were queued.
+ */
+export async function heldWarning(sources: Array<{ sourceType: string; sourceId: string | number }>): Promise<string | null> {
+  const ids = (await Promise.all(sources.map((s) => XeroPush.idsIn(`src#${s.sourceType}#${s.sourceId}`)))).flat();
+  const rows = ids.length ? ((await XeroPush.getMany([...new Set(ids)])) as PushRow[]) : [];
+  const held = rows.filter((r) => r.status === "HELD");
+  if (!held.length) return null;
+  const reason = held[0].held_reason ?? "Not sent to Xero: its department has no Xero mapping.";
+  return held.length === 1 ? reason : `${held.length} documents held back. ${reason}`;
 }
 
 /** Why a payment push is held: no Xero payments account yet (null: it is set). */

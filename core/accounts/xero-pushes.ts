@@ -25,20 +25,6 @@ export const XeroPushes = {
     return { connected, pending, sending, sent, failed, held, message: connected ? null : `${XERO_MESSAGES.notConnected}: ${pending + sending} waiting` };
   },
 
-  /**
-   * The warning an approval answers with when any of its documents is held
-   * back (its department has no Xero mapping): the first reason, with how
-   * many; null when all were queued.
-   */
-  async heldWarning(sources: Array<{ sourceType: string; sourceId: string | number }>): Promise<string | null> {
-    const ids = (await Promise.all(sources.map((s) => XeroPush.idsIn(`src#${s.sourceType}#${s.sourceId}`)))).flat();
-    const rows = ids.length ? ((await XeroPush.getMany([...new Set(ids)])) as PushRow[]) : [];
-    const held = rows.filter((r) => r.status === "HELD");
-    if (!held.length) return null;
-    const reason = held[0].held_reason ?? "Not sent to Xero: its department has no Xero mapping.";
-    return held.length === 1 ? reason : `${held.length} documents held back. ${reason}`;
-  },
-
   /** GET xero/pushes: a status's list (or all), newest queued first, 25 a page. */
   async list(q: { page: number; page_size: number; status?: string }): Promise<Page<Record<string, unknown>>> {
     const page = await XeroPush.listIn(q.status ? `st#${q.status}` : "all", { page: q.page, page_size: q.page_size, order: "desc" });

@@ -174,7 +174,7 @@ export async function waitingCount(): Promise<number> {
 /**
  * One run: each target in order, its due items (at most 50) claimed and
  * sent. Without credentials nothing is claimed and the queue waits.
- * `only`: these items alone (a retry or the immediate attempt after a save;
+ * `only`: these items alone (a retry, or items just queued: `sendQueued`;
  * `force` sends a failed one again whatever its kind).
  */
 export async function runSync(opts: { only?: number[]; force?: boolean; clock?: () => number } = {}): Promise<SyncResult> {
@@ -211,21 +211,17 @@ async function sendTarget(target: PushTarget, runId: string, now: () => number, 
 }
 
 /**
- * The immediate attempt after a save or approval has landed: sends that
- * source's item now. Best effort: never fails the save; skipped without
- * credentials (the scheduled sync sends it).
+ * Push items just queued, sent within seconds of their unit landing
+ * (docs/xero.md "When a document reaches Xero"): the table stream's consumer
+ * calls this with the items the stream shows PENDING (functions/cron/xero-push.ts),
+ * and so does the local dispatcher where there is no stream
+ * (functions/local/xero-dispatch.ts). Only items still PENDING are run (one
+ * run of just those, each claimed as any run claims it); without credentials
+ * nothing is sent and the scheduled sync sends them once connected.
  */
-export async function sendSoon(sourceType: string, sourceId: string | number): Promise<void> {
-  return sendSoonAll([{ sourceType, sourceId }]);
-}
-
-/** `sendSoon` for every push of these sources (a contact's, an approval batch's), after their units landed: one run of just those items. */
-export async function sendSoonAll(sources: Array<{ sourceType: string; sourceId: string | number }>): Promise<void> {
-  if (!xeroConfigured() || !sources.length) return;
-  try {
-    const ids = (await Promise.all(sources.map((s) => XeroPush.idsIn(`src#${s.sourceType}#${s.sourceId}`)))).flat();
-    if (ids.length) await runSync({ only: [...new Set(ids)] });
-  } catch (e) {
-    console.warn(JSON.stringify({ level: "warn", job: "xero-sync", msg: "immediate attempt failed; the scheduled sync will send it", error: String(e) }));
-  }
+export async function sendQueued(ids: readonly number[]): Promise<SyncResult | null> {
+  if (!xeroConfigured() || !ids.length) return null;
+  const rows = (await XeroPush.getMany([...new Set(ids)])) as PushRow[];
+  const pending = rows.filter((r) => r.status === "PENDING").map((r) => r.id);
+  return pending.length ? runSync({ only: pending }) : null;
 }

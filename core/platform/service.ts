@@ -190,7 +190,23 @@ export type TxItem = { Put: object } | { Update: object } | { Delete: object } |
 export async function transact(items: TxItem[]): Promise<boolean> {
   if (!items.length) return false;
   const tx = await createWriteTransaction({ counter: Counter }, () => items as never).go();
+  if (!tx.canceled) for (const listener of commitListeners) listener(items);
   return tx.canceled;
+}
+
+/** Told the operations of every transaction that landed. */
+export type CommitListener = (items: readonly TxItem[]) => void;
+const commitListeners: CommitListener[] = [];
+
+/**
+ * Where there is no table stream (the local server and the API tests), what
+ * the stream's consumers do after a write is started by a listener told
+ * each landed transaction (functions/local/xero-dispatch.ts). Configuration
+ * only: nothing on AWS registers one; the listener must not throw.
+ */
+export function onCommit(listener: CommitListener): () => void {
+  commitListeners.push(listener);
+  return () => void commitListeners.splice(commitListeners.indexOf(listener), 1);
 }
 
 /** An entity as a write transaction's builder is handed it: its operations end in `.commit()`, and it has `check`. */

@@ -1,10 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { StaffUser } from "../auth/index.js";
-import { Contact } from "../contacts/index.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError, VisibleError } from "../platform/errors.js";
-import { estimateMatchesJob } from "./costs.js";
-import { Job, JobLines, nestLines } from "./job.js";
+import { Job, JobLines } from "./job.js";
 import { JobImages } from "./images.js";
 import { Jobs } from "./jobs.js";
 import { PartOrders } from "./partorders.js";
@@ -13,33 +11,6 @@ import { QUOTE_MESSAGES, createJobRefusal, defectQuoteRefusal, enquiryQuoteRefus
 import { Quotes, storedQuote } from "./quotes.js";
 
 type Row = Record<string, any>;
-
-/** A job card made from quote items, as the quote reads it: the job, its work items (with their parts) by id. */
-export type LinkedJob = { job: Row; works: Map<number, Row>; workshopName: string | null; matches: (item: Row, work: Row) => boolean };
-
-/**
- * The jobs linked to a quote's items (or a page of quotes' items), read
- * for the mirrors of 002 §3 Estimated work item: each job and its lines,
- * one GetItem batch and one Query per job, bounded by the jobs asked for.
- */
-export async function quoteJobLinks(jobIds: number[]): Promise<Map<number, LinkedJob>> {
-  const ids = [...new Set(jobIds)];
-  const out = new Map<number, LinkedJob>();
-  if (!ids.length) return out;
-  const [jobs, lines] = await Promise.all([Job.getMany(ids), JobLines.load(ids)]);
-  const workshops = new Map(((await Contact.getMany((jobs as Row[]).map((j) => j.workshop).filter(Boolean))) as Row[]).map((c) => [c.id, c.display_name ?? null]));
-  for (const job of jobs as Row[]) {
-    const works = new Map(nestLines((lines.get(job.id) ?? {}) as Row).map((w) => [w.id as number, w]));
-    out.set(job.id, {
-      job,
-      works,
-      workshopName: workshops.get(job.workshop) ?? null,
-      // The job card's own verdict on its item (002 §5 'This work item doesn't match the quote!').
-      matches: (_item, work) => (typeof work.estimate_matches_job === "boolean" ? work.estimate_matches_job : estimateMatchesJob(work)),
-    });
-  }
-  return out;
-}
 
 /** How long a createquotejob holds its items before another call may take them (a crashed call's hold lapses). */
 const HOLD_MS = 60_000;

@@ -27,7 +27,7 @@ import {
   rowColour,
   type QuoteView,
 } from "./quote-rules.js";
-import { quoteJobLinks, type LinkedJob } from "./quote-jobs.js";
+import { quoteJobLinks, type LinkedJob } from "./quote-links.js";
 import { JobImages } from "./images.js";
 import "./quote-upgrade.js";
 import { estimateQuoteItem } from "./quote-costs.js";
@@ -219,7 +219,7 @@ export async function presentQuotes(rows: Row[]): Promise<Row[]> {
   return rows.map((r) => {
     const veh = v.get(r.vehicle);
     const quoteItems = ((r.estimated_work_items ?? []) as Row[]).map((item) => presentItem(r, item, w.get(idOf(item.work_type) ?? -1), links, c));
-    const linkedJobs = [...new Set(quoteItems.map((i) => i.job).filter(Boolean))].map((j) => links.get(j)?.job).filter((j): j is Row => !!j);
+    const linkedJobs = [...new Set(quoteItems.map((i) => i.job).filter(Boolean))].map((j) => links.get(j)?.job).filter((j) => !!j) as Row[];
     const summary = quoteSummary(r, quoteItems, linkedJobs, today);
     const comments = (r.comments_list ?? []) as Row[];
     return {

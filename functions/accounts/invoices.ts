@@ -5,17 +5,15 @@ import { choiceAlias } from "../../core/platform/choices.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
-import { sendSoonAll } from "../../core/accounts/xero-sync.js";
-import { XeroPushes } from "../../core/accounts/xero-pushes.js";
+import { heldWarning } from "../../core/accounts/xero-push.js";
 import { writeBody } from "../../core/platform/write-body.js";
 import { credit, CREDIT_SERVER_FIELDS, invoice, INVOICE_SERVER_FIELDS } from "../../core/accounts/index.js";
 
-/** The immediate Xero attempt once the approvals have landed (best effort; docs/xero.md). */
+/** An approval's answer: its push items are sent by the table stream's consumer once the units landed (docs/xero.md "When a document reaches Xero"). */
 async function afterApproval<T extends { results: unknown[] }>(out: T, sourceType: string): Promise<T & { warning?: string }> {
   const sources = out.results.map((r) => ({ sourceType, sourceId: Number((r as { id: unknown }).id) }));
-  await sendSoonAll(sources);
   // Documents of a department without a Xero mapping are held back: the answer says so (the screen shows it).
-  const warning = await XeroPushes.heldWarning(sources);
+  const warning = await heldWarning(sources);
   return warning ? { ...out, warning } : out;
 }
 

@@ -8,22 +8,11 @@ import { isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
-import { sendSoon } from "../../core/accounts/xero-sync.js";
-// The documents' and payments' bodies, for the immediate attempt after a payment's save.
-import "../../core/accounts/xero-documents.js";
-import "../../core/accounts/xero-payments.js";
 import { writeBody } from "../../core/platform/write-body.js";
 import { payment } from "../../core/accounts/payment-definitions.js";
 import { PAYMENT_SERVER_FIELDS } from "../../core/accounts/payment.js";
 import { recurringPayment } from "../../core/accounts/recurring-payment-definitions.js";
 import { RECURRING_SERVER_FIELDS } from "../../core/accounts/recurring-payment.js";
-
-/** The immediate Xero attempt for a payment's push once its unit has landed (best effort; docs/xero.md "Payments"). */
-async function sendPaymentSoon<T>(out: T): Promise<T> {
-  const id = Number((out as { id?: unknown } | null)?.id);
-  if (id) await sendSoon("payment", id);
-  return out;
-}
 
 /** The idempotency key a create may send in the body instead of the header. */
 const paymentCreate = writeBody(payment.schema, { serverSet: PAYMENT_SERVER_FIELDS, extra: { idempotency_key: z.string().max(200).optional() } });
@@ -69,17 +58,15 @@ export function paymentRoutes(app: Hono<AppEnv>) {
       tag,
       body: paymentCreate,
     },
-    async (c, { body }) => sendPaymentSoon(await Payments.create(body, actor(c), { key: c.req.header("Idempotency-Key") ?? null })),
+    async (c, { body }) => Payments.create(body, actor(c), { key: c.req.header("Idempotency-Key") ?? null }),
   );
   route(app, { method: "get", path: "/payment/:id", summary: "One payment", tag }, async (_c, { id }) => Payments.get(id));
   route(app, { method: "put", path: "/payment/:id", summary: "Save a payment (send last_saved); sending date_paid marks it paid (the contact's balance moves)", tag, body: paymentSave }, async (c, { id, body }) =>
-    sendPaymentSoon(await Payments.save(id, body, actor(c))),
+    Payments.save(id, body, actor(c)),
   );
-  route(app, { method: "delete", path: "/payment/:id", summary: "Delete a payment (a paid one's balance effect is reversed)", tag }, async (c, { id }) => {
-    const out = await Payments.remove(id, actor(c));
-    await sendSoon("payment", id);
-    return out;
-  });
+  route(app, { method: "delete", path: "/payment/:id", summary: "Delete a payment (a paid one's balance effect is reversed)", tag }, async (c, { id }) =>
+    Payments.remove(id, actor(c)),
+  );
 
   const rtag = "Recurring payments";
   route(app, { method: "get", path: "/recurringpayments", summary: "Recurring payments by contact name: search (contact name), department, payment_type and interval_type filters, 25 a page: {count, results}", tag: rtag, query: recurringQuery }, async (_c, { query }) =>

@@ -2,7 +2,7 @@ import type { Hono } from "hono";
 import * as z from "zod";
 import { reconcile } from "../../core/accounts/reconcile.js";
 import { XeroPushes } from "../../core/accounts/xero-pushes.js";
-// The documents' bodies, so this Lambda's runs (Sync now, Retry, the approvals' immediate attempts) send every kind.
+// The documents' bodies, so this Lambda's runs (Sync now, Retry) send every kind.
 import "../../core/accounts/xero-documents.js";
 import "../../core/accounts/xero-payments.js";
 import { pageQuery } from "../../core/platform/paging.js";

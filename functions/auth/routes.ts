@@ -1,6 +1,7 @@
 import type { Hono } from "hono";
 import * as z from "zod";
 import * as Auth from "../../core/auth/index.js";
+import { googleSignInInput, signInGoogle } from "../../core/auth/google.js";
 import { history } from "../../core/platform/audit.js";
 import { config } from "../../core/platform/config.js";
 import { Counter } from "../../core/platform/service.js";
@@ -27,8 +28,8 @@ export function authRoutes(app: Hono<AppEnv>) {
 
   route(
     app,
-    { method: "post", path: "/social/google-oauth2", summary: "Exchange a Google ID token (or legacy access token) for a product token", tag, body: Auth.googleSignInInput, public: true },
-    async (c, { body }) => c.json(await Auth.signInGoogle(body), 200),
+    { method: "post", path: "/social/google-oauth2", summary: "Exchange a Google ID token (or legacy access token) for a product token", tag, body: googleSignInInput, public: true },
+    async (c, { body }) => c.json(await signInGoogle(body), 200),
   );
 
   route(

@@ -1,5 +1,4 @@
 import type { Hono } from "hono";
-import { sendSoon } from "../../core/accounts/xero-sync.js";
 import "../../core/accounts/contact-offers.js"; // a contact save's Xero push item (core/contacts/offers.ts)
 import * as z from "zod";
 import {
@@ -58,12 +57,6 @@ const body = Contact.fields.partial().passthrough();
  * filters, the typeaheads, the account balance table and the standard
  * record calls. Each list is one indexed list (see core/contacts/rules.ts).
  */
-/** The immediate Xero attempt once a contact save has landed (best effort; docs/xero.md). */
-async function sent<T>(row: T): Promise<T> {
-  await sendSoon("contact", Number((row as { id: unknown }).id));
-  return row;
-}
-
 export function contactsRoutes(app: Hono<AppEnv>) {
   route(app, { method: "get", path: "/contacts", summary: "Contacts list: contact_type CC/SP/ALL, partial_view, show_deactive, job_tab, search (display name prefix, 2+ characters); sorted by display name", tag, query: listQuery }, async (_c, { query }) =>
     listContacts(query),
@@ -80,9 +73,9 @@ export function contactsRoutes(app: Hono<AppEnv>) {
   route(app, { method: "get", path: "/contacts/:id", summary: "Get one contact with its outstanding balance, credit usages and overdue_payment (kept by invoices, credits and payments)", tag }, async (_c, { id }) =>
     withBalance((await Contact.get(id)) as { id: number }),
   );
-  route(app, { method: "post", path: "/contacts", summary: "Create a contact (201); the rules of 003 §5 apply", tag, body }, async (c, { body }) => sent(await createContact(body, actor(c))));
+  route(app, { method: "post", path: "/contacts", summary: "Create a contact (201); the rules of 003 §5 apply", tag, body }, async (c, { body }) => createContact(body, actor(c)));
   route(app, { method: "put", path: "/contacts/:id", summary: "Save a contact (send last_saved; 409 when stale; display name locked)", tag, body }, async (c, { id, body }) =>
-    sent(await saveContact(id, body, actor(c))),
+    saveContact(id, body, actor(c)),
   );
   route(app, { method: "delete", path: "/contacts/:id", summary: "Delete a contact", tag }, async (c, { id }) => Contact.remove(id, actor(c)));
 

@@ -60,6 +60,10 @@ if (process.env.SEED_DEMO !== "false" && (await seedDemoData())) console.log("Lo
 const { upgradeIndexes } = await import("../../core/platform/upgrades.js");
 await upgradeIndexes((line) => console.log(line));
 
+// No table stream here: the Xero push items a write queues are sent by the stream consumer's code, run after the write
+// (functions/local/xero-dispatch.ts; on AWS the stream's Lambda, functions/cron/xero-push.ts).
+const { startXeroDispatch } = await import("./xero-dispatch.js");
+startXeroDispatch();
 const server = await listen(createLocalApp(), port, host);
 
 // The scheduled jobs of stacks/Cron.ts that a local stack runs itself: the

@@ -1,5 +1,6 @@
-// The workshop report modules carry its services, which read what accounts offers them (core/workshop/offers.ts).
-import "../../core/accounts/workshop-offers.js";
+// The workshop report modules carry the quotes' service, whose part approval reads the Xero push accounts offers it
+// (core/workshop/offers.ts); no workshop service here raises an invoice.
+import "../../core/accounts/parts-offers.js";
 import { FINANCE_REPORTS } from "../../core/fleet/agreement-reports.js";
 import { paymentTypeReport } from "../../core/accounts/payment-reports.js";
 import { contactReport } from "../../core/accounts/contact-reports.js";

@@ -8,7 +8,6 @@ import { actor, type AppEnv } from "../platform/app.js";
 import { crudRoutes } from "../platform/crud.js";
 import { route } from "../platform/registry.js";
 import { nominalPush, releaseHeld, releaseHeldPayments, trackingCategoryPush } from "../../core/accounts/xero-push.js";
-import { sendSoon } from "../../core/accounts/xero-sync.js";
 
 const tag = "Settings";
 const flag = z.preprocess((v) => v === "true" || v === "1" || v === "True" || v === true, z.boolean()).optional();
@@ -82,8 +81,8 @@ export function settingsRoutes(app: Hono<AppEnv>) {
     },
   );
 
-  // A save queues its Xero push in the same transaction, then tries to send it now (docs/xero.md).
-  crudRoutes(app, { record: Settings.NominalCode, tag: "Accounting", path: "nominal", extra: nominalPush, after: (r) => sendSoon("nominal", r.id) });
+  // A save queues its Xero push in the same transaction; the table stream's consumer sends it (docs/xero.md).
+  crudRoutes(app, { record: Settings.NominalCode, tag: "Accounting", path: "nominal", extra: nominalPush });
   route(app, { method: "get", path: "/taxtypes", summary: "Tax types and their VAT rates", tag: "Accounting" }, () => [...Settings.TAX_TYPES]);
   crudRoutes(app, {
     record: Settings.TrackingCategory,
@@ -91,7 +90,6 @@ export function settingsRoutes(app: Hono<AppEnv>) {
     path: "trackingcategory",
     createPath: "createtrackingcategory",
     extra: trackingCategoryPush,
-    after: (r) => sendSoon("trackingcategory", r.id),
     prepare: async (b) => {
       if (b && typeof b === "object" && b.options !== undefined && !Array.isArray(b.options))
         throw new ValidationError("Options must be a list", { options: "Must be a list" });

@@ -1,8 +1,4 @@
 import type { Context, Hono } from "hono";
-import { sendSoonAll } from "../../core/accounts/xero-sync.js";
-import "../../core/accounts/xero-documents.js"; // the work and parts invoices' bodies, for the immediate attempt
-import { partsSourceId } from "../../core/accounts/xero-push.js";
-import { supplierInvoiceOf } from "../../core/workshop/part-rules.js";
 import * as z from "zod";
 import { dateRange, departmentQuery, isoDate, ref } from "../../core/platform/fields.js";
 import { writeBody, writeList } from "../../core/platform/write-body.js";
@@ -61,19 +57,8 @@ export function partsRoutes(app: Hono<AppEnv>) {
       tag,
       body: writeList(writeBody(part.schema, { update: true, extra: { id: ref() } }), { max: 200, maxMessage: "At most 200 parts at once" }),
     },
-    async (c, { body }) => {
-      const out = await PartsExpenses.bulkUpdate(body, staff(c));
-      // The immediate Xero attempt for the supplier invoices approved, once their units landed (best effort; docs/xero.md).
-      const invoices = new Set(
-        (out.results as Array<Record<string, any>>)
-          .filter((p) => p.approved)
-          .map(supplierInvoiceOf)
-          .filter((i) => i !== null)
-          .map(partsSourceId),
-      );
-      await sendSoonAll([...invoices].map((sourceId) => ({ sourceType: "part", sourceId })));
-      return out;
-    },
+    // The supplier invoices approved reach Xero from the table stream's consumer once their units landed (docs/xero.md).
+    async (c, { body }) => PartsExpenses.bulkUpdate(body, staff(c)),
   );
   route(
     app,

@@ -1,6 +1,4 @@
 import type { Context, Hono } from "hono";
-import { sendSoonAll } from "../../core/accounts/xero-sync.js";
-import "../../core/accounts/xero-documents.js"; // the work and parts invoices' bodies, for the immediate attempt
 import * as z from "zod";
 import { WORK_VIEWS, WorkApprovals, type Staff } from "../../core/accounts/work-approvals.js";
 import { WorkshopFigures, workItem } from "../../core/workshop/all.js";
@@ -94,12 +92,7 @@ export function workApprovalRoutes(app: Hono<AppEnv>) {
       tag,
       body: batch,
     },
-    async (c, { body }) => {
-      const out = await WorkApprovals.approve(body, staff(c));
-      // The immediate Xero attempt for the jobs' invoices, once their units landed (best effort; docs/xero.md).
-      const jobs = [...new Set(out.results.map((r: any) => (r.job && typeof r.job === "object" ? r.job.id : r.job)).filter(Boolean))];
-      await sendSoonAll(jobs.flatMap((j) => [{ sourceType: "workpo", sourceId: j }, { sourceType: "workinvoice", sourceId: j }]));
-      return out;
-    },
+    // The jobs' invoices reach Xero from the table stream's consumer once their units landed (docs/xero.md).
+    async (c, { body }) => WorkApprovals.approve(body, staff(c)),
   );
 }

@@ -113,7 +113,7 @@ describe("with credentials (fake Xero)", () => {
     expect(sentList.results[0]).toHaveProperty("label");
   });
 
-  it("an approval is sent right away (the immediate attempt), once", async () => {
+  it("an approval is sent right away (the stream consumer's run after the unit landed; here the local dispatcher), once", async () => {
     const before = received("Invoices").length;
     const inv = await approveInvoice();
     expect(await pushOf("salesinvoice", "invoice", inv.id)).toMatchObject({ status: "SENT", version: 1 });
@@ -220,5 +220,28 @@ describe("with credentials (fake Xero)", () => {
     expect(out.sent).toBeGreaterThanOrEqual(1);
     expect((await pushOf("nominal", "nominal", later.id))!.status).toBe("SENT");
     expect((await XeroPush.facetCounts([{ facet: "status", value: "SENDING" }]))[0]).toBe(0);
+  });
+
+  it("the stream consumer (functions/cron/xero-push.ts) sends the push items whose new images show them PENDING, and nothing for other images", async () => {
+    connect(false);
+    const code = await ok(api.post("nominal", { name: "Stream code", code: "778", tax_type: "NONE" }));
+    const item = (await pushOf("nominal", "nominal", code.id))!;
+    expect(item.status).toBe("PENDING"); // not connected: the dispatcher after the save sent nothing
+    connect(true);
+    fake.reset();
+    const { handler, queuedIds } = await import("../../functions/cron/xero-push.js");
+    const image = (entity: string, status: string, id: number) => ({ __edb_e__: { S: entity }, status: { S: status }, id: { N: String(id) } });
+    // Another record's image, a push item's SENT image and a removal are not queued items.
+    const others = { Records: [{ eventName: "INSERT", dynamodb: { NewImage: image("nominal", "PENDING", item.id) } }, { eventName: "MODIFY", dynamodb: { NewImage: image("xeropush", "SENT", item.id) } }, { eventName: "REMOVE", dynamodb: { NewImage: image("xeropush", "PENDING", item.id) } }] };
+    expect(queuedIds(others)).toEqual([]);
+    expect(await handler(others)).toEqual({ ok: true, sent: 0, failed: 0 });
+    expect(fake.apiRequests().filter((r) => r.method !== "GET")).toEqual([]);
+    // The item's own new image (as the stream hands it over, filtered by stacks/Cron.ts): sent, once.
+    const event = { Records: [{ eventName: "INSERT", dynamodb: { NewImage: image("xeropush", "PENDING", item.id) } }] };
+    expect(await handler(event)).toEqual({ ok: true, sent: 1, failed: 0 });
+    expect(await pushOf("nominal", "nominal", code.id)).toMatchObject({ status: "SENT", attempts: 1 });
+    // The same image again (a stream retry): the item is no longer PENDING, nothing is sent twice.
+    expect(await handler(event)).toEqual({ ok: true, sent: 0, failed: 0 });
+    expect(received("Accounts").filter((r) => r.item.Code === "778")).toHaveLength(1);
   });
 });

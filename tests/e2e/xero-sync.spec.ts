@@ -24,7 +24,7 @@ test("Xero sync: a sent and a failed record, Xero's message, Retry and Send to X
     const res = await request.post("/api/nominal", { headers, data: { name: `Xero test ${code}`, code, type: "REVENUE", tax_type: "OUTPUT2" } });
     expect(res.ok(), await res.text()).toBe(true);
   }
-  // The immediate attempt after each save has reached Xero: the accepted one is stored there.
+  // The stream consumer's run after each save (locally the dispatcher) has reached Xero: the accepted one is stored there.
   await expect
     .poll(async () => ((await (await request.get(`${fakeXero}/fake/store`)).json()) as { Accounts: { Code: string }[] }).Accounts.map((a) => a.Code))
     .toContain(okCode);
@@ -70,6 +70,10 @@ test("Xero sync: a sent and a failed record, Xero's message, Retry and Send to X
     },
   });
   expect(contact.ok(), await contact.text()).toBe(true);
+  // Sent by the stream consumer's run after the save (locally the dispatcher, functions/local/xero-dispatch.ts).
+  await expect
+    .poll(async () => ((await (await request.get(`${fakeXero}/fake/store`)).json()) as { Contacts: { Name: string }[] }).Contacts.map((c) => c.Name))
+    .toContain(haulier);
   await page.goto(`/editcontact/${(await contact.json()).id}`);
   const state = page.getByLabel("Xero state");
   await expect(state).toContainText("Customer");

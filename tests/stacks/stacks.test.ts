@@ -8,9 +8,10 @@ import { initProject } from "sst/project.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableDefinition } from "../../core/platform/table.js";
 import { areas } from "../../functions/areas.js";
+import { XERO_PUSH_TYPE } from "../../core/accounts/xero-push.js";
 import sstConfig from "../../sst.config.js";
 import { API_THROTTLE, Api, MAIL_AREA, PUBLIC_APPROVAL_ROUTES, PUBLIC_APPROVAL_THROTTLE, SIGN_IN_ROUTES, SIGN_IN_THROTTLE } from "../../stacks/Api.js";
-import { Cron, FLEET_CHECK_TIMEOUT, REPORT_EXPORT_TIMEOUT } from "../../stacks/Cron.js";
+import { Cron, FLEET_CHECK_TIMEOUT, REPORT_EXPORT_TIMEOUT, XERO_PUSH_BATCH, XERO_PUSH_TIMEOUT, XERO_PUSH_WINDOW_S } from "../../stacks/Cron.js";
 import { Database } from "../../stacks/Database.js";
 import { SECRET_NAMES } from "../../stacks/Secrets.js";
 import { PENDING_UPLOAD_DAYS, Storage } from "../../stacks/Storage.js";
@@ -53,7 +54,7 @@ beforeAll(async () => {
     cron: Template.fromStack(getStack(Cron)),
     web: Template.fromStack(getStack(Web)),
   };
-}, 300_000); // bundling every Lambda takes a while on a busy machine
+}, 900_000); // bundling every Lambda (11 behind the API, 7 scheduled or on the stream) takes a while on a busy machine
 
 afterAll(() => {
   // CDK synthesizes into a fresh temporary cdk.out folder: remove it.
@@ -76,6 +77,15 @@ function ourFunctions(template: Template): Record<string, Resource> {
       ([, r]) => r.Properties.Environment?.Variables?.SST_APP !== undefined,
     ),
   );
+}
+
+/** The table stream's event source mappings (the consumers of stacks/Cron.ts). */
+function streamMappings(): Resource[] {
+  return Object.values(resources(t.cron, "AWS::Lambda::EventSourceMapping")).concat(Object.values(resources(t.db, "AWS::Lambda::EventSourceMapping")));
+}
+/** The report export Lambda's logical id. */
+function exportFn(): string {
+  return Object.entries(ourFunctions(t.cron)).find(([, f]) => String(f.Properties.Handler).includes("report-export"))![0];
 }
 
 describe("Database stack", () => {
@@ -123,20 +133,21 @@ describe("Storage stack", () => {
 });
 
 describe("functions", () => {
-  it("has one Lambda per area, five cron Lambdas (recurring payments, hire invoices, repeating transactions, Xero sync, fleet check) and the report export Lambda", () => {
+  it("has one Lambda per area, five cron Lambdas (recurring payments, hire invoices, repeating transactions, Xero sync, fleet check), the report export Lambda and the Xero push consumer", () => {
     expect(Object.keys(ourFunctions(t.api))).toHaveLength(areas.length);
-    expect(Object.keys(ourFunctions(t.cron))).toHaveLength(6);
+    expect(Object.keys(ourFunctions(t.cron))).toHaveLength(7);
   });
 
   it("runs every Lambda on nodejs20.x, arm64, with local sign-in off, the table, bucket and secrets", () => {
     const all = Object.values(t).flatMap((template) => Object.values(ourFunctions(template)));
-    expect(all.length).toBe(areas.length + 6);
+    expect(all.length).toBe(areas.length + 7);
     for (const { Properties: p } of all) {
       expect(p.Runtime).toBe("nodejs20.x");
       expect(p.Architectures).toEqual(["arm64"]);
       expect(p.MemorySize).toBe(1024);
-      // Only the report export Lambda and the fleet check run past API Gateway's 29 seconds.
-      expect(p.Timeout).toBe(String(p.Handler).includes("report-export") ? REPORT_EXPORT_TIMEOUT : String(p.Handler).includes("fleet-check") ? FLEET_CHECK_TIMEOUT : 29);
+      // Only the report export Lambda, the fleet check and the Xero push consumer run past API Gateway's 29 seconds.
+      const long: Record<string, number> = { "report-export": REPORT_EXPORT_TIMEOUT, "fleet-check": FLEET_CHECK_TIMEOUT, "xero-push": XERO_PUSH_TIMEOUT };
+      expect(p.Timeout).toBe(Object.entries(long).find(([name]) => String(p.Handler).includes(`/${name}.`))?.[1] ?? 29);
       const env = p.Environment.Variables;
       expect(env.LOCAL_SIGN_IN).toBe("false");
       expect(env.REPORT_EXPORTS).toBe("stream");
@@ -239,15 +250,42 @@ describe("report exports", () => {
   it("streams the table's new images to the report Lambda, new export items only", () => {
     const [table] = Object.values(resources(t.db, "AWS::DynamoDB::Table"));
     expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: "NEW_IMAGE" });
-    const mappings = Object.values(resources(t.cron, "AWS::Lambda::EventSourceMapping")).concat(Object.values(resources(t.db, "AWS::Lambda::EventSourceMapping")));
-    expect(mappings).toHaveLength(1);
-    const [mapping] = mappings;
+    // Two consumers of the one stream: the report exports and the Xero pushes (below).
+    expect(streamMappings()).toHaveLength(2);
+    const mapping = streamMappings().find((m) => JSON.stringify(m.Properties.FunctionName).includes(exportFn()))!;
     expect(mapping.Properties.BatchSize).toBe(1);
     expect(mapping.Properties.StartingPosition).toBe("LATEST");
     const patterns = mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
     expect(patterns).toEqual([{ eventName: ["INSERT"], dynamodb: { NewImage: { __edb_e__: { S: ["reportexport"] } } } }]);
     const fn = Object.values(ourFunctions(t.cron)).find((f) => String(f.Properties.Handler).includes("report-export"))!;
     expect(fn.Properties.Timeout).toBe(REPORT_EXPORT_TIMEOUT);
+  });
+});
+
+describe("Xero push consumer", () => {
+  it("streams push items written PENDING (new or queued again) to their consumer, in batches gathered for 2 seconds, retried twice", () => {
+    const fn = Object.entries(ourFunctions(t.cron)).find(([, f]) => /xero-push\.handler$/.test(String(f.Properties.Handler)))!;
+    const mapping = streamMappings().find((m) => JSON.stringify(m.Properties.FunctionName).includes(fn[0]))!;
+    expect(mapping, "an event source mapping for functions/cron/xero-push.handler").toBeDefined();
+    expect(JSON.stringify(mapping.Properties.EventSourceArn)).toMatch(/StreamArn/);
+    expect(mapping.Properties).toMatchObject({ StartingPosition: "LATEST", BatchSize: XERO_PUSH_BATCH, MaximumBatchingWindowInSeconds: XERO_PUSH_WINDOW_S, MaximumRetryAttempts: 2 });
+    const patterns = mapping.Properties.FilterCriteria.Filters.map((f: { Pattern: string }) => JSON.parse(f.Pattern));
+    // Only push items (the runner's own SENDING, SENT and FAILED writes do not match, so it never wakes itself).
+    expect(patterns).toEqual([{ eventName: ["INSERT", "MODIFY"], dynamodb: { NewImage: { __edb_e__: { S: [XERO_PUSH_TYPE] }, status: { S: ["PENDING"] } } } }]);
+    expect(fn[1].Properties.Timeout).toBe(XERO_PUSH_TIMEOUT);
+  });
+
+  it("lets the consumer read the stream, read and write the table, and read the Xero secrets", () => {
+    const [id, fn] = Object.entries(ourFunctions(t.cron)).find(([, f]) => /xero-push\.handler$/.test(String(f.Properties.Handler)))!;
+    const env = fn.Properties.Environment.Variables;
+    for (const name of ["XERO_CLIENT_ID", "XERO_CLIENT_SECRET"]) expect(env[`SST_Secret_value_${name}`], name).toBeDefined();
+    const roleRef = JSON.stringify(fn.Properties.Role);
+    const policies = Object.values(resources(t.cron, "AWS::IAM::Policy")).filter((p) => JSON.stringify(p.Properties.Roles ?? []).includes(roleRef.replace(/^{"Fn::GetAtt":\["|".*$/g, "")));
+    const statements = JSON.stringify(policies.map((p) => p.Properties.PolicyDocument.Statement));
+    expect(policies.length, `policies of ${id}`).toBeGreaterThan(0);
+    expect(statements).toMatch(/dynamodb:GetRecords/);
+    expect(statements).toMatch(/dynamodb:PutItem|dynamodb:\*/);
+    expect(statements).toMatch(/ssm:GetParameters/);
   });
 });
 

@@ -12,6 +12,11 @@ await ensureTable(process.env.DYNAMODB_ENDPOINT!, process.env.TABLE_NAME);
 
 const { createFullApi } = await import("../../functions/api.js");
 export const app = createFullApi();
+// No table stream here: the Xero push items a write queues are sent by the stream consumer's code run after the write
+// (functions/local/xero-dispatch.ts), as the local server does. Each call answers once those runs have finished, so a
+// test reads what the stream consumer would have sent within seconds (deterministic, no sleeping).
+const { startXeroDispatch } = await import("../../functions/local/xero-dispatch.js");
+export const xeroDispatch = startXeroDispatch();
 
 export type Res = { status: number; body: any; headers: Headers };
 
@@ -24,6 +29,7 @@ export async function call(method: string, path: string, opts: { token?: string 
   if (body !== undefined) headers["content-type"] ??= "application/json";
   const res = await app.request(`/api/${path.replace(/^\//, "")}`, { method, headers, body });
   const text = await res.text();
+  await xeroDispatch.settled();
   let parsed: unknown = text;
   try {
     parsed = text ? JSON.parse(text) : null;

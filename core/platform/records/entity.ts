@@ -35,3 +35,22 @@ export function recordEntity(type: string, fieldNames: string[]) {
 }
 
 export type RecordEntity = ReturnType<typeof recordEntity>;
+
+/**
+ * The ids of a record type's records that these operations of a landed
+ * transaction create or change (a put of the record, or an update of it by
+ * its key), as the table's stream would show them: for what runs after a
+ * write where there is no stream (core/platform/service.ts `onCommit`).
+ */
+export function recordIdsWritten(items: readonly object[], type: string): number[] {
+  const ids: number[] = [];
+  for (const op of items as Array<{ Put?: { Item?: Record<string, unknown> }; Update?: { Key?: Record<string, unknown> } }>) {
+    const item = op.Put?.Item;
+    if (item && item.__edb_e__ === type && item.record_type === type) ids.push(Number(item.id));
+    const key = op.Update?.Key;
+    const sk = typeof key?.sk === "string" ? key.sk : "";
+    const match = typeof key?.pk === "string" && key.pk.endsWith(`#record_type_${type}`) ? /#id_(\d+)$/.exec(sk) : null;
+    if (match && sk.startsWith(`$${type}_`)) ids.push(Number(match[1]));
+  }
+  return [...new Set(ids.filter((id) => Number.isFinite(id) && id > 0))];
+}

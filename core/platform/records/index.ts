@@ -8,6 +8,7 @@
  * - ranges.ts: exclusive date ranges (no double booking)
  * - freshness.ts: the `last_saved` check (to the millisecond)
  * - numbers.ts: ids and document numbers (IN, CN, WO...) taken in the write's own transaction (a refusal takes none; `withNumbers`)
+ * - entity.ts: a record type's ElectroDB entity; `recordIdsWritten`: the records a landed transaction wrote (for the local stand-in of the table stream)
  * - bulk.ts: batch writes for the bulk loader and the index upgrade
  * - tallies.ts: running totals (pence) a write moves on condition they still hold the value it read
  * - figures.ts: an owner's monthly totals and its rank on sorted boards (`figures`, `figureBoards`), kept in each record's own transaction
@@ -16,6 +17,7 @@ export { defineRecordType, joinExtras, recordTypes, writeTogether, ENGINE_INDEX_
 export type { Row } from "./kind.js";
 export { LAST_SAVED_ERROR, LAST_SAVED_MISSING, isFresh, lastSavedOf } from "./freshness.js";
 export { positionBucket } from "./positions.js";
+export { recordIdsWritten } from "./entity.js";
 export { moveTally, readTally } from "./tallies.js";
 export { boardPage, readFigures, readSources, readTotals, rebuildFigures, type FigureItem } from "./figures.js";
 export { DOCUMENT_ROUNDS, numbersExtra, withNumbers, type SeriesWant } from "./numbers.js";
