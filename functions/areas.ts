@@ -66,6 +66,8 @@ export const areas = [
       "movement", "movementfigures", "movementcomplete", "movementquote",
       "quotes", "createquote", "createquotejob", "defectquote", "enquiryquote", "worktotals",
       "partorder", "createpartorder", "partorderapprove", "createpartenquiry",
+      // The fitter's phone (docs/fitter-phone.md): a fitter's jobs of today.
+      "fitterjobs",
       // The customer's approval link, public (docs/quote-approval.md): throttled on its own (stacks/Api.ts).
       "public/quote-approval",
     ],
