@@ -44,7 +44,20 @@ test("a vehicle's Profit links to its records; the league table sorts and filter
   const line = profit.getByRole("table", { name: "Profit line" });
   const hire = line.getByRole("row").filter({ hasText: "Hire income" });
   await expect(hire).toContainText("£500.00");
-  await expect(profit.getByRole("table", { name: "Income and cost by month" }).getByRole("row").filter({ hasText: "03/2025" })).toContainText("£500.00");
+  await expect(profit.getByRole("table", { name: "Income and cost by month", exact: true }).getByRole("row").filter({ hasText: "03/2025" })).toContainText("£500.00");
+  // Its chart of income and cost by month draws the profit line's own months, figure for figure.
+  const chart = profit.getByRole("region", { name: "Income and cost by month chart" });
+  await expect(chart.locator(".recharts-surface").first()).toBeVisible();
+  const answer = await (await request.get(`/api/vehicles/${a.id}/profit`, { headers: { Authorization: `Token ${token}` } })).json();
+  const gbp = (n: number) => new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP" }).format(n);
+  const expected = (answer.months as Array<{ month: string; income: number; cost: number }>)
+    .filter((m) => m.month.length === 7)
+    .map((m) => [`${m.month.slice(5)}/${m.month.slice(0, 4)}`, gbp(m.income), gbp(m.cost)]);
+  expect(expected.length).toBeGreaterThan(0);
+  const figures = chart.getByRole("table", { includeHidden: true });
+  await expect(figures.locator("tbody tr").first()).toBeAttached();
+  expect(await figures.locator("tbody tr").evaluateAll((rows) => rows.map((r) => Array.from(r.querySelectorAll("td")).map((td) => td.textContent ?? "")))).toEqual(expected);
+  expect(expected).toContainEqual(["03/2025", "£500.00", "£0.00"]);
   await hire.getByRole("link", { name: `Rental ${rental.id}` }).click();
   await expect(page).toHaveURL(new RegExp(`/editrental/${rental.id}$`));
 

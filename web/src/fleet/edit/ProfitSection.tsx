@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { useApiGet } from "../../platform/api";
 import { formatMoney } from "../../platform/format";
 import { Loading } from "../../platform/Loading";
+import { VehicleMoneyChart } from "../../platform/charts/VehicleMoneyChart";
 
 type Link_ = { kind: string; id: number; amount?: number };
 type Figure = { name: string; label: string; amount: number | null; records: Link_[] };
@@ -85,6 +86,7 @@ export function ProfitSection({ vehicle }: { vehicle: number }) {
           ))}
         </Table.Tbody>
       </Table>
+      <VehicleMoneyChart months={p.months} />
       <Table withTableBorder aria-label="Income and cost by month">
         <Table.Thead>
           <Table.Tr>
