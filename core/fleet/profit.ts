@@ -2,6 +2,8 @@ import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { fromPence } from "../platform/money.js";
 import { boardPage, readFigures, readSources, readTotals, type FigureItem } from "../platform/records.js";
+import type { NamedBrief } from "../platform/definition.js";
+import type { LeagueRow } from "./types.js";
 import { financePaid, leagueBoard, profitLine, vehicleOwner, type LeagueFilter, type MonthFigures, type VehicleLike } from "./profit-rules.js";
 import { Vehicle } from "./vehicle.js";
 
@@ -80,18 +82,22 @@ export function boardOf(q: Pick<LeagueQuery, "department" | "type" | "make" | "m
   return dept ?? rest ?? "all";
 }
 
+const text = (x: unknown): string | null => (typeof x === "string" ? x : null);
+/** A reference as the vehicle's answer carries it ({id, name}), or null. */
+const named = (x: unknown): NamedBrief | null => (typeof x === "object" && x !== null && "id" in x ? (x as NamedBrief) : null);
+
 /** One row of the league table. */
-function leagueRow(v: Row, total: FigureItem, today: string) {
+function leagueRow(v: Row, total: FigureItem, today: string): LeagueRow {
   const line = profitLine(v, [{ month: "total", ...total.amounts }], today);
   return {
     id: Number(v.id),
-    registration: v.registration ?? null,
-    fleet_number: v.fleet_number ?? null,
-    department: v.department ?? null,
-    type: v.type ?? null,
-    make: v.make ?? null,
-    model: v.model ?? null,
-    vehicle_status: v.vehicle_status ?? null,
+    registration: text(v.registration),
+    fleet_number: text(v.fleet_number),
+    department: named(v.department),
+    type: named(v.type),
+    make: named(v.make),
+    model: named(v.model),
+    vehicle_status: text(v.vehicle_status),
     income: line.income,
     costs: line.costs,
     profit_before_finance: line.profit_before_finance,

@@ -5,6 +5,7 @@
  */
 import type { Brief, ContactBrief, FormOf, NamedBrief, RowOf } from "../platform/definition.js";
 import type { vehicle } from "./definitions.js";
+import type { ProfitLine } from "./profit-rules.js";
 
 /** A vehicle as answered; `Refs` says what the answer carries for a reference a screen reads more of. */
 export type VehicleRecord<Refs extends Partial<Record<string, unknown>> = Record<never, never>> = RowOf<typeof vehicle, Refs>;
@@ -30,3 +31,15 @@ export type VehicleAnswer = VehicleRecord<{
   department: NamedBrief | null;
   owner: ContactBrief | null;
 }>;
+
+/** One row of the fleet league table (GET reports/fleet-league; docs/finance.md "Vehicle profit line"): the vehicle and its line's totals. */
+export type LeagueRow = {
+  id: number;
+  registration: string | null;
+  fleet_number: string | null;
+  department: NamedBrief | null;
+  type: NamedBrief | null;
+  make: NamedBrief | null;
+  model: NamedBrief | null;
+  vehicle_status: string | null;
+} & Pick<ProfitLine, "income" | "costs" | "profit_before_finance" | "profit" | "days_on_fleet" | "days_on_hire" | "utilisation" | "miles" | "cost_per_mile">;

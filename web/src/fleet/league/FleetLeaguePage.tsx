@@ -1,32 +1,14 @@
 import { Anchor, Button, Group, NativeSelect, Stack, UnstyledButton } from "@mantine/core";
 import { Link } from "react-router-dom";
+import type { LeagueRow } from "../../../../core/fleet/types";
 import { downloadFile, useList, type ApiRecord } from "../../platform/api";
 import { formatMoney } from "../../platform/format";
 import { ListDepartmentFilter, ListPager, ListTable, ListToolbar, useListController, type ListController } from "../../platform/list";
 import { Page } from "../../platform/page";
 import { toastFailure } from "../../platform/toast";
 
-/** One row of GET reports/fleet-league (docs/finance.md "Vehicle profit line"). */
-export type LeagueRow = {
-  id: number;
-  registration: string | null;
-  fleet_number: string | null;
-  department: { name?: string } | null;
-  type: { name?: string } | null;
-  make: { name?: string } | null;
-  model: { name?: string } | null;
-  income: number;
-  costs: number;
-  profit_before_finance: number;
-  profit: number;
-  days_on_fleet: number;
-  days_on_hire: number;
-  utilisation: number | null;
-  miles: number;
-  cost_per_mile: number | null;
-};
 
-const nameOf = (x: { name?: string } | null) => x?.name ?? "";
+const nameOf = (x: { name?: string | null } | null | undefined) => x?.name ?? "";
 
 /** A reference filter (type, make, model): every value of the reference list, or one. */
 function ReferenceFilter({ list, param, label, resource }: { list: Pick<ListController<LeagueRow>, "filters" | "setFilter">; param: string; label: string; resource: string }) {
