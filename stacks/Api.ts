@@ -1,4 +1,4 @@
-import { CfnRoute, CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
+import { CfnIntegration, CfnRoute, CfnStage } from "aws-cdk-lib/aws-apigatewayv2";
 import { CfnPermission } from "aws-cdk-lib/aws-lambda";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Api as HttpApi, Function, StackContext } from "sst/constructs";
@@ -57,6 +57,34 @@ export function Api({ stack }: StackContext) {
   ]);
   // Route settings name routes by key: the routes must exist before the stage is updated.
   for (const route of api.node.findAll()) if (route instanceof CfnRoute) stage.addDependency(route);
+
+  // SST makes one Lambda integration per route: 2 routes per path prefix took the
+  // stack past CloudFormation's 500 resources. Routes to the same Lambda share
+  // its first integration; the others are dropped.
+  const shared = new Map<string, CfnIntegration>();
+  const dropped = new Map<string, CfnIntegration>();
+  for (const construct of api.node.findAll()) {
+    if (!(construct instanceof CfnIntegration)) continue;
+    const target = JSON.stringify(stack.resolve(construct.integrationUri));
+    const first = shared.get(target);
+    if (first) dropped.set(JSON.stringify(stack.resolve(construct.ref)), first);
+    else shared.set(target, construct);
+  }
+  for (const construct of api.node.findAll()) {
+    if (!(construct instanceof CfnRoute) || construct.target === undefined) continue;
+    const target = JSON.stringify(stack.resolve(construct.target));
+    for (const [ref, keep] of dropped) {
+      if (target.includes(ref)) {
+        construct.target = `integrations/${keep.ref}`;
+        break;
+      }
+    }
+  }
+  for (const construct of api.node.findAll()) {
+    if (construct instanceof CfnIntegration && [...dropped.keys()].includes(JSON.stringify(stack.resolve(construct.ref)))) {
+      construct.node.scope?.node.tryRemoveChild(construct.node.id);
+    }
+  }
 
   // CDK adds one invoke permission per route (about 0.5 KB each in the
   // function's resource policy). Lambda caps that policy at 20 KB, which the

@@ -49,7 +49,7 @@ describe("index upgrade 3: agreements into lines", () => {
     expect((await api.get(`vehicles/${made.id}`)).body.finance_agreements).toEqual([]);
 
     const done = await upgradeIndexes();
-    expect(done.find((d) => d.type === "vehicle")).toMatchObject({ from: 2, to: 5 + ENGINE_INDEX_VERSION - 1 });
+    expect(done.find((d) => d.type === "vehicle")).toMatchObject({ from: 2, to: 6 + ENGINE_INDEX_VERSION - 1 }); // the vehicle's indexVersion (6: the charts' fleet-day facets) on top of the engine's
     const got = (await api.get(`vehicles/${made.id}`)).body;
     expect(got.finance_agreements.map((x: any) => x.id)).toEqual([a.id, b.id]);
     expect(got.finance_agreements[0]).toMatchObject({ sold_date: "2026-03-10", sold_price: 15000, purchase_price: 12000 });
@@ -83,7 +83,7 @@ describe("index upgrade 5: one column list sorted by value, place and tab order"
     expect((await api.get(`vehicles?vehicle_status=ACTIVE&search=UP05&make=${ref.ford.id}`)).body.count).toBe(1);
 
     const done = await upgradeIndexes();
-    expect(done.find((d) => d.type === "vehicle")).toMatchObject({ from: 4, to: 5 + ENGINE_INDEX_VERSION - 1 });
+    expect(done.find((d) => d.type === "vehicle")).toMatchObject({ from: 4, to: 6 + ENGINE_INDEX_VERSION - 1 }); // the vehicle's indexVersion (6: the charts' fleet-day facets) on top of the engine's
     expect((await ListEntry.query.byList({ list: "vehicle#cols#FLEET" }).go()).data).toEqual([]);
     expect((await Facet.query.byFacet({ facet: "vehicle#status#ACTIVE" }).go()).data).toEqual([]);
     const filtered = await api.get(`vehicles?vehicle_status=all&make=${ref.ford.id}&filter_list=false`);

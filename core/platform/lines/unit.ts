@@ -81,7 +81,8 @@ export function unitsOf({ collections, names, indexed, partitionOf, steps }: Par
         const withId = (r: Record<string, unknown> | undefined) => (r ? { ...r, id: saved.id } : undefined);
         changes = unitChanges(indexed, { key: partitionOf(saved.id), before: withId(saved.before), after: removing ? undefined : withId(saved.record) }, stored, writes);
         if (!fitsApply(changes)) throw new TransactionTooLarge();
-        if (fitsOneTransaction(saved.items, changes, TRANSACTION_LIMIT)) return;
+        // The new lines' id counts (`seqOps`) go in the same transaction: counted, or a unit at the edge is one over.
+        if (fitsOneTransaction(saved.items + seqOps.length, changes, TRANSACTION_LIMIT)) return;
         const mine = randomUUID();
         token = mine;
         await steps.claim(saved.id, saved.base, mine);

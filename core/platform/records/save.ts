@@ -72,7 +72,8 @@ export function writesOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
       let plan = checked.map((p) => ({ ...p, puts: p.puts.map((r) => ({ ...r, id })) }));
       const now = new Date().toISOString();
       const item = k.withoutOutside(k.recordItem(fields, id, actor, now));
-      const saved: SavedRecord = { id, now, base: null, record: fields, items: 1 + k.createOps(fields, id, actor, now).writes.length + rangeWriteCount(plan) };
+      // The record, the type's live count (`own`) and the record's own index writes: what a unit of lines budgets around.
+      const saved: SavedRecord = { id, now, base: null, record: fields, items: 2 + k.createOps(fields, id, actor, now).writes.length + rangeWriteCount(plan) };
       await extra?.prepare?.(saved);
       // Concurrent writes to a shared item (a list's counter) cancel each
       // other's transactions: a cancellation that no taken value, booking or

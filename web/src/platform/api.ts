@@ -191,6 +191,8 @@ type QueryOpts = {
   enabled?: boolean;
   /** The screen's spec message when the load fails (400/409 show the server's). */
   errorMessage?: string;
+  /** No toast on a failure: the screen shows it as a page of its own (the customer's approval link). */
+  quiet?: boolean;
 };
 
 export function useList<T = ApiRecord>(resource: string, params: QueryParams, opts: QueryOpts = {}) {
@@ -225,7 +227,7 @@ export function useGet<T>(q: GetQuery, opts: Omit<QueryOpts, "path"> = {}) {
     queryKey: q.queryKey,
     queryFn: fetchOf<T>(q),
     enabled: opts.enabled ?? true,
-    meta: { errorMessage: opts.errorMessage },
+    meta: { errorMessage: opts.errorMessage, quiet: opts.quiet },
   });
 }
 

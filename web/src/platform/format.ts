@@ -58,6 +58,11 @@ export function formatNumber(value: unknown): string {
   return Number.isFinite(n) ? new Intl.NumberFormat("en-GB", { maximumFractionDigits: 6 }).format(n) : String(value);
 }
 
+/** A percentage to one decimal place ("57.1%"), as the charts and reports show utilisation. */
+export function formatPercent(value: number): string {
+  return `${new Intl.NumberFormat("en-GB", { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(value)}%`;
+}
+
 /** Today's date in London as YYYY-MM-DD. */
 export function todayIso(): string {
   const parts = new Intl.DateTimeFormat("en-GB", { timeZone: LONDON, day: "2-digit", month: "2-digit", year: "numeric" }).formatToParts(new Date());

@@ -5,7 +5,7 @@ import { toastFailure, toastSuccess, toastWarning } from "./toast";
 declare module "@tanstack/react-query" {
   interface Register {
     /** prefetch: started by a route before its screen drew (prefetch.ts); the screen tells its failure. */
-    queryMeta: { errorMessage?: string; prefetch?: boolean };
+    queryMeta: { errorMessage?: string; prefetch?: boolean; quiet?: boolean };
     mutationMeta: { errorMessage?: string; silent?: boolean; successMessage?: string; quiet?: boolean };
   }
 }
@@ -19,6 +19,7 @@ export const queryClient = new QueryClient({
     onError: (err, query) => {
       // A route's prefetch that failed before its screen was there: the screen's query retries on mount and tells it.
       if (query.meta?.prefetch && query.getObserversCount() === 0) return;
+      if (query.meta?.quiet) return;
       toastFailure(err, query.meta?.errorMessage);
     },
   }),

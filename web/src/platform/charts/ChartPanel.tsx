@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Skeleton, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { Suspense, useState } from "react";
-import { formatDate, formatMoney } from "../format";
+import { formatDate, formatMoney, formatPercent } from "../format";
 import { lazyPart } from "../lazyPart";
 
 /**
@@ -22,7 +22,7 @@ const ChartDrawing = lazyPart(() => import("./ChartDrawing"), "ChartDrawing");
 export function formatChartValue(kind: ChartValueKind, v: number | null | undefined): string {
   if (v === null || v === undefined) return "";
   if (kind === "money") return formatMoney(v);
-  if (kind === "percent") return `${v.toFixed(1)}%`;
+  if (kind === "percent") return formatPercent(v);
   return String(v);
 }
 

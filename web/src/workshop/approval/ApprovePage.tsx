@@ -1,9 +1,9 @@
 import { Alert, Box, Button, Card, Container, Divider, Group, Loader, SegmentedControl, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { APPROVAL_MESSAGES, TOKEN_PATTERN, type Decision } from "../../../../core/workshop/quote-approval-rules";
-import { api, ApiError } from "../../platform/api";
+import { useApiGet, useApiMutation } from "../../platform/api";
+import { useSaveCycle } from "../../platform/form/useRecordEditor";
 import { formatDate, formatMoney } from "../../platform/format";
 
 /** The quote as the public call answers it (core/workshop/quote-approval.ts `view`). */
@@ -39,14 +39,14 @@ function Closed({ message }: { message: string }) {
 export function ApprovePage() {
   const { token = "" } = useParams();
   const wellFormed = TOKEN_PATTERN.test(token);
-  const quote = useQuery({ queryKey: ["public-approval", token], queryFn: () => api<ApprovalView>("GET", path(token)), enabled: wellFormed, retry: false, refetchOnWindowFocus: false });
+  // A closed link is a page of its own, not a toast.
+  const quote = useApiGet<ApprovalView>(path(token), undefined, { enabled: wellFormed, quiet: true });
   const [decisions, setDecisions] = useState<Record<number, Decision>>({});
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const answer = useMutation({
-    mutationFn: () => api<{ answered: boolean }>("POST", path(token), { body: { name, items: Object.entries(decisions).map(([id, decision]) => ({ id: Number(id), decision })) } }),
-    onError: (e) => setErrors(e instanceof ApiError && e.status === 400 ? { ...e.errors, form: e.message } : {}),
-  });
+  const answer = useApiMutation<{ name: string; items: Array<{ id: number; decision: Decision }> }, { answered: boolean }>("POST", path(token), { quiet: true });
+  // The one save cycle: a refusal (400) marks its fields; any other failure closes the page below.
+  const { warning, run } = useSaveCycle({ refuse: (e) => setErrors(e), validate: () => true });
 
   const page = (children: React.ReactNode) => (
     <Container size={480} px="md" py="md" component="main">
@@ -66,14 +66,14 @@ export function ApprovePage() {
       </Stack>,
     );
   }
-  if (answer.error && !(answer.error instanceof ApiError && answer.error.status === 400)) return page(<Closed message={answer.error.message} />);
+  if (answer.error && !warning) return page(<Closed message={answer.error.message} />);
   const q = quote.data!;
   const confirm = () => {
     const missing: Record<string, string> = {};
     if (!name.trim()) missing.name = APPROVAL_MESSAGES.name;
     if (q.items.some((i) => !decisions[i.id])) missing.items = APPROVAL_MESSAGES.decisions;
     setErrors(missing);
-    if (!Object.keys(missing).length) answer.mutate();
+    if (!Object.keys(missing).length) void run(() => answer.mutateAsync({ name, items: Object.entries(decisions).map(([id, decision]) => ({ id: Number(id), decision })) }));
   };
   const vehicle = [q.vehicle.make, q.vehicle.model].filter(Boolean).join(" ");
   return page(
