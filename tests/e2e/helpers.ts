@@ -116,3 +116,11 @@ export async function readyThenApprove(page: Page, row: Locator) {
   await states.getByText("Approved", { exact: true }).click();
   await expect(row).toHaveAttribute("data-state", "APPROVED");
 }
+
+/** A company contact's body, complete enough for a hire, a job or a sale (a customer of the test's own, so no other test's records show beside it). */
+export const companyContact = (display_name: string) => ({
+  display_name, contact_type: "CC", partial_contact: false, company_name: display_name, company_email: "accounts@example.co.uk", company_phone: "0121 496 0000",
+  company_phone_type: "Phone", company_phone_area_code: "0121", company_phone_country_code: "44", address_line1: "1 Trade Park", town: "Birmingham",
+  region: "West Midlands", postcode: "B1 1AA", country: "United Kingdom", payment_term_days: 30, supplier_payment_terms: 30, workshop_account_code: "C001",
+  labour_rate_markup: 0, parts_markup: 0,
+});

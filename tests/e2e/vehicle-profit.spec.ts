@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { signIn, uniq } from "./helpers";
+import { companyContact as company, signIn, uniq } from "./helpers";
 
 /** The vehicle profit line and the fleet league table (issue 27; docs/finance.md "Vehicle profit line"). */
 
@@ -9,12 +9,6 @@ async function post(request: APIRequestContext, token: string | null, path: stri
   return res.json();
 }
 
-const company = (display_name: string) => ({
-  display_name, contact_type: "CC", partial_contact: false, company_name: display_name, company_email: "accounts@example.co.uk", company_phone: "0121 496 0000",
-  company_phone_type: "Phone", company_phone_area_code: "0121", company_phone_country_code: "44", address_line1: "1 Trade Park", town: "Birmingham",
-  region: "West Midlands", postcode: "B1 1AA", country: "United Kingdom", payment_term_days: 30, supplier_payment_terms: 30, workshop_account_code: "C001",
-  labour_rate_markup: 0, parts_markup: 0,
-});
 
 test("a vehicle's Profit links to its records; the league table sorts and filters", async ({ page, request }) => {
   await signIn(page);

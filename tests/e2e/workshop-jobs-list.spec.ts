@@ -41,7 +41,7 @@ test("jobs list: views with their counts, workshop tabs, search, 25 a page, COLL
   // Search: the customer's 26 started jobs, 25 on the first page.
   await page.getByRole("searchbox", { name: "Search" }).fill(tag);
   await expect(page).toHaveURL(new RegExp(`search=${tag}`));
-  const table = page.getByRole("table", { name: "Jobs" });
+  const table = page.getByRole("table", { name: "Jobs", exact: true });
   await expect(page.getByText("26 jobs")).toBeVisible();
   await expect(table.locator("tbody tr")).toHaveCount(25);
   await page.getByRole("button", { name: "Page 2" }).click();
@@ -86,10 +86,10 @@ test("wash needed view: the wash list date, Wash Completed column and the printe
   const refs = await refsOf(api, "yk23 hvc");
   const job = await makeJob(api, refs, { wash_needed: true, workshop_date: "2031-04-07" });
   await page.goto("/jobs?view=wash");
-  await expect(page.getByRole("table", { name: "Jobs" }).getByRole("columnheader", { name: "Wash Completed" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Jobs", exact: true }).getByRole("columnheader", { name: "Wash Completed" })).toBeVisible();
   await page.getByLabel("Wash list date").fill("07/04/2031");
   await expect(page).toHaveURL(/date=2031-04-07/);
-  await expect(page.getByRole("table", { name: "Jobs" }).locator(`tr[data-job="${job.id}"]`)).toBeVisible();
+  await expect(page.getByRole("table", { name: "Jobs", exact: true }).locator(`tr[data-job="${job.id}"]`)).toBeVisible();
   await page.getByRole("link", { name: "Print Wash List" }).click();
   const list = page.getByRole("table", { name: "Wash list" });
   await expect(list.locator("tbody tr")).toHaveCount(15);
