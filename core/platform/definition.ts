@@ -40,6 +40,13 @@ type Common = {
    */
   lockedWhenApproved?: true;
   /**
+   * Money a line's parent locks (a job approved, a part order completed):
+   * no route changes it then (core/workshop/rules.ts `approvedJobMoneyRules`,
+   * part-rules.ts `lockedPartMoney`). The definition's `lockedMoney` lists
+   * them; no hand list beside it.
+   */
+  lockedMoney?: true;
+  /**
    * The value a blank record starts the field with (`blank()`: a new work
    * item, part, quote or payment row); without one a flag starts false and
    * every other field null.
@@ -109,6 +116,8 @@ export type FieldMeta<N extends string = string> = {
   server?: true;
   /** Read-only once the record is approved (FieldSpec `lockedWhenApproved`). */
   lockedWhenApproved?: true;
+  /** Locked once the line's parent is approved or completed (FieldSpec `lockedMoney`). */
+  lockedMoney?: true;
 };
 
 /** The names of a definition's server-set fields (those declared with `server: true`). */
@@ -128,6 +137,8 @@ export type Definition<S extends Specs> = {
   clientFields: ReadonlyArray<ClientFieldName<S>>;
   /** The fields locked once the record is approved (`lockedWhenApproved: true`), in declaration order. */
   lockedWhenApproved: ReadonlyArray<Extract<keyof S, string>>;
+  /** The money fields a line's parent locks (`lockedMoney: true`), in declaration order. */
+  lockedMoney: ReadonlyArray<Extract<keyof S, string>>;
   /**
    * A blank record as a screen starts a new one: every field a client may
    * send (`clientFields`, no other), at its declared `default`, else false
@@ -200,6 +211,7 @@ function metaOf(name: string, f: FieldSpec): FieldMeta {
   if (f.required) meta.required = f.required;
   if (f.server) meta.server = true;
   if (f.lockedWhenApproved) meta.lockedWhenApproved = true;
+  if (f.lockedMoney) meta.lockedMoney = true;
   switch (f.kind) {
     case "text":
     case "textarea":
@@ -242,6 +254,7 @@ export function defineFields<const S extends Specs>(specs: S): Definition<S> {
     serverFields: server as Array<ServerFieldName<S>>,
     clientFields: fields.filter((f) => !f.server).map((f) => f.name) as Array<ClientFieldName<S>>,
     lockedWhenApproved: fields.filter((f) => f.lockedWhenApproved).map((f) => f.name) as Array<Extract<keyof S, string>>,
+    lockedMoney: fields.filter((f) => f.lockedMoney).map((f) => f.name) as Array<Extract<keyof S, string>>,
     blank() {
       const out: Record<string, unknown> = {};
       for (const [name, f] of Object.entries(specs)) if (!f.server) out[name] = f.default !== undefined ? f.default : f.kind === "boolean" ? false : null;

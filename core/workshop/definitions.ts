@@ -2,7 +2,7 @@ import * as z from "zod";
 import { answerExtras, defineFields } from "../platform/definition.js";
 import { isoDate, text } from "../platform/fields.js";
 import { trackingOptionValue } from "../settings/tracking-option.js";
-import { DEFECT_STATUSES, JOB_STATUSES, type LineLocks } from "./rules.js";
+import type { LineLocks } from "./rules.js";
 
 /**
  * The workshop's records (002 §3), each field declared once (docs/decisions.md
@@ -14,6 +14,9 @@ import { DEFECT_STATUSES, JOB_STATUSES, type LineLocks } from "./rules.js";
  * cost_override). Required messages of 002 §5 are checked by rules.ts
  * (one combined message), so no field here carries one.
  */
+
+export const JOB_STATUSES = ["IN_PROGRESS", "RETURNED_FROM_WORKSHOP", "READY_FOR_COLLECTION", "COLLECTED"] as const;
+export const DEFECT_STATUSES = ["DRIVEABLE", "NOT_DRIVEABLE"] as const;
 
 /** A person as recorded on an approval or a defect ({first_name, last_name}). */
 export const personSchema = z.strictObject({ first_name: text(100), last_name: text(100) }).nullable().optional();
@@ -126,17 +129,17 @@ export const JOB_DERIVED = job.serverFields;
 export const workItem = defineFields({
   key: { label: "Key", kind: "text", max: 100 },
   description: { default: "", lockedWhenApproved: true, label: "Description", kind: "textarea", max: 2000 },
-  chargeable: { lockedWhenApproved: true, label: "Charge Customer 2", kind: "boolean" },
-  labour_hours: { default: 0, lockedWhenApproved: true, label: "Labour Hours", kind: "number", signed: true, max: 10_000 },
-  labour_cost: { default: 0, lockedWhenApproved: true, label: "Labour Cost", kind: "money", signed: true },
-  customer_labour_cost: { default: 0, lockedWhenApproved: true, label: "Customer Labour Cost", kind: "money", signed: true },
-  labour_cost_vat: { lockedWhenApproved: true, label: "Labour VAT", kind: "text", max: 100 },
-  estimated_labour_hours: { default: 0, lockedWhenApproved: true, label: "Estimated Labour Hours", kind: "number", signed: true, max: 10_000 },
-  estimated_labour_cost: { default: 0, lockedWhenApproved: true, label: "Estimated Labour Cost", kind: "money", signed: true },
-  estimated_customer_labour_cost: { default: 0, lockedWhenApproved: true, label: "Estimated Customer Labour Cost", kind: "money", signed: true },
-  cost_override: { lockedWhenApproved: true, label: "Override Cost", kind: "boolean" },
+  chargeable: { lockedMoney: true, lockedWhenApproved: true, label: "Charge Customer 2", kind: "boolean" },
+  labour_hours: { lockedMoney: true, default: 0, lockedWhenApproved: true, label: "Labour Hours", kind: "number", signed: true, max: 10_000 },
+  labour_cost: { lockedMoney: true, default: 0, lockedWhenApproved: true, label: "Labour Cost", kind: "money", signed: true },
+  customer_labour_cost: { lockedMoney: true, default: 0, lockedWhenApproved: true, label: "Customer Labour Cost", kind: "money", signed: true },
+  labour_cost_vat: { lockedMoney: true, lockedWhenApproved: true, label: "Labour VAT", kind: "text", max: 100 },
+  estimated_labour_hours: { lockedMoney: true, default: 0, lockedWhenApproved: true, label: "Estimated Labour Hours", kind: "number", signed: true, max: 10_000 },
+  estimated_labour_cost: { lockedMoney: true, default: 0, lockedWhenApproved: true, label: "Estimated Labour Cost", kind: "money", signed: true },
+  estimated_customer_labour_cost: { lockedMoney: true, default: 0, lockedWhenApproved: true, label: "Estimated Customer Labour Cost", kind: "money", signed: true },
+  cost_override: { lockedMoney: true, lockedWhenApproved: true, label: "Override Cost", kind: "boolean" },
   complete: { label: "Complete", kind: "boolean" },
-  work_type: { lockedWhenApproved: true, label: "Workshop Expense Charge Type", kind: "ref" },
+  work_type: { lockedMoney: true, lockedWhenApproved: true, label: "Workshop Expense Charge Type", kind: "ref" },
   approval_received: { lockedWhenApproved: true, label: "Approval Received", kind: "boolean" },
   supplier_tracking_option: { lockedWhenApproved: true, label: "Supplier Tracking Option", kind: "object", schema: trackingOptionSchema },
   customer_tracking_option: { lockedWhenApproved: true, label: "Customer Tracking Option", kind: "object", schema: trackingOptionSchema },
@@ -173,13 +176,13 @@ export const part = defineFields({
   key: { label: "Key", kind: "text", max: 100 },
   name: { default: "", label: "Name", kind: "text", max: 300 },
   part_number: { default: "", label: "Part Number", kind: "text", max: 100 },
-  supplier: { label: "Supplier", kind: "ref" },
-  cost: { default: 0, label: "Actual Cost", kind: "money", signed: true },
-  customer_cost: { default: 0, label: "Actual Charge", kind: "money", signed: true },
-  estimated_cost: { label: "Estimated Cost", kind: "money", signed: true },
-  estimated_customer_cost: { label: "Estimated Charge", kind: "money", signed: true },
-  cost_vat: { label: "VAT Rate", kind: "text", max: 100 },
-  cost_override: { label: "Override Cost", kind: "boolean" },
+  supplier: { lockedMoney: true, label: "Supplier", kind: "ref" },
+  cost: { lockedMoney: true, default: 0, label: "Actual Cost", kind: "money", signed: true },
+  customer_cost: { lockedMoney: true, default: 0, label: "Actual Charge", kind: "money", signed: true },
+  estimated_cost: { lockedMoney: true, label: "Estimated Cost", kind: "money", signed: true },
+  estimated_customer_cost: { lockedMoney: true, label: "Estimated Charge", kind: "money", signed: true },
+  cost_vat: { lockedMoney: true, label: "VAT Rate", kind: "text", max: 100 },
+  cost_override: { lockedMoney: true, label: "Override Cost", kind: "boolean" },
   from_stock: { label: "Stock Accrual", kind: "boolean" },
   to_be_ordered: { default: true, label: "To Be Ordered", kind: "boolean" },
   backorder: { label: "Backorder", kind: "boolean" },
@@ -198,7 +201,7 @@ export const part = defineFields({
   quote: { label: "Quote", kind: "ref" },
   created_from_lookup: { label: "Created From Lookup", kind: "ref" },
   part: { label: "Job Card Part", kind: "ref" },
-  work: { server: true, label: "Work Item", kind: "ref" }, // derived on a job: the work item it belongs to
+  work: { lockedMoney: true, server: true, label: "Work Item", kind: "ref" }, // derived on a job: the work item it belongs to
   due_date: { label: "Due Date", kind: "date" }, // derived at save: payment date, else invoice date + the supplier's terms (part-lines.ts)
   customer_nominal_code: { label: "Customer Nominal Code", kind: "ref" }, // workshop invoicing (003 §5 'All parts need a nominal code')
 });

@@ -1,6 +1,7 @@
 import { addDays, monthOf } from "../platform/dates.js";
 import { TAX_TYPES } from "../settings/taxtypes.js";
 import { compactKey } from "../platform/paging.js";
+import { part } from "./definitions.js";
 
 /**
  * Parts Expenses rules (002 §2 Parts Expenses, §4 Part (expenses), §5 Part
@@ -167,28 +168,16 @@ export function approvedPartLocks(before: Rec, after: Rec, locked: readonly stri
 /**
  * Money on the lines of an approved job card and of a completed part order
  * (issue 22 findings 5, 6; docs/workshop.md "Approved job cards and
- * completed part orders"): the amounts and what prices them. Once the job
- * is approved (its WO/J1/J2 invoice follows from these lines) or the order
- * completed (its invoice was raised from them), no route changes them, nor
- * adds or removes a line. Everything else on the line (nominal codes,
- * tracking options where their own locks allow, invoice number, invoice,
- * due and payment dates, payment type, dates ordered, comments, approval
- * flags) is what Accounts and Parts Expenses still set there.
+ * completed part orders"): the amounts and what prices them, the fields the
+ * work item and part definitions flag `lockedMoney` (`workItem.lockedMoney`,
+ * `part.lockedMoney`; no hand list beside them). Once the job is approved
+ * (its WO/J1/J2 invoice follows from these lines) or the order completed
+ * (its invoice was raised from them), no route changes them, nor adds or
+ * removes a line. Everything else on the line (nominal codes, tracking
+ * options where their own locks allow, invoice number, invoice, due and
+ * payment dates, payment type, dates ordered, comments, approval flags) is
+ * what Accounts and Parts Expenses still set there.
  */
-export const LOCKED_WORK_MONEY = [
-  "labour_hours",
-  "labour_cost",
-  "customer_labour_cost",
-  "labour_cost_vat",
-  "estimated_labour_hours",
-  "estimated_labour_cost",
-  "estimated_customer_labour_cost",
-  "cost_override",
-  "chargeable",
-  "work_type",
-] as const;
-export const LOCKED_PART_MONEY = ["cost", "customer_cost", "estimated_cost", "estimated_customer_cost", "cost_vat", "cost_override", "supplier", "work"] as const;
-
 export const LOCK_MESSAGES = {
   /** The job's own approved message (docs/workshop.md "Messages we chose"). */
   approvedJob: "This job has been approved and can no longer be changed",
@@ -218,5 +207,5 @@ export function moneyChanges(before: Rec, after: Rec, fields: readonly string[])
 export function lockedPartMoney(origin: PartOrigin, parent: Rec | null | undefined, before: Rec, sent: Rec): Record<string, string> {
   const message = origin === "job" && parent?.approved ? LOCK_MESSAGES.approvedJob : origin === "partorder" && parent?.status === "COMPLETE" ? LOCK_MESSAGES.completedOrderParts : null;
   if (!message) return {};
-  return Object.fromEntries(moneyChanges(before, sent, LOCKED_PART_MONEY).map((f) => [f, message]));
+  return Object.fromEntries(moneyChanges(before, sent, part.lockedMoney).map((f) => [f, message]));
 }

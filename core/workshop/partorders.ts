@@ -9,7 +9,7 @@ import { META_FIELDS, writeTogether, type WriteExtra } from "../platform/records
 import { AppDefaults, Department, withTrackingOptions } from "../settings/index.js";
 import { partCustomerCost, partsMarkup } from "./costs.js";
 import { chargeAndCost } from "./figures.js";
-import { LOCKED_PART_MONEY, approvedSupplierInvoices, lockedPartMoney, partDueDate } from "./part-rules.js";
+import { approvedSupplierInvoices, lockedPartMoney, partDueDate } from "./part-rules.js";
 import { workshopOffers, type OrderToInvoice } from "./offers.js";
 import { PART_ORDER_SERVER_FIELDS, orderPart, partOrderExtras } from "./partorder-definitions.js";
 import { PartOrder, PartOrderLines, creatorKey } from "./partorder.js";
@@ -251,7 +251,7 @@ export const PartOrders = {
     const prepared = await prepare({ parts }, stored);
     const complete = stored.status === "COMPLETE";
     prepared.parts = (prepared.parts as Rec[]).map((p) => {
-      const kept = complete && held.has(p.id) ? { ...p, ...Object.fromEntries(LOCKED_PART_MONEY.filter((f) => f !== "work").map((f) => [f, held.get(p.id)![f] ?? null])) } : p;
+      const kept = complete && held.has(p.id) ? { ...p, ...Object.fromEntries(orderPart.lockedMoney.filter((f) => f !== "work").map((f) => [f, held.get(p.id)![f] ?? null])) } : p;
       return server.has(p.id) ? { ...kept, ...server.get(p.id) } : kept;
     });
     const { customer_name: _n, ...body } = prepared;

@@ -5,7 +5,8 @@
  * before sending. Messages are the spec's, verbatim; where the spec shows
  * none the wording is ours (docs/workshop.md "Messages we chose").
  */
-import { LOCKED_PART_MONEY, LOCKED_WORK_MONEY, LOCK_MESSAGES, approvedPartLocks, moneyChanges } from "./part-rules.js";
+import { DEFECT_STATUSES, JOB_STATUSES, part, workItem } from "./definitions.js";
+import { LOCK_MESSAGES, approvedPartLocks, moneyChanges } from "./part-rules.js";
 
 /** A credit item: its labour cost is below 0 (003 §3). */
 export const isCredit = (w: { labour_cost?: unknown }) => {
@@ -13,10 +14,9 @@ export const isCredit = (w: { labour_cost?: unknown }) => {
   return (v === null || v === undefined || v === "" ? 0 : Number(v)) < 0;
 };
 
-export const JOB_STATUSES = ["IN_PROGRESS", "RETURNED_FROM_WORKSHOP", "READY_FOR_COLLECTION", "COLLECTED"] as const;
+/** The job's statuses live on its definition (definitions.ts reads no value of this module, so the two import without a cycle). */
+export { DEFECT_STATUSES, JOB_STATUSES };
 export type JobStatus = (typeof JOB_STATUSES)[number];
-
-export const DEFECT_STATUSES = ["DRIVEABLE", "NOT_DRIVEABLE"] as const;
 
 /** The job's state for its lists (docs/data-model.md §7.1 `jstate`). */
 export const JOB_STATES = ["ENQUIRY", "DEFECT", "CONVERTED", "APPROVED", "OPEN", "RETURNED", "READY", "COLLECTED"] as const;
@@ -252,8 +252,8 @@ export function approvedJobRules(stored: Rec, next: Rec, sentFields: string[]): 
 /**
  * An approved job's money, by every route (issue 22 finding 5; docs/workshop.md
  * "Approved job cards and completed part orders"): no work item or part
- * added or removed, and no money field (`LOCKED_WORK_MONEY`,
- * `LOCKED_PART_MONEY`) changed. What the job's saves other than PUT
+ * added or removed, and no money field (flagged `lockedMoney` on the work
+ * item and part definitions: `workItem.lockedMoney`, `part.lockedMoney`) changed. What the job's saves other than PUT
  * jobs/{id} run (parts approval and edits, part removal, movements, work
  * and part saves by id), so Accounts' non-money fields still go.
  */
@@ -268,7 +268,7 @@ export function approvedJobMoneyRules(stored: Rec, next: Rec): RuleResult {
     const now = afterById.get(old.id);
     const i = now ? after.indexOf(now) : before.indexOf(old);
     if (!now) return refused(`work_items.${i}`);
-    const f = moneyChanges(old, now, LOCKED_WORK_MONEY)[0];
+    const f = moneyChanges(old, now, workItem.lockedMoney)[0];
     if (f) return refused(`work_items.${i}.${f}`);
     if (now.parts === undefined) continue;
     const oldParts: Rec[] = old.parts ?? [];
@@ -277,7 +277,7 @@ export function approvedJobMoneyRules(stored: Rec, next: Rec): RuleResult {
     for (const [k, p] of newParts.entries()) {
       const op = p.id ? oldParts.find((x) => x.id === p.id) : undefined;
       if (!op) return refused(`work_items.${i}.parts.${k}`);
-      const pf = moneyChanges(op, p, LOCKED_PART_MONEY.filter((x) => x !== "work"))[0];
+      const pf = moneyChanges(op, p, part.lockedMoney.filter((x) => x !== "work"))[0];
       if (pf) return refused(`work_items.${i}.parts.${k}.${pf}`);
     }
   }
@@ -301,8 +301,8 @@ export function withStoredMoney(stored: Rec, items: Rec[]): Rec[] {
   };
   return items.map((w) => {
     const old = byId.get(w.id);
-    const parts = ((w.parts ?? []) as Rec[]).map((p) => keep(((old?.parts ?? []) as Rec[]).find((x) => x.id === p.id), p, LOCKED_PART_MONEY.filter((x) => x !== "work")));
-    return { ...keep(old, w, LOCKED_WORK_MONEY), parts };
+    const parts = ((w.parts ?? []) as Rec[]).map((p) => keep(((old?.parts ?? []) as Rec[]).find((x) => x.id === p.id), p, part.lockedMoney.filter((x) => x !== "work")));
+    return { ...keep(old, w, workItem.lockedMoney), parts };
   });
 }
 

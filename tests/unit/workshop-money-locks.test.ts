@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { LOCK_MESSAGES, lockedPartMoney, moneyChanges, LOCKED_PART_MONEY } from "../../core/workshop/part-rules.js";
+import { LOCK_MESSAGES, lockedPartMoney, moneyChanges } from "../../core/workshop/part-rules.js";
+import { part, workItem } from "../../core/workshop/definitions.js";
+import { defineFields } from "../../core/platform/definition.js";
 import { approvedJobMoneyRules, withStoredMoney } from "../../core/workshop/rules.js";
 import { foldCounts } from "../../core/platform/records/indexes.js";
 
@@ -40,7 +42,34 @@ describe("Parts Expenses' saves of locked parents' parts (findings 5, 6)", () =>
     expect(lockedPartMoney("partorder", { status: "ORDER" }, before, { cost: 8888 })).toEqual({});
     expect(lockedPartMoney("job", { approved: true }, before, { supplier: 4 })).toEqual({ supplier: LOCK_MESSAGES.approvedJob });
     expect(lockedPartMoney("quote", { approved: true }, before, { cost: 1 })).toEqual({});
-    expect(moneyChanges(before, { cost: 10, customer_cost: 12.0 }, LOCKED_PART_MONEY)).toEqual([]);
+    expect(moneyChanges(before, { cost: 10, customer_cost: 12.0 }, part.lockedMoney)).toEqual([]);
+  });
+});
+
+describe("the locked money is a flag on the field (issue 23)", () => {
+  it("the lists are the fields the work item and part definitions flag lockedMoney, the same as the hand lists they replace", () => {
+    expect(workItem.lockedMoney).toEqual(workItem.fields.filter((f) => f.lockedMoney).map((f) => f.name));
+    expect(part.lockedMoney).toEqual(part.fields.filter((f) => f.lockedMoney).map((f) => f.name));
+    // The hand lists of issue 22 (core/workshop/part-rules.ts before issue 23), field for field.
+    expect([...workItem.lockedMoney].sort()).toEqual(
+      ["labour_hours", "labour_cost", "customer_labour_cost", "labour_cost_vat", "estimated_labour_hours", "estimated_labour_cost", "estimated_customer_labour_cost", "cost_override", "chargeable", "work_type"].sort(),
+    );
+    expect([...part.lockedMoney].sort()).toEqual(["cost", "customer_cost", "estimated_cost", "estimated_customer_cost", "cost_vat", "cost_override", "supplier", "work"].sort());
+    // Every flagged work item field is refused on an approved job; an unflagged one goes.
+    const w = stored.work_items[0];
+    for (const f of workItem.lockedMoney)
+      expect(approvedJobMoneyRules(stored, { work_items: [{ ...w, [f]: 77 }] })?.errors, f).toEqual({ [`work_items.0.${f}`]: LOCK_MESSAGES.approvedJob });
+    expect(approvedJobMoneyRules(stored, { work_items: [{ ...w, invoice_comments: "free" }] })).toBeNull();
+  });
+
+  it("flagging a new money field locks it: the definition's list carries it, and a lock read from that list refuses its change", () => {
+    const plain = defineFields({ cost: { lockedMoney: true, label: "Cost", kind: "money" }, fee: { label: "Fee", kind: "money" } });
+    const flagged = defineFields({ cost: { lockedMoney: true, label: "Cost", kind: "money" }, fee: { lockedMoney: true, label: "Fee", kind: "money" } });
+    expect(plain.lockedMoney).toEqual(["cost"]);
+    expect(flagged.lockedMoney).toEqual(["cost", "fee"]);
+    expect(moneyChanges({ cost: 1, fee: 2 }, { fee: 3 }, plain.lockedMoney)).toEqual([]);
+    expect(moneyChanges({ cost: 1, fee: 2 }, { fee: 3 }, flagged.lockedMoney)).toEqual(["fee"]);
+    expect(flagged.fields.find((f) => f.name === "fee")?.lockedMoney).toBe(true);
   });
 });
 
