@@ -48,6 +48,9 @@ const motTestFields = z.object({
   defect_jobs: z.record(z.string().max(4), z.number().int().positive()).optional(),
 });
 
+/** An MOT test as stored and answered (GET vehiclemothistory/{id}): the screens' row type (core/fleet/types.ts). */
+export type MotTestRecord = z.infer<typeof motTestFields> & { id: number; last_saved: string | null };
+
 /** One MOT test of a fleet vehicle as the DVSA answered it: never a growing list on the vehicle. */
 export const MotTest = defineRecordType({
   type: "mottest",

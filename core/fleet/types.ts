@@ -6,6 +6,10 @@
 import type { Brief, ContactBrief, FormOf, NamedBrief, RowOf } from "../platform/definition.js";
 import type { vehicle } from "./definitions.js";
 import type { ProfitLine } from "./profit-rules.js";
+import type { vehicleProfit } from "./profit.js";
+import type { MotTestRecord } from "./compliance.js";
+
+export type { MotTestRecord };
 
 /** A vehicle as answered; `Refs` says what the answer carries for a reference a screen reads more of. */
 export type VehicleRecord<Refs extends Partial<Record<string, unknown>> = Record<never, never>> = RowOf<typeof vehicle, Refs>;
@@ -43,3 +47,16 @@ export type LeagueRow = {
   model: NamedBrief | null;
   vehicle_status: string | null;
 } & Pick<ProfitLine, "income" | "costs" | "profit_before_finance" | "profit" | "days_on_fleet" | "days_on_hire" | "utilisation" | "miles" | "cost_per_mile">;
+
+/** GET vehicles/{id}/profit (docs/finance.md "Vehicle profit line"): the profit line, each figure with the records behind it, the months; the service's own answer (profit.ts `vehicleProfit`). */
+export type VehicleProfit = Awaited<ReturnType<typeof vehicleProfit>>;
+
+/** A vehicle in the key finder (GET vehicles?keys=true, service.ts `keyFinder`): the vehicle's registration and status, the hooks of its main and spare keys. */
+export type KeyFinderRow = Pick<VehicleRecord, "id" | "fleet_number"> & {
+  registration: string;
+  vehicle_status: string | null;
+  key_number: string | null;
+  board: string | null;
+  spare_key_number: string | null;
+  spare_board: string | null;
+};

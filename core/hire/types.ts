@@ -19,3 +19,10 @@ export type RentalAnswer<Refs extends Partial<Record<string, unknown>> = Record<
 export type HirerBrief = Brief<{ display_name: string; address_line1: string; town: string; postcode: string; company_email: string; company_phone: string }>;
 /** A van the finder offers (GET rentals/available): the vehicle with its workshop and compliance warnings. */
 export type AvailableVehicle = VehicleAnswer & { workshop_warnings?: WorkshopWarning[]; compliance_warnings?: Array<{ reason: string; message: string }> };
+
+/** A row of the rentals calendar (GET rentals/calendar, service.ts `calendar`): a vehicle and its rentals meeting the window, each in brief. */
+export type CalendarRow = {
+  vehicle: VehicleBrief | null;
+  /** A rental meeting the window has its start date. */
+  rentals: Array<Pick<RentalRecord<{ customer: Brief<{ display_name: string }> | null; start_date: string }>, "id" | "status" | "rental_type" | "start_date" | "finish_date" | "customer"> & { total?: number | null }>;
+};

@@ -8,6 +8,10 @@ import type { Brief, ContactBrief, ExtrasOf, FormOf, NamedBrief, RowOf } from ".
 import type { VehicleBrief } from "../fleet/types.js";
 import type { job, part, workItem } from "./definitions.js";
 import type { estimatedItemExtras, estimatedWorkItem, quote, quoteExtras } from "./quote-definitions.js";
+import type { movement, movementExtras, MovementView } from "./movement-definitions.js";
+import type { partOrder } from "./partorder-definitions.js";
+import type { partLookup, workLookup } from "./lookup-definitions.js";
+import type { PartOrigin } from "./part-rules.js";
 
 type Refs = Partial<Record<string, unknown>>;
 type None = Record<never, never>;
@@ -108,3 +112,56 @@ export type WorkItemRow = Partial<Typed<Omit<WorkItemRecord<{ work_type: WorkTyp
   key: string;
   parts: PartLineRow[];
 } & { [field: string]: unknown };
+
+/** A work item as a vehicle's service record lists it (GET work?vehicle, jobs.ts `serviceRecord`): its fields as stored (references as ids), its parts, its job's date and status. */
+export type ServiceRecordRow = RowOf<typeof workItem, { job: number }, number> & {
+  workshop_date: string | null;
+  job_status: string | null;
+  approved: boolean;
+  customer: number | null;
+  customer2: number | null;
+  parts?: Array<RowOf<typeof part, Record<never, never>, number>>;
+};
+
+/** A part as Parts Expenses lists it (GET parts, parts.ts `present`): the line, where it comes from (origin, row id P/J/Q and the parent's id), its supplier in brief (its other references as ids) and its parent's columns. */
+export type PartsExpenseRow = RowOf<typeof part, { supplier: Brief<{ display_name: string; partial_contact: boolean }> | null }, number> & {
+  origin: PartOrigin;
+  row_id: string;
+  parent_id: number;
+  parent_type: PartOrigin;
+  department: NamedBrief | number | null;
+  registration: string | null;
+  parent_date: string | null;
+};
+
+/** A part order as its list and page answer it (partorders.ts): the references in brief, its parts. */
+export type PartOrderAnswer<R extends Refs = None> = RowOf<
+  typeof partOrder,
+  { customer: (ContactBrief & { address_line1?: string | null; town?: string | null; postcode?: string | null; company_phone?: string | null }) | null; department: NamedBrief | null } & R
+> & {
+  parts?: Array<PartRecord<{ supplier: ContactBrief | null }>>;
+};
+
+/** A movement as every answer gives it (movements.ts `expandMovements`): references in brief, who made it, its view. */
+export type MovementAnswer = RowOf<
+  typeof movement,
+  {
+    vehicle_used: Brief<{ registration: string }> | null;
+    customer: Brief<{ display_name: string; movement_markup: number }> | null;
+    driver: NamedBrief | null;
+    department: NamedBrief | null;
+    movement_type: Brief<{ name: string; invoice_address: string; tracking_option: NamedBrief }> | null;
+    movement_rate: Brief<{ name: string; cost_per_mile: number; additional_time_cost: number; vehicle_cost: number; callout_cost: number; comments: string }> | null;
+    work_type: Brief<{ name: string; free_of_charge: boolean; approval_needed: boolean }> | null;
+    tracking_option: (NamedBrief & { category?: NamedBrief }) | null;
+    job: number | null;
+  }
+> &
+  Omit<ExtrasOf<typeof movementExtras>, "view"> & { view: MovementView };
+
+/** A part lookup as Part Stock answers it (lookups.ts): its fields, its supplier in brief, the work lookups using it. */
+export type PartLookupAnswer = RowOf<typeof partLookup, { supplier: Brief<{ display_name: string }> | null }> & { work_lookup?: number[] };
+/** A work lookup as Work Stock answers it: its fields, its supplier in brief, its part lookups. */
+export type WorkLookupAnswer = RowOf<typeof workLookup, { supplier: Brief<{ display_name: string }> | null }> & { part_work_lookup?: PartLookupAnswer[] };
+/** A quote's item with its parts, as the quote's page and print sheets read it. */
+export type QuoteItemWithParts = QuoteItemAnswer & { parts?: Array<PartRecord<{ supplier: ContactBrief | null }>> };

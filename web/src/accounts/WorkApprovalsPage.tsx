@@ -10,6 +10,7 @@ import { ListDepartmentFilter, ListPager, ListTable, ListTabs, ListToolbar, useL
 import { Page } from "../platform/page";
 import { toastWarning } from "../platform/toast";
 import { personName } from "../../../core/platform/people";
+import type { WorkApprovalRow } from "../../../core/accounts/types";
 import { CreditModal, type CreditedWorkItem } from "./invoices/modals";
 
 /**
@@ -26,7 +27,8 @@ import { CreditModal, type CreditedWorkItem } from "./invoices/modals";
  * approved on /credit like every other).
  */
 
-type WorkRow = ApiRecord & Record<string, any>;
+/** A work item as GET work answers it: inferred from the work item definition (core/accounts/types.ts). */
+type WorkRow = ApiRecord & WorkApprovalRow;
 type Kind = "po" | "invoice";
 
 const VIEWS: Record<Kind, Array<{ value: string; label: string }>> = {
@@ -44,7 +46,7 @@ const VIEWS: Record<Kind, Array<{ value: string; label: string }>> = {
 
 const nameOf = (c: unknown) => (c && typeof c === "object" ? String((c as Record<string, unknown>).display_name ?? "") : "");
 const personOf = personName;
-const idOf = (v: unknown): number | null => (typeof v === "number" ? v : v && typeof v === "object" && typeof (v as any).id === "number" ? (v as any).id : null);
+const idOf = (v: unknown): number | null => (typeof v === "number" ? v : v && typeof v === "object" && typeof (v as { id?: unknown }).id === "number" ? (v as { id: number }).id : null);
 const invoiceNumberOf = (w: WorkRow): string | null => (w.chargeable && w.customer2 ? w.customer2_invoice_number : w.customer_invoice_number) ?? null;
 /** An invoiced item (not a credit item itself) can be credited: 003 §4 "Approved invoice items can be credited". */
 const creditable = (w: WorkRow) => !!w.invoice_approved && !w.credit;
@@ -187,7 +189,7 @@ function ApprovalModal({ kind, jobId, onClose, onCredit }: { kind: Kind; jobId: 
   useEffect(() => {
     if (!rows.length) return;
     setPicked(new Set(rows.filter((w) => !done(w)).map((w) => w.id)));
-    setEdits(Object.fromEntries(rows.map((w) => [w.id, { nominal: idOf(w[codeField]), parts: Object.fromEntries((w.parts ?? []).map((p: any) => [p.id, idOf(p[codeField])])) }])));
+    setEdits(Object.fromEntries(rows.map((w) => [w.id, { nominal: idOf(w[codeField]), parts: Object.fromEntries((w.parts ?? []).map((p) => [p.id, idOf(p[codeField])])) }])));
     const first = rows[0];
     setJob({ workshop_invoice_number: first.workshop_invoice_number ?? "", workshop_invoice_date: first.workshop_invoice_date ?? "", job_workshop_payment_date: first.job_workshop_payment_date ?? "" });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the choices are reset when the rows change; codeField and done follow kind, fixed while the modal shows these rows
@@ -202,13 +204,13 @@ function ApprovalModal({ kind, jobId, onClose, onCredit }: { kind: Kind; jobId: 
       last_saved: w.last_saved,
       ...flag,
       [codeField]: edits[w.id]?.nominal ?? null,
-      parts: (w.parts ?? []).map((p: any) => ({ id: p.id, [codeField]: edits[w.id]?.parts[p.id] ?? null })),
+      parts: (w.parts ?? []).map((p) => ({ id: p.id, [codeField]: edits[w.id]?.parts[p.id] ?? null })),
       ...(kind === "po" ? { workshop_invoice_number: job.workshop_invoice_number || null, workshop_invoice_date: job.workshop_invoice_date || null, job_workshop_payment_date: job.job_workshop_payment_date || null } : {}),
     }));
   /** The rules the server runs, on the items as they will be sent (003 §5). */
   const check = (step: "ready" | Kind, flag: Record<string, boolean>) => {
     const sent = batch(flag);
-    const asSent = (w: WorkRow): Record<string, any> => ({ ...w, [codeField]: edits[w.id]?.nominal ?? null, parts: (w.parts ?? []).map((p: any) => ({ ...p, [codeField]: edits[w.id]?.parts[p.id] ?? null })) });
+    const asSent = (w: WorkRow): Candidate["item"] => ({ ...w, [codeField]: edits[w.id]?.nominal ?? null, parts: (w.parts ?? []).map((p) => ({ ...p, [codeField]: edits[w.id]?.parts[p.id] ?? null })) });
     const jobNow = { jstate: rows[0]?.job_state, workshop_invoice_number: job.workshop_invoice_number || null, workshop_invoice_date: job.workshop_invoice_date || null };
     const candidates: Candidate[] = chosen.map((w) => ({ item: asSent(w), job: jobNow, jobItems: rows, billed: w.billed_customer ?? null }));
     if (step !== "ready" && !sideOf(sent)) return { message: WORK_MESSAGES.side, errors: {} } as NonNullable<WorkRuleResult>;
@@ -227,7 +229,7 @@ function ApprovalModal({ kind, jobId, onClose, onCredit }: { kind: Kind; jobId: 
     return out;
   };
   /** What the ticked items come to (issue 24 item 9: the total shown before approving): labour and parts, before VAT. */
-  const total = sum(...chosen.flatMap((w) => [kind === "po" ? w.labour_cost : w.customer_labour_cost, ...(w.parts ?? []).map((p: any) => (kind === "po" ? p.cost : p.customer_cost))].map((v) => v ?? 0)));
+  const total = sum(...chosen.flatMap((w) => [kind === "po" ? w.labour_cost : w.customer_labour_cost, ...(w.parts ?? []).map((p) => (kind === "po" ? p.cost : p.customer_cost))].map((v) => v ?? 0)));
 
   const after = (res: { warnings?: string[] }) => {
     setRefusal(null);
@@ -346,7 +348,7 @@ function ApprovalModal({ kind, jobId, onClose, onCredit }: { kind: Kind; jobId: 
                     />
                   </Table.Td>
                 </Table.Tr>,
-                ...(w.parts ?? []).map((p: any) => (
+                ...(w.parts ?? []).map((p) => (
                   <Table.Tr key={`p${p.id}`}>
                     <Table.Td />
                     <Table.Td colSpan={2}>Part: {p.name ?? ""}</Table.Td>

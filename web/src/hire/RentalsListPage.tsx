@@ -1,4 +1,4 @@
-import type { RentalAnswer } from "../../../core/hire/types";
+import type { RentalAnswer, CalendarRow } from "../../../core/hire/types";
 import { Button, Group, Paper, SegmentedControl, Stack, Table, Text } from "@mantine/core";
 import { Link, useNavigate } from "react-router-dom";
 import { useUrlParams } from "../platform/url";
@@ -9,7 +9,6 @@ import { Page } from "../platform/page";
 import { DateField } from "../platform/form";
 
 type Rental = ApiRecord & RentalAnswer;
-type CalendarRow = { vehicle: { id: number; registration: string } | null; rentals: Array<{ id: number; status: string; start_date: string; finish_date: string | null; customer: { display_name: string } | null }> };
 
 const VIEWS = [
   { value: "weekly", label: "Weekly" },

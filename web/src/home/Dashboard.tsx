@@ -1,3 +1,5 @@
+import type { CalendarRow } from "../../../core/hire/types";
+import type { VehicleAnswer } from "../../../core/fleet/types";
 import { Button, Group, Modal, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useEffect, useState, type ReactNode } from "react";
@@ -12,7 +14,6 @@ import { DepartmentSelect } from "../platform/list";
 import { ChartPanel } from "../platform/charts/ChartPanel";
 
 type Figures = { start: string; end: string; short_term_income: number; long_term_income: number; total_income: number; rentals: number; starting: number; short_term: number; long_term: number; off_hire_charges: number };
-type CalendarRow = { vehicle: { id: number; registration: string } | null; rentals: Array<{ id: number; status: string; start_date: string; finish_date: string | null; customer: { display_name: string } | null }> };
 
 /** Figure Details (001 §2.5): what each figure is, the same words as docs/dashboard.md. */
 const GLOSSARY: Array<[string, string]> = [
@@ -232,7 +233,7 @@ function HomepageTotals() {
 }
 
 function CourtesyCars({ department }: { department: string }) {
-  const q = useGet<Page<ApiRecord & Record<string, any>>>(dashboardQuery.courtesyCars(department));
+  const q = useGet<Page<ApiRecord & VehicleAnswer>>(dashboardQuery.courtesyCars(department));
   // 001 §8: a refused location shows the server's response titled 'Error!' (the screen's own toast, so quiet).
   const move = useUpdate("vehicles", { quiet: true });
   const [edits, setEdits] = useState<Record<number, string>>({});

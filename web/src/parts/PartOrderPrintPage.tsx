@@ -1,14 +1,15 @@
 import { Button, Text } from "@mantine/core";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { PART_ORDER_MESSAGES, partOrderTotals } from "../../../core/workshop/partorder-rules";
+import type { PartOrderAnswer } from "../../../core/workshop/types";
 import { useOne, type ApiRecord } from "../platform/api";
 import { formatDate, formatMoney } from "../platform/format";
 import { Loading } from "../platform/Loading";
 import { Page } from "../platform/page";
 import { FactTable, PickListParts, PrintDocument, padRows } from "../platform/print";
 
-type Order = ApiRecord & Record<string, any>;
-type Row = Record<string, any>;
+type Order = ApiRecord & PartOrderAnswer;
+type Part = NonNullable<PartOrderAnswer["parts"]>[number];
 
 /** 002 §9: print sheets pad their parts list to 15 rows. */
 export const PART_ORDER_PRINT_ROWS = 15;
@@ -23,7 +24,7 @@ const SHEETS = {
 } as const;
 type Sheet = keyof typeof SHEETS;
 
-const name = (r: Row | null | undefined) => r?.display_name ?? r?.name ?? "";
+const name = (r: { display_name?: string | null; name?: string | null } | null | undefined) => r?.display_name ?? r?.name ?? "";
 
 /** Who the order is for and where it goes. */
 function Heading({ o, title }: { o: Order; title: string }) {
@@ -73,7 +74,7 @@ function Delivery({ o }: { o: Order }) {
 
 /** The pick list: each part with its number and supplier, padded to 15 rows, a Picked column to tick. */
 function PickList({ o }: { o: Order }) {
-  const parts = (o.parts ?? []) as Row[];
+  const parts: Part[] = o.parts ?? [];
   return (
     <>
       <Heading o={o} title="Pick List - Part Order" />
@@ -84,7 +85,7 @@ function PickList({ o }: { o: Order }) {
 
 /** The order (ours to keep): parts with supplier, cost and charge; totals of cost, charge and charge inc. VAT. */
 function OrderSheet({ o, customer }: { o: Order; customer: boolean }) {
-  const parts = (o.parts ?? []) as Row[];
+  const parts: Part[] = o.parts ?? [];
   const t = partOrderTotals(parts);
   return (
     <>

@@ -1,12 +1,14 @@
 import { Button, Stack } from "@mantine/core";
 import { Link, useNavigate } from "react-router-dom";
 import { DEFAULT_PART_ORDER_VIEW } from "../../../core/workshop/partorder-rules";
+import type { PartOrderAnswer } from "../../../core/workshop/types";
 import type { ApiRecord } from "../platform/api";
 import { formatDate, formatMoney } from "../platform/format";
 import { ListColumnFilter, ListDepartmentFilter, ListPager, ListRecordFilter, ListSearch, ListTable, ListTabs, ListToolbar, useListController, type FilterOption } from "../platform/list";
 import { Page } from "../platform/page";
 
-type OrderRow = ApiRecord & Record<string, any>;
+/** A part order as its list answers it: inferred from the part order definition (core/workshop/types.ts). */
+type OrderRow = ApiRecord & PartOrderAnswer;
 
 /** 002 §2 Part orders: the four views (the server's PART_ORDER_VIEWS keys); ORDERS first. */
 const VIEW_TABS = [

@@ -5,7 +5,7 @@ import { useParams } from "react-router-dom";
 import { LOOKUP_MESSAGES, newPartMissing } from "../../../core/workshop/lookup-rules";
 import { Loading } from "../platform/Loading";
 import { useOne } from "../platform/api";
-import { FormWarning, initialValues, useRecordEditor, useRecordForm, type FormErrors } from "../platform/form";
+import { FormWarning, initialValues, useRecordEditor, useRecordForm, type ChildRow, type FormErrors } from "../platform/form";
 import { formatMoney } from "../platform/format";
 import { Page } from "../platform/page";
 import { LookupInputs } from "./PartLookupModals";
@@ -26,7 +26,7 @@ export function WorkLookupDetailPage() {
 }
 
 /** Rows of the parts table: saved links and linked part lookups carry an id; a new part has none until saved. */
-type PartRow = Partial<PartLookupRow> & { supplier?: { id: number; display_name: string | null } | null };
+type PartRow = Partial<PartLookupRow>;
 
 /**
  * Work lookup detail (002 §2): supplier, description, labour hours,
@@ -58,7 +58,7 @@ function WorkLookupEditor({ record }: { record: WorkLookupRow | null }) {
   const [adding, setAdding] = useState(false);
   const [searching, setSearching] = useState(false);
   const rows = editor.lines.get(PARTS) as PartRow[];
-  const setRows = (next: PartRow[]) => editor.lines.set(PARTS, next as any);
+  const setRows = (next: PartRow[]) => editor.lines.set(PARTS, next as ChildRow[]);
 
   return (
     <Page
@@ -161,7 +161,7 @@ function AddPartModal({ onClose, onAdd }: { onClose: () => void; onAdd: (p: Part
   const [supplierName, setSupplierName] = useState("");
   const form = useRecordForm(NEW_PART_FIELDS, initialValues(NEW_PART_FIELDS, null), {
     guard: false,
-    validate: (values) => Object.fromEntries(newPartMissing(values as any).map((f) => [f, LOOKUP_MESSAGES.allFieldsRequired])),
+    validate: (values) => Object.fromEntries(newPartMissing(values).map((f) => [f, LOOKUP_MESSAGES.allFieldsRequired])),
   });
   const [warning, setWarning] = useState<string | null>(null);
   const add = async () => {
@@ -170,7 +170,7 @@ function AddPartModal({ onClose, onAdd }: { onClose: () => void; onAdd: (p: Part
       setWarning(LOOKUP_MESSAGES.allFieldsRequired);
       return;
     }
-    const body = form.payload() as Record<string, any>;
+    const body = form.payload() as Pick<PartLookupRow, "name" | "part_number" | "cost" | "customer_cost"> & { supplier: number };
     onAdd({ name: body.name, part_number: body.part_number, cost: body.cost, customer_cost: body.customer_cost, supplier: { id: body.supplier, display_name: supplierName } });
   };
   return (

@@ -1,29 +1,9 @@
 import { PART_MESSAGES } from "../../../core/workshop/part-rules";
+import type { PartsExpenseRow } from "../../../core/workshop/types";
 import { useApiMutation, type ApiRecord } from "../platform/api";
 
-/** A part as GET parts answers it (002 §3 Part; row id P/J/Q + the parent's id). */
-export type PartRow = ApiRecord & {
-  name: string | null;
-  part_number: string | null;
-  supplier: { id: number; display_name: string | null; partial_contact?: boolean } | null;
-  cost: number | null;
-  customer_cost: number | null;
-  cost_vat: string | null;
-  date_ordered: string | null;
-  part_invoice_number: string | null;
-  invoice_date: string | null;
-  due_date: string | null;
-  supplier_nominal_code: number | null;
-  approved: boolean | null;
-  approver: { first_name: string | null; last_name: string | null } | null;
-  from_stock: boolean | null;
-  to_be_ordered: boolean | null;
-  backorder: boolean | null;
-  origin: "job" | "quote" | "partorder";
-  row_id: string;
-  parent_id: number;
-  registration: string | null;
-};
+/** A part as GET parts answers it (002 §3 Part; row id P/J/Q + the parent's id): inferred from the part definition (core/workshop/types.ts). */
+export type PartRow = ApiRecord & PartsExpenseRow;
 
 export type PartsAnswer = { count: number; results: PartRow[]; total_cost?: number; warnings?: Array<{ id: number; message: string }> };
 

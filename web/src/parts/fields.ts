@@ -1,4 +1,5 @@
 import { partLookup, workLookup } from "../../../core/workshop/lookup-definitions";
+import type { PartLookupAnswer, WorkLookupAnswer } from "../../../core/workshop/types";
 import { fieldsFrom, type FieldDef } from "../platform/form";
 
 /**
@@ -19,30 +20,6 @@ export const WORK_FIELDS: FieldDef[] = fieldsFrom(workLookup);
 /** A new part added on a work lookup (002 §5: every one required). */
 export const NEW_PART_FIELDS: FieldDef[] = PART_FIELDS.filter((f) => ["name", "part_number", "cost", "supplier", "customer_cost"].includes(f.name)).map((f) => ({ ...f, description: undefined }));
 
-export type PartLookupRow = {
-  id: number;
-  last_saved: string;
-  name: string | null;
-  part_number: string | null;
-  make: string | null;
-  model: string | null;
-  variant: string | null;
-  vehicle_type: string | null;
-  supplier: { id: number; display_name: string | null } | null;
-  cost: number | null;
-  customer_cost: number | null;
-  stock_volume: number | null;
-  comments: string | null;
-  work_lookup?: number[];
-};
-
-export type WorkLookupRow = {
-  id: number;
-  last_saved: string;
-  description: string | null;
-  labour_hours: number | null;
-  labour_cost: number | null;
-  customer_labour_cost: number | null;
-  supplier: { id: number; display_name: string | null } | null;
-  part_work_lookup?: PartLookupRow[];
-};
+/** A part lookup and a work lookup as their lists and pages answer them: inferred from their definitions (core/workshop/types.ts). */
+export type PartLookupRow = PartLookupAnswer;
+export type WorkLookupRow = WorkLookupAnswer;

@@ -7,12 +7,10 @@ import { Page } from "../platform/page";
 import { FactTable, PrintDocument, SignatureLines, padRows } from "../platform/print";
 import { makeOf, modelOf, nameOf, registrationOf, type Job } from "./jobFormat";
 import { jobTotals } from "../../../core/workshop/costs";
-import type { JobContactBrief } from "../../../core/workshop/types";
+import type { JobContactBrief, WorkItemAnswer } from "../../../core/workshop/types";
 
-type Row = Record<string, any>;
-
-const workItemsOf = (j: Job): Row[] => (Array.isArray(j.work_items) ? j.work_items : []);
-const partsOf = (j: Job): Row[] => workItemsOf(j).flatMap((w) => (Array.isArray(w.parts) ? w.parts : []));
+const workItemsOf = (j: Job): WorkItemAnswer[] => (Array.isArray(j.work_items) ? j.work_items : []);
+const partsOf = (j: Job): WorkItemAnswer["parts"] => workItemsOf(j).flatMap((w) => (Array.isArray(w.parts) ? w.parts : []));
 
 /**
  * Workshop job sheet (002 §2, landscape A4): title with workshop,

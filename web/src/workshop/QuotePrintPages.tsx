@@ -1,5 +1,5 @@
 import type { VehicleBrief } from "../../../core/fleet/types";
-import type { QuoteAnswer } from "../../../core/workshop/types";
+import type { QuoteAnswer, QuoteItemWithParts } from "../../../core/workshop/types";
 import { Button, Text } from "@mantine/core";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { quoteSheetTotals } from "../../../core/workshop/quote-approval-rules";
@@ -11,7 +11,8 @@ import { FactTable, PickListParts, PrintDocument } from "../platform/print";
 import { nameOf } from "./quote-display";
 
 type Quote = ApiRecord & QuoteAnswer;
-type Row = Record<string, any>;
+type Item = QuoteItemWithParts;
+type Part = NonNullable<Item["parts"]>[number];
 
 /** 002 §2 Quote print sheet: the terms line, verbatim. */
 export const QUOTE_TERMS = "All prices are excluding VAT. Our standard terms and conditions apply. A copy of these can be found on our website.";
@@ -47,8 +48,8 @@ function useQuote() {
   return useOne<Quote>("quotes", quote ?? null, { errorMessage: "An error occurred!" });
 }
 
-const itemsOf = (q: Quote, afterQuote: boolean): Row[] => ((q.estimated_work_items ?? []) as Row[]).filter((i) => afterQuote || !i.added_after_quote);
-const partsOf = (items: Row[]): Row[] => items.flatMap((i) => (i.parts ?? []) as Row[]);
+const itemsOf = (q: Quote, afterQuote: boolean): Item[] => ((q.estimated_work_items ?? []) as Item[]).filter((i) => afterQuote || !i.added_after_quote);
+const partsOf = (items: Item[]): Part[] => items.flatMap((i) => i.parts ?? []);
 
 function QuoteSheet({ q, afterQuote }: { q: Quote; afterQuote: boolean }) {
   const v: Partial<VehicleBrief> = q.vehicle ?? {};
@@ -112,7 +113,7 @@ function QuoteSheet({ q, afterQuote }: { q: Quote; afterQuote: boolean }) {
               <td>{i.estimated_labour_hours ?? ""}</td>
               <td>{formatMoney(i.estimated_customer_labour_cost ?? 0)}</td>
             </tr>,
-            ...((i.parts ?? []) as Row[]).map((p, k) => (
+            ...(i.parts ?? []).map((p, k) => (
               <tr key={`w${n}p${k}`}>
                 <td style={{ paddingLeft: "6mm" }}>{p.name || "Unnamed Part"}</td>
                 <td>{p.part_number ?? ""}</td>

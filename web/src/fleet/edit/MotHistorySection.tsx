@@ -1,4 +1,6 @@
-import { Anchor, Button, Fieldset, Group, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Button, Fieldset, Group, Stack, Text } from "@mantine/core";
+import { FiguresTable } from "../../platform/FiguresTable";
+import type { MotTestRecord } from "../../../../core/fleet/types";
 import { Link } from "react-router-dom";
 import { milesOf } from "../../../../core/fleet/registration-rules";
 import { useApiGet, useApiMutation, useList, type ApiRecord, type Page } from "../../platform/api";
@@ -15,18 +17,8 @@ import { MotTestsTable, type MotTestLine } from "../shared/registration";
  * check recorded for the vehicle.
  */
 
-type Defect = { text: string; type: string; dangerous?: boolean };
-type MotTestRow = ApiRecord & {
-  mot_test_number: string;
-  completed_date: string;
-  test_result: string;
-  expiry_date: string | null;
-  odometer_value: number | null;
-  odometer_unit: string | null;
-  odometer_result_type: string | null;
-  defects: Defect[];
-  defect_jobs?: Record<string, number>;
-};
+/** An MOT test as GET vehiclemothistory answers it: the stored record's own type (core/fleet/types.ts). */
+type MotTestRow = ApiRecord & MotTestRecord;
 
 /** The readings as an inline SVG line (oldest left), labelled for screen readers; the table beside carries the figures. */
 export function OdometerChart({ points }: { points: Array<{ date: string; miles: number }> }) {
@@ -101,22 +93,17 @@ export function MotHistorySection({ vehicle }: { vehicle: ApiRecord }) {
         {tests.length > 0 && (
           <Group align="flex-start" gap="lg">
             <OdometerChart points={points} />
-            <Table withTableBorder aria-label="Odometer readings" w="auto">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Date</Table.Th>
-                  <Table.Th>Miles</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {points.map((p) => (
-                  <Table.Tr key={p.date}>
-                    <Table.Td>{formatDate(p.date)}</Table.Td>
-                    <Table.Td>{p.miles}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <FiguresTable
+              withTableBorder
+              w="auto"
+              label="Odometer readings"
+              rows={points}
+              rowKey={(p) => p.date}
+              columns={[
+                { key: "date", header: "Date", cell: (p) => formatDate(p.date) },
+                { key: "miles", header: "Miles", cell: (p) => p.miles },
+              ]}
+            />
           </Group>
         )}
         {tests.length > 0 && (

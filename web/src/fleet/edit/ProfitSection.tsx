@@ -4,21 +4,10 @@ import { useApiGet } from "../../platform/api";
 import { formatMoney } from "../../platform/format";
 import { Loading } from "../../platform/Loading";
 import { VehicleMoneyChart } from "../../platform/charts/VehicleMoneyChart";
+import { FiguresTable } from "../../platform/FiguresTable";
+import type { VehicleProfit } from "../../../../core/fleet/types";
 
-type Link_ = { kind: string; id: number; amount?: number };
-type Figure = { name: string; label: string; amount: number | null; records: Link_[] };
-/** GET vehicles/{id}/profit (docs/finance.md "Vehicle profit line"). */
-export type VehicleProfit = {
-  profit: number;
-  profit_before_finance: number;
-  days_on_fleet: number;
-  days_on_hire: number;
-  utilisation: number | null;
-  miles: number;
-  cost_per_mile: number | null;
-  figures: Figure[];
-  months: Array<{ month: string; income: number; cost: number; hire_days: number }>;
-};
+type Link_ = VehicleProfit["figures"][number]["records"][number];
 
 /** Where a record behind a figure opens. */
 function linkOf(r: Link_, vehicle: number): { to: string; text: string } {
@@ -87,26 +76,18 @@ export function ProfitSection({ vehicle }: { vehicle: number }) {
         </Table.Tbody>
       </Table>
       <VehicleMoneyChart months={p.months} />
-      <Table withTableBorder aria-label="Income and cost by month">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Month</Table.Th>
-            <Table.Th>Income</Table.Th>
-            <Table.Th>Cost</Table.Th>
-            <Table.Th>Days on hire</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {p.months.map((m) => (
-            <Table.Tr key={m.month}>
-              <Table.Td>{monthText(m.month)}</Table.Td>
-              <Table.Td>{formatMoney(m.income)}</Table.Td>
-              <Table.Td>{formatMoney(m.cost)}</Table.Td>
-              <Table.Td>{m.hire_days}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      <FiguresTable
+        withTableBorder
+        label="Income and cost by month"
+        rows={p.months}
+        rowKey={(m) => m.month}
+        columns={[
+          { key: "month", header: "Month", cell: (m) => monthText(m.month) },
+          { key: "income", header: "Income", cell: (m) => formatMoney(m.income) },
+          { key: "cost", header: "Cost", cell: (m) => formatMoney(m.cost) },
+          { key: "hire_days", header: "Days on hire", cell: (m) => m.hire_days },
+        ]}
+      />
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import type { RentalAnswer } from "../../../../core/hire/types";
+import type { ServiceRecordRow } from "../../../../core/workshop/types";
 import { Button, Checkbox, Collapse, Fieldset, Group, Modal, Pagination, SegmentedControl, Table, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
@@ -26,17 +27,8 @@ function useRowSelection<T extends { id: number }>() {
   return { selected, toggleRow, chosen: [...selected.values()] };
 }
 
-type WorkPart = { id: number; name?: string | null; cost?: number | null; customer_cost?: number | null };
-type WorkRow = ApiRecord & {
-  description?: string | null;
-  chargeable?: boolean | null;
-  labour_hours?: number | null;
-  labour_cost?: number | null;
-  customer_labour_cost?: number | null;
-  job: number;
-  workshop_date?: string | null;
-  parts?: WorkPart[];
-};
+/** A work item of the service record as GET work?vehicle answers it: inferred from the work item definition (core/workshop/types.ts). */
+type WorkRow = ApiRecord & ServiceRecordRow;
 
 const partsCost = (w: WorkRow) => sum(...(w.parts ?? []).map((p) => p.cost)).toNumber();
 const rowTotal = (w: WorkRow) => sum(w.labour_cost, partsCost(w)).toNumber();

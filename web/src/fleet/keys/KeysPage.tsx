@@ -5,9 +5,11 @@ import { ListPager, ListSearch, ListTable, useListController } from "../../platf
 import { Page } from "../../platform/page";
 import { fieldsFrom } from "../../platform/form";
 import { keyHook } from "../../../../core/fleet/definitions";
+import type { KeyFinderRow } from "../../../../core/fleet/types";
 import { SettingsTable, type TableScreen } from "../../platform/table";
 
-type KeyRow = ApiRecord & { registration: string; fleet_number: string | null; vehicle_status: string | null; key_number: string | null; board: string | null; spare_key_number: string | null; spare_board: string | null };
+/** A vehicle in the key finder: inferred from the vehicle definition (core/fleet/types.ts). */
+type KeyRow = ApiRecord & KeyFinderRow;
 
 /** The key hooks themselves: the generic record table (add box, editable rows, history). */
 export const HOOKS: TableScreen = {

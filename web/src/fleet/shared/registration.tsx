@@ -1,4 +1,5 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Group, Modal, Stack, Table, Text } from "@mantine/core";
+import { FiguresTable } from "../../platform/FiguresTable";
 import { useState, type ReactNode } from "react";
 import type { MotTestAnswer, Source, Suggestion } from "../../../../core/fleet/registration-rules";
 import { api } from "../../platform/api";
@@ -147,41 +148,34 @@ export type MotTestLine = {
  */
 export function MotTestsTable({ tests, defectAction }: { tests: MotTestLine[]; defectAction?: (test: MotTestLine, index: number) => ReactNode }) {
   return (
-    <Table withTableBorder aria-label="MOT tests">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Date</Table.Th>
-          <Table.Th>Result</Table.Th>
-          <Table.Th>Expiry</Table.Th>
-          <Table.Th>Odometer</Table.Th>
-          <Table.Th>Advisories and defects</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {tests.map((t) => (
-          <Table.Tr key={t.key}>
-            <Table.Td>{formatDate(t.date.slice(0, 10))}</Table.Td>
-            <Table.Td>
-              <Badge color={t.result === "PASSED" ? "green" : "red"}>{t.result}</Badge>
-            </Table.Td>
-            <Table.Td>{t.expiry ? formatDate(t.expiry) : ""}</Table.Td>
-            <Table.Td>{t.odometer === null ? "" : `${t.odometer.value} ${t.odometer.unit === "KM" ? "km" : "miles"}`}</Table.Td>
-            <Table.Td>
-              <Stack gap={2}>
-                {t.defects.map((d, i) => (
-                  <Group key={i} gap="xs" wrap="nowrap">
-                    <Text size="sm">
-                      {d.type}: {d.text}
-                    </Text>
-                    {defectAction?.(t, i)}
-                  </Group>
-                ))}
-              </Stack>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <FiguresTable
+      withTableBorder
+      label="MOT tests"
+      rows={tests}
+      rowKey={(t) => t.key}
+      columns={[
+        { key: "date", header: "Date", cell: (t) => formatDate(t.date.slice(0, 10)) },
+        { key: "result", header: "Result", cell: (t) => <Badge color={t.result === "PASSED" ? "green" : "red"}>{t.result}</Badge> },
+        { key: "expiry", header: "Expiry", cell: (t) => (t.expiry ? formatDate(t.expiry) : "") },
+        { key: "odometer", header: "Odometer", cell: (t) => (t.odometer === null ? "" : `${t.odometer.value} ${t.odometer.unit === "KM" ? "km" : "miles"}`) },
+        {
+          key: "defects",
+          header: "Advisories and defects",
+          cell: (t) => (
+            <Stack gap={2}>
+              {t.defects.map((d, i) => (
+                <Group key={i} gap="xs" wrap="nowrap">
+                  <Text size="sm">
+                    {d.type}: {d.text}
+                  </Text>
+                  {defectAction?.(t, i)}
+                </Group>
+              ))}
+            </Stack>
+          ),
+        },
+      ]}
+    />
   );
 }
 

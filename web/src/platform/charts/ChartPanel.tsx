@@ -1,7 +1,8 @@
-import { Button, Group, Paper, Skeleton, Table, Text, Title, VisuallyHidden } from "@mantine/core";
+import { Button, Group, Paper, Skeleton, Text, Title, VisuallyHidden } from "@mantine/core";
 import { Suspense, useState } from "react";
 import { formatDate, formatMoney, formatPercent } from "../format";
 import { lazyPart } from "../lazyPart";
+import { FiguresTable } from "../FiguresTable";
 
 /**
  * The one chart pattern (issue 27, docs/charts.md): a titled panel with
@@ -54,30 +55,18 @@ export function ChartPanel<T extends Period>({
   const labelOf = (w: T) => (period === "month" ? formatDate(w.start).slice(3) : formatDate(w.start));
   const data: ChartPoint[] = rows.map((w) => ({ week: labelOf(w), ...Object.fromEntries(series.map((s) => [s.key, s.value(w)])) }));
   const table = (
-    <Table aria-label={`${title} figures`} fz="xs" withRowBorders={false} data-testid="chart-figures">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{period === "month" ? "Month" : "Week commencing"}</Table.Th>
-          {series.map((s) => (
-            <Table.Th key={s.key} ta="right">
-              {s.label}
-            </Table.Th>
-          ))}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((w) => (
-          <Table.Tr key={w.start}>
-            <Table.Td>{labelOf(w)}</Table.Td>
-            {series.map((s) => (
-              <Table.Td key={s.key} ta="right">
-                {formatChartValue(values, s.value(w))}
-              </Table.Td>
-            ))}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <FiguresTable
+      label={`${title} figures`}
+      fz="xs"
+      withRowBorders={false}
+      data-testid="chart-figures"
+      rows={rows}
+      rowKey={(w) => w.start}
+      columns={[
+        { key: "period", header: period === "month" ? "Month" : "Week commencing", cell: labelOf },
+        ...series.map((s) => ({ key: s.key, header: s.label, figure: true, cell: (w: T) => formatChartValue(values, s.value(w)) })),
+      ]}
+    />
   );
   return (
     <Paper withBorder p="sm" component="section" aria-label={`${title} chart`}>

@@ -79,7 +79,7 @@ function MovementForm({ row, start, rates, firstType, onClose }: { row: Movement
   const [customer, setCustomer] = useState<number | "">(row?.customer?.id ?? start?.customer?.id ?? "");
   const [markup, setMarkup] = useState<number>(Number(row?.customer?.movement_markup ?? start?.customer?.movement_markup ?? 0));
   const [customerText, setCustomerText] = useState(row?.customer?.display_name ?? start?.customer?.display_name ?? "");
-  const [vehicleUsed, setVehicleUsed] = useState<{ id: number; registration: string } | null>(row?.vehicle_used ?? start?.vehicle_used ?? null);
+  const [vehicleUsed, setVehicleUsed] = useState<MovementRow["vehicle_used"]>(row?.vehicle_used ?? start?.vehicle_used ?? null);
   const [vehicleText, setVehicleText] = useState(row?.vehicle_used?.registration ?? start?.vehicle_used?.registration ?? "");
   const fields = useMemo(() => (job ? [...FIELDS.filter((f) => f.name !== "work_type"), { ...byName("work_type"), required: MOVEMENT_MESSAGES.workTypeRequired }] : FIELDS), [job]);
   const form = useRecordForm(fields, initial, {

@@ -1,34 +1,9 @@
 import { MOVEMENT_MESSAGES } from "../../../../core/workshop/movement-definitions";
+import type { MovementAnswer } from "../../../../core/workshop/types";
 import { useApiMutation, useCreate, useRemove, useUpdate, type ApiRecord } from "../../platform/api";
 
-/** A movement as the API answers it (002 §3, references as objects). */
-export type MovementRow = ApiRecord & {
-  movement_status: "NORMAL" | "QUOTE";
-  view: "NORMAL" | "QUOTE" | "COMPLETED";
-  completed: boolean;
-  delivery_date: string | null;
-  vehicle: string | null;
-  vehicle_used: { id: number; registration: string } | null;
-  customer: { id: number; display_name: string; movement_markup: number | null } | null;
-  driver: { id: number; name: string } | null;
-  department: { id: number; name: string } | null;
-  movement_type: { id: number; name: string; tracking_option?: { id: number; name: string } | null } | null;
-  movement_rate: { id: number; name: string } | null;
-  work_type: { id: number; name: string } | null;
-  tracking_option: { id: number; name: string } | null;
-  job: number | null;
-  start_address: string | null;
-  end_address: string | null;
-  start_time: string | null;
-  end_time: string | null;
-  miles: number | null;
-  cost: number | null;
-  cost_override: boolean | null;
-  internal_charge: number | null;
-  comments: string | null;
-  invoice_number: string | null;
-  creator: string | null;
-};
+/** A movement as the API answers it (002 §3, references as objects): inferred from its definition (core/workshop/types.ts). */
+export type MovementRow = ApiRecord & MovementAnswer;
 
 /** Lists and figures a movement write changes. */
 const CHANGES = { invalidates: ["movementfigures"] };
