@@ -6,6 +6,7 @@
  */
 import type { Brief, ContactBrief, ExtrasOf, FormOf, NamedBrief, RowOf } from "../platform/definition.js";
 import type { VehicleBrief } from "../fleet/types.js";
+import type { ContactRecord } from "../contacts/types.js";
 import type { job, part, workItem } from "./definitions.js";
 import type { estimatedItemExtras, estimatedWorkItem, quote, quoteExtras } from "./quote-definitions.js";
 import type { movement, movementExtras, MovementView } from "./movement-definitions.js";
@@ -47,19 +48,9 @@ export type QuoteAnswer<R extends Refs = None> = QuoteRecord<Answered & R> &
 /** A quote's item as the answer carries it: its fields and its answer-only extras (the job it made, its colour). */
 export type QuoteItemAnswer<R extends Refs = None> = QuoteItemRecord<R> & ExtrasOf<typeof estimatedItemExtras>;
 
-/** A contact as a job's answer carries it (core/workshop/job.ts `CONTACT_BRIEF`). */
+/** A contact as a job's answer carries it (core/workshop/job.ts `CONTACT_BRIEF`): those fields of the contact definition. */
 export type JobContactBrief = Brief<{
-  display_name: string;
-  address_line1: string;
-  town: string;
-  postcode: string;
-  company_phone: string;
-  email: string;
-  company_email: string;
-  workshop_instructions: string;
-  labour_rate_markup: number;
-  parts_markup: number;
-  supplier_labour_charge: number;
+  [K in "display_name" | "address_line1" | "town" | "postcode" | "company_phone" | "email" | "company_email" | "workshop_instructions" | "labour_rate_markup" | "parts_markup" | "supplier_labour_charge" | "lcv_rate" | "labour_rate_affected_by_customer_markup" | "stock_kept_at_supplier" | "contact_type"]: NonNullable<ContactRecord[K]>;
 }>;
 /** A work item as the job's answer carries it: its work type and its parts' suppliers in brief. */
 export type WorkItemAnswer<R extends Refs = None> = WorkItemRecord<{ work_type: Brief<{ name: string; approval_needed: boolean; special_labour_rate: number; free_of_charge: boolean }> | null } & R> & {
@@ -165,3 +156,11 @@ export type PartLookupAnswer = RowOf<typeof partLookup, { supplier: Brief<{ disp
 export type WorkLookupAnswer = RowOf<typeof workLookup, { supplier: Brief<{ display_name: string }> | null }> & { part_work_lookup?: PartLookupAnswer[] };
 /** A quote's item with its parts, as the quote's page and print sheets read it. */
 export type QuoteItemWithParts = QuoteItemAnswer & { parts?: Array<PartRecord<{ supplier: ContactBrief | null }>> };
+/** A quote's item as the quote editor holds it, inferred from the estimated work item definition: as `WorkItemRow`, with its parts and its answer-only extras. */
+export type QuoteItemRow = Partial<Typed<Omit<QuoteItemRecord<{ work_type: WorkTypeBrief | number | null }>, "id" | "last_saved" | "key">>> &
+  ExtrasOf<typeof estimatedItemExtras> & {
+    id?: number;
+    last_saved?: string;
+    key?: string;
+    parts?: PartLineRow[];
+  } & { [field: string]: unknown };

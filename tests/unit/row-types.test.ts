@@ -58,7 +58,38 @@ function handWritten(text: string): string | null {
   return null;
 }
 
+/** A declaration that leaves its fields loose: `Record<string, any>` or `[field: string]: any` anywhere in it. */
+const LOOSE = /Record<string,\s*any>|\[\w+:\s*string\]:\s*any\b/;
+/** Every type alias or interface of web/src, whatever its name. */
+const ANY_DECLARATION = /^\s*(?:export\s+)?(?:type|interface)\s+(\w+)\b[^=]*?(?:=|\{)/gm;
+function looseDeclarations(root = WEB): string[] {
+  return sources(root).flatMap((file) => {
+    const text = readFileSync(file, "utf8");
+    return [...text.matchAll(ANY_DECLARATION)].filter((m) => LOOSE.test(declarationAt(text, m.index))).map((m) => `${file.slice(root.length + 1)}: ${m[1]}`);
+  });
+}
+/**
+ * The loose declarations left (the agreements' screens hold a finance
+ * agreement as the vehicle's line, untyped): this list only shrinks. A new
+ * one fails; one typed fails until it leaves the list.
+ */
+const LOOSE_LEFT = ["agreements/AgreementsSection.tsx: Agreement", "agreements/SaleModals.tsx: Agreement"];
+
 describe("the web's row types are the definitions' (issue 23)", () => {
+  it("no new type in web/src leaves its fields loose (Record<string, any>): rows are inferred from core", () => {
+    expect(looseDeclarations().sort()).toEqual([...LOOSE_LEFT].sort());
+  });
+
+  it("the loose scan catches a hand-written row of any name", () => {
+    const loose = (decl: string) => LOOSE.test(declarationAt(decl, 0));
+    expect(loose("type OrderRow = ApiRecord & Record<string, any>;")).toBe(true);
+    expect(loose("type Row = Record<string, any>;")).toBe(true);
+    expect(loose("interface KeyRow { id: number; [field: string]: any }")).toBe(true);
+    expect(loose("type Refs = { defaults: Record<string, any> };")).toBe(true);
+    expect(loose("type MovementRow = ApiRecord & MovementAnswer;")).toBe(false);
+    expect(loose("type ChildRow = Record<string, unknown> & { id?: number };")).toBe(false);
+  });
+
   it("no hand-written row type for vehicles, rentals, jobs, quotes, invoices or transactions in web/src", () => {
     const found = rowTypeDeclarations();
     expect(found.length, "the scan finds the screens' row types").toBeGreaterThanOrEqual(10);

@@ -19,7 +19,8 @@ import { CreateInvoiceModal, CreatePaymentModal } from "./SaleModals";
  */
 export type Agreement = Record<string, any>;
 export type AgreementsSectionProps = {
-  vehicle: Record<string, any>;
+  /** The vehicle as its form holds it (a new one has no id yet). */
+  vehicle: Record<string, unknown> & { id?: number | null };
   agreements: Agreement[];
   onChange: (next: Agreement[]) => void;
 };
@@ -143,7 +144,7 @@ function Fields({ fields, a, onField, readOnly = [] }: { fields: FieldDef[]; a: 
   );
 }
 
-function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement; index: number; vehicle: Record<string, any>; onChange: (next: Agreement) => void; onRemove: () => void }) {
+function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement; index: number; vehicle: AgreementsSectionProps["vehicle"]; onChange: (next: Agreement) => void; onRemove: () => void }) {
   const [docType, setDocType] = useState("pro");
   const [modal, setModal] = useState<"payment" | "invoice" | null>(null);
   const type = String(a.finance_type ?? "NONE");
@@ -246,7 +247,7 @@ function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement
               <Text size="sm" data-testid={`agreement-${index}-pro-forma-total`}>
                 Pro forma total: {formatMoney(proFormaTotal(a.sold_price, a.sale_warranty_cost))}
               </Text>
-              {vehicle.id && (
+              {!!vehicle.id && (
                 <>
                   <Button size="compact-sm" component={Link} to={`/printsale/${vehicle.id}?agreement=${index}&doc=${docType}`}>
                     Print

@@ -1,7 +1,9 @@
 import { Alert, Anchor, Badge, Button, Fieldset, Group, LoadingOverlay, Modal, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
-import { partCustomerCost, partsMarkup } from "../../../core/workshop/costs";
+import { partCustomerCost, partsMarkup, type CostDefaults } from "../../../core/workshop/costs";
+import type { ContactRecord } from "../../../core/contacts/types";
+import type { PartOrderAnswer } from "../../../core/workshop/types";
 import { orderPart, partOrder as partOrderDef } from "../../../core/workshop/partorder-definitions";
 import {
   NEW_PART_ORDER_DEPARTMENT,
@@ -22,7 +24,8 @@ import { Page } from "../platform/page";
 import { toastWarning } from "../platform/toast";
 import { blankPart, partFromLookup, PartsSelector, PartsTable, TrackingSelect, WorksSelector, type PartColumn, type PartRow, type TrackingOption } from "../workshop/selectors";
 
-type Order = ApiRecord & Record<string, any>;
+/** A part order as its page answers it: inferred from the part order definition (core/workshop/types.ts). */
+type Order = ApiRecord & PartOrderAnswer;
 
 /** The order's fields as the screen holds them, from its definition (labels, kinds). The customer is held by its picker. */
 const EDITABLE = ["status", "customer", "delivery_address", "delivery_contact_email", "delivery_phone", "customer_vehicle", "customer_vehicle_vin", "customer_vehicle_make", "customer_vehicle_model", "order_number", "department", "description"];
@@ -62,7 +65,7 @@ const COLUMNS: PartColumn[] = [
 const HEADERS: Partial<Record<PartColumn, string>> = { supplier_tracking_option: "Part Expense Tracking Option", customer_tracking_option: "Workshop Invoicing Tracking Option" };
 
 /** A new line with the defaults of 002 §5 (VAT 20, to be ordered). */
-const orderLine = (p: PartRow): ChildRow => ({ ...p, ...PART_LINE_DEFAULTS }) as ChildRow;
+const orderLine = (p: PartRow): ChildRow => ({ ...p, ...PART_LINE_DEFAULTS });
 
 /** Empty dates go as null. */
 function emptyDatesAsNull(body: Record<string, unknown>) {
@@ -134,14 +137,14 @@ function PartOrderForm({ record, reload }: { record: Order | null; reload: () =>
 
   // Pricing (002 §9): a part's charge from its cost with the customer's parts markup, else the default.
   const customerId = v.customer === "" || v.customer === null ? null : String(v.customer);
-  const customer = useOne<ApiRecord & Record<string, any>>("contacts", customerId, { errorMessage: "There was an error" });
-  const defaults = useApiGet<ApiRecord>("appdefaults", undefined, { errorMessage: "There was an error" });
+  const customer = useOne<ApiRecord & ContactRecord>("contacts", customerId, { errorMessage: "There was an error" });
+  const defaults = useApiGet<ApiRecord & NonNullable<CostDefaults>>("appdefaults", undefined, { errorMessage: "There was an error" });
   // A cost still being typed ("-") prices as nothing until it is a number; the save refuses it (lineFields).
-  const priceOf = (p: PartRow) => partCustomerCost({ ...p, cost: asTyped(p.cost) }, partsMarkup(null, customer.data as any, defaults.data as any));
+  const priceOf = (p: PartRow) => partCustomerCost({ ...p, cost: asTyped(p.cost) }, partsMarkup(null, customer.data, defaults.data));
   // A figure still being typed ("24,", "-") counts as nothing in the totals until it is a number.
   const totals = partOrderTotals(parts.map((p) => ({ ...p, cost: asTyped(p.cost), customer_cost: asTyped(p.customer_cost) })));
 
-  const setParts = (next: PartRow[]) => lines.set(PARTS, next as ChildRow[]);
+  const setParts = (next: PartRow[]) => lines.set(PARTS, next);
   const [searching, setSearching] = useState<null | "parts" | "work">(null);
   const [completing, setCompleting] = useState(false);
 

@@ -1,10 +1,11 @@
 import type { VehicleAnswer } from "../../../core/fleet/types";
+import type { JobContactBrief } from "../../../core/workshop/types";
 import { Alert, Anchor, Badge, Button, Collapse, Fieldset, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useQueryClient } from "@tanstack/react-query";
 import { Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import { pounds, sum } from "../../../core/platform/money";
-import { jobTotals, priceJobItems, type PricingContext } from "../../../core/workshop/costs";
+import { jobTotals, priceJobItems, type CostDefaults, type PricingContext } from "../../../core/workshop/costs";
 import { job as jobDef } from "../../../core/workshop/definitions";
 import { JOB_REQUIRED, MESSAGES, afterReadyForCollection, approvalRules, jobSaveRules, mileageWarning, statusChangeRules, withoutCustomer2Charges } from "../../../core/workshop/rules";
 import { CustomerPicker, SupplierPicker, type ContactOption } from "../contacts/pickers";
@@ -108,7 +109,8 @@ const ENQUIRY = pick("enquiry_registration", "enquiry_make", "enquiry_model", "e
 /** The job's own fields sent back as they are (the server keeps what only it writes). */
 export const KEPT = ["status", "is_defect", "is_enquiry", "quote", "inspection", "defect_department", "defect_driver_name", "defect_driver_number", "defect_description"];
 
-type Contact = ContactOption & Record<string, any>;
+/** A contact as the job answers it (core/workshop/types.ts `JobContactBrief`), or as picked. */
+type Contact = ContactOption & JobContactBrief;
 type Vehicle = ApiRecord & VehicleAnswer;
 
 function Fields({ fields, values, set, errors, disabled, cols = 4 }: { fields: FieldDef[]; values: Record<string, FormValue>; set: (n: string, v: FormValue) => void; errors: Record<string, string>; disabled?: boolean | ((name: string) => boolean); cols?: number }) {
@@ -137,7 +139,7 @@ function ContactPanel({ legend, kind, contact, onChange, disabled, error, remova
   return (
     <Fieldset legend={legendOf(legend, required)} variant="filled" p="sm" aria-label={legend}>
       <Stack gap={4}>
-        {!disabled && <Picker label={legend} search={text} onSearchChange={setText} onChange={(c) => c && onChange(c as Contact)} />}
+        {!disabled && <Picker label={legend} search={text} onSearchChange={setText} onChange={(c) => c && onChange(c)} />}
         {error && (
           <Text size="xs" c="red" role="alert">
             {error}
@@ -225,7 +227,7 @@ function Figure({ label, value }: { label: string; value: number | null | undefi
   );
 }
 
-type Refs = { workTypes: WorkType[]; departments: Array<{ id: number; name: string }>; defaults: Record<string, any> };
+type Refs = { workTypes: WorkType[]; departments: Array<{ id: number; name: string }>; defaults: NonNullable<CostDefaults> };
 
 function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; reload: () => Promise<unknown> }) {
   const navigate = useNavigate();
@@ -294,12 +296,12 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
   const dirty = form.dirty || lines.dirty;
 
   const ctx: PricingContext = useMemo(() => {
-    const contacts = new Map<number, Record<string, any>>();
+    const contacts: PricingContext["contacts"] = new Map();
     for (const c of [customer, customer2]) if (c) contacts.set(c.id, c);
     return {
       contacts,
-      workTypes: new Map(refs.workTypes.map((t) => [t.id, t as Record<string, any>])),
-      workshop: workshop as PricingContext["workshop"],
+      workTypes: new Map(refs.workTypes.map((t) => [t.id, { ...t }])),
+      workshop: workshop,
       departmentName: refs.departments.find((d) => String(d.id) === String(v.department))?.name ?? null,
       defaults: refs.defaults,
     };
@@ -552,7 +554,7 @@ function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; rel
               jobId={record.id}
               disabled={approved}
               start={{
-                customer: customer ? { id: customer.id, display_name: customer.display_name, movement_markup: customer.movement_markup ?? null } : null,
+                customer: customer ? { id: customer.id, display_name: customer.display_name, movement_markup: typeof customer.movement_markup === "number" ? customer.movement_markup : null } : null,
                 department: v.department ? Number(v.department) : null,
                 vehicle_used: vehicle ? { id: vehicle.id, registration: String(vehicle.registration) } : null,
               }}
@@ -672,7 +674,7 @@ export function JobEditPage() {
   const q = useOne<Job>("jobs", id ?? null, { errorMessage: ERROR });
   const workTypes = useList<WorkType & ApiRecord>("worktype", { page_size: 1000 }, { errorMessage: ERROR });
   const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage: ERROR });
-  const defaults = useApiGet<Record<string, any>>("appdefaults", undefined, { errorMessage: ERROR });
+  const defaults = useApiGet<NonNullable<CostDefaults>>("appdefaults", undefined, { errorMessage: ERROR });
   const loading = (id && q.isLoading) || workTypes.isLoading || departments.isLoading || defaults.isLoading;
   const title = id ? `Job - ${q.data ? registrationOf(q.data) || q.data.id : ""}` : "Job - New";
   const refs = useMemo<Refs>(

@@ -1,4 +1,5 @@
-import type { QuoteAnswer } from "../../../core/workshop/types";
+import type { PartLineRow, QuoteAnswer, QuoteItemRow } from "../../../core/workshop/types";
+import type { CostDefaults, PricedCustomer } from "../../../core/workshop/costs";
 import { Alert, Anchor, Badge, Button, Fieldset, Group, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router-dom";
@@ -20,7 +21,7 @@ import {
 import { ContactRefInput } from "../contacts/pickers";
 import { VehiclePicker, type PickedVehicle } from "../fleet/picker/VehiclePicker";
 import { useApiGet, useApiMutation, useList, useOne, type ApiRecord } from "../platform/api";
-import { FieldInput, fieldsFrom, recordOptions, useRecordEditor, useUnsavedNotice, type ChildRow, type FieldDef } from "../platform/form";
+import { FieldInput, fieldsFrom, recordOptions, useRecordEditor, useUnsavedNotice, type FieldDef } from "../platform/form";
 import { typedFigureRefusal, type WorkRow } from "./WorkItems";
 import { formatDate } from "../platform/format";
 import { Loading } from "../platform/Loading";
@@ -61,22 +62,22 @@ const FINALIZE_FAILED = "Unable to finalize Quote";
 
 /** Empty dates go as null (002 §5 Quote pre-save): the provisional start date and each part's dates. */
 function emptyDatesAsNull(body: Record<string, unknown>) {
-  const items = ((body[ITEMS] ?? []) as ChildRow[]).map((i) => ({
+  const items = ((body[ITEMS] ?? []) as QuoteItemRow[]).map((i) => ({
     ...i,
-    parts: ((i.parts ?? []) as ChildRow[]).map((p) => ({ ...p, date_ordered: p.date_ordered || null, backorder_expected_date: p.backorder_expected_date || null })),
+    parts: (i.parts ?? []).map((p) => ({ ...p, date_ordered: p.date_ordered || null, backorder_expected_date: p.backorder_expected_date || null })),
   }));
   return { ...body, provisional_start_date: body.provisional_start_date || null, [ITEMS]: items };
 }
 
 /** A blank quote part (Add Part): estimates to fill in; to be ordered by default. */
-function quotePart(): ChildRow {
-  return { ...blankPart(), estimated_cost: 0, estimated_customer_cost: 0 } as ChildRow;
+function quotePart(): PartLineRow {
+  return { ...blankPart(), estimated_cost: 0, estimated_customer_cost: 0 };
 }
 
 /** A quote part from a part lookup: its cost and charge are the estimate. */
-function lookupPart(l: PartLookup): ChildRow {
+function lookupPart(l: PartLookup): PartLineRow {
   const p = partFromLookup(l);
-  return { ...p, cost: null, customer_cost: null, estimated_cost: l.cost ?? 0, estimated_customer_cost: l.customer_cost ?? 0 } as ChildRow;
+  return { ...p, cost: null, customer_cost: null, estimated_cost: l.cost ?? 0, estimated_customer_cost: l.customer_cost ?? 0 };
 }
 
 /**
@@ -125,7 +126,7 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
   });
   const { form, lines } = editor;
   const v = form.values;
-  const items = lines.get(ITEMS);
+  const items = lines.get(ITEMS) as QuoteItemRow[];
   const comments = lines.get(COMMENTS);
   const hasCustomer2 = v.customer2 !== "" && v.customer2 !== null && v.customer2 !== undefined;
   useUnsavedNotice(form.dirty || lines.dirty);
@@ -133,16 +134,16 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
   // Pricing (002 §9, core/workshop/quote-costs.ts): the billed customer's markups, the work type's rate, the app defaults.
   const customer = useCustomerOf(v.customer, record?.customer);
   const customer2 = useCustomerOf(v.customer2, record?.customer2);
-  const defaults = useApiGet<ApiRecord>("appdefaults", undefined, { errorMessage: "There was an error" });
+  const defaults = useApiGet<ApiRecord & NonNullable<CostDefaults>>("appdefaults", undefined, { errorMessage: "There was an error" });
   const refs = { customer: v.customer === "" ? null : Number(v.customer), customer2: v.customer2 === "" ? null : Number(v.customer2) };
-  const workTypeOf = (item: ChildRow) => workTypes.find((w) => w.id === idOf(item.work_type)) ?? null;
+  const workTypeOf = (item: QuoteItemRow) => workTypes.find((w) => w.id === idOf(item.work_type)) ?? null;
   /** The item priced as the server will price it (its charges follow hours, rates and markups unless overridden). */
-  const priced = (item: ChildRow, c1 = customer.data, c2 = customer2.data): ChildRow => {
+  const priced = (item: QuoteItemRow, c1 = customer.data, c2 = customer2.data): QuoteItemRow => {
     const billed = billedCustomerOf(refs, item) === refs.customer2 && refs.customer2 !== null ? c2 : c1;
-    return estimateQuoteItem(item, { workType: workTypeOf(item), customer: billed as any, defaults: defaults.data as any, partsMarkup: record?.parts_markup ?? null });
+    return estimateQuoteItem(item, { workType: workTypeOf(item), customer: billed as PricedCustomer, defaults: defaults.data, partsMarkup: record?.parts_markup ?? null });
   };
 
-  const setItems = (next: ChildRow[]) => lines.set(ITEMS, next);
+  const setItems = (next: QuoteItemRow[]) => lines.set(ITEMS, next);
   const patchItem = (n: number, patch: Record<string, unknown>) => setItems(items.map((it, k) => (k === n ? priced({ ...it, ...patch }) : it)));
   const addItem = (afterQuote: boolean, from?: WorkLookup) =>
     setItems([
@@ -166,7 +167,7 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
     if (idOf(items[n].job) !== null || idOf(items[n].work) !== null) return toastWarning(QUOTE_MESSAGES.itemLinked);
     setItems(items.filter((_, k) => k !== n));
   };
-  const addPart = (n: number, part = quotePart()) => patchItem(n, { parts: [...((items[n].parts ?? []) as ChildRow[]), part] });
+  const addPart = (n: number, part = quotePart()) => patchItem(n, { parts: [...(items[n].parts ?? []), part] });
   const [searching, setSearching] = useState<null | { parts: number } | "work">(null);
 
   const setCustomer2 = (id: number | "") => {
@@ -209,7 +210,7 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
     // Unsaved edits are saved first; items new in that save are found again by their key.
     const saved = form.dirty || lines.dirty ? await editor.save() : record;
     if (!saved) return;
-    const savedItems = (saved[ITEMS] ?? []) as ChildRow[];
+    const savedItems = (saved[ITEMS] ?? []) as QuoteItemRow[];
     try {
       const made = await createJob.mutateAsync({
         quote: saved.id,
@@ -229,7 +230,7 @@ function QuoteForm({ record, blank, workTypes, reload }: { record: Quote | null;
 
   const inQuote = items.map((it, n) => ({ it, n })).filter((x) => !x.it.added_after_quote);
   const afterQuote = items.map((it, n) => ({ it, n })).filter((x) => x.it.added_after_quote);
-  const card = ({ it, n }: { it: ChildRow; n: number }) => (
+  const card = ({ it, n }: { it: QuoteItemRow; n: number }) => (
     <QuoteWorkItemCard
       key={it.id ?? it.key ?? n}
       item={it}

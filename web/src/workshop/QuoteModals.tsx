@@ -1,11 +1,12 @@
 import { Alert, Button, Checkbox, Group, List, Modal, Radio, SimpleGrid, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { SupplierPicker, type ContactOption } from "../contacts/pickers";
-import { DateField, type ChildRow } from "../platform/form";
+import { DateField } from "../platform/form";
+import type { QuoteItemRow } from "../../../core/workshop/types";
 import { toastWarning } from "../platform/toast";
 import { QUOTE_MESSAGES, createJobRefusal, idOf } from "../../../core/workshop/quote-rules";
 
-export type CreateJobChoice = { items: ChildRow[]; workshop: ContactOption; bookInDate: string; startDate: string };
+export type CreateJobChoice = { items: QuoteItemRow[]; workshop: ContactOption; bookInDate: string; startDate: string };
 
 /**
  * Create job from items (002 §2): the work items with no job yet, with
@@ -21,9 +22,9 @@ export function CreateJobModal({
   onClose,
   preselect,
 }: {
-  items: ChildRow[];
+  items: QuoteItemRow[];
   /** Items chosen when the dialog opens (those the customer approved from the link: docs/quote-approval.md). */
-  preselect?: (item: ChildRow) => boolean;
+  preselect?: (item: QuoteItemRow) => boolean;
   customerInvoiceNumber: string;
   customer2InvoiceNumber: string;
   creating: boolean;
@@ -74,7 +75,7 @@ export function CreateJobModal({
                   </Table.Td>
                   <Table.Td>{i.description || `Work Item ${n + 1}`}</Table.Td>
                   <Table.Td>
-                    {((i.parts ?? []) as ChildRow[]).map((p, k) => (
+                    {(i.parts ?? []).map((p, k) => (
                       <div key={p.id ?? p.key ?? k}>
                         {p.name || "Unnamed Part"} {p.part_number ? `(${p.part_number})` : ""}
                       </div>

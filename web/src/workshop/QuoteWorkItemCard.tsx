@@ -1,10 +1,11 @@
 import { Anchor, Button, Checkbox, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { NumberField, type ChildRow } from "../platform/form";
+import { NumberField } from "../platform/form";
+import type { QuoteItemRow } from "../../../core/workshop/types";
 import { formatMoney, formatNumber } from "../platform/format";
 import { QUOTE_MESSAGES, idOf, type CardColour } from "../../../core/workshop/quote-rules";
 import { CARD_BORDER_COLOURS, nameOf, statusText } from "./quote-display";
-import { PartsTable, type PartColumn, type PartLock, type PartRow } from "./selectors";
+import { PartsTable, type PartColumn, type PartLock } from "./selectors";
 
 export type WorkType = { id: number; name: string; free_of_charge?: boolean; approval_needed?: boolean; special_labour_rate?: number | string | null };
 
@@ -39,7 +40,7 @@ export function QuoteWorkItemCard({
   onToggleQuote,
   onRemove,
 }: {
-  item: ChildRow;
+  item: QuoteItemRow;
   index: number;
   state: CardState;
   workTypes: WorkType[];
@@ -54,7 +55,7 @@ export function QuoteWorkItemCard({
   const name = item.description || `Work Item ${index + 1}`;
   const linked = idOf(item.job) !== null;
   const border = state.colour ? CARD_BORDER_COLOURS[state.colour] : undefined;
-  const parts = (item.parts ?? []) as PartRow[];
+  const parts = (item.parts ?? []);
   return (
     <Paper
       withBorder

@@ -3,7 +3,7 @@ import type { ApiRecord } from "../api";
 import { useUnsavedChanges } from "./unsaved";
 
 /** One row of a child collection as the screen holds it: the server's line, or a new one (no id yet). */
-export type ChildRow = Record<string, any> & { id?: number; last_saved?: string };
+export type ChildRow = Record<string, unknown> & { id?: number; last_saved?: string };
 
 type Rows = Record<string, ChildRow[]>;
 
