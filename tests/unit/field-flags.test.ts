@@ -132,6 +132,21 @@ describe("a field's flags live on the field (issue 23)", () => {
     expect(aliased.test(`export const WORK_SERVER_FIELDS = ["movement"] as const;`)).toBe(true);
     expect(aliased.test(`export const WORK_SERVER_FIELDS = workItem.serverFields;`)).toBe(false);
 
+    // Nor a hand list of locked fields: a lock is a flag on the field (`lockedWhenApproved`, `lockedMoney`), its list the definition's.
+    const lockList = /\bconst\s+(\w*LOCKED\w*)\b[^=\n]*=\s*\[/;
+    const locks: string[] = [];
+    for (const f of files)
+      for (const line of readFileSync(f, "utf8").split("\n")) {
+        const m = lockList.exec(line);
+        if (m) locks.push(`${f.replace(/^.*\/core\//, "core/")}: ${m[1]}`);
+      }
+    // Left to move onto flags (a movement's item, a rental off hire, a booked inspection); this list only shrinks.
+    const LOCK_LISTS_LEFT = ["core/fleet/rules.ts: LOCKED_WHEN_BOOKED", "core/hire/rules.ts: OFF_HIRE_LOCKED", "core/workshop/rules.ts: MOVEMENT_LOCKED"];
+    expect(locks.sort(), "hand-written lock lists (flag the field: lockedWhenApproved, lockedMoney)").toEqual(LOCK_LISTS_LEFT);
+    expect(lockList.test("export const LOCKED_WORK_MONEY = [")).toBe(true);
+    expect(lockList.test("const LOCKED_PART_MONEY = [\"cost\"] as const;")).toBe(true);
+    expect(lockList.test("moneyChanges(old, now, workItem.lockedMoney)")).toBe(false);
+
     // Each area's extras are declared once and are no field of their definition.
     const pairs: Array<[Def, { names: readonly string[] }, string[]]> = [
       [job, jobExtras, ["mileage_warning", "image_count", "after_ready", "parts"]],
