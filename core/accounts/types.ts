@@ -8,7 +8,10 @@
 import type { Brief, ContactBrief, FormOf, RowOf } from "../platform/definition.js";
 import type { INVOICE_STATES, PO_STATES } from "../workshop/index.js";
 import type { part, workItem } from "../workshop/definitions.js";
+import type { credit } from "./credit-definitions.js";
 import type { invoice } from "./invoice-definitions.js";
+import type { payment } from "./payment-definitions.js";
+import type { recurringPayment } from "./recurring-payment-definitions.js";
 import type { transaction } from "./transaction-definitions.js";
 
 export type TransactionRecord<Refs extends Partial<Record<string, unknown>> = Record<never, never>> = RowOf<typeof transaction, Refs>;
@@ -16,6 +19,11 @@ export type TransactionForm = FormOf<typeof transaction>;
 /** An invoice answers its references as ids (their names beside them, `*_detail`). */
 export type InvoiceRecord<Refs extends Partial<Record<string, unknown>> = Record<never, never>> = RowOf<typeof invoice, Refs, number>;
 export type InvoiceForm = FormOf<typeof invoice>;
+/** A payment and a recurring payment as answered; `Refs` says how the answer carries a reference (in brief, with its name). */
+export type PaymentRecord<Refs extends Partial<Record<string, unknown>> = Record<never, never>> = RowOf<typeof payment, Refs>;
+export type RecurringPaymentRecord<Refs extends Partial<Record<string, unknown>> = Record<never, never>> = RowOf<typeof recurringPayment, Refs>;
+/** A credit note answers its references as ids (their names beside them, `*_detail`). */
+export type CreditRecord<Refs extends Partial<Record<string, unknown>> = Record<never, never>> = RowOf<typeof credit, Refs, number>;
 
 /** A contact as a work approval row carries it (its name, and whether it is complete enough to invoice). */
 type ApprovalContact = (ContactBrief & { partial_contact?: boolean }) | null;

@@ -58,7 +58,7 @@ export function CreditNotesPage() {
               <td>{c.credit_note_number ?? ""}</td>
               <td>{formatDate(c.date_issued)}</td>
               <td>
-                {KIND_LABEL[c.kind] ?? c.kind} {c.invoice ?? c.transaction ?? c.work_item ?? c.part ?? ""}
+                {(c.kind && KIND_LABEL[c.kind]) ?? c.kind} {c.invoice ?? c.transaction ?? c.work_item ?? c.part ?? ""}
               </td>
               <td>{c.contact_detail?.display_name ?? ""}</td>
               <td style={{ maxWidth: 240 }}>{c.description ?? ""}</td>

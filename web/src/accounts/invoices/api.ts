@@ -1,6 +1,6 @@
 import { CREDIT_MESSAGES } from "../../../../core/accounts/credit-definitions";
 import { INVOICE_MESSAGES } from "../../../../core/accounts/invoice-definitions";
-import type { InvoiceRecord } from "../../../../core/accounts/types";
+import type { CreditRecord, InvoiceRecord } from "../../../../core/accounts/types";
 import { useApiMutation, useCreate, useRemove, useUpdate, type ApiRecord } from "../../platform/api";
 
 type Named = { id: number; name?: string | null; code?: string | null } | null;
@@ -22,28 +22,16 @@ export type InvoiceRow = ApiRecord &
     no_vat_nominal_code_detail: Named;
   };
 
-/** A credit note as the API answers it. */
-export type CreditRow = ApiRecord & {
-  kind: string;
-  cstate: "NOTAPPROVED" | "READY" | "APPROVED";
-  credit_note_number: string | null;
-  description: string | null;
-  date_issued: string | null;
-  amount: number | null;
-  no_vat_amount: number | null;
-  vat: number;
-  total: number;
-  vat_nominal_code: number | null;
-  no_vat_nominal_code: number | null;
-  contact_detail: { id: number; display_name: string } | null;
-  department_detail: Named;
-  invoice: number | null;
-  transaction: number | null;
-  work_item: number | null;
-  part: number | null;
-  approved: boolean;
-  approver: { first_name: string | null; last_name: string | null } | null;
-};
+/** A credit note as the API answers it: its fields from the definition (core/accounts/types.ts), references as ids, names beside them. */
+export type CreditRow = ApiRecord &
+  CreditRecord & {
+    /** Answered, never stored: the state, the figures and the references' names. */
+    cstate: "NOTAPPROVED" | "READY" | "APPROVED";
+    vat: number;
+    total: number;
+    contact_detail: { id: number; display_name: string } | null;
+    department_detail: Named;
+  };
 
 type Batch = Array<{ id: number; last_saved: string | null }>;
 const batchOf = (rows: Array<{ id: number; last_saved: string | null }>): Batch => rows.map((r) => ({ id: r.id, last_saved: r.last_saved }));

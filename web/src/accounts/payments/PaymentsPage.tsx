@@ -3,6 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { PAYMENT_MESSAGES, PAYMENT_TYPES, payment } from "../../../../core/accounts/payment-definitions";
 import type { BlankOf, SpecsOf } from "../../../../core/platform/definition";
+import type { PaymentRecord } from "../../../../core/accounts/types";
 import { dueBoundsResult, paymentColour, paymentRowResult, type PaymentColour } from "../../../../core/accounts/payment-rules";
 import { ContactPicker } from "../../contacts/pickers";
 import { api, useApiMutation, useList, type ApiRecord } from "../../platform/api";
@@ -14,20 +15,11 @@ import { Page } from "../../platform/page";
 import { toastError, toastWarning } from "../../platform/toast";
 
 type Named = { id: number; name?: string | null; display_name?: string | null } | null;
-export type PaymentRow = ApiRecord & {
-  contact: Named;
-  department: Named;
-  cost_centre: Named;
-  invoice_number: string | null;
-  payment_date: string | null;
-  amount: number | null;
-  payment_type: string | null;
-  comments: string | null;
-  date_paid: string | null;
-  /** A labelled overpayment (docs/accounts.md "Money invariants"). */
-  overpayment?: boolean | null;
-  state: "PAID" | "UNPAID";
-};
+/** A payment as GET payments answers it: its fields from the definition (core/accounts/types.ts), references in brief, its state beside them. */
+export type PaymentRow = ApiRecord &
+  PaymentRecord<{ contact: Named; department: Named; cost_centre: Named }> & {
+    state: "PAID" | "UNPAID";
+  };
 
 /** 003 §2 row colours: overdue, due within 7 days, otherwise green. */
 export const ROW_COLOURS: Record<PaymentColour, string> = {

@@ -5,6 +5,7 @@ import { DEFAULT_PAYMENT_DEPARTMENT, DEFAULT_PAYMENT_TYPE, PAYMENT_TYPES } from 
 import { INTERVAL_TYPES, MIN_INTERVAL_DAYS, RECURRING_MESSAGES, recurringPayment } from "../../../../core/accounts/recurring-payment-definitions";
 import { intervalDayFor, previewDates, recurringRuleResult } from "../../../../core/accounts/recurring-payment-rules";
 import { ContactPicker } from "../../contacts/pickers";
+import type { RecurringPaymentRecord } from "../../../../core/accounts/types";
 import { useApiMutation, type ApiRecord } from "../../platform/api";
 import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, useSaveCycle, type FieldDef, type FormValues } from "../../platform/form";
 import { blank, formatDate, formatMoney, todayIso } from "../../platform/format";
@@ -13,19 +14,8 @@ import { confirmDelete } from "../../platform/modal";
 import { Page } from "../../platform/page";
 
 type Named = { id: number; name?: string | null; display_name?: string | null } | null;
-type RecurringRow = ApiRecord & {
-  contact: Named;
-  department: Named;
-  cost_centre: Named;
-  payment_type: string | null;
-  interval_type: string | null;
-  interval_day: number | null;
-  interval_payment_amount: number | null;
-  start_date: string | null;
-  end_date: string | null;
-  next_date: string | null;
-  comments: string | null;
-};
+/** A recurring payment as its list answers it: its fields from the definition (core/accounts/types.ts), references in brief. */
+type RecurringRow = ApiRecord & RecurringPaymentRecord<{ contact: Named; department: Named; cost_centre: Named }>;
 
 const ERROR = "There was an error";
 const options = (values: readonly string[]) => values.map((v) => ({ value: v, label: v, apiValue: v }));
