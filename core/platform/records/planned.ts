@@ -2,7 +2,7 @@
 import type * as z from "zod";
 import { auditItem, diffRecords } from "../audit.js";
 import { checkBeforeWrite } from "../integrity.js";
-import { ConflictError } from "../errors.js";
+import { ConflictError, NotFoundError } from "../errors.js";
 import { nextId } from "../ids.js";
 import type { TxItem } from "../service.js";
 import { commitOf } from "./commit.js";
@@ -54,7 +54,10 @@ async function plannedFigures(
   if (!figures.items?.()) return {};
   const again = async () => {
     if (mode !== "create") {
-      const now = await getRow(saved.id).catch(() => null);
+      const now = await getRow(saved.id).catch((e: unknown) => {
+        if (e instanceof NotFoundError) return null;
+        throw e;
+      });
       if (!now || now.last_saved !== saved.base) throw new ConflictError();
     }
     await figures.replan?.(saved);
@@ -165,8 +168,10 @@ export function plansOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
 export function writeTogether(plan: (saved: SavedRecord) => Promise<PlannedWrite[]>, { replan = false }: { replan?: boolean } = {}): WriteExtra {
   let plans: PlannedWrite[] = [];
   let writes: IndexOp[] = [];
+  let figures: IndexOp[] = [];
   const fold = (saved: SavedRecord) => {
-    writes = foldCounts(plans.flatMap((p) => [...p.writes, ...(p.figures?.indexWrites?.(saved) ?? [])]));
+    writes = foldCounts(plans.flatMap((p) => p.writes));
+    figures = plans.flatMap((p) => p.figures?.indexWrites?.(saved) ?? []);
   };
   const prepare = async (saved: SavedRecord) => {
     plans = await plan(saved);
@@ -183,8 +188,10 @@ export function writeTogether(plan: (saved: SavedRecord) => Promise<PlannedWrite
     replan: replan ? prepare : again,
     // A lost race is busy (409, try again) when the plans read shared values: totals (`replan`) or a figure's rank.
     contended: () => replan || plans.some((p) => !!p.figures?.contended?.()),
-    items: () => plans.length + writes.length,
+    items: () => plans.length + writes.length + figures.length,
     ops: () => [...plans.map((p) => p.record()), ...writes.map(commitOf)],
+    // The plans' figures with the record's own index writes: the engine sums additions to one month's or total's item (one operation per item).
+    indexWrites: () => figures,
   };
 }
 
