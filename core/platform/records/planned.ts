@@ -23,8 +23,8 @@ export type PlannedWrite = {
   writes: IndexOp[];
   /**
    * The figures the write moves (records/figures.ts, the same extra a
-   * record's own save joins): planned on the ranks read now, folded into
-   * `writes`' transaction by `writeTogether`; absent when it moves none.
+   * record's own save joins): planned on the ranks read now, written by
+   * `writeTogether` with the record's own index writes; absent when it moves none.
    */
   figures?: WriteExtra;
   /**
