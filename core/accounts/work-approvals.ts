@@ -324,7 +324,19 @@ async function withJobNumbers(job: Rec, needs: Need[], write: (set: Rec, extra: 
               claimed.push({ quoteId, field: need.field, number: here[need.field] as string });
             }
           }
-          const quoteClaims: WriteExtra | undefined = claims.length ? { items: () => claims.length, indexWrites: () => claims } : undefined;
+          const quoteClaims: WriteExtra | undefined = claims.length
+            ? {
+                items: () => claims.length,
+                indexWrites: () => claims,
+                // Cancelled: another job of the quote may have claimed the number after this one looked for it (a job
+                // landing between this one's look and its peek moves no number this one took, and its claim would refuse
+                // this one at every retry): start over with the shared number. Otherwise a shared count: tried again.
+                replan: async () => {
+                  if ((await sharedNumbers()).fresh.length < fresh.length) throw new SharedMeanwhile();
+                },
+                contended: () => false,
+              }
+            : undefined;
           await write(here, joinExtras(taken, quoteClaims));
         },
       );

@@ -1,8 +1,8 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { client, signIn } from "../support/api.js";
 import { ok } from "./fleet-support.js";
 import { item, jobBody, newVan, part, workshopReference, type WorkshopRef } from "./workshop-support.js";
-import { Counter, ListEntry } from "../../core/platform/service.js";
+import { Counter, ListEntry, UniqueClaim } from "../../core/platform/service.js";
 import { JobLines } from "../../core/workshop/job.js";
 import { upgradeIndexes } from "../../core/platform/upgrades.js";
 import { listCounter } from "../../core/platform/records/indexes.js";
@@ -297,18 +297,64 @@ describe("Workshop Invoicing: ready, then approve", () => {
       made.push(await ok(api.get(`jobs/${r.id}`)));
     }
     await Promise.all(made.map((j) => approveJob(j)));
-    // Both jobs are of one van: their saves move the van's profit figures (issue 27), so one of two sent at the same
-    // instant may lose with a 409 and change nothing; staff send it again, as here. The number is still shared.
-    const ready = async (jobId: number) => {
-      const first = await api.put("work/readytoapprove", sendable(await itemsOf(jobId)));
-      if (first.status !== 409) return ok(Promise.resolve(first));
-      return ok(api.put("work/readytoapprove", sendable(await itemsOf(jobId))));
-    };
-    const answers = await Promise.all(made.map((j) => ready(j.id)));
+    const rows = await Promise.all(made.map((j) => itemsOf(j.id)));
+    const answers = await Promise.all(rows.map((r) => ok(api.put("work/readytoapprove", sendable(r)))));
     const numbers = answers.map((a) => a.results[0].customer_invoice_number);
     expect(numbers[0]).toMatch(/^WO\d{5}$/);
     expect(numbers[1]).toBe(numbers[0]);
     expect((await ok(api.get(`quotes/${quote.id}`))).customer_invoice_number).toBe(numbers[0]);
+  });
+
+  it("shares the number a job of the quote claimed between another's look for it and its taking of one (no 409)", async () => {
+    const van = await newVan(api, ref);
+    const quote = await ok(
+      api.post("createquote", {
+        vehicle: van.id,
+        customer: ref.acme.id,
+        department: ref.hire.id,
+        description: "Two visits, one late",
+        provisional_start_date: "2030-04-01",
+        estimated_work_items: [
+          { description: "Visit one", work_type: ref.service.id, estimated_labour_hours: 1, parts: [] },
+          { description: "Visit two", work_type: ref.service.id, estimated_labour_hours: 1, parts: [] },
+        ],
+      }),
+    );
+    const made = [];
+    for (const w of quote.estimated_work_items) {
+      const r = await ok(api.post("createquotejob", { quote: quote.id, items: [w.id], customerInvoiceNumber: null, customer2InvoiceNumber: null, workshop: { id: ref.workshop.id }, bookInDate: "2030-04-01", startDate: "2030-04-02" }));
+      made.push(await ok(api.get(`jobs/${r.id}`)));
+    }
+    for (const j of made) await approveJob(j);
+    const [first, second] = await Promise.all(made.map((j) => itemsOf(j.id)));
+    // The first job looks for the quote's claim and finds none; the second job is readied (it claims the number) before
+    // the first takes a number of its own: the first's claim of the quote's number is then refused at every retry.
+    type Ready = { results: Array<{ customer_invoice_number: string }> };
+    const held: { other: Promise<Ready> | null } = { other: null };
+    const get = UniqueClaim.get.bind(UniqueClaim);
+    const spy = vi.spyOn(UniqueClaim, "get").mockImplementation(((key: { scope: string; value: string }) => {
+      const q = get(key);
+      if (held.other || key.scope !== `wsinvoice#quote#${quote.id}`) return q;
+      const go = q.go.bind(q);
+      let release: (r: Ready) => void = () => {};
+      held.other = new Promise<Ready>((r) => (release = r));
+      return Object.assign(q, {
+        go: async (o?: object) => {
+          const read = await go(o);
+          release(await ok(api.put("work/readytoapprove", sendable(second))));
+          return read;
+        },
+      });
+    }) as unknown as typeof UniqueClaim.get);
+    try {
+      const answer = await ok(api.put("work/readytoapprove", sendable(first)));
+      expect(held.other).not.toBeNull();
+      const late = await held.other!;
+      expect(late.results[0].customer_invoice_number).toMatch(/^WO\d{5}$/);
+      expect(answer.results[0].customer_invoice_number).toBe(late.results[0].customer_invoice_number);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });
 

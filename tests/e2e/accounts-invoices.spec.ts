@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { byLabel, clearToasts, expectToast, readyThenApprove, signIn, uniq } from "./helpers";
+import { byLabel, clearToasts, expectToast, readyThenApprove, signIn, typeInto, uniq } from "./helpers";
 
 /**
  * Invoicing (003 §2 Invoicing page) and Credit Notes (003 §2): each
@@ -84,7 +84,7 @@ test("an invoice goes not approved → ready → approved on screen, is credited
   await clearToasts(page);
   await row.getByRole("button", { name: "Credit" }).click();
   const credit = page.getByRole("dialog");
-  await byLabel(credit, "Amount (vatable)").fill("10");
+  await typeInto(byLabel(credit, "Amount (vatable)"), "10");
   await byLabel(credit, "Description").fill(tag);
   await credit.getByRole("button", { name: "Create Credit Note" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
@@ -172,4 +172,55 @@ test("a parts invoice opens its part list: the completed part order's parts, cos
   for (const [i, p] of parts.entries()) await expect(rows.nth(i).getByRole("cell")).toHaveText([p.name, p.part_number, money(p.cost), money(p.customer_cost)]);
   await page.keyboard.press("Escape");
   await expect(modal).toBeHidden();
+});
+
+test("Approve straight after Save Invoice sends the version just saved, while the list's refetch is still held back", async ({ page, request }) => {
+  await signIn(page);
+  const headers = await auth(page);
+  const tag = `e2e inv ${uniq()}`;
+  const [customer, nominal] = await Promise.all([firstId(request, headers, "customersearch?search=acme"), firstId(request, headers, "nominal?page_size=1000")]);
+  // Ready to invoice, its VAT nominal code set: Approve passes the screen's rules, so the version alone decides.
+  const made = await request.post("/api/invoices", { headers, data: { customer, amount: 100, no_vat_amount: 0, description: tag, vat_nominal_code: nominal } });
+  expect(made.status(), await made.text()).toBe(201);
+  const invoice = await made.json();
+  const ready = await request.put("/api/invoiceready", { headers, data: [{ id: invoice.id, last_saved: invoice.last_saved }] });
+  expect(ready.status(), await ready.text()).toBe(200);
+
+  await page.goto("/invoices?activeView=sales");
+  await page.getByRole("searchbox", { name: "Search" }).fill("acme");
+  await page.getByRole("radiogroup", { name: "View" }).getByText("Ready to Invoice", { exact: true }).click();
+  const row = page.getByRole("table", { name: "Invoices" }).getByRole("row").filter({ hasText: tag });
+  await expect(row).toHaveAttribute("data-state", "READY");
+
+  // From the save on, the list's GETs wait (a slow refetch): the rows shown are the cached ones.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  let holding = false;
+  await page.route(
+    (url) => url.pathname === "/api/invoices",
+    async (route) => {
+      if (holding && route.request().method() === "GET") await held;
+      await route.continue().catch(() => undefined);
+    },
+  );
+  await row.getByRole("button", { name: "Edit", exact: true }).click();
+  const modal = page.getByRole("dialog");
+  await typeInto(byLabel(modal, "Comments"), `Saved then approved ${tag}`);
+  holding = true;
+  const saved = page.waitForResponse((r) => r.request().method() === "PUT" && new URL(r.url()).pathname === `/api/invoices/${invoice.id}`);
+  await modal.getByRole("button", { name: "Save Invoice" }).click();
+  const savedBody = await (await saved).json();
+  await expect(modal).toBeHidden();
+  await clearToasts(page);
+  const approved = page.waitForResponse((r) => r.request().method() === "PUT" && new URL(r.url()).pathname === "/api/invoiceapprove");
+  await row.getByRole("button", { name: "Approve" }).click();
+  const answer = await approved;
+  // The row sent the version the save answered, not the one the list was fetched with: no 409.
+  expect(answer.request().postDataJSON()).toEqual([{ id: invoice.id, last_saved: savedBody.last_saved }]);
+  expect(answer.status()).toBe(200);
+  await expectToast(page, "Success", "Data saved successfully.");
+  holding = false;
+  release();
+  await page.getByRole("radiogroup", { name: "View" }).getByText("Approved", { exact: true }).click();
+  await expect(row).toHaveAttribute("data-state", "APPROVED");
 });

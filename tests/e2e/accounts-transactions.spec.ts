@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { byLabel, clearToasts, confirmDialog, editingRow, expectToast, rowWith, signIn, uniq } from "./helpers";
+import { byLabel, clearToasts, confirmDialog, editingRow, expectToast, rowWith, signIn, typeAndLeave, typeInto, uniq } from "./helpers";
 
 /** Income and expenses, fixed expenses and the diary (003 §2) driven in the browser against the demo data. */
 
@@ -12,8 +12,7 @@ test("income: add a transaction (VAT and invoice total as typed), approval refus
   await expect(page.getByRole("heading", { level: 1, name: "Income" })).toBeVisible();
   const panel = addPanel(page);
   await byLabel(panel, "Description").fill(tag);
-  await byLabel(panel, "Amount").fill("100");
-  await byLabel(panel, "Amount").blur();
+  await typeInto(byLabel(panel, "Amount"), "100");
   // 003 §5: vat 20% of the amount; the invoice total follows.
   await expect(byLabel(panel, "VAT")).toHaveValue("20.00");
   await expect(panel.getByTestId("invoice-total")).toHaveText("Invoice total: £120.00");
@@ -39,7 +38,7 @@ test("income: add a transaction (VAT and invoice total as typed), approval refus
   await row.getByRole("button", { name: "Edit" }).click();
   const modal = page.getByRole("dialog");
   await byLabel(modal, "Nominal code").selectOption({ label: "200 Sales - Hire" });
-  await byLabel(modal, "Invoice date").fill("2026-11-02");
+  await typeAndLeave(page, byLabel(modal, "Invoice date"), "02/11/2026");
   await byLabel(modal, "Invoice number").fill(`INV-${tag.slice(-6)}`);
   await modal.getByRole("button", { name: "Save Transaction" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
@@ -59,11 +58,11 @@ test("income: add a transaction (VAT and invoice total as typed), approval refus
   await row.getByRole("button", { name: "Credit" }).click();
   const credit = page.getByRole("dialog");
   await expect(credit).toContainText("Transaction amount £100.00");
-  await byLabel(credit, "Amount (vatable)").fill("100.01");
+  await typeInto(byLabel(credit, "Amount (vatable)"), "100.01");
   await credit.getByRole("button", { name: "Create Credit Note" }).click();
   await expect(credit).toContainText("The credit is more than is left to credit (£100.00)");
   await clearToasts(page);
-  await byLabel(credit, "Amount (vatable)").fill("25");
+  await typeInto(byLabel(credit, "Amount (vatable)"), "25");
   await byLabel(credit, "Description").fill(`credit ${tag}`);
   await credit.getByRole("button", { name: "Create Credit Note" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
@@ -98,7 +97,7 @@ test("expenses: a repeating transaction goes to the repeating panel, not the tab
   await page.goto("/expenses");
   const panel = addPanel(page);
   await byLabel(panel, "Description").fill(tag);
-  await byLabel(panel, "Amount").fill("750");
+  await typeInto(byLabel(panel, "Amount"), "750");
   await byLabel(panel, "Repeating").check();
   await byLabel(panel, "Frequency").selectOption({ label: "Monthly" });
   await panel.getByRole("button", { name: "Add Repeating Transaction" }).click();
@@ -116,9 +115,9 @@ test("fixed expenses: add, edit and delete", async ({ page }) => {
   await page.goto("/fixedexpense");
   await expect(page.getByRole("heading", { level: 1, name: "Fixed Expenses" })).toBeVisible();
   const add = page.getByRole("form", { name: "Add fixed expense" });
-  await byLabel(add, "Name").fill(name);
+  await typeInto(byLabel(add, "Name"), name);
   await byLabel(add, "Department").selectOption({ label: "RAPID FIT" });
-  await byLabel(add, "Yearly amount").fill("1200");
+  await typeInto(byLabel(add, "Yearly amount"), "1200");
   await add.getByRole("button", { name: "Add" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await clearToasts(page);
@@ -127,7 +126,7 @@ test("fixed expenses: add, edit and delete", async ({ page }) => {
   await expect(rowWith(table, name)).toContainText("£1,200.00");
 
   await rowWith(table, name).getByRole("button", { name: "Edit" }).click();
-  await byLabel(editingRow(table), "Yearly amount").fill("1500");
+  await typeInto(byLabel(editingRow(table), "Yearly amount"), "1500");
   await editingRow(table).getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(rowWith(table, name)).toContainText("£1,500.00");
@@ -159,15 +158,15 @@ test("fixed expenses: a save or delete the server fails shows 'There was an erro
   await expect(rowWith(table, name)).toContainText("£900.00");
 
   const add = page.getByRole("form", { name: "Add fixed expense" });
-  await byLabel(add, "Name").fill(`${name} added`);
+  await typeInto(byLabel(add, "Name"), `${name} added`);
   await byLabel(add, "Department").selectOption({ label: "RAPID FIT" });
-  await byLabel(add, "Yearly amount").fill("100");
+  await typeInto(byLabel(add, "Yearly amount"), "100");
   await add.getByRole("button", { name: "Add" }).click();
   await expectToast(page, "Error", "There was an error saving");
   await clearToasts(page);
 
   await rowWith(table, name).getByRole("button", { name: "Edit" }).click();
-  await byLabel(editingRow(table), "Yearly amount").fill("1500");
+  await typeInto(byLabel(editingRow(table), "Yearly amount"), "1500");
   await editingRow(table).getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Error", "There was an error saving");
   await clearToasts(page);
@@ -195,7 +194,7 @@ test("diary: add an entry, the weekly view shows it, Mark As Completed hides it 
   await expect(page.getByRole("heading", { level: 1, name: "Diary" })).toBeVisible();
   const add = page.getByRole("form", { name: "Add diary entry" });
   await byLabel(add, "Task For").fill(task);
-  await byLabel(add, "Start date").fill(today);
+  await typeAndLeave(page, byLabel(add, "Start date"), today.split("-").reverse().join("/"));
   await byLabel(add, "Time").fill("09:15");
   await byLabel(add, "Comments").fill("Chase the MOT bookings");
   await add.getByRole("button", { name: "Add" }).click();

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { expectToast, signIn, uniq } from "./helpers";
+import { expectToast, signIn, typeInto, uniq } from "./helpers";
 import { apiOf, makeJob, refsOf } from "./workshop-jobs-helpers";
 
 /**
@@ -83,7 +83,7 @@ test("a fitter works today's job from the phone; the office job card shows the t
 
   // A save elsewhere meanwhile: the note is refused with the spec's message, the job reloads, the note stays typed.
   const note = `Pads fitted <img src=x onerror="window.__xss=1"> ${uniq()}`;
-  await page.getByLabel("New note").fill(note);
+  await typeInto(page.getByLabel("New note"), note);
   await new Promise((r) => setTimeout(r, 1100));
   const current = await api.get(`jobs/${job.id}`);
   await api.put(`jobs/${job.id}`, { mileage: 12001, last_saved: current.last_saved });

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { expect, test, type Page } from "@playwright/test";
-import { clearToasts, expectToast, signIn, uniq } from "./helpers";
+import { clearToasts, expectToast, signIn, typeAndLeave, typeInto, uniq } from "./helpers";
 
 /** Today and a few days on, as the London calendar has them (the staff's dates). */
 const iso = (days = 0) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/London" }).format(new Date(Date.now() + days * 86_400_000));
@@ -31,19 +31,19 @@ test("payments: views and colours, bulk new payments one row each, Select Filter
   const note = `Bulk ${uniq()}`;
   const grid = page.getByRole("table", { name: "New payments" });
   await pickContact(page, "Contact of new payment 1", "Acme Builders Ltd");
-  await grid.getByLabel("Payment date of new payment 1").fill(uk(iso(2)));
-  await grid.getByLabel("Amount of new payment 1").fill("75.25");
+  await typeAndLeave(page, grid.getByLabel("Payment date of new payment 1"), uk(iso(2)));
+  await typeInto(grid.getByLabel("Amount of new payment 1"), "75.25");
   await grid.getByLabel("Comments of new payment 1").fill(`${note} one`);
   await page.getByRole("button", { name: "Add Row" }).click();
   await pickContact(page, "Contact of new payment 2", "Brightside Cleaning");
-  await grid.getByLabel("Payment date of new payment 2").fill(uk(iso(30)));
+  await typeAndLeave(page, grid.getByLabel("Payment date of new payment 2"), uk(iso(30)));
   await grid.getByLabel("Comments of new payment 2").fill(`${note} two`);
   await expect(grid.getByLabel("Type of new payment 2")).toHaveValue("BACS");
   await page.getByRole("button", { name: "Save Payments" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Please fill in all fields" }).first()).toBeVisible();
   await expect(table.getByText(`${note} one`)).toHaveCount(0);
   await clearToasts(page);
-  await grid.getByLabel("Amount of new payment 2").fill("120");
+  await typeInto(grid.getByLabel("Amount of new payment 2"), "120");
   // A labelled overpayment (issue 22): the row says so in the list.
   await grid.getByLabel("Overpayment of new payment 2").check();
   await page.getByRole("button", { name: "Save Payments" }).click();
@@ -56,10 +56,10 @@ test("payments: views and colours, bulk new payments one row each, Select Filter
 
   // Select Filtered needs both bounds.
   await clearToasts(page);
-  await page.getByLabel("Due date start").fill(uk(iso(-7)));
+  await typeAndLeave(page, page.getByLabel("Due date start"), uk(iso(-7)));
   await page.getByRole("button", { name: "Select Filtered" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Please enter due date start and end" }).first()).toBeVisible();
-  await page.getByLabel("Due date end").fill(uk(iso(2)));
+  await typeAndLeave(page, page.getByLabel("Due date end"), uk(iso(2)));
   await page.getByRole("button", { name: "Select Filtered" }).click();
   // The range shows (and selects) the overdue hire and the new row due in 2 days, not the one due in 30.
   await expect(table.getByText(`${note} two`)).toHaveCount(0);
@@ -96,7 +96,7 @@ test("recurring payments: create with the 5-date preview and its rules, the job 
   await modal.getByRole("button", { name: "Create" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Please fill in all fields" }).first()).toBeVisible();
   await pickContact(page, "Contact", "Acme Builders Ltd");
-  await modal.getByLabel(/^Amount/).fill("310");
+  await typeInto(modal.getByLabel(/^Amount/), "310");
   await modal.getByLabel(/^Comments/).fill(note);
   // Fixed duration: the days field appears; 6 days is refused and reset to 7.
   await modal.getByLabel(/^Interval type/).selectOption("FIXED_DURATION");
@@ -110,7 +110,7 @@ test("recurring payments: create with the 5-date preview and its rules, the job 
   const preview = modal.getByRole("list", { name: "Preview dates" });
   await expect(preview.getByRole("listitem")).toHaveText([0, 7, 14, 21, 28].map((d) => uk(iso(d))));
   // A start date before today is refused and reset to today.
-  await modal.getByLabel(/^Start date/).fill(uk(iso(-1)));
+  await typeAndLeave(page, modal.getByLabel(/^Start date/), uk(iso(-1)));
   await clearToasts(page);
   await modal.getByRole("button", { name: "Create" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Minimum start date is today" }).first()).toBeVisible();
@@ -137,7 +137,7 @@ test("recurring payments: create with the 5-date preview and its rules, the job 
   // Edit: the amount and an end date.
   await row.getByRole("button", { name: "Edit" }).click();
   const edit = page.getByRole("dialog", { name: "Edit Recurring Payment" });
-  await edit.getByLabel(/^Amount/).fill("325");
+  await typeInto(edit.getByLabel(/^Amount/), "325");
   await edit.getByLabel(/^Payment type/).selectOption("CARD");
   await edit.getByRole("button", { name: "Save" }).click();
   await expect(edit).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { expect, test, type Browser } from "@playwright/test";
 import { DynamoDBClient, ScanCommand, UpdateItemCommand } from "@aws-sdk/client-dynamodb";
-import { signIn } from "./helpers";
+import { signIn, typeAndLeave, typeInto } from "./helpers";
 import { apiOf, refsOf, type JobsApi } from "./workshop-jobs-helpers";
 
 /**
@@ -96,7 +96,8 @@ test("a customer declines one item and approves two on a phone; staff see the an
   await item(3).getByText("Approve").click();
   // Large tap targets: the toggles and Confirm at least 44 px high.
   for (const box of [await item(1).locator("label").filter({ hasText: "Decline" }).boundingBox(), await p.getByRole("button", { name: "Confirm" }).boundingBox()]) expect(box!.height).toBeGreaterThanOrEqual(44);
-  await p.getByLabel("Your name").fill("Pat Customer");
+  // Typed key by key, as the customer types it on the phone.
+  await typeInto(p.getByLabel("Your name"), "Pat Customer");
   await p.getByRole("button", { name: "Confirm" }).click();
   await expect(p.getByRole("heading", { name: "Thank you" })).toBeVisible();
   // Only its own two calls, and no CSP report.
@@ -120,10 +121,11 @@ test("a customer declines one item and approves two on a phone; staff see the an
   await expect(modal.getByRole("checkbox", { name: `Select Front brakes ${tag}` })).not.toBeChecked();
   await expect(modal.getByRole("checkbox", { name: `Select Wipers ${tag}` })).toBeChecked();
   await expect(modal.getByRole("checkbox", { name: `Select Tyres ${tag}` })).toBeChecked();
-  await page.getByRole("textbox", { name: "Workshop", exact: true }).fill("midland");
+  await page.getByRole("textbox", { name: "Workshop", exact: true }).pressSequentially("midland");
   await page.getByRole("option", { name: "Midland Commercial Repairs" }).first().click();
-  await modal.getByLabel("Workshop Date").fill("2031-07-02");
-  await modal.getByLabel("Book In Date").fill("2031-07-01");
+  // The dates as staff type them (DD/MM/YYYY, key by key).
+  await typeAndLeave(page, modal.getByLabel("Workshop Date"), "02/07/2031");
+  await typeAndLeave(page, modal.getByLabel("Book In Date"), "01/07/2031");
   await modal.getByRole("button", { name: "Create Job Card" }).click();
   await expect(page).toHaveURL(/\/editjob\/\d+$/, { timeout: 30_000 });
   const job = await api.get(`jobs/${page.url().match(/(\d+)$/)![1]}`);

@@ -203,18 +203,6 @@ export async function boardPage(board: string, q: { page: number; page_size: num
 }
 
 /**
- * A write planned into another record's transaction (records/planned.ts)
- * may not move figures: it has no step to read the ranks it would move.
- * None does today (a rental's approval, a part enquiry's job); one that
- * would is refused loudly rather than kept wrong.
- */
-export function checkNoFigureMove<F>(opts: { type: string; figures?: (r: F, id: number) => FigureLine[] }, id: number, before: F | undefined, after: F | undefined): void {
-  if (!opts.figures) return;
-  const deltas = figureDeltas(before ? opts.figures(before, id) : [], after ? opts.figures(after, id) : []);
-  if (deltas.size) throw new Error(`A planned write of ${opts.type} ${id} would move figures: write it with its own create, update or remove`);
-}
-
-/**
  * Write an owner's figures again from what its records declare now (the
  * backfill of records saved before figures were kept, and a repair): its
  * months, total and sources set to `sources`' sums (stale items removed),

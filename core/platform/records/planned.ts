@@ -2,11 +2,11 @@
 import type * as z from "zod";
 import { auditItem, diffRecords } from "../audit.js";
 import { checkBeforeWrite } from "../integrity.js";
-import { ConflictError } from "../errors.js";
+import { ConflictError, NotFoundError } from "../errors.js";
 import { nextId } from "../ids.js";
 import type { TxItem } from "../service.js";
 import { commitOf } from "./commit.js";
-import { checkNoFigureMove } from "./figures.js";
+import { figuresExtra } from "./figures.js";
 import { isFresh, lastSavedOf } from "./freshness.js";
 import { foldCounts, indexOps, lifeOps } from "./indexes.js";
 import { pick, stripUndefined, type Kind, type Row } from "./kind.js";
@@ -21,7 +21,49 @@ export type PlannedWrite = {
   record: () => TxItem;
   /** Its audit entry and index operations (counts folded with the others' by `writeTogether`). */
   writes: IndexOp[];
+  /**
+   * The figures the write moves (records/figures.ts, the same extra a
+   * record's own save joins): planned on the ranks read now, written by
+   * `writeTogether` with the record's own index writes; absent when it moves none.
+   */
+  figures?: WriteExtra;
+  /**
+   * After the transaction was cancelled, before it is tried again (the
+   * save's retry, records/save.ts): the record saved or deleted meanwhile
+   * is edited elsewhere (ConflictError: retrying cannot help); otherwise
+   * its figures are planned again from fresh reads (another write moved
+   * the same owner's rank).
+   */
+  again?: () => Promise<void>;
 };
+
+/**
+ * A planned write's figures (records/figures.ts `figuresExtra`, as a
+ * record's own save has them), prepared on the record as it will be
+ * written, and the re-plan of the retry: on the version the write is
+ * conditioned on (`base`; null: a create).
+ */
+async function plannedFigures(
+  figures: WriteExtra | undefined,
+  getRow: (id: number) => Promise<{ last_saved: string | null }>,
+  mode: "create" | "update" | "remove",
+  saved: SavedRecord,
+): Promise<Pick<PlannedWrite, "figures" | "again">> {
+  if (!figures?.prepare) return {};
+  await figures.prepare(saved);
+  if (!figures.items?.()) return {};
+  const again = async () => {
+    if (mode !== "create") {
+      const now = await getRow(saved.id).catch((e: unknown) => {
+        if (e instanceof NotFoundError) return null;
+        throw e;
+      });
+      if (!now || now.last_saved !== saved.base) throw new ConflictError();
+    }
+    await figures.replan?.(saved);
+  };
+  return { figures, again };
+}
 
 /** A record type's `planCreate`, `planUpdate` and `planRemove`. */
 export function plansOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
@@ -45,10 +87,10 @@ export function plansOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
       await checkBeforeWrite(opts.type, opts.fields, fields, pick(fields, sameWrite));
       // `id`: issued beforehand by `nextId(type)`, when the record written with this one must name it (a part enquiry and its job, linked both ways).
       const id = given ?? (await nextId(opts.type));
-      checkNoFigureMove(opts, id, undefined, fields);
       const now = new Date().toISOString();
       const item = k.recordItem(fields, id, actor, now);
-      return { writes: k.createOps(fields, id, actor, now).writes, record: () => tx.create(item).commit() };
+      const moved = await plannedFigures(figuresExtra(opts, "create"), k.getRow, "create", { id, now, base: null, record: fields, items: 0 });
+      return { writes: k.createOps(fields, id, actor, now).writes, record: () => tx.create(item).commit(), ...moved };
     },
 
     /**
@@ -72,11 +114,11 @@ export function plansOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
       k.writableTogether(before, merged);
       opts.validate?.(merged);
       await checkBeforeWrite(opts.type, opts.fields, merged, before);
-      checkNoFigureMove(opts, id, before, merged);
       const now = new Date().toISOString();
       const set: Record<string, unknown> = { ...merged, last_saved: now, updated_by: actor, search_text: k.searchOf(merged) };
       const held = current as Record<string, unknown>;
       return {
+        ...(await plannedFigures(figuresExtra(opts, "update"), k.getRow, "update", { id, now, base: current.last_saved, record: merged, before, items: 0 })),
         writes: [{ op: "audit", item: auditItem(opts.type, id, actor, "update", diffRecords(before, merged), now) }, ...indexOps(k.ix, id, before, merged).writes],
         // On the version read (and the guarded totals as read): saved by someone else meanwhile cancels the whole transaction.
         record: () =>
@@ -97,9 +139,9 @@ export function plansOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
       const current = await k.getRow(id);
       const before = pick(current, fieldNames) as Fields;
       k.writableTogether(before, undefined);
-      checkNoFigureMove(opts, id, before, undefined);
       const now = new Date().toISOString();
       return {
+        ...(await plannedFigures(figuresExtra(opts, "remove"), k.getRow, "remove", { id, now, base: current.last_saved, record: before, before, items: 0 })),
         writes: [
           { op: "audit", item: auditItem(opts.type, id, actor, "delete", diffRecords(before, undefined), now) },
           ...lifeOps(opts.type, id, -1),
@@ -126,16 +168,30 @@ export function plansOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
 export function writeTogether(plan: (saved: SavedRecord) => Promise<PlannedWrite[]>, { replan = false }: { replan?: boolean } = {}): WriteExtra {
   let plans: PlannedWrite[] = [];
   let writes: IndexOp[] = [];
+  let figures: IndexOp[] = [];
+  const fold = (saved: SavedRecord) => {
+    writes = foldCounts(plans.flatMap((p) => p.writes));
+    figures = plans.flatMap((p) => p.figures?.indexWrites?.(saved) ?? []);
+  };
   const prepare = async (saved: SavedRecord) => {
     plans = await plan(saved);
-    writes = foldCounts(plans.flatMap((p) => p.writes));
+    fold(saved);
+  };
+  // The plans' figures (a rank others move too) made again from fresh reads, the records' versions checked: the save's own retry (records/save.ts).
+  const again = async (saved: SavedRecord) => {
+    for (const p of plans) await p.again?.();
+    fold(saved);
   };
   return {
     prepare,
     // `replan`: the plans read what they write on (another record's version, its totals): a retry plans them again from fresh reads.
-    ...(replan ? { replan: prepare } : {}),
-    items: () => plans.length + writes.length,
+    replan: replan ? prepare : again,
+    // A lost race is busy (409, try again) when the plans read shared values: totals (`replan`) or a figure's rank.
+    contended: () => replan || plans.some((p) => !!p.figures?.contended?.()),
+    items: () => plans.length + writes.length + figures.length,
     ops: () => [...plans.map((p) => p.record()), ...writes.map(commitOf)],
+    // The plans' figures with the record's own index writes: the engine sums additions to one month's or total's item (one operation per item).
+    indexWrites: () => figures,
   };
 }
 

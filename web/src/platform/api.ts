@@ -1,5 +1,5 @@
 import { toastFailure } from "./toast";
-import { useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 
 /**
  * The one way the app talks to the API: `${VITE_API_URL}/api/...` with
@@ -267,12 +267,43 @@ export function useCreate<T = ApiRecord>(resource: string, opts: MutationOpts & 
   });
 }
 
+/**
+ * A list page with the saved record's answer written into its rows of the
+ * same id: the fields a row already holds take the answer's values (its
+ * `last_saved` first of all), so an action on the row straight after the
+ * save (Approve after Save Invoice) sends the version just saved, not the
+ * one the list was fetched with. Anything else is answered as it was: pure.
+ */
+export function withSavedRow<D>(data: D, id: number | string, saved: unknown): D {
+  if (!saved || typeof saved !== "object") return data;
+  const page = data as Partial<Page<Record<string, unknown>>> | undefined;
+  if (!page || !Array.isArray(page.results) || !page.results.some((r) => String(r?.id) === String(id))) return data;
+  const answer = saved as Record<string, unknown>;
+  const results = page.results.map((row) => {
+    if (String(row?.id) !== String(id)) return row;
+    const next: Record<string, unknown> = { ...row };
+    for (const f of Object.keys(row)) if (f !== "id" && answer[f] !== undefined) next[f] = answer[f];
+    return next;
+  });
+  return { ...page, results } as D;
+}
+
+/** The saved record's answer in every cached list of its resource (`keys.lists`), at once: see `withSavedRow`. */
+export function writeSavedRows(qc: QueryClient, resource: string, id: number | string, saved: unknown): void {
+  qc.setQueriesData({ queryKey: keys.lists(resource) }, (data: unknown) => withSavedRow(data, id, saved));
+}
+
 export function useUpdate<T = ApiRecord>(resource: string, opts: MutationOpts & { path?: string } = {}) {
+  const qc = useQueryClient();
   const invalidate = useInvalidate(resource, opts.invalidates);
   return useMutation({
     mutationFn: ({ id, body }: { id: number | string; body: Record<string, unknown> }) =>
       api<T>("PUT", `${opts.path ?? resource}/${id}`, { body }),
-    onSuccess: () => invalidate(),
+    // The list rows carry the new version before the refetch lands (it may be slow): then everything is fetched again.
+    onSuccess: (saved, { id }) => {
+      writeSavedRows(qc, resource, id, saved);
+      invalidate();
+    },
     meta: metaOf(opts),
   });
 }
