@@ -119,21 +119,22 @@ export function jobProfitFigures(j: JobLike): FigureLine[] {
   return [line(j.vehicle, monthKey(j.approved_date!), { labour: toPence(j.labour_cost_total), parts: toPence(j.parts_cost_total) })];
 }
 
-/** What of a movement the profit reads: the fleet van it was resolved to at save time (`fleet_vehicle`), its job, its cost and day. */
-export type MovementLike = { fleet_vehicle?: unknown; job?: unknown; delivery_date?: string | null; cost?: Amount; movement_status?: string | null };
+/** What of a movement the profit reads: the fleet van it was resolved to at save time (`fleet_vehicle`), its job, its internal charge and day. */
+export type MovementLike = { fleet_vehicle?: unknown; job?: unknown; delivery_date?: string | null; internal_charge?: Amount; movement_status?: string | null };
 
 /**
  * A movement's figures: a NORMAL movement of a fleet van (resolved at save
  * time: its job's vehicle, else its vehicle text as a fleet registration)
- * not made for a job costs its `cost` (net: what the movement's rate prices
- * the move at; the internal charge is a recharge between departments, no
- * cost to the business), in the month of its delivery date. A job's
- * movement adds nothing here: its cost is already the job's labour through
- * the work item it owns (002 §3), counted once the job is approved.
+ * costs the business its `internal_charge` (net: what the move costs us,
+ * recharged to the van's side of the business), in the month of its
+ * delivery date. Its `cost` is the charge: the rate's price with the
+ * customer's markup, invoiced to the customer when there is one, so not a
+ * cost of the van. A job's movement adds nothing here: its job's work item
+ * carries it (002 §3), in the job's labour once the job is approved.
  */
 export function movementProfitFigures(m: MovementLike): FigureLine[] {
   if (blank(m.fleet_vehicle) || !blank(m.job) || m.movement_status === "QUOTE" || blank(m.delivery_date)) return [];
-  return [line(m.fleet_vehicle, monthKey(m.delivery_date!), { movement: toPence(m.cost) })];
+  return [line(m.fleet_vehicle, monthKey(m.delivery_date!), { movement: toPence(m.internal_charge) })];
 }
 
 /** What of an income or expense transaction the profit reads. */

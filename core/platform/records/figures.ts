@@ -279,7 +279,7 @@ export function checkNoFigureMove<F>(opts: { type: string; figures?: (r: F, id: 
  * its rank set and its board entries moved. Not in a transaction: run it
  * while nobody saves (as the index upgrade), e.g. `npm run job -- profit-rebuild`.
  */
-export async function rebuildFigures(owner: string, sources: Array<{ source: string; lines: FigureLine[] }>, boards: string[]): Promise<number> {
+export async function rebuildFigures(owner: string, sources: Array<{ source: string; lines: FigureLine[] }>, boards: string[], sorts?: FigureSorts): Promise<number> {
   const mine = sources.map((x) => ({ source: x.source, lines: x.lines.filter((l) => l.owner === owner) }));
   const deltas = figureDeltas([], mine.flatMap((x) => x.lines)).get(owner);
   const want = new Map<string, Record<string, unknown>>();
@@ -302,6 +302,8 @@ export async function rebuildFigures(owner: string, sources: Array<{ source: str
   // The rank: from what was held to the sum, on the boards given.
   const read = await readRank(owner);
   const ops = rankOps(owner, read, (deltas?.rank ?? 0) - (read.live ?? 0), boards);
+  // Its other sorts, as of today, from the rebuilt total.
+  if (sorts) ops.push(...(await sortOps(owner, sorts, total, todayInLondon(), boards)));
   for (const op of ops) {
     if (op.op === "tally-set") await Counter.put({ name: op.name, live: op.to, tags: op.tags }).go();
     else if (op.op === "entry-delete") await ListEntry.delete({ list: op.list, sort: op.sort, id: op.id }).go();
