@@ -185,16 +185,15 @@ export function figuresExtra<F>(
       ops.push(...rankOps(owner, read, r.delta, r.boards));
     }
     // The owners' other sorts (a vehicle's utilisation, cost per mile): worked out again from their totals after this write, today.
+    // Not the owner's own write (a vehicle's save): its rank on every board already fills much of its transaction, and its
+    // sorts on those boards twice more would pass 100 items; the nightly re-rank (`rerankSorts`) moves them.
     let sorted = 0;
     if (opts.figureSorts) {
-      const owners = new Set([...deltas.keys(), ...(opts.figureBoards ? [self] : [])]);
       const today = todayInLondon();
-      for (const owner of owners) {
+      for (const [owner, delta] of deltas) {
+        if (owner === self && opts.figureBoards) continue;
         const [held] = await readTotals([owner]);
-        const boards = boardsNow.get(owner) ?? (await readRank(owner)).boards;
-        const own = owner === self ? after : undefined;
-        // A removed owner leaves its sorts' boards.
-        const moved = mode === "remove" && owner === self ? await sortOps(owner, { names: opts.figureSorts.names, values: async () => ({}) }, {}, today, []) : await sortOps(owner, opts.figureSorts, totalsAfter(held.amounts, deltas.get(owner)), today, boards, own);
+        const moved = await sortOps(owner, opts.figureSorts, totalsAfter(held.amounts, delta), today, boardsNow.get(owner) ?? (await readRank(owner)).boards);
         sorted += moved.length;
         ops.push(...moved);
       }
