@@ -117,7 +117,7 @@ export const vehicleSorts: FigureSorts = {
     let v: VehicleLike | undefined = own as VehicleLike | undefined;
     if (!v) {
       try {
-        v = (await Vehicle.get(id)) as VehicleLike;
+        v = await Vehicle.get(id);
       } catch {
         return { utilisation: null, cost_per_mile: null };
       }
