@@ -160,7 +160,7 @@ describe("movements and transactions in the profit line (docs/finance.md)", () =
   it("the worked line of docs/finance.md: a movement's £60.00 internal charge and a £100.00 expense on the example van", () => {
     const lines = [
       ...exampleLines(),
-      ...movementProfitFigures({ fleet_vehicle: 7, delivery_date: "2025-06-02", internal_charge: 60, cost: 96 }),
+      ...movementProfitFigures({ fleet_vehicle: 7, delivery_date: "2025-06-02", internal_charge: 60 }),
       ...transactionProfitFigures({ vehicle: 7, type: "OUT", date: "2025-07-15", amount: 100 }),
     ];
     const line = profitLine({ ...X.vehicle, finance_agreements: [X.agreement] }, monthsOfLines(lines), X.on);
