@@ -106,10 +106,10 @@ export async function expandVehicles(rows: Array<Record<string, any>>): Promise<
 /**
  * A vehicle's league sorts besides its profit (utilisation, cost per mile:
  * docs/finance.md), moved by every write that moves its figures (declared
- * on each such type: Rental, Job, Movement, Transaction) and by the nightly
- * re-rank (functions/cron/league-rank.ts), which also takes up what the
- * vehicle's own saves changed (mileage, dates, agreements, boards). `own`:
- * the vehicle as given; else it is read (with its agreements).
+ * on each such type: Rental, Job, Movement, Transaction), by the vehicle's own
+ * saves (in a write of their own once the save lands) and by the nightly
+ * re-rank (functions/cron/league-rank.ts). `own`: the vehicle as given; else
+ * it is read (with its agreements).
  */
 export const vehicleSorts: FigureSorts = {
   names: LEAGUE_SORTS,
@@ -160,6 +160,8 @@ export const Vehicle = defineRecordType({
   // Its purchase and sale to its own figures, and the league table's boards it stands on (docs/finance.md "Vehicle profit line").
   figures: (r, id) => vehicleProfitFigures(r as VehicleLike, id),
   figureBoards: (r) => leagueBoards(r),
+  // Its own sorts move right after each of its saves lands (records/figures.ts `moveOwnSorts`).
+  figureSorts: vehicleSorts,
   outside: VehicleLines.outside,
   expand: async (rows) => expandVehicles(await VehicleLines.attach(rows)),
   // 2: the CAP totals facets (core/fleet/captotals.ts). 3: agreements moved into lines (core/fleet/upgrade.ts).

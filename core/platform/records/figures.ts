@@ -186,7 +186,7 @@ export function figuresExtra<F>(
     }
     // The owners' other sorts (a vehicle's utilisation, cost per mile): worked out again from their totals after this write, today.
     // Not the owner's own write (a vehicle's save): its rank on every board already fills much of its transaction, and its
-    // sorts on those boards twice more would pass 100 items; the nightly re-rank (`rerankSorts`) moves them.
+    // sorts on those boards twice more would pass 100 items; they move right after it lands (`moveOwnSorts`).
     let sorted = 0;
     if (opts.figureSorts) {
       const today = todayInLondon();
@@ -202,6 +202,24 @@ export function figuresExtra<F>(
   };
   // Busy only when it moved a rank (a counter others move too); otherwise a lost race is the record's own: edited elsewhere.
   return { prepare, replan: prepare, contended: () => ranked, items: () => ops.length, indexWrites: () => ops };
+}
+
+/**
+ * After an owner's own write landed (a vehicle's save): its sorts moved in
+ * a transaction of their own, from its total and itself as now saved (not in
+ * its write: see `figuresExtra`). A lost race or a failure is logged and left
+ * to the nightly re-rank, which moves whatever still differs.
+ */
+export async function moveOwnSorts(opts: { type: string; figureBoards?: unknown; figureSorts?: FigureSorts }, id: number): Promise<void> {
+  if (!opts.figureSorts || !opts.figureBoards) return;
+  const owner = `${opts.type}#${id}`;
+  try {
+    const [total] = await readTotals([owner]);
+    const ops = await sortOps(owner, opts.figureSorts, total.amounts, todayInLondon(), (await readRank(owner)).boards);
+    if (ops.length && (await transact(ops.map(commitOf)))) console.warn(JSON.stringify({ level: "warn", msg: "own sorts lost a race: left to the re-rank", owner }));
+  } catch (e) {
+    console.warn(JSON.stringify({ level: "warn", msg: "own sorts not moved: left to the re-rank", owner, error: String(e) }));
+  }
 }
 
 /** One item of an owner's figures as stored: the rank and the amounts by kind. */
