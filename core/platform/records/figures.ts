@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand, type GetCommandInput, type QueryCommandInput 
 import { Counter, Facet, ListEntry, transact } from "../service.js";
 import { todayInLondon } from "../dates.js";
 import { commitOf } from "./commit.js";
-import { batchWrite } from "./bulk.js";
+import { batchWrite, inParallel } from "./bulk.js";
 import { documentClient } from "../table.js";
 import { skipThenTake } from "./reading.js";
 import type { FigureLine, FigureSorts, IndexOp, RecordTypeOptions, SavedRecord, WriteExtra } from "./types.js";
@@ -361,7 +361,7 @@ export async function rerankSorts(
   sorts: FigureSorts,
   ownerOf: (id: number) => string,
   today: string,
-  { pageSize = 25, maxItems = 100, pace = 0, stopAfter = Infinity }: { pageSize?: number; maxItems?: number; pace?: number; stopAfter?: number } = {},
+  { pageSize = 25, maxItems = 100, pace = 0, stopAfter = Infinity, concurrency = 8 }: { pageSize?: number; maxItems?: number; pace?: number; stopAfter?: number; concurrency?: number } = {},
 ): Promise<{ date: string; owners: number; moved: number; items: number; transactions: number; done: boolean }> {
   const counter = rerankCounter(name);
   const held = await Counter.get({ name: counter }).go({ consistent: true });
@@ -409,13 +409,19 @@ export async function rerankSorts(
     const q = ListEntry.query.byList({ list: boardList(board) });
     const page = await (after ? q.gt({ sort: after.sort, id: after.id }) : q).go({ limit: pageSize });
     const entries = page.data as Array<{ sort: string; id: number }>;
-    for (const e of entries) {
-      const owner = ownerOf(e.id);
-      const ops = await movesOf(owner);
+    // A page's owners read at once (`concurrency` at a time), then their moves written in order.
+    const moves = new Array<IndexOp[]>(entries.length);
+    await inParallel(
+      entries.map((e, i) => ({ e, i })),
+      concurrency,
+      async ({ e, i }) => (moves[i] = await movesOf(ownerOf(e.id))),
+    );
+    for (const [i, e] of entries.entries()) {
+      const ops = moves[i];
       out.owners++;
       if (!ops.length) continue;
       if (batch.reduce((n, b) => n + b.ops.length, 0) + ops.length > maxItems) await flush();
-      batch.push({ owner, ops });
+      batch.push({ owner: ownerOf(e.id), ops });
     }
     await flush();
     if (entries.length) after = { sort: entries[entries.length - 1].sort, id: entries[entries.length - 1].id };
