@@ -1,4 +1,6 @@
 import "../lambda/secrets.js";
+// Movements' module reads the invoice slot accounts fills (core/workshop/offers.ts); the rebuild raises none, but a bundle that reads a slot carries its filler.
+import "../../core/accounts/workshop-offers.js";
 import { Vehicle, vehicleSorts } from "../../core/fleet/index.js";
 import { jobProfitFigures, leagueBoards, movementProfitFigures, rentalProfitFigures, transactionProfitFigures, vehicleOwner, vehicleProfitFigures, type VehicleLike } from "../../core/fleet/profit-rules.js";
 import { Transaction } from "../../core/accounts/transaction.js";
