@@ -43,3 +43,6 @@ export type LeagueRow = {
   model: NamedBrief | null;
   vehicle_status: string | null;
 } & Pick<ProfitLine, "income" | "costs" | "profit_before_finance" | "profit" | "days_on_fleet" | "days_on_hire" | "utilisation" | "miles" | "cost_per_mile">;
+
+/** GET vehicles/{id}/profit as answered (docs/finance.md "Vehicle profit line"): inferred from core/fleet/profit.ts, one type for the server and the screen. */
+export type { VehicleProfit } from "./profit.js";
