@@ -12,9 +12,17 @@
  * The 10 years of monthly items (120 a vehicle) are written for the
  * vehicles of the first page only: the league reads no month item, so the
  * others' would change nothing it reads (the profit line reads one van's).
+ * The league's other sorts (utilisation, cost per mile): each vehicle's sort
+ * counters and entries on each sort's 8 boards, seeded as of the day before
+ * BENCH_DAY; the nightly re-rank is then run as of BENCH_DAY over every
+ * vehicle (its units per vehicle, and a second run the same day).
  * Run: npx tsx bench/fleet-league.ts  (BENCH_VEHICLES, BENCH_RUNS to change).
  */
 import { benchApi, benchTable, capacity, measure, meterCapacity, tableHeader } from "./support.js";
+
+/** The re-rank's day; the seeded sorts are as of the day before (every unsold vehicle's utilisation moves). */
+const BENCH_DAY = "2026-11-27";
+const SEEDED_DAY = "2026-11-26";
 
 const N = Number(process.env.BENCH_VEHICLES ?? 20_000);
 const FIRST = 200;
@@ -26,9 +34,10 @@ capacity.debug = !!process.env.BENCH_DEBUG;
 const api = await benchApi();
 const S = await import("../core/settings/index.js");
 const { Vehicle } = await import("../core/fleet/index.js");
-const { leagueBoards, vehicleOwner } = await import("../core/fleet/profit-rules.js");
+const { LEAGUE_SORTS, leagueBoards, leagueSortValues, vehicleOwner } = await import("../core/fleet/profit-rules.js");
+const { rerankLeague } = await import("../core/fleet/profit.js");
 const { batchWrite } = await import("../core/platform/records/bulk.js");
-const { boardList, figuresPartition, rankCounter, rankSort } = await import("../core/platform/records/figures.js");
+const { boardList, figuresPartition, rankCounter, rankSort, sortCounter, sortList, sortValue } = await import("../core/platform/records/figures.js");
 const { Counter, Facet, ListEntry } = await import("../core/platform/service.js");
 const { Contact } = await import("../core/contacts/index.js");
 
@@ -73,6 +82,13 @@ async function load(from: number, to: number) {
       items.push(ListEntry.put({ list: boardList(b), sort: rankSort(rank), id }).params().Item as Record<string, unknown>);
       boardCounts.set(b, (boardCounts.get(b) ?? 0) + 1);
     }
+    // Its utilisation and cost per mile as of the day before the re-rank, on the same boards.
+    const values = leagueSortValues(r, { hire_days: 2200, labour, parts }, SEEDED_DAY);
+    for (const sort of LEAGUE_SORTS) {
+      const v = sortValue(values[sort]);
+      items.push(Counter.put({ name: sortCounter(sort, owner), live: v, tags: `|${boards.join("|")}|` }).params().Item as Record<string, unknown>);
+      for (const b of boards) items.push(ListEntry.put({ list: sortList(sort, b), sort: rankSort(v), id }).params().Item as Record<string, unknown>);
+    }
   });
   for (const [b, n] of boardCounts) items.push(Counter.put({ name: boardList(b), live: n }).params().Item as Record<string, unknown>);
   await batchWrite(items, 16);
@@ -103,11 +119,14 @@ async function measureAt(size: number, firstId: number) {
   tableHeader(`Fleet league at ${size.toLocaleString()} vehicles`);
   await measure("GET reports/fleet-league (page 1, best first)", RUNS, () => api.get("reports/fleet-league"));
   await measure("GET reports/fleet-league?order=asc", RUNS, () => api.get("reports/fleet-league?order=asc"));
+  await measure("GET reports/fleet-league?sort=utilisation", RUNS, () => api.get("reports/fleet-league?sort=utilisation"));
+  await measure("GET reports/fleet-league?sort=cost_per_mile&order=asc", RUNS, () => api.get("reports/fleet-league?sort=cost_per_mile&order=asc"));
+  await measure("GET reports/fleet-league?sort=utilisation&department=&make=", RUNS, () => api.get(`reports/fleet-league?sort=utilisation&department=${depts[1]}&make=${makes[2]}`));
   await measure("GET reports/fleet-league?department=", RUNS, () => api.get(`reports/fleet-league?department=${depts[1]}`));
   await measure("GET reports/fleet-league?department=&make=", RUNS, () => api.get(`reports/fleet-league?department=${depts[1]}&make=${makes[2]}`));
   await measure("GET reports/fleet-league?model= (page 2)", RUNS, () => api.get(`reports/fleet-league?model=${models[4]}&page=2`));
   await measure("GET vehicles/{id}/profit (120 months)", RUNS, () => api.get(`vehicles/${top.results[0].id}/profit`));
-  await measure("POST rentals (moves the van's month, total, rank and 8 board entries)", Math.min(RUNS, 10), () => {
+  await measure("POST rentals (moves the van's month, total, rank and sorts, 8 board entries each)", Math.min(RUNS, 10), () => {
     day += 3;
     const start = new Date(Date.UTC(2027, 0, 1 + day)).toISOString().slice(0, 10);
     const end = new Date(Date.UTC(2027, 0, 2 + day)).toISOString().slice(0, 10);
@@ -119,10 +138,25 @@ async function measureAt(size: number, firstId: number) {
   });
 }
 
+/** The nightly re-rank over every vehicle as of BENCH_DAY (pace 0), then again the same day: its units per vehicle. */
+async function rerankAt(size: number, day: string) {
+  for (const [label, run] of [["first run of the day", 1], ["second run the same day", 2]] as const) {
+    const [r0, w0, t0] = [capacity.reads, capacity.writes, Date.now()];
+    const out = await rerankLeague(day, { pace: 0 });
+    const [r, w, ms] = [capacity.reads - r0, capacity.writes - w0, Date.now() - t0];
+    console.log(
+      `| league-rank at ${size.toLocaleString()} vehicles, ${label} (run ${run}) | ${out.owners} owners, ${out.moved} moved, ${out.transactions} transactions | ${ms} ms | ${r.toFixed(1)} RU (${(r / size).toFixed(2)} a vehicle) | ${w.toFixed(1)} WU (${(w / size).toFixed(2)} a vehicle) |`,
+    );
+  }
+}
+
 console.log(`Loading ${FIRST} vehicles...`);
 const first = await load(0, FIRST);
 await measureAt(FIRST, first.first);
+await rerankAt(FIRST, BENCH_DAY);
 console.log(`\nLoading to ${N.toLocaleString()} vehicles...`);
 for (let n = FIRST; n < N; n += 2000) await load(n, Math.min(N, n + 2000));
 await measureAt(N, first.first);
+// At N, the day after: every vehicle's utilisation has moved again (a day more on fleet).
+if (!process.env.BENCH_SKIP_RERANK) await rerankAt(N, "2026-11-28");
 await dynamo.stop();

@@ -11,6 +11,7 @@
  *   npm run job -- fleet-check [--date 2030-01-31]   (DVLA and DVSA re-read, compliance warnings recorded: docs/compliance.md)
  *   npm run job -- reconcile     (lists every document whose figures disagree; exit 1 when any: docs/accounts.md "Reconciliation")
  *   npm run job -- profit-rebuild  (every vehicle's kept figures written again from its records: docs/finance.md "Vehicle profit line")
+ *   npm run job -- league-rank [--date 2030-01-31]  (the league's utilisation and cost per mile ranked as of the day: docs/finance.md)
  */
 import { localHost, urlHost } from "../functions/local/dynamodb-local.js";
 
@@ -25,6 +26,8 @@ const JOBS = {
   reconcile: async () => (await import("../functions/cron/reconcile.js")).handler(),
   // The vehicle figures' backfill (issue 27): run while nobody saves.
   "profit-rebuild": async () => (await import("../functions/cron/profit-rebuild.js")).handler(),
+  // The league's nightly re-rank of what the calendar moves (issue 27).
+  "league-rank": async (date?: string) => (await import("../functions/cron/league-rank.js")).handler({ date }),
 } as const;
 
 const [name, ...rest] = process.argv.slice(2);

@@ -17,6 +17,9 @@ export const XERO_PUSH_WINDOW_S = 2;
 /** The fleet check's run may take this long: its reads are paced within the DVLA's and DVSA's limits. */
 export const FLEET_CHECK_TIMEOUT = 900;
 
+/** The league's re-rank may run this long; a run stopped short resumes at its cursor the next night (or run again). */
+export const LEAGUE_RANK_TIMEOUT = 900;
+
 /**
  * Scheduled and background jobs, with the same environment and bindings as
  * the API Lambdas: the daily and 15-minute crons, and the report exports
@@ -62,6 +65,12 @@ export function Cron({ stack }: StackContext) {
     },
   });
 
+  // The fleet league's utilisation and cost per mile ranked again as of the new day (docs/finance.md), paced.
+  const leagueRank = new CronJob(stack, "LeagueRank", {
+    schedule: "cron(15 0 * * ? *)", // daily at 00:15 UTC
+    job: { function: { ...props, handler: "functions/cron/league-rank.handler", timeout: LEAGUE_RANK_TIMEOUT, environment: { ...props.environment, LEAGUE_RANK_PACE_MS: "20" } } },
+  });
+
   table.addConsumers(stack, {
     reportExports: {
       function: { ...props, handler: "functions/cron/report-export.handler", timeout: REPORT_EXPORT_TIMEOUT },
@@ -86,5 +95,5 @@ export function Cron({ stack }: StackContext) {
     },
   });
 
-  return { recurringPayments, hireInvoices, repeatingTransactions, xeroSync, fleetCheck };
+  return { recurringPayments, hireInvoices, repeatingTransactions, xeroSync, fleetCheck, leagueRank };
 }

@@ -57,6 +57,8 @@ export const transaction = defineFields({
   contact: { label: "Contact", kind: "ref" },
   department: { label: "Department", kind: "ref" },
   cost_centre: { label: "Cost centre", kind: "ref" },
+  // Ours, beyond 003: the fleet vehicle the income or expense is booked to (its profit line: docs/finance.md, docs/accounts.md).
+  vehicle: { label: "Vehicle", kind: "ref" },
   category: { label: "Category", kind: "text", max: 100 },
   tracking_option: { label: "Tracking option", kind: "ref" },
   payment_type: { label: "Payment type", kind: "text", max: 50 },

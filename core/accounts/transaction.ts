@@ -1,5 +1,7 @@
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
+import { Vehicle, vehicleSorts } from "../fleet/index.js";
+import { transactionProfitFigures } from "../fleet/profit-rules.js";
 import { ValidationError } from "../platform/errors.js";
 import { toPence } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
@@ -56,6 +58,8 @@ export function transactionMemberships(r: TransactionFields) {
   const rs = ["ALL", ...(r.template ? [] : ["NR"])];
   for (const cc of ccs) for (const a of as) for (const d of ds) for (const rr of rs) out.push({ list: `t#${r.type}#cc#${cc}#a#${a}#d#${d}#r#${rr}`, sort });
   if (r.invoice_number && invoiceKey(r.invoice_number)) out.push({ list: `inv#${invoiceKey(r.invoice_number)}`, sort: "0" });
+  // Booked to a vehicle (ours): its profit line's backfill reads them (functions/cron/profit-rebuild.ts).
+  if (r.vehicle) out.push({ list: `veh#${r.vehicle}`, sort });
   const tags = tagsOf(r);
   for (const term of new Set(r.search_terms ?? [])) if (term) out.push({ list: "search", sort: term, tags });
   return out;
@@ -95,9 +99,12 @@ export const Transaction = defineRecordType({
   // Any page of a long list starts at its month and day.
   listPositions: { coarse: 7, fine: 10, lists: (list) => list.startsWith("t#") },
   expand: (rows) => expandTransactions(rows),
+  // Booked to a vehicle (ours): its amount, net, to the vehicle's profit line (docs/finance.md "Vehicle profit line").
+  figures: (r) => transactionProfitFigures(r),
+  figureSorts: vehicleSorts,
 });
 
-declareReferences(Transaction, () => ({ contact: Contact, department: Department, cost_centre: CostCentre, nominal_code: NominalCode }));
+declareReferences(Transaction, () => ({ contact: Contact, department: Department, cost_centre: CostCentre, nominal_code: NominalCode, vehicle: Vehicle }));
 
 /** Tracking options live inside their categories; the few categories are read once. */
 export async function trackingOptions(): Promise<Map<number, { id: number; name: string; category: { id: number; name: string } }>> {
@@ -113,8 +120,8 @@ export const nominalRate = (n: Row | undefined | null): number | null => (n ? (R
 /** Transactions as every answer gives them: references as objects, the creator, the invoice total and the VAT warnings. */
 export async function expandTransactions(rows: Row[]): Promise<Row[]> {
   if (!rows.length) return [];
-  const [{ c, d, cc, n }, options] = await Promise.all([
-    lookUp(rows, { c: [Contact, "contact"], d: [Department, "department"], cc: [CostCentre, "cost_centre"], n: [NominalCode, "nominal_code"] }),
+  const [{ c, d, cc, n, v }, options] = await Promise.all([
+    lookUp(rows, { c: [Contact, "contact"], d: [Department, "department"], cc: [CostCentre, "cost_centre"], n: [NominalCode, "nominal_code"], v: [Vehicle, "vehicle"] }),
     rows.some((r) => r.tracking_option) ? trackingOptions() : Promise.resolve(new Map()),
   ]);
   return rows.map((r) => {
@@ -125,6 +132,7 @@ export async function expandTransactions(rows: Row[]): Promise<Row[]> {
       contact: brief(c.get(r.contact), ["display_name", "partial_contact"]),
       department: brief(d.get(r.department), ["name"]),
       cost_centre: brief(cc.get(r.cost_centre), ["name"]),
+      vehicle: brief(v.get(r.vehicle), ["registration", "fleet_number"]),
       nominal_code: nominal ? { ...brief(nominal, ["code", "name", "tax_type"]), rate: nominalRate(nominal) } : null,
       tracking_option: options.get(r.tracking_option) ?? (r.tracking_option ? { id: r.tracking_option, name: null, category: null } : null),
       invoice_total: r.invoice_total ?? invoiceTotal(r),

@@ -1,6 +1,7 @@
 import { poundsCell } from "../platform/money.js";
 import { oneChunk, type Cell, type ReportDefinition, type ReportParams } from "../platform/reports.js";
 import { fleetLeague } from "./profit.js";
+import { LEAGUE_SORTS, type LeagueSort } from "./profit-rules.js";
 
 /*
  * The fleet league table as a CSV report (issue 27): its own module, so the
@@ -15,7 +16,7 @@ const LEAGUE_HEADER = [
   "Days on fleet", "Days on hire", "Utilisation %", "Miles", "Cost per mile",
 ];
 
-/** fleetleague: the league table as a CSV (the department's board when one is chosen; `type`: a vehicle type id), best first. */
+/** fleetleague: the league table as a CSV (the department's board when one is chosen; `type`: a vehicle type id), in the screen's `sort` and `order` (best profit first when none). */
 export const fleetLeagueReport: ReportDefinition = {
   name: "fleetleague",
   title: "Fleet league table",
@@ -23,7 +24,9 @@ export const fleetLeagueReport: ReportDefinition = {
   filename: "fleet-league",
   async build(p: ReportParams) {
     const type = p.type && /^\d+$/.test(p.type) ? Number(p.type) : undefined;
-    const query = { order: "desc" as const, department: p.department ?? undefined, type, page: 1, page_size: 1000 };
+    // The screen's sort and order (profit before finance, best first, when none).
+    const sort: LeagueSort | "profit" = (LEAGUE_SORTS as readonly string[]).includes(p.sort ?? "") ? (p.sort as LeagueSort) : "profit";
+    const query = { sort, order: p.order === "asc" ? ("asc" as const) : ("desc" as const), department: p.department ?? undefined, type, page: 1, page_size: 1000 };
     const cells: Cell[][] = [];
     for (;;) {
       const page = await fleetLeague(query);

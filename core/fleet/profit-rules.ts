@@ -18,14 +18,14 @@ import type { FigureLine } from "../platform/records/types.js";
  */
 
 /** The kinds of amount a vehicle's month keeps. Days are whole days, the rest whole pence. */
-export const PROFIT_KINDS = ["income", "hire_days", "labour", "parts", "purchase", "sale"] as const;
+export const PROFIT_KINDS = ["income", "hire_days", "labour", "parts", "purchase", "sale", "movement", "other_income", "other_cost"] as const;
 export type ProfitKind = (typeof PROFIT_KINDS)[number];
 
 /** The owner key of a vehicle's figures. */
 export const vehicleOwner = (id: number | string) => `vehicle#${id}`;
 
 /** A kind's sign in the profit: income and the sale add, costs take away, days do not count. */
-export const PROFIT_SIGN: Record<ProfitKind, 1 | -1 | 0> = { income: 1, sale: 1, hire_days: 0, labour: -1, parts: -1, purchase: -1 };
+export const PROFIT_SIGN: Record<ProfitKind, 1 | -1 | 0> = { income: 1, sale: 1, hire_days: 0, labour: -1, parts: -1, purchase: -1, movement: -1, other_income: 1, other_cost: -1 };
 
 /** The profit (pence) of some amounts by kind. */
 export function profitOf(amounts: Partial<Record<string, number>>): number {
@@ -119,6 +119,39 @@ export function jobProfitFigures(j: JobLike): FigureLine[] {
   return [line(j.vehicle, monthKey(j.approved_date!), { labour: toPence(j.labour_cost_total), parts: toPence(j.parts_cost_total) })];
 }
 
+/** What of a movement the profit reads: the fleet van it was resolved to at save time (`fleet_vehicle`), its job, its internal charge and day. */
+export type MovementLike = { fleet_vehicle?: unknown; job?: unknown; delivery_date?: string | null; internal_charge?: Amount; movement_status?: string | null };
+
+/**
+ * A movement's figures: a NORMAL movement of a fleet van (resolved at save
+ * time: its job's vehicle, else its vehicle text as a fleet registration)
+ * costs the business its `internal_charge` (net: what the move costs us,
+ * recharged to the van's side of the business), in the month of its
+ * delivery date. Its `cost` is the charge: the rate's price with the
+ * customer's markup, invoiced to the customer when there is one, so not a
+ * cost of the van. A job's movement adds nothing here: its job's work item
+ * carries it (002 §3), in the job's labour once the job is approved.
+ */
+export function movementProfitFigures(m: MovementLike): FigureLine[] {
+  if (blank(m.fleet_vehicle) || !blank(m.job) || m.movement_status === "QUOTE" || blank(m.delivery_date)) return [];
+  return [line(m.fleet_vehicle, monthKey(m.delivery_date!), { movement: toPence(m.internal_charge) })];
+}
+
+/** What of an income or expense transaction the profit reads. */
+export type TransactionLike = { vehicle?: unknown; type?: string | null; date?: string | null; amount?: Amount; repeating?: boolean | null };
+
+/**
+ * An income or expense transaction booked to a vehicle (`vehicle`, ours:
+ * docs/accounts.md): its amount (net: VAT is its `vat`, apart) as other
+ * income (IN) or other cost (OUT), in the month of its date; a repeating
+ * transaction is a template and counts only through the transactions it makes.
+ */
+export function transactionProfitFigures(t: TransactionLike): FigureLine[] {
+  if (blank(t.vehicle) || t.repeating || blank(t.date) || (t.type !== "IN" && t.type !== "OUT")) return [];
+  const pence = toPence(t.amount);
+  return [line(t.vehicle, monthKey(t.date!), t.type === "IN" ? { other_income: pence } : { other_cost: pence })];
+}
+
 /** What of a vehicle (with its agreements) the profit reads. */
 export type VehicleLike = { purchase_date?: string | null; date_sold?: string | null; mileage?: number | null; finance_agreements?: AgreementLike[] | null };
 
@@ -169,6 +202,9 @@ export type ProfitLine = {
   workshop_parts: number;
   sale_price: number | null;
   sale_margin: number | null;
+  movements: number;
+  other_income: number;
+  other_costs: number;
   costs: number;
   income: number;
   profit_before_finance: number;
@@ -180,6 +216,11 @@ export type ProfitLine = {
   cost_per_mile: number | null;
   months: Array<{ month: string; income: number; cost: number; hire_days: number }>;
 };
+
+/** The running costs (pence) a cost per mile divides, before finance: workshop labour and parts, movements, other costs. */
+export function runningPence(months: Array<Partial<Record<ProfitKind, number>>>): number {
+  return months.reduce((n, m) => n + (m.labour ?? 0) + (m.parts ?? 0) + (m.movement ?? 0) + (m.other_cost ?? 0), 0);
+}
 
 /** Days on fleet: from the purchase date to the date sold (or the day), both counted; 0 before the purchase. */
 export function daysOnFleet(v: VehicleLike, on: string): number {
@@ -202,15 +243,15 @@ export function profitLine(v: VehicleLike, months: MonthFigures[], on: string): 
   const sold = (v.finance_agreements ?? []).some((a) => !blank(a.sold_price));
   const purchase = fromPence(total("purchase"));
   const sale = fromPence(total("sale"));
-  const costsBefore = total("purchase") + total("labour") + total("parts");
-  const incomeP = total("income") + total("sale");
+  const costsBefore = total("purchase") + total("labour") + total("parts") + total("movement") + total("other_cost");
+  const incomeP = total("income") + total("sale") + total("other_income");
   const profitBefore = incomeP - costsBefore;
   const profit = money(fromPence(profitBefore)).minus(interest).minus(charges);
   const fleetDays = daysOnFleet(v, on);
   const hireDays = total("hire_days");
   const miles = Math.max(0, Math.round(v.mileage ?? 0));
-  // Running costs per mile: the workshop and the finance, not the purchase (the sale margin answers for that).
-  const running = money(fromPence(total("labour") + total("parts"))).plus(interest).plus(charges);
+  // Running costs per mile: the workshop, movements, other costs and the finance, not the purchase (the sale margin answers for that).
+  const running = money(fromPence(runningPence(months))).plus(interest).plus(charges);
   return {
     purchase_price: purchase,
     finance_interest: pounds(interest),
@@ -220,6 +261,9 @@ export function profitLine(v: VehicleLike, months: MonthFigures[], on: string): 
     workshop_parts: fromPence(total("parts")),
     sale_price: sold ? sale : null,
     sale_margin: sold ? pounds(money(sale).minus(purchase)) : null,
+    movements: fromPence(total("movement")),
+    other_income: fromPence(total("other_income")),
+    other_costs: fromPence(total("other_cost")),
     income: fromPence(incomeP),
     costs: pounds(money(fromPence(costsBefore)).plus(interest).plus(charges)),
     profit_before_finance: fromPence(profitBefore),
@@ -233,8 +277,8 @@ export function profitLine(v: VehicleLike, months: MonthFigures[], on: string): 
       .sort((a, b) => a.month.localeCompare(b.month))
       .map((m) => ({
         month: m.month,
-        income: fromPence((m.income ?? 0) + (m.sale ?? 0)),
-        cost: fromPence((m.purchase ?? 0) + (m.labour ?? 0) + (m.parts ?? 0)),
+        income: fromPence((m.income ?? 0) + (m.sale ?? 0) + (m.other_income ?? 0)),
+        cost: fromPence((m.purchase ?? 0) + (m.labour ?? 0) + (m.parts ?? 0) + (m.movement ?? 0) + (m.other_cost ?? 0)),
         hire_days: m.hire_days ?? 0,
       })),
   };
@@ -278,4 +322,28 @@ export function leagueBoards(v: BoardsLike): string[] {
   if (!blank(v.department))
     for (const f of ["type", "make", "model"] as const) if (!blank(v[f])) out.push(`${leagueBoard({ by: "department", value: String(v.department) })}#${leagueBoard({ by: f, value: String(v[f]) })}`);
   return out;
+}
+
+/** The league table's sorts besides profit before finance (docs/finance.md "Sorted by utilisation and cost per mile"). */
+export const LEAGUE_SORTS = ["utilisation", "cost_per_mile"] as const;
+export type LeagueSort = (typeof LEAGUE_SORTS)[number];
+
+/**
+ * A vehicle's league sort values on a day, as whole numbers (kept on the
+ * sorts' boards): utilisation in millionths (days on hire / days on fleet
+ * x 1,000,000), cost per mile in thousandths of a penny (running pence and
+ * the finance paid to date x 1,000 / miles); null when the line shows none.
+ * From its running total's amounts (pence, days) and the vehicle: pure.
+ */
+export function leagueSortValues(v: VehicleLike, totals: Partial<Record<string, number>>, on: string): Record<LeagueSort, number | null> {
+  const fleetDays = daysOnFleet(v, on);
+  const hireDays = totals.hire_days ?? 0;
+  const miles = Math.max(0, Math.round(v.mileage ?? 0));
+  const finance = (v.finance_agreements ?? []).map((a) => financePaid(a, on));
+  const financePence = toPence(sum(...finance.map((f) => f.interest), ...finance.map((f) => f.charges)));
+  const running = runningPence([totals]) + financePence;
+  return {
+    utilisation: fleetDays ? Number(money(hireDays).times(1_000_000).div(fleetDays).toDecimalPlaces(0, Money.ROUND_HALF_UP).toFixed(0)) : null,
+    cost_per_mile: miles ? Number(money(running).times(1000).div(miles).toDecimalPlaces(0, Money.ROUND_HALF_UP).toFixed(0)) : null,
+  };
 }

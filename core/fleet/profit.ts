@@ -1,11 +1,11 @@
 import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { fromPence } from "../platform/money.js";
-import { boardPage, readFigures, readSources, readTotals, type FigureItem } from "../platform/records.js";
+import { boardPage, readFigures, readSources, readTotals, rerankedOn, rerankSorts, type FigureItem } from "../platform/records.js";
 import type { NamedBrief } from "../platform/definition.js";
 import type { LeagueRow } from "./types.js";
-import { financePaid, leagueBoard, profitLine, vehicleOwner, type LeagueFilter, type MonthFigures, type VehicleLike } from "./profit-rules.js";
-import { Vehicle } from "./vehicle.js";
+import { financePaid, leagueBoard, profitLine, vehicleOwner, type LeagueFilter, type LeagueSort, type MonthFigures, type VehicleLike } from "./profit-rules.js";
+import { Vehicle, vehicleSorts } from "./vehicle.js";
 
 /*
  * The vehicle profit line and the fleet league table (issue 27; formulas in
@@ -18,12 +18,24 @@ type Row = Record<string, unknown>;
 const monthsOf = (items: FigureItem[]): MonthFigures[] => items.map((m) => ({ month: m.month, ...m.amounts }));
 
 /** A record behind the figures: its kind (record type) and id, and what it adds (pounds; days). */
-export type ProfitSource = { kind: string; id: number; income: number; hire_days: number; labour: number; parts: number; purchase: number; sale: number };
+export type ProfitSource = { kind: string; id: number; income: number; hire_days: number; labour: number; parts: number; purchase: number; sale: number; movement: number; other_income: number; other_cost: number };
 
 function sourceOf(i: FigureItem): ProfitSource {
   const [kind, id] = i.month.split("#");
   const a = i.amounts;
-  return { kind, id: Number(id), income: fromPence(a.income), hire_days: a.hire_days ?? 0, labour: fromPence(a.labour), parts: fromPence(a.parts), purchase: fromPence(a.purchase), sale: fromPence(a.sale) };
+  return {
+    kind,
+    id: Number(id),
+    income: fromPence(a.income),
+    hire_days: a.hire_days ?? 0,
+    labour: fromPence(a.labour),
+    parts: fromPence(a.parts),
+    purchase: fromPence(a.purchase),
+    sale: fromPence(a.sale),
+    movement: fromPence(a.movement),
+    other_income: fromPence(a.other_income),
+    other_cost: fromPence(a.other_cost),
+  };
 }
 
 /**
@@ -44,7 +56,7 @@ export async function vehicleProfit(id: number, today = todayInLondon()) {
     .filter((f) => f.interest || f.charges || f.instalments);
   const vehicleLink = [{ kind: "vehicle", id }];
   return {
-    vehicle: { id, registration: v.registration ?? null, fleet_number: v.fleet_number ?? null, purchase_date: v.purchase_date ?? null, date_sold: v.date_sold ?? null, mileage: v.mileage ?? null },
+    vehicle: { id, registration: text(v.registration), fleet_number: text(v.fleet_number), purchase_date: v.purchase_date ?? null, date_sold: v.date_sold ?? null, mileage: v.mileage ?? null },
     on: today,
     ...line,
     // Each figure and the records behind it.
@@ -55,6 +67,9 @@ export async function vehicleProfit(id: number, today = todayInLondon()) {
       { name: "hire_income", label: "Hire income", amount: line.hire_income, records: by("income") },
       { name: "workshop_labour", label: "Workshop labour", amount: line.workshop_labour, records: by("labour") },
       { name: "workshop_parts", label: "Workshop parts", amount: line.workshop_parts, records: by("parts") },
+      { name: "movements", label: "Movements", amount: line.movements, records: by("movement") },
+      { name: "other_income", label: "Other income", amount: line.other_income, records: by("other_income") },
+      { name: "other_costs", label: "Other costs", amount: line.other_costs, records: by("other_cost") },
       { name: "sale_price", label: "Sale price", amount: line.sale_price, records: by("sale") },
       { name: "sale_margin", label: "Sale margin", amount: line.sale_margin, records: line.sale_margin === null ? [] : vehicleLink },
       { name: "profit", label: "Profit to date", amount: line.profit, records: vehicleLink },
@@ -64,8 +79,11 @@ export async function vehicleProfit(id: number, today = todayInLondon()) {
   };
 }
 
-/** The league table's query. */
-export type LeagueQuery = { order: "asc" | "desc"; department?: number; type?: number; make?: number; model?: number; page: number; page_size: number };
+/** The answer of GET vehicles/{id}/profit: one type for the server and the screen (web/src/fleet/edit/ProfitSection.tsx). */
+export type VehicleProfit = Awaited<ReturnType<typeof vehicleProfit>>;
+
+/** The league table's query: `sort` profit (before finance, the rank) or one of the sorts kept besides it. */
+export type LeagueQuery = { sort?: "profit" | LeagueSort; order: "asc" | "desc"; department?: number; type?: number; make?: number; model?: number; page: number; page_size: number };
 
 export const LEAGUE_MESSAGES = {
   oneFilter: "Filter the league table by department and one of type, make or model, or by one of them alone",
@@ -81,6 +99,9 @@ export function boardOf(q: Pick<LeagueQuery, "department" | "type" | "make" | "m
   if (dept && rest) return `${dept}#${rest}`;
   return dept ?? rest ?? "all";
 }
+
+/** The name of the league's nightly re-rank (its progress counter; functions/cron/league-rank.ts). */
+export const LEAGUE_RERANK = "league";
 
 const text = (x: unknown): string | null => (typeof x === "string" ? x : null);
 /** A reference as the vehicle's answer carries it ({id, name}), or null. */
@@ -118,8 +139,21 @@ function leagueRow(v: Row, total: FigureItem, today: string): LeagueRow {
  */
 export async function fleetLeague(q: LeagueQuery, today = todayInLondon()) {
   const board = boardOf(q);
-  const { count, ids } = await boardPage(board, q);
+  const sort = q.sort && q.sort !== "profit" ? q.sort : undefined;
+  const [{ count, ids }, ranked] = await Promise.all([boardPage(board, { ...q, sort }), rerankedOn(LEAGUE_RERANK)]);
   const [rows, totals] = await Promise.all([Vehicle.getMany(ids).then((r) => Vehicle.present(r)), readTotals(ids.map(vehicleOwner))]);
   const byId = new Map((rows as Row[]).map((r) => [Number(r.id), r]));
-  return { count, results: ids.flatMap((id, i) => (byId.has(id) ? [leagueRow(byId.get(id)!, totals[i], today)] : [])) };
+  // `ranked_on`: the day the nightly re-rank last ranked utilisation and cost per mile as of (a save since ranks its vehicle as of its day).
+  return { count, ranked_on: ranked, results: ids.flatMap((id, i) => (byId.has(id) ? [leagueRow(byId.get(id)!, totals[i], today)] : [])) };
+}
+
+/**
+ * The nightly re-rank of the league's utilisation and cost per mile (they
+ * move with the calendar: days on fleet, finance paid to date), as of
+ * `date`: every fleet vehicle on the whole fleet's board, from where the
+ * last run stopped, moved where its values changed (docs/finance.md
+ * "Sorted by utilisation and cost per mile").
+ */
+export function rerankLeague(date = todayInLondon(), opts: { pace?: number; stopAfter?: number; pageSize?: number } = {}) {
+  return rerankSorts(LEAGUE_RERANK, "all", vehicleSorts, vehicleOwner, date, { pageSize: 100, ...opts });
 }

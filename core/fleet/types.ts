@@ -6,7 +6,6 @@
 import type { Brief, ContactBrief, FormOf, NamedBrief, RowOf } from "../platform/definition.js";
 import type { vehicle } from "./definitions.js";
 import type { ProfitLine } from "./profit-rules.js";
-import type { vehicleProfit } from "./profit.js";
 import type { MotTestRecord } from "./compliance.js";
 
 export type { MotTestRecord };
@@ -48,8 +47,8 @@ export type LeagueRow = {
   vehicle_status: string | null;
 } & Pick<ProfitLine, "income" | "costs" | "profit_before_finance" | "profit" | "days_on_fleet" | "days_on_hire" | "utilisation" | "miles" | "cost_per_mile">;
 
-/** GET vehicles/{id}/profit (docs/finance.md "Vehicle profit line"): the profit line, each figure with the records behind it, the months; the service's own answer (profit.ts `vehicleProfit`). */
-export type VehicleProfit = Awaited<ReturnType<typeof vehicleProfit>>;
+/** GET vehicles/{id}/profit as answered (docs/finance.md "Vehicle profit line"): inferred from core/fleet/profit.ts, one type for the server and the screen. */
+export type { VehicleProfit } from "./profit.js";
 
 /** A vehicle in the key finder (GET vehicles?keys=true, service.ts `keyFinder`): the vehicle's registration and status, the hooks of its main and spare keys. */
 export type KeyFinderRow = Pick<VehicleRecord, "id" | "fleet_number"> & {

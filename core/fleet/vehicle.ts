@@ -1,8 +1,8 @@
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
 import { vehicle as vehicleDefinition } from "./definitions.js";
-import { defineRecordType } from "../platform/records.js";
-import { leagueBoards, vehicleProfitFigures, type VehicleLike } from "./profit-rules.js";
+import { defineRecordType, type FigureSorts } from "../platform/records.js";
+import { LEAGUE_SORTS, leagueBoards, leagueSortValues, vehicleProfitFigures, type VehicleLike } from "./profit-rules.js";
 import { defineLines } from "../platform/lines.js";
 import { searchText } from "../platform/paging.js";
 import { Department, VehicleMake, VehicleModel, VehicleType } from "../settings/index.js";
@@ -104,6 +104,29 @@ export async function expandVehicles(rows: Array<Record<string, any>>): Promise<
 }
 
 /**
+ * A vehicle's league sorts besides its profit (utilisation, cost per mile:
+ * docs/finance.md), moved by every write that moves its figures (declared
+ * on each such type: Rental, Job, Movement, Transaction), by the vehicle's own
+ * saves (in a write of their own once the save lands) and by the nightly
+ * re-rank (functions/cron/league-rank.ts). `own`: the vehicle as given; else
+ * it is read (with its agreements).
+ */
+export const vehicleSorts: FigureSorts = {
+  names: LEAGUE_SORTS,
+  async values(id, totals, today, own) {
+    let v: VehicleLike | undefined = own as VehicleLike | undefined;
+    if (!v) {
+      try {
+        v = await Vehicle.get(id);
+      } catch {
+        return { utilisation: null, cost_per_mile: null };
+      }
+    }
+    return leagueSortValues(v, totals, today);
+  },
+};
+
+/**
  * The vehicle (000 §3). Its lists are the indexed memberships of
  * docs/data-model.md §4.1; registration (among fleet vehicles), fleet
  * number and key hooks are unique claims.
@@ -137,6 +160,8 @@ export const Vehicle = defineRecordType({
   // Its purchase and sale to its own figures, and the league table's boards it stands on (docs/finance.md "Vehicle profit line").
   figures: (r, id) => vehicleProfitFigures(r as VehicleLike, id),
   figureBoards: (r) => leagueBoards(r),
+  // Its own sorts move right after each of its saves lands (records/figures.ts `moveOwnSorts`).
+  figureSorts: vehicleSorts,
   outside: VehicleLines.outside,
   expand: async (rows) => expandVehicles(await VehicleLines.attach(rows)),
   // 2: the CAP totals facets (core/fleet/captotals.ts). 3: agreements moved into lines (core/fleet/upgrade.ts).

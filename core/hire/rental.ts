@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
-import { Vehicle, expandVehicles } from "../fleet/index.js";
+import { Vehicle, expandVehicles, vehicleSorts } from "../fleet/index.js";
 import { money as decimalOf, type Money } from "../platform/money.js";
 import { defineRecordType } from "../platform/records.js";
 import { rentalProfitFigures } from "../fleet/profit-rules.js";
@@ -209,6 +209,7 @@ export const Rental = defineRecordType({
   facets: (r) => rentalRecordTotals(r),
   // Hire income and days on hire by month, to the vehicle's figures (docs/finance.md "Vehicle profit line").
   figures: (r) => rentalProfitFigures(r),
+  figureSorts: vehicleSorts,
   // Any page of every rental (newest first) starts at its month and day (core/platform/records/positions.ts).
   listPositions: { coarse: 7, fine: 10, lists: (list) => list === "all" },
   // 2: the finish-date list per vehicle and the figure tags on month entries.

@@ -30,6 +30,9 @@ export type ReportParams = {
   type?: string | null;
   date?: string | null;
   department?: number | null;
+  /** A sorted report's column and direction (the fleet league's CSV follows its screen). */
+  sort?: string | null;
+  order?: string | null;
 };
 
 /**

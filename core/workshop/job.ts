@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
-import { Key, Vehicle } from "../fleet/index.js";
+import { Key, Vehicle, vehicleSorts } from "../fleet/index.js";
 import { bool, ref, text } from "../platform/fields.js";
 import { defineLines } from "../platform/lines.js";
 import { toPence } from "../platform/money.js";
@@ -228,6 +228,7 @@ export const Job = defineRecordType({
   facets: (r) => jobFacets(r),
   // An approved job's labour and parts cost, to its vehicle's figures (docs/finance.md "Vehicle profit line").
   figures: (r) => jobProfitFigures(r),
+  figureSorts: vehicleSorts,
   // Any page of the long lists (All, Approved) starts from position counts by month and day.
   listPositions: { coarse: 7, fine: 10, lists: (l) => l.startsWith("jobs#") || l.startsWith("s#approved#") },
   outside: JobLines.outside,

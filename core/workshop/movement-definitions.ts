@@ -67,6 +67,8 @@ export const movement = defineFields({
   // The server's: set by movementcomplete and by invoicing, never by a save.
   completed: { server: true, label: "Completed", kind: "boolean" },
   invoice_number: { server: true, label: "Invoice number", kind: "text", max: 50 },
+  // Ours: the fleet van the movement is of, resolved by every save (its job's vehicle, else its vehicle text as a fleet registration): its profit line (docs/finance.md).
+  fleet_vehicle: { server: true, label: "Fleet vehicle", kind: "ref" },
 });
 
 /** Fields a save never takes from the client (the server sets them). */

@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { Contact } from "../contacts/index.js";
-import { Vehicle } from "../fleet/index.js";
+import { Vehicle, compactRegistration, vehicleSorts } from "../fleet/index.js";
+import { movementProfitFigures } from "../fleet/profit-rules.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ValidationError } from "../platform/errors.js";
 import { fromPence, pounds, toPence } from "../platform/money.js";
@@ -71,6 +72,8 @@ export function movementMemberships(r: MovementFields) {
   const out = [{ list: `s#${st}#d#ALL`, sort, tags }];
   if (r.department) out.push({ list: `s#${st}#d#${r.department}`, sort, tags });
   if (r.job) out.push({ list: `job#${r.job}`, sort: "0", tags });
+  // The fleet van's movements (its profit line's backfill: functions/cron/profit-rebuild.ts).
+  if (r.fleet_vehicle) out.push({ list: `van#${r.fleet_vehicle}`, sort, tags });
   for (const [field, col] of Object.entries(MOVEMENT_FILTERS)) {
     const v = (r as Row)[field];
     if (v) out.push({ list: `f#${col}#${v}`, sort, tags });
@@ -103,10 +106,14 @@ export const Movement = defineRecordType({
   // Any page of a long view starts at its month and day (core/platform/records/positions.ts).
   listPositions: { coarse: 7, fine: 10, lists: (list) => list.startsWith("s#") },
   expand: (rows) => expandMovements(rows),
+  // Of a fleet van (`fleet_vehicle`): its internal charge to the van's profit line (docs/finance.md "Vehicle profit line").
+  figures: (r) => movementProfitFigures(r),
+  figureSorts: vehicleSorts,
 });
 
 declareReferences(Movement, () => ({
   vehicle_used: Vehicle,
+  fleet_vehicle: Vehicle,
   customer: Contact,
   driver: Driver,
   department: Department,
@@ -206,6 +213,22 @@ async function firstOf(rt: { list: (q: { page: number; page_size: number }) => P
 }
 
 const unset = (v: unknown) => v === null || v === undefined || v === "";
+
+/**
+ * The fleet van a movement is of (docs/finance.md "Vehicle profit line"):
+ * its job's vehicle (not a customer's), else its vehicle text as a fleet
+ * registration (compacted, upper case), found by the registration's unique
+ * claim: one read by key, never a scan. Null when neither.
+ */
+async function fleetVehicleOf(m: Partial<MovementFields>, job?: Row): Promise<number | null> {
+  if (m.job) {
+    const j = job ?? (await Job.stored(m.job));
+    return j.vehicle && !j.customer_vehicle ? Number(j.vehicle) : null;
+  }
+  const reg = compactRegistration(m.vehicle);
+  if (!reg) return null;
+  return (await Vehicle.claimedBy("reg", [reg])).get(reg) ?? null;
+}
 
 async function withDefaults(m: Partial<MovementFields>): Promise<Partial<MovementFields>> {
   const out = { ...m };
@@ -375,10 +398,10 @@ export const Movements = {
     checkRules(m);
     await checkTrackingOption(m.tracking_option);
     const p = await priced(m);
-    const fields = { ...m, cost: m.cost_override ? m.cost : p.cost, search_terms: p.search_terms };
-    if (!m.job) return Movement.create(fields, actor);
+    if (!m.job) return Movement.create({ ...m, cost: m.cost_override ? m.cost : p.cost, search_terms: p.search_terms, fleet_vehicle: await fleetVehicleOf(m) }, actor);
     // An approved job takes no new work item: refused before the movement's number is taken.
     const { row: job, items } = await jobOf(m.job);
+    const fields = { ...m, cost: m.cost_override ? m.cost : p.cost, search_terms: p.search_terms, fleet_vehicle: await fleetVehicleOf(m, job) };
     const locked = approvedJobMoneyRules({ ...job, work_items: items }, { work_items: [...items, { id: null }] });
     if (locked) throw new ValidationError(locked.message, { job: locked.message });
     const plan = await Movement.planCreate(fields, actor);
@@ -398,7 +421,7 @@ export const Movements = {
     if (sent.tracking_option !== stored.tracking_option) await checkTrackingOption(sent.tracking_option);
     if (stored.job && "job" in sent && sent.job !== stored.job) throw new ValidationError(MOVEMENT_MESSAGES.jobFixed, { job: MOVEMENT_MESSAGES.jobFixed });
     const p = await priced(merged);
-    const fields = { ...sent, cost: merged.cost_override ? merged.cost : p.cost, search_terms: p.search_terms, last_saved: lastSaved };
+    const fields = { ...sent, cost: merged.cost_override ? merged.cost : p.cost, search_terms: p.search_terms, fleet_vehicle: await fleetVehicleOf(merged), last_saved: lastSaved };
     if (!merged.job) return Movement.update(id, fields, actor, { current: stored });
     const plan = await Movement.planUpdate(id, fields, actor);
     await withJobItem(merged.job, id, { ...merged, ...fields }, plan, actor);

@@ -2,6 +2,7 @@ import type { Hono } from "hono";
 import * as z from "zod";
 import { REPORT_CATALOGUE, REPORT_NAMES } from "./catalogue.js";
 import { fleetLeague } from "../../core/fleet/profit.js";
+import { LEAGUE_SORTS } from "../../core/fleet/profit-rules.js";
 import { FIRST_REPORT_YEAR } from "../../core/agreements/rules.js";
 import { todayInLondon } from "../../core/platform/dates.js";
 import { isoDate } from "../../core/platform/fields.js";
@@ -31,6 +32,9 @@ const reportParams = z.looseObject({
   paymentType: text,
   type: text,
   department,
+  // The fleet league's CSV: the screen's sort and order.
+  sort: text,
+  order: text,
 });
 
 type Parsed = z.infer<typeof reportParams>;
@@ -43,6 +47,8 @@ const paramsOf = (q: Parsed): ReportParams => ({
   paymentType: q.paymentType ?? null,
   type: q.type ?? null,
   department: q.department ?? null,
+  sort: q.sort ?? null,
+  order: q.order ?? null,
 });
 
 /**
@@ -59,10 +65,10 @@ export function reportsRoutes(app: Hono<AppEnv>) {
       method: "get",
       path: "/reports/fleet-league",
       summary:
-        "The fleet league table (docs/finance.md \"Vehicle profit line\"): {count, results} 25 a page, each vehicle's income, costs, profit before finance (the order: sort=profit), profit to date, days on fleet and on hire, utilisation and cost per mile; filters department, type, make, model (the department with one other, or one alone); CSV: GET report/fleetleague",
+        "The fleet league table (docs/finance.md \"Vehicle profit line\"): {count, results} 25 a page, each vehicle's income, costs, profit before finance (sort=profit, the default; or sort=utilisation, sort=cost_per_mile, ranked as of `ranked_on` or the vehicle's last save: docs/finance.md), profit to date, days on fleet and on hire, utilisation and cost per mile; filters department, type, make, model (the department with one other, or one alone); CSV: GET report/fleetleague",
       tag: "Reports",
       query: pageQuery.extend({
-        sort: z.enum(["profit"], { error: "sort must be profit" }).default("profit"),
+        sort: z.enum(["profit", ...LEAGUE_SORTS], { error: "sort must be profit, utilisation or cost_per_mile" }).default("profit"),
         order: z.enum(["asc", "desc"], { error: "order must be asc or desc" }).default("desc"),
         department,
         type: ref,

@@ -177,3 +177,122 @@ describe("the figures' backfill (npm run job -- profit-rebuild)", () => {
     expect(board.results.find((r: { id: number }) => r.id === v.id).profit_before_finance).toBe(500);
   });
 });
+
+type Figure = { name: string; amount: number | null; records: Array<{ kind: string; id: number; amount: number }> };
+const figureOf = (line: { figures: Figure[] }, name: string) => line.figures.find((f) => f.name === name)!;
+const ON = "2025-12-31";
+
+describe("movements and transactions in the van's profit line (docs/finance.md)", () => {
+  it("a movement of a fleet van by registration costs its internal charge in its own transaction; edits move it by the change, to another van and away", async () => {
+    const a = await newVan(api, ref, { purchase_date: "2025-01-10", mileage: 1000 });
+    const b = await newVan(api, ref, { purchase_date: "2025-01-10", mileage: 1000 });
+    // Typed loosely: lower case, spaces: compacted and upper-cased to the registration's claim.
+    const typed = String(a.registration).toLowerCase().replace(/\s/g, "  ");
+    const m = await ok(api.post("movement", { vehicle: typed, internal_charge: 45, cost_override: true, cost: 90, delivery_date: "2025-05-10" }));
+    expect(m.fleet_vehicle).toBe(a.id);
+    let line = await ok(api.get(`vehicles/${a.id}/profit?on=${ON}`));
+    expect(line.movements).toBe(45);
+    expect(line.profit_before_finance).toBe(-45);
+    expect(figureOf(line, "movements").records).toEqual([{ kind: "movement", id: m.id, amount: 45 }]);
+    // Edited: moved by the change.
+    const edited = await ok(api.put(`movement/${m.id}`, { internal_charge: 60, last_saved: m.last_saved }));
+    line = await ok(api.get(`vehicles/${a.id}/profit?on=${ON}`));
+    expect([line.movements, line.profit_before_finance]).toEqual([60, -60]);
+    expect(line.months.find((x: { month: string }) => x.month === "2025-05").cost).toBe(60);
+    // Another van's registration: the figures go with it.
+    const moved = await ok(api.put(`movement/${m.id}`, { vehicle: b.registration, last_saved: edited.last_saved }));
+    expect(moved.fleet_vehicle).toBe(b.id);
+    expect((await ok(api.get(`vehicles/${a.id}/profit?on=${ON}`))).movements).toBe(0);
+    expect((await ok(api.get(`vehicles/${b.id}/profit?on=${ON}`))).movements).toBe(60);
+    // Not a fleet registration: no van.
+    const other = await ok(api.post("movement", { vehicle: "NOT A VAN 1", internal_charge: 10, delivery_date: "2025-05-10" }));
+    expect(other.fleet_vehicle ?? null).toBeNull();
+    await ok(api.del(`movement/${m.id}`));
+    const gone = await ok(api.get(`vehicles/${b.id}/profit?on=${ON}`));
+    expect([gone.movements, figureOf(gone, "movements").records]).toEqual([0, []]);
+  });
+
+  it("a job's movement is of its job's van and adds nothing itself: its job's work item carries it into the workshop labour", async () => {
+    const v = await newVan(api, ref, { purchase_date: "2025-01-10", mileage: 1000 });
+    const job = await ok(api.post("createjob", jobBody(ref, v.id, { work_items: [item(ref, { labour_hours: 1 })] })));
+    const m = await ok(api.post("movement", { job: job.id, work_type: ref.service.id, internal_charge: 30, cost_override: true, cost: 75, delivery_date: "2025-05-10" }));
+    expect(m.fleet_vehicle).toBe(v.id);
+    const line = await ok(api.get(`vehicles/${v.id}/profit?on=${ON}`));
+    expect([line.movements, line.workshop_labour]).toEqual([0, 0]);
+  });
+
+  it("a transaction booked to a vehicle moves its other income or costs (net) in its own transaction, by the change on edit; a bad vehicle is a 400 that changes nothing", async () => {
+    const v = await newVan(api, ref, { purchase_date: "2025-01-10", mileage: 1000 });
+    const out = await ok(api.post("transactions", { type: "OUT", date: "2025-05-03", description: "Tyres", amount: 100, vat: 20, vehicle: v.id }));
+    expect(out.vehicle).toMatchObject({ id: v.id, registration: v.registration });
+    let line = await ok(api.get(`vehicles/${v.id}/profit?on=${ON}`));
+    expect([line.other_costs, line.profit_before_finance]).toEqual([100, -100]);
+    expect(figureOf(line, "other_costs").records).toEqual([{ kind: "transaction", id: out.id, amount: 100 }]);
+    const inc = await ok(api.post("transactions", { type: "IN", date: "2025-06-03", description: "Advert on the van", amount: 80, vat: 16, vehicle: v.id }));
+    const edited = await ok(api.put(`transactions/update/${out.id}`, { amount: 150, vat: 30, last_saved: out.last_saved }));
+    line = await ok(api.get(`vehicles/${v.id}/profit?on=${ON}`));
+    expect([line.other_costs, line.other_income, line.income, line.profit_before_finance]).toEqual([150, 80, 80, -70]);
+    expect(figureOf(line, "other_income").records).toEqual([{ kind: "transaction", id: inc.id, amount: 80 }]);
+    // Booked to nothing any more: its figures leave.
+    await ok(api.put(`transactions/update/${edited.id}`, { vehicle: null, last_saved: edited.last_saved }));
+    expect((await ok(api.get(`vehicles/${v.id}/profit?on=${ON}`))).other_costs).toBe(0);
+    // A vehicle that does not exist: refused, nothing written.
+    const bad = await api.post("transactions", { type: "OUT", date: "2025-05-03", description: "Nowhere", amount: 10, vehicle: 999999 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.vehicle).toBe("Vehicle 999999 does not exist");
+    const i = await ok(api.get(`transactions/update/${inc.id}`));
+    const badEdit = await api.put(`transactions/update/${inc.id}`, { vehicle: 999999, last_saved: i.last_saved });
+    expect(badEdit.status).toBe(400);
+    expect((await ok(api.get(`vehicles/${v.id}/profit?on=${ON}`))).other_income).toBe(80);
+    expect((await ok(api.get(`transactions/update/${inc.id}`))).vehicle.id).toBe(v.id);
+  });
+});
+
+describe("the league sorted by utilisation and cost per mile, and its nightly re-rank", () => {
+  it("sorts by utilisation and by cost per mile both ways, the CSV in the same order; the re-rank moves what the calendar moved, and a second run the same day writes nothing", async () => {
+    const own = await ok(api.post("createdepartment", { name: "Sorts Dept" }));
+    // Today is 14/05/2025 (fake timers): 30 days on fleet each from 15/04/2025.
+    const spec = [
+      { hire: "2025-04-24", job: 1, mileage: 1000 },
+      { hire: "2025-05-09", job: 3, mileage: 1000 },
+      { hire: "2025-04-29", job: 0, mileage: 0 },
+    ];
+    const vans = [];
+    for (const s of spec) {
+      const v = await newVan(api, ref, { department: own.id, purchase_date: "2025-04-15", mileage: s.mileage });
+      // On hire 5, 20 and 10 days from 20/04/2025.
+      await rental(v.id, { status: "CONFIRMED", start_date: "2025-04-20", finish_date: s.hire, total: 100 });
+      if (s.job) await ok(api.post("transactions", { type: "OUT", date: "2025-05-01", description: "Repair", amount: 100 * s.job, vehicle: v.id }));
+      vans.push(v.id);
+    }
+    const ids = (p: { results: Array<{ id: number }> }) => p.results.map((r) => r.id);
+    const util = await ok(api.get(`reports/fleet-league?department=${own.id}&sort=utilisation`));
+    expect(util.count).toBe(3);
+    expect(ids(util)).toEqual([vans[1], vans[2], vans[0]]);
+    expect(util.results.map((r: { utilisation: number }) => r.utilisation)).toEqual([66.7, 33.3, 16.7]);
+    expect(ids(await ok(api.get(`reports/fleet-league?department=${own.id}&sort=utilisation&order=asc`)))).toEqual([vans[0], vans[2], vans[1]]);
+    // Cost per mile: 0.100, 0.300 and none (no miles: kept lowest).
+    const cpm = await ok(api.get(`reports/fleet-league?department=${own.id}&sort=cost_per_mile&order=asc`));
+    expect(ids(cpm)).toEqual([vans[2], vans[0], vans[1]]);
+    expect(cpm.results.map((r: { cost_per_mile: number | null }) => r.cost_per_mile)).toEqual([null, 0.1, 0.3]);
+    expect(ids(await ok(api.get(`reports/fleet-league?department=${own.id}&sort=cost_per_mile`)))).toEqual([vans[1], vans[0], vans[2]]);
+    expect((await api.get(`reports/fleet-league?sort=miles`)).status).toBe(400);
+    const csv = String((await api.get(`report/fleetleague?department=${own.id}&sort=utilisation&order=asc`)).body).replace(/^\uFEFF/, "").trim().split(/\r?\n/);
+    const regs = await Promise.all(vans.map(async (id) => (await ok(api.get(`vehicles/${id}`))).registration));
+    expect(csv.slice(1).map((l) => l.split(",")[0].replace(/"/g, ""))).toEqual([regs[0], regs[2], regs[1]]);
+
+    // The calendar moves utilisation: van 2 sold 31/05 (60% once the others' days on fleet grow).
+    const sold = await ok(api.get(`vehicles/${vans[2]}`));
+    await ok(api.put(`vehicles/${vans[2]}`, { last_saved: sold.last_saved, date_sold: "2025-05-14" }));
+    const { handler } = await import("../../functions/cron/league-rank.js");
+    const first = await handler({ date: "2025-06-13" });
+    expect(first).toMatchObject({ ok: true, date: "2025-06-13", done: true });
+    expect(first.moved).toBeGreaterThan(0);
+    // As of 13/06/2025: van 0 5/60, van 1 20/60, van 2 (sold 14/05) 10/30.
+    const ranked = await ok(api.get(`reports/fleet-league?department=${own.id}&sort=utilisation`));
+    expect(ranked.ranked_on).toBe("2025-06-13");
+    expect(ids(ranked)).toEqual([vans[2], vans[1], vans[0]]);
+    const second = await handler({ date: "2025-06-13" });
+    expect([second.items, second.transactions, second.moved]).toEqual([0, 0, 0]);
+  });
+});

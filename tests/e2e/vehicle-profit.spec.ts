@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { companyContact as company, signIn, uniq } from "./helpers";
+import { byLabel, companyContact as company, expectToast, signIn, uniq } from "./helpers";
 
 /** The vehicle profit line and the fleet league table (issue 27; docs/finance.md "Vehicle profit line"). */
 
@@ -72,4 +72,73 @@ test("a vehicle's Profit links to its records; the league table sorts and filter
   const download = page.waitForEvent("download");
   await page.getByRole("button", { name: "CSV" }).click();
   expect((await download).suggestedFilename()).toMatch(/fleet-league/);
+});
+
+test("the league sorts by utilisation from its column header, highest then lowest first, with the day its ranks are as of", async ({ page, request }) => {
+  await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const u = uniq();
+  const dept = await post(request, token, "createdepartment", { name: `Util ${u}` });
+  const customer = await post(request, token, "contacts", company(`Util hirer ${u}`));
+  const reg = (n: number) => `UT${n} ${u.slice(0, 3).toUpperCase()}`;
+  const ids: number[] = [];
+  // Van 1 on hire 20 days, van 2 on hire 3 days, van 3 never: profit the other way round (van 3 the cheapest bought).
+  for (const [n, days, price] of [[1, 20, 3000], [2, 3, 2000], [3, 0, 1000]] as const) {
+    const v = await post(request, token, "createvehicle", {
+      registration: reg(n), variant: "L2H2", vin_number: `VINU${u}${n}`, location: "Yard", fleet_number: `8${n}${u.slice(0, 5)}`,
+      vehicle_status: "ACTIVE", department: dept.id, purchase_date: "2025-01-10", mileage: 10000,
+      finance_agreements: [{ finance_type: "NONE", vehicle_purchase_price: price, invoice_date: "2025-01-10", depreciation_start_date: "2025-01-10" }],
+    });
+    ids.push(v.id);
+    if (days)
+      await post(request, token, "rentals", {
+        rental_type: "ST", status: "CONFIRMED", start_date: "2025-03-01", finish_date: `2025-03-${String(days).padStart(2, "0")}`, vehicle: v.id, customer: customer.id, department: dept.id,
+        start_mileage: 10000, first_day: 60, two_five_days: 45, six_twenty_seven_days: 35, twenty_eight_plus: 25, deposit: 250, deposit_paid_date: "2025-03-01",
+        initial_payment: 100, initial_payment_date: "2025-03-01", cost_override: true, total: 10,
+      });
+  }
+  await page.goto(`/fleetleague?department=${dept.id}`);
+  const rows = page.getByRole("table", { name: "Fleet league" }).locator("tbody tr");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.nth(0)).toContainText(reg(3));
+  await expect(page.getByTestId("league-ranked-on")).toContainText("Utilisation and cost per mile ranked as of");
+  await page.getByRole("button", { name: "Sort by utilisation, highest first" }).click();
+  await expect(page).toHaveURL(/sort=utilisation/);
+  await expect(rows.nth(0)).toContainText(reg(1));
+  await expect(rows.nth(1)).toContainText(reg(2));
+  await expect(rows.nth(2)).toContainText(reg(3));
+  await page.getByRole("button", { name: "Sort by utilisation, lowest first" }).click();
+  await expect(rows.nth(0)).toContainText(reg(3));
+  await expect(rows.nth(2)).toContainText(reg(1));
+});
+
+test("an expense typed with a vehicle (its registration typed as staff type) shows on the van's profit line with a link", async ({ page, request }) => {
+  await signIn(page);
+  const token = await page.evaluate(() => localStorage.getItem("token"));
+  const u = uniq();
+  const registration = `EX${u.slice(0, 2).toUpperCase()} ${u.slice(2, 5).toUpperCase()}`;
+  const v = await post(request, token, "createvehicle", {
+    registration, variant: "L2H2", vin_number: `VINX${u}`, location: "Yard", fleet_number: `9${u.slice(0, 6)}`, vehicle_status: "ACTIVE", purchase_date: "2025-01-10", mileage: 10000,
+  });
+  const tag = `e2e van expense ${u}`;
+  await page.goto("/expenses");
+  const panel = page.getByRole("form", { name: "Add transaction" });
+  await byLabel(panel, "Description").fill(tag);
+  await byLabel(panel, "Amount").fill("84.50");
+  await byLabel(panel, "Amount").blur();
+  const vehicle = panel.getByRole("textbox", { name: "Vehicle", exact: true });
+  await vehicle.click();
+  // Key by key, lower case, as staff type a registration.
+  await page.keyboard.type(registration.toLowerCase().replace(" ", ""), { delay: 30 });
+  await page.getByRole("option", { name: new RegExp(registration) }).click();
+  await panel.getByRole("button", { name: "Add Transaction" }).click();
+  await expectToast(page, "Success", "Data saved successfully.");
+
+  await page.goto(`/editvehicle/${v.id}`);
+  const line = page.getByTestId("vehicle-profit").getByRole("table", { name: "Profit line" });
+  const other = line.getByRole("row").filter({ hasText: "Other costs" });
+  await expect(other).toContainText("£84.50");
+  await expect(other.getByRole("link", { name: /^Transaction \d+$/ })).toBeVisible();
+  await other.getByRole("link", { name: /^Transaction \d+$/ }).click();
+  await expect(page).toHaveURL(/\/expenses$/);
 });

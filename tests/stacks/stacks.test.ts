@@ -11,7 +11,7 @@ import { areas } from "../../functions/areas.js";
 import { XERO_PUSH_TYPE } from "../../core/accounts/xero-push.js";
 import sstConfig from "../../sst.config.js";
 import { API_THROTTLE, Api, MAIL_AREA, PUBLIC_APPROVAL_ROUTES, PUBLIC_APPROVAL_THROTTLE, SIGN_IN_ROUTES, SIGN_IN_THROTTLE } from "../../stacks/Api.js";
-import { Cron, FLEET_CHECK_TIMEOUT, REPORT_EXPORT_TIMEOUT, XERO_PUSH_BATCH, XERO_PUSH_TIMEOUT, XERO_PUSH_WINDOW_S } from "../../stacks/Cron.js";
+import { Cron, FLEET_CHECK_TIMEOUT, LEAGUE_RANK_TIMEOUT, REPORT_EXPORT_TIMEOUT, XERO_PUSH_BATCH, XERO_PUSH_TIMEOUT, XERO_PUSH_WINDOW_S } from "../../stacks/Cron.js";
 import { Database } from "../../stacks/Database.js";
 import { SECRET_NAMES } from "../../stacks/Secrets.js";
 import { PENDING_UPLOAD_DAYS, Storage } from "../../stacks/Storage.js";
@@ -133,20 +133,20 @@ describe("Storage stack", () => {
 });
 
 describe("functions", () => {
-  it("has one Lambda per area, five cron Lambdas (recurring payments, hire invoices, repeating transactions, Xero sync, fleet check), the report export Lambda and the Xero push consumer", () => {
+  it("has one Lambda per area, six cron Lambdas (recurring payments, hire invoices, repeating transactions, Xero sync, fleet check, league re-rank), the report export Lambda and the Xero push consumer", () => {
     expect(Object.keys(ourFunctions(t.api))).toHaveLength(areas.length);
-    expect(Object.keys(ourFunctions(t.cron))).toHaveLength(7);
+    expect(Object.keys(ourFunctions(t.cron))).toHaveLength(8);
   });
 
   it("runs every Lambda on nodejs20.x, arm64, with local sign-in off, the table, bucket and secrets", () => {
     const all = Object.values(t).flatMap((template) => Object.values(ourFunctions(template)));
-    expect(all.length).toBe(areas.length + 7);
+    expect(all.length).toBe(areas.length + 8);
     for (const { Properties: p } of all) {
       expect(p.Runtime).toBe("nodejs20.x");
       expect(p.Architectures).toEqual(["arm64"]);
       expect(p.MemorySize).toBe(1024);
       // Only the report export Lambda, the fleet check and the Xero push consumer run past API Gateway's 29 seconds.
-      const long: Record<string, number> = { "report-export": REPORT_EXPORT_TIMEOUT, "fleet-check": FLEET_CHECK_TIMEOUT, "xero-push": XERO_PUSH_TIMEOUT };
+      const long: Record<string, number> = { "report-export": REPORT_EXPORT_TIMEOUT, "fleet-check": FLEET_CHECK_TIMEOUT, "xero-push": XERO_PUSH_TIMEOUT, "league-rank": LEAGUE_RANK_TIMEOUT };
       expect(p.Timeout).toBe(Object.entries(long).find(([name]) => String(p.Handler).includes(`/${name}.`))?.[1] ?? 29);
       const env = p.Environment.Variables;
       expect(env.LOCAL_SIGN_IN).toBe("false");
@@ -298,7 +298,7 @@ describe("Xero push consumer", () => {
 describe("Cron stack", () => {
   it("schedules hire invoices daily at 01:30 UTC, recurring payments daily at 02:00 UTC, repeating transactions at 02:30 UTC, the fleet check at 03:00 UTC and the Xero sync every 15 minutes", () => {
     const rules = Object.values(resources(t.cron, "AWS::Events::Rule")).map((r) => r.Properties);
-    expect(rules.map((r) => r.ScheduleExpression).sort()).toEqual(["cron(0 2 * * ? *)", "cron(0 3 * * ? *)", "cron(30 1 * * ? *)", "cron(30 2 * * ? *)", "rate(15 minutes)"]);
+    expect(rules.map((r) => r.ScheduleExpression).sort()).toEqual(["cron(0 2 * * ? *)", "cron(0 3 * * ? *)", "cron(15 0 * * ? *)", "cron(30 1 * * ? *)", "cron(30 2 * * ? *)", "rate(15 minutes)"]);
     const fns = ourFunctions(t.cron);
     const handlerOf = (expr: string) => {
       const rule = rules.find((r) => r.ScheduleExpression === expr)!;
@@ -309,6 +309,21 @@ describe("Cron stack", () => {
     expect(handlerOf("cron(30 2 * * ? *)")).toMatch(/repeating-transactions\.handler$/);
     expect(handlerOf("rate(15 minutes)")).toMatch(/xero-sync\.handler$/);
     expect(handlerOf("cron(0 3 * * ? *)")).toMatch(/fleet-check\.handler$/);
+    expect(handlerOf("cron(15 0 * * ? *)")).toMatch(/league-rank\.handler$/);
+  });
+
+  it("gives the league re-rank its pace, a 15-minute run and the table to read and write (docs/finance.md)", () => {
+    const [id, fn] = Object.entries(ourFunctions(t.cron)).find(([, f]) => /league-rank\.handler$/.test(String(f.Properties.Handler)))!;
+    expect(fn.Properties.Timeout).toBe(LEAGUE_RANK_TIMEOUT);
+    expect(fn.Properties.Environment.Variables.LEAGUE_RANK_PACE_MS).toBe("20");
+    expect(fn.Properties.Environment.Variables.TABLE_NAME).toBeDefined();
+    const roleRef = JSON.stringify(fn.Properties.Role);
+    const policies = Object.values(resources(t.cron, "AWS::IAM::Policy")).filter((p) => JSON.stringify(p.Properties.Roles ?? []).includes(roleRef.replace(/^{"Fn::GetAtt":\["|".*$/g, "")));
+    const statements = JSON.stringify(policies.map((p) => p.Properties.PolicyDocument.Statement));
+    expect(policies.length, `policies of ${id}`).toBeGreaterThan(0);
+    // It reads the board, totals and vehicles and writes the sorts' counters and entries in transactions.
+    expect(statements).toMatch(/dynamodb:PutItem|dynamodb:\*/);
+    expect(statements).toMatch(/dynamodb:Query|dynamodb:\*/);
   });
 
   it("gives the fleet check the DVLA and DVSA secrets (bound, readable by its role from SSM), its pace and a 15-minute run", () => {

@@ -15,7 +15,7 @@ export const PROFIT_EXAMPLE = {
   /** The line as docs/finance.md works it out. */
   expected: {
     purchase_price: 25000, finance_interest: 979.93, finance_charges: 250.07, hire_income: 6125, workshop_labour: 240, workshop_parts: 186.4,
-    sale_price: 19500, sale_margin: -5500, income: 25625, costs: 26656.4, profit_before_finance: 198.6, profit: -1031.4,
+    sale_price: 19500, sale_margin: -5500, movements: 0, other_income: 0, other_costs: 0, income: 25625, costs: 26656.4, profit_before_finance: 198.6, profit: -1031.4,
     days_on_fleet: 295, days_on_hire: 116, utilisation: 39.3, miles: 18400, cost_per_mile: 0.09,
     months: [
       { month: "2025-01", income: 0, cost: 25000, hire_days: 0 },

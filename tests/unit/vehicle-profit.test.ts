@@ -1,9 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { figureDeltas, figureFacetOps, rankOps, rankSort } from "../../core/platform/records/figures";
+import { figureDeltas, figureFacetOps, rankOps, rankSort, sortValue } from "../../core/platform/records/figures";
 import {
   jobProfitFigures,
   leagueBoards,
+  leagueSortValues,
+  movementProfitFigures,
+  transactionProfitFigures,
   monthsOfLines,
   profitLine,
   profitOf,
@@ -134,5 +137,101 @@ describe("figures kept by deltas (core/platform/records/figures.ts)", () => {
         expect(Math.sign(rankSort(a).localeCompare(rankSort(b)))).toBe(Math.sign(a - b));
       }),
     );
+  });
+});
+
+describe("movements and transactions in the profit line (docs/finance.md)", () => {
+  it("a movement of a fleet van costs its internal charge in its delivery month; a job's, a quote's or another vehicle's adds nothing", () => {
+    expect(movementProfitFigures({ fleet_vehicle: 7, delivery_date: "2025-05-10", internal_charge: 45.5, movement_status: "NORMAL" })).toEqual([
+      { owner: "vehicle#7", month: "2025-05", amounts: { movement: 4550 }, rank: -4550 },
+    ]);
+    expect(movementProfitFigures({ fleet_vehicle: 7, job: 3, delivery_date: "2025-05-10", internal_charge: 45 })).toEqual([]);
+    expect(movementProfitFigures({ fleet_vehicle: 7, movement_status: "QUOTE", delivery_date: "2025-05-10", internal_charge: 45 })).toEqual([]);
+    expect(movementProfitFigures({ fleet_vehicle: null, delivery_date: "2025-05-10", internal_charge: 45 })).toEqual([]);
+  });
+
+  it("a transaction booked to a vehicle is other income (IN) or other cost (OUT), net, in its date's month; a repeating one is a template", () => {
+    expect(transactionProfitFigures({ vehicle: 7, type: "IN", date: "2025-06-03", amount: 80 })).toEqual([{ owner: "vehicle#7", month: "2025-06", amounts: { other_income: 8000 }, rank: 8000 }]);
+    expect(transactionProfitFigures({ vehicle: 7, type: "OUT", date: "2025-06-03", amount: 100 })).toEqual([{ owner: "vehicle#7", month: "2025-06", amounts: { other_cost: 10000 }, rank: -10000 }]);
+    expect(transactionProfitFigures({ vehicle: 7, type: "OUT", date: "2025-06-03", amount: 100, repeating: true })).toEqual([]);
+    expect(transactionProfitFigures({ vehicle: null, type: "OUT", date: "2025-06-03", amount: 100 })).toEqual([]);
+  });
+
+  it("the worked line of docs/finance.md: a movement's £60.00 internal charge and a £100.00 expense on the example van", () => {
+    const lines = [
+      ...exampleLines(),
+      ...movementProfitFigures({ fleet_vehicle: 7, delivery_date: "2025-06-02", internal_charge: 60 }),
+      ...transactionProfitFigures({ vehicle: 7, type: "OUT", date: "2025-07-15", amount: 100 }),
+    ];
+    const line = profitLine({ ...X.vehicle, finance_agreements: [X.agreement] }, monthsOfLines(lines), X.on);
+    expect([line.movements, line.other_costs, line.costs, line.profit_before_finance, line.profit, line.cost_per_mile]).toEqual([60, 100, 26816.4, 38.6, -1191.4, 0.099]);
+  });
+
+  it("a van's kept totals equal the sum of its records under any order of creates, edits and deletes of movements and transactions", () => {
+    type Rec = { kind: "m" | "t"; van: number | null; amount: number; month: number; type: "IN" | "OUT" };
+    const rec = fc.record({ kind: fc.constantFrom<"m" | "t">("m", "t"), van: fc.constantFrom(1, 2, null), amount: fc.integer({ min: 0, max: 500_00 }).map((p) => p / 100), month: fc.integer({ min: 1, max: 12 }), type: fc.constantFrom<"IN" | "OUT">("IN", "OUT") });
+    const step = fc.oneof(fc.record({ op: fc.constant("create" as const), r: rec }), fc.record({ op: fc.constantFrom("edit" as const, "delete" as const), at: fc.nat(), r: rec }));
+    const lines = (r: Rec) => {
+      const date = `2025-${String(r.month).padStart(2, "0")}-10`;
+      return r.kind === "m" ? movementProfitFigures({ fleet_vehicle: r.van, delivery_date: date, internal_charge: r.amount }) : transactionProfitFigures({ vehicle: r.van, type: r.type, date, amount: r.amount });
+    };
+    fc.assert(
+      fc.property(fc.array(step, { maxLength: 30 }), (steps) => {
+        const held = new Map<number, Rec>();
+        // What the engine keeps: each write's change old -> new added to the owner's months and total.
+        const kept = new Map<string, Map<string, Record<string, number>>>();
+        const rank = new Map<string, number>();
+        const apply = (before: Rec | undefined, after: Rec | undefined) => {
+          for (const [owner, o] of figureDeltas(before ? lines(before) : [], after ? lines(after) : [])) {
+            rank.set(owner, (rank.get(owner) ?? 0) + o.rank);
+            const months = kept.get(owner) ?? new Map<string, Record<string, number>>();
+            for (const [month, m] of o.months) {
+              const a = months.get(month) ?? {};
+              for (const [k, n] of Object.entries(m.amounts)) a[k] = (a[k] ?? 0) + n;
+              months.set(month, a);
+            }
+            kept.set(owner, months);
+          }
+        };
+        let next = 1;
+        for (const s of steps) {
+          if (s.op === "create") {
+            held.set(next++, s.r);
+            apply(undefined, s.r);
+            continue;
+          }
+          const ids = [...held.keys()];
+          if (!ids.length) continue;
+          const id = ids[s.at % ids.length];
+          const before = held.get(id)!;
+          if (s.op === "edit") {
+            // The same record type: a movement stays a movement.
+            const after = { ...s.r, kind: before.kind };
+            held.set(id, after);
+            apply(before, after);
+          } else {
+            held.delete(id);
+            apply(before, undefined);
+          }
+        }
+        const summed = monthsOfLines([...held.values()].flatMap(lines).filter((l) => l.owner === "vehicle#1")).filter((m) => Object.keys(m).length > 1);
+        const keptMonths = [...(kept.get("vehicle#1") ?? new Map<string, Record<string, number>>()).entries()]
+          .map(([month, a]) => ({ month, ...Object.fromEntries(Object.entries(a).filter(([, n]) => n)) }))
+          .filter((m) => Object.keys(m).length > 1)
+          .sort((a, b) => a.month.localeCompare(b.month));
+        expect(keptMonths).toEqual(summed);
+        // The rank (profit before finance) too.
+        expect(rank.get("vehicle#1") ?? 0).toBe(summed.reduce((n, { month: _m, ...a }) => n + profitOf(a), 0));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("the league's sort values: utilisation in millionths of days on fleet, cost per mile in thousandths of a penny, none when the line shows none", () => {
+    const v = { purchase_date: "2025-04-15", mileage: 1000 };
+    expect(leagueSortValues(v, { hire_days: 20, other_cost: 30000 }, "2025-05-14")).toEqual({ utilisation: 666667, cost_per_mile: 30000 });
+    expect(leagueSortValues({ purchase_date: null, mileage: 0 }, {}, "2025-05-14")).toEqual({ utilisation: null, cost_per_mile: null });
+    expect(sortValue(null)).toBe(-1);
+    expect(rankSort(sortValue(666667)) > rankSort(sortValue(null))).toBe(true);
   });
 });

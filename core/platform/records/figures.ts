@@ -1,10 +1,12 @@
 // Figures kept as records change: an owner's monthly totals and its rank on sorted boards, written in the record's own transaction.
 import { GetCommand, QueryCommand, type GetCommandInput, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
-import { Counter, Facet, ListEntry } from "../service.js";
-import { batchWrite } from "./bulk.js";
+import { Counter, Facet, ListEntry, transact } from "../service.js";
+import { todayInLondon } from "../dates.js";
+import { commitOf } from "./commit.js";
+import { batchWrite, inParallel } from "./bulk.js";
 import { documentClient } from "../table.js";
 import { skipThenTake } from "./reading.js";
-import type { FigureLine, IndexOp, RecordTypeOptions, SavedRecord, WriteExtra } from "./types.js";
+import type { FigureLine, FigureSorts, IndexOp, RecordTypeOptions, SavedRecord, WriteExtra } from "./types.js";
 
 /**
  * Figures (issue 27): what records add up to for an owner (a rental's hire
@@ -35,6 +37,12 @@ export const figuresPartition = (owner: string) => `figures#${owner}`;
 export const sourcesPartition = (owner: string) => `figures#${owner}#src`;
 export const boardList = (board: string) => `figures#board#${board}`;
 export const rankCounter = (owner: string) => `rank#${owner}`;
+/** A sort's board besides the rank (a vehicle's utilisation): a list sorted by the sort's value, the same owners as the rank's board of that name (its count is the rank board's). */
+export const sortList = (sort: string, board: string) => `figures#sort#${sort}#${board}`;
+/** An owner's value of a sort and the boards it stands on: a counter as the rank's. */
+export const sortCounter = (sort: string, owner: string) => `rank#${sort}#${owner}`;
+/** A sort's value as kept: none (null) is -1, below every value (last in descending order). */
+export const sortValue = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? -1 : Math.round(v));
 const kindAttr = (kind: string) => `k_${kind}`;
 
 /** A board's sort key of a rank (signed whole number): fixed-width text that sorts as the number does. */
@@ -91,30 +99,57 @@ const boardsOf = (tags: string | undefined) => (tags ?? "").split("|").filter(Bo
 const boardTags = (boards: string[]) => `|${[...new Set(boards)].join("|")}|`;
 
 /** The rank counter of an owner: its rank and boards (null: never written). */
-async function readRank(owner: string): Promise<{ live: number | null; boards: string[] }> {
-  const res = await Counter.get({ name: rankCounter(owner) }).go({ consistent: true });
+async function readRank(owner: string, sort?: string): Promise<{ live: number | null; boards: string[] }> {
+  const res = await Counter.get({ name: sort ? sortCounter(sort, owner) : rankCounter(owner) }).go({ consistent: true });
   const data = res.data as { live?: number; tags?: string } | null;
   return { live: typeof data?.live === "number" ? data.live : null, boards: boardsOf(data?.tags) };
 }
 
 /** Moving an owner's rank from what was read: the counter set on its value, its entries moved on the boards: pure. */
-export function rankOps(owner: string, read: { live: number | null; boards: string[] }, delta: number, boards: string[] | undefined): IndexOp[] {
+export function rankOps(owner: string, read: { live: number | null; boards: string[] }, delta: number, boards: string[] | undefined, sort?: string): IndexOp[] {
   const from = read.live ?? 0;
   const to = from + delta;
   const now = boards ?? read.boards;
   const id = ownerId(owner);
-  const ops: IndexOp[] = [{ op: "tally-set", name: rankCounter(owner), from: read.live, to, tags: boardTags(now) }];
+  // A sort's boards hold the rank boards' owners: their count is the rank board's counter.
+  const list = (b: string) => (sort ? sortList(sort, b) : boardList(b));
+  const ops: IndexOp[] = [{ op: "tally-set", name: sort ? sortCounter(sort, owner) : rankCounter(owner), from: read.live, to, tags: boardTags(now) }];
   for (const b of read.boards) {
     if (now.includes(b) && from === to) continue;
-    ops.push({ op: "entry-delete", list: boardList(b), sort: rankSort(from), id });
-    if (!now.includes(b)) ops.push({ op: "counter-add", name: boardList(b), live: -1 });
+    ops.push({ op: "entry-delete", list: list(b), sort: rankSort(from), id });
+    if (!now.includes(b) && !sort) ops.push({ op: "counter-add", name: boardList(b), live: -1 });
   }
   for (const b of now) {
     if (read.boards.includes(b) && from === to) continue;
-    ops.push({ op: "entry-put", list: boardList(b), sort: rankSort(to), id, tags: undefined });
-    if (!read.boards.includes(b)) ops.push({ op: "counter-add", name: boardList(b), live: 1 });
+    ops.push({ op: "entry-put", list: list(b), sort: rankSort(to), id, tags: undefined });
+    if (!read.boards.includes(b) && !sort) ops.push({ op: "counter-add", name: boardList(b), live: 1 });
   }
   return ops;
+}
+
+/**
+ * Moving an owner's sorts (`FigureSorts`) to their values now: for each
+ * sort whose value or boards changed, its counter set on the value read and
+ * its entries moved (none when nothing changed: a second run writes nothing).
+ * `boards`: the owner's boards (its rank counter's, or its own write's).
+ */
+export async function sortOps(owner: string, sorts: FigureSorts, totals: Record<string, number>, today: string, boards: string[], own?: unknown): Promise<IndexOp[]> {
+  const values = await sorts.values(ownerId(owner), totals, today, own);
+  const ops: IndexOp[] = [];
+  for (const name of sorts.names) {
+    const read = await readRank(owner, name);
+    const to = sortValue(values[name]);
+    if (read.live === to && boardTags(read.boards) === boardTags(boards)) continue;
+    ops.push(...rankOps(owner, read, to - (read.live ?? 0), boards, name));
+  }
+  return ops;
+}
+
+/** The amounts of an owner's running total after adding a change by month: pure. */
+function totalsAfter(held: Record<string, number>, delta: OwnerDelta | undefined): Record<string, number> {
+  const out = { ...held };
+  for (const m of delta?.months.values() ?? []) for (const [k, n] of Object.entries(m.amounts)) out[k] = (out[k] ?? 0) + n;
+  return out;
 }
 
 /**
@@ -122,7 +157,10 @@ export function rankOps(owner: string, read: { live: number | null; boards: stri
  * none): joined by the engine to every create, update and remove
  * (records/save.ts), so no service has to remember it.
  */
-export function figuresExtra<F>(opts: Pick<RecordTypeOptions<never>, "type"> & { figures?: (r: F, id: number) => FigureLine[]; figureBoards?: (r: F) => string[] }, mode: "create" | "update" | "remove"): WriteExtra | undefined {
+export function figuresExtra<F>(
+  opts: Pick<RecordTypeOptions<never>, "type"> & { figures?: (r: F, id: number) => FigureLine[]; figureBoards?: (r: F) => string[]; figureSorts?: FigureSorts },
+  mode: "create" | "update" | "remove",
+): WriteExtra | undefined {
   if (!opts.figures && !opts.figureBoards) return undefined;
   let ops: IndexOp[] = [];
   let ranked = false;
@@ -140,11 +178,48 @@ export function figuresExtra<F>(opts: Pick<RecordTypeOptions<never>, "type"> & {
       const held = ranks.get(self);
       if (held || mode !== "update" || boardTags(was) !== boardTags(now)) ranks.set(self, { delta: held?.delta ?? 0, boards: now });
     }
-    for (const [owner, r] of ranks) ops.push(...rankOps(owner, await readRank(owner), r.delta, r.boards));
-    ranked = ranks.size > 0;
+    const boardsNow = new Map<string, string[]>();
+    for (const [owner, r] of ranks) {
+      const read = await readRank(owner);
+      boardsNow.set(owner, r.boards ?? read.boards);
+      ops.push(...rankOps(owner, read, r.delta, r.boards));
+    }
+    // The owners' other sorts (a vehicle's utilisation, cost per mile): worked out again from their totals after this write, today.
+    // Not the owner's own write (a vehicle's save): its rank on every board already fills much of its transaction, and its
+    // sorts on those boards twice more would pass 100 items; they move right after it lands (`moveOwnSorts`).
+    let sorted = 0;
+    if (opts.figureSorts) {
+      const today = todayInLondon();
+      for (const [owner, delta] of deltas) {
+        if (owner === self && opts.figureBoards) continue;
+        const [held] = await readTotals([owner]);
+        const moved = await sortOps(owner, opts.figureSorts, totalsAfter(held.amounts, delta), today, boardsNow.get(owner) ?? (await readRank(owner)).boards);
+        sorted += moved.length;
+        ops.push(...moved);
+      }
+    }
+    ranked = ranks.size > 0 || sorted > 0;
   };
   // Busy only when it moved a rank (a counter others move too); otherwise a lost race is the record's own: edited elsewhere.
   return { prepare, replan: prepare, contended: () => ranked, items: () => ops.length, indexWrites: () => ops };
+}
+
+/**
+ * After an owner's own write landed (a vehicle's save): its sorts moved in
+ * a transaction of their own, from its total and itself as now saved (not in
+ * its write: see `figuresExtra`). A lost race or a failure is logged and left
+ * to the nightly re-rank, which moves whatever still differs.
+ */
+export async function moveOwnSorts(opts: { type: string; figureBoards?: unknown; figureSorts?: FigureSorts }, id: number): Promise<void> {
+  if (!opts.figureSorts || !opts.figureBoards) return;
+  const owner = `${opts.type}#${id}`;
+  try {
+    const [total] = await readTotals([owner]);
+    const ops = await sortOps(owner, opts.figureSorts, total.amounts, todayInLondon(), (await readRank(owner)).boards);
+    if (ops.length && (await transact(ops.map(commitOf)))) console.warn(JSON.stringify({ level: "warn", msg: "own sorts lost a race: left to the re-rank", owner }));
+  } catch (e) {
+    console.warn(JSON.stringify({ level: "warn", msg: "own sorts not moved: left to the re-rank", owner, error: String(e) }));
+  }
 }
 
 /** One item of an owner's figures as stored: the rank and the amounts by kind. */
@@ -192,11 +267,11 @@ export async function readTotals(owners: string[]): Promise<FigureItem[]> {
   );
 }
 
-/** A page of a board, by rank (`order`), and how many stand on it. */
-export async function boardPage(board: string, q: { page: number; page_size: number; order: "asc" | "desc" }): Promise<{ count: number; ids: number[] }> {
+/** A page of a board, by rank or by one of the owners' sorts (`sort`, in `order`), and how many stand on it. */
+export async function boardPage(board: string, q: { page: number; page_size: number; order: "asc" | "desc"; sort?: string }): Promise<{ count: number; ids: number[] }> {
   const [count, ids] = await Promise.all([
     Counter.get({ name: boardList(board) }).go(),
-    skipThenTake(ListEntry.query.byList({ list: boardList(board) }), (q.page - 1) * q.page_size, q.page_size, q.order),
+    skipThenTake(ListEntry.query.byList({ list: q.sort ? sortList(q.sort, board) : boardList(board) }), (q.page - 1) * q.page_size, q.page_size, q.order),
   ]);
   const live = (count.data as { live?: number } | null)?.live ?? 0;
   return { count: Math.max(0, live), ids: ids ?? [] };
@@ -209,7 +284,7 @@ export async function boardPage(board: string, q: { page: number; page_size: num
  * its rank set and its board entries moved. Not in a transaction: run it
  * while nobody saves (as the index upgrade), e.g. `npm run job -- profit-rebuild`.
  */
-export async function rebuildFigures(owner: string, sources: Array<{ source: string; lines: FigureLine[] }>, boards: string[]): Promise<number> {
+export async function rebuildFigures(owner: string, sources: Array<{ source: string; lines: FigureLine[] }>, boards: string[], sorts?: FigureSorts): Promise<number> {
   const mine = sources.map((x) => ({ source: x.source, lines: x.lines.filter((l) => l.owner === owner) }));
   const deltas = figureDeltas([], mine.flatMap((x) => x.lines)).get(owner);
   const want = new Map<string, Record<string, unknown>>();
@@ -232,6 +307,8 @@ export async function rebuildFigures(owner: string, sources: Array<{ source: str
   // The rank: from what was held to the sum, on the boards given.
   const read = await readRank(owner);
   const ops = rankOps(owner, read, (deltas?.rank ?? 0) - (read.live ?? 0), boards);
+  // Its other sorts, as of today, from the rebuilt total.
+  if (sorts) ops.push(...(await sortOps(owner, sorts, total, todayInLondon(), boards)));
   for (const op of ops) {
     if (op.op === "tally-set") await Counter.put({ name: op.name, live: op.to, tags: op.tags }).go();
     else if (op.op === "entry-delete") await ListEntry.delete({ list: op.list, sort: op.sort, id: op.id }).go();
@@ -239,4 +316,110 @@ export async function rebuildFigures(owner: string, sources: Array<{ source: str
     else if (op.op === "counter-add") await Counter.update({ name: op.name }).add({ live: op.live }).go();
   }
   return want.size;
+}
+
+/** A re-rank's progress, kept between runs (a counter's tags): the day it ranks as of, where it stopped, and whether it finished. */
+type RerankState = { date: string; after: { sort: string; id: number } | null; done: boolean };
+const rerankCounter = (name: string) => `rerank#${name}`;
+
+/** The day the last finished re-rank ranked the sorts as of (null: never). */
+export async function rerankedOn(name: string): Promise<string | null> {
+  const res = await Counter.get({ name: rerankCounter(name) }).go();
+  const tags = (res.data as { tags?: string } | null)?.tags;
+  if (!tags) return null;
+  const state = JSON.parse(tags) as RerankState & { last?: string };
+  return state.done ? state.date : (state.last ?? null);
+}
+
+/**
+ * The nightly re-rank of owners' sorts that move with the calendar (a
+ * vehicle's utilisation grows with its days on fleet): every owner on one
+ * board (`board`, e.g. "all"), a page at a time from where the last run
+ * stopped, its sorts worked out as of `today` and moved where they
+ * changed, an owner's ops never split, each transaction at most
+ * `maxItems`, `pace` ms between transactions. Idempotent (a finished day is
+ * not run again, and an owner whose values hold writes nothing), resumable
+ * (the cursor is kept after each transaction), and its cost is the number
+ * of owners, not their history. A save racing it moves the same counter
+ * on the value it read: the loser (this job) reads again and retries.
+ */
+export async function rerankSorts(
+  name: string,
+  board: string,
+  sorts: FigureSorts,
+  ownerOf: (id: number) => string,
+  today: string,
+  { pageSize = 25, maxItems = 100, pace = 0, stopAfter = Infinity, concurrency = 8 }: { pageSize?: number; maxItems?: number; pace?: number; stopAfter?: number; concurrency?: number } = {},
+): Promise<{ date: string; owners: number; moved: number; items: number; transactions: number; done: boolean }> {
+  const counter = rerankCounter(name);
+  const held = await Counter.get({ name: counter }).go({ consistent: true });
+  const prev = (held.data as { tags?: string } | null)?.tags ? (JSON.parse((held.data as { tags: string }).tags) as RerankState & { last?: string }) : null;
+  const out = { date: today, owners: 0, moved: 0, items: 0, transactions: 0, done: true };
+  if (prev?.date === today && prev.done) return out;
+  const lastDone = prev?.done ? prev.date : prev?.last;
+  let after = prev?.date === today ? prev.after : null;
+  const saveState = (s: RerankState) => Counter.put({ name: counter, live: 0, tags: JSON.stringify({ ...s, last: lastDone }) }).go();
+  // Owners' moves gathered into one transaction (an owner's never split); a cancelled one (a save moved one of them) is sent again owner by owner.
+  let batch: Array<{ owner: string; ops: IndexOp[] }> = [];
+  const movesOf = async (owner: string) => {
+    const [total] = await readTotals([owner]);
+    return sortOps(owner, sorts, total.amounts, today, (await readRank(owner)).boards);
+  };
+  const send = async (ops: IndexOp[]) => {
+    const cancelled = await transact(ops.map(commitOf));
+    if (!cancelled) {
+      out.items += ops.length;
+      out.transactions++;
+      if (pace) await new Promise((r) => setTimeout(r, pace));
+    }
+    return !cancelled;
+  };
+  const flush = async () => {
+    if (!batch.length) return;
+    const sent = batch;
+    batch = [];
+    if (await send(sent.flatMap((b) => b.ops))) {
+      out.moved += sent.length;
+      return;
+    }
+    for (const { owner } of sent)
+      for (let attempt = 0; ; attempt++) {
+        const ops = await movesOf(owner);
+        if (!ops.length) break;
+        if (await send(ops)) {
+          out.moved++;
+          break;
+        }
+        if (attempt >= 3) throw new Error(`re-rank of ${owner}: lost the race four times`);
+      }
+  };
+  for (;;) {
+    const q = ListEntry.query.byList({ list: boardList(board) });
+    const page = await (after ? q.gt({ sort: after.sort, id: after.id }) : q).go({ limit: pageSize });
+    const entries = page.data as Array<{ sort: string; id: number }>;
+    // A page's owners read at once (`concurrency` at a time), then their moves written in order.
+    const moves = new Array<IndexOp[]>(entries.length);
+    await inParallel(
+      entries.map((e, i) => ({ e, i })),
+      concurrency,
+      async ({ e, i }) => (moves[i] = await movesOf(ownerOf(e.id))),
+    );
+    for (const [i, e] of entries.entries()) {
+      const ops = moves[i];
+      out.owners++;
+      if (!ops.length) continue;
+      if (batch.reduce((n, b) => n + b.ops.length, 0) + ops.length > maxItems) await flush();
+      batch.push({ owner: ownerOf(e.id), ops });
+    }
+    await flush();
+    if (entries.length) after = { sort: entries[entries.length - 1].sort, id: entries[entries.length - 1].id };
+    const finished = entries.length < pageSize;
+    await saveState({ date: today, after: finished ? null : after, done: finished });
+    if (finished) break;
+    if (out.owners >= stopAfter) {
+      out.done = false;
+      break;
+    }
+  }
+  return out;
 }

@@ -5,7 +5,7 @@ import { checkBeforeWrite } from "../integrity.js";
 import { BusyError, ConflictError, ValidationError } from "../errors.js";
 import { Audit, transact, writer, type TxItem } from "../service.js";
 import { pause } from "./bulk.js";
-import { figuresExtra } from "./figures.js";
+import { figuresExtra, moveOwnSorts } from "./figures.js";
 import { joinExtras } from "./planned.js";
 import { commitOf } from "./commit.js";
 import { isFresh, lastSavedOf } from "./freshness.js";
@@ -84,7 +84,11 @@ export function writesOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
         // The unit's other index writes (its lines') summed with the record's own, per item; the id taken with the type's live count.
         const writes = foldCounts([...built.writes, own, ...(extra?.indexWrites?.(saved) ?? [])]);
         const canceled = await transact(withinLimit([tx.create(item).commit(), ...writes.map(commitOf), ...rangeWrites(plan), ...(extra?.ops?.(saved) ?? [])]));
-        if (!canceled) return (await k.shape([k.clean(item)]))[0];
+        if (!canceled) {
+          // An owner of figures: its own sorts, in a write of their own once it has landed (records/figures.ts).
+          await moveOwnSorts(opts, id);
+          return (await k.shape([k.clean(item)]))[0];
+        }
         // The extra's numbers (its lines' ids, a document number) taken by another write: its caller plans the unit again
         // (first: a unique value, e.g. the document number, claimed by the write that took the numbers is no refusal).
         if (await numbersMoved(extra?.numbers?.() ?? [])) throw new NumbersMoved();
@@ -157,6 +161,7 @@ export function writesOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
       await pause(attempt);
       await extra?.replan?.(saved);
     }
+    await moveOwnSorts(opts, id);
     return (await k.shape([k.clean({ ...current, ...set, id })]))[0];
   }
 
@@ -197,6 +202,7 @@ export function writesOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
       await pause(attempt);
       await extra?.replan?.(saved);
     }
+    await moveOwnSorts(opts, id);
     return { id };
   }
 

@@ -112,6 +112,14 @@ export type RecordTypeOptions<S extends z.ZodObject, E = z.infer<S> & Meta> = {
    * each (core/platform/records/figures.ts).
    */
   figureBoards?: (r: z.infer<S>) => string[];
+  /**
+   * Sorts of the owners this type's figures move besides the rank (a
+   * vehicle's utilisation and cost per mile): each moved owner's values
+   * worked out again in the write and its entries moved on the sorts'
+   * boards (core/platform/records/figures.ts `FigureSorts`). Declared on
+   * every type whose figures move the owner, and on the owner's own type.
+   */
+  figureSorts?: FigureSorts;
   /** Fill references (e.g. a model's make) for responses: what `get`, `list` and the writes answer (the stored row without it). */
   expand?: (rows: Array<z.infer<S> & Meta>) => Promise<E[]>;
   /**
@@ -188,6 +196,17 @@ export type WriteExtra = {
   indexWrites?: (saved: SavedRecord) => IndexOp[];
   /** Numbers the extra takes in the transaction (its new lines' ids): after a cancellation, moved ones make the write plan again (records/numbers.ts). */
   numbers?: () => Array<{ name: string; from: number; to: number }>;
+};
+
+/**
+ * An owner's sorts besides its rank, worked out from its running total (the
+ * amounts after the write) and its own record on a day: integers, null for
+ * none (kept as -1: last in descending order). `own`: the owner's record as
+ * written, when the write is the owner's own; otherwise `values` reads it.
+ */
+export type FigureSorts = {
+  names: readonly string[];
+  values: (ownerId: number, totals: Record<string, number>, today: string, own?: unknown) => Promise<Record<string, number | null>>;
 };
 
 /** What one record adds to one owner's month (see `RecordTypeOptions.figures`). */

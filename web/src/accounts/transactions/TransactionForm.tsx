@@ -4,6 +4,7 @@ import { FREQUENCIES, TRANSACTION_MESSAGES, transaction } from "../../../../core
 import { invoiceTotal, transactionRuleResult, vatForAmount, vatWarnings } from "../../../../core/accounts/transaction-rules";
 import { TAX_TYPES } from "../../../../core/settings/taxtypes";
 import { ContactRefInput } from "../../contacts/pickers";
+import { VehicleSearch } from "../../fleet/picker/VehiclePicker";
 import { trackingOptionSource } from "../../settings/trackingOptions";
 import { useList, type ApiRecord } from "../../platform/api";
 import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, useSaveCycle, type FieldDef, type FormValues } from "../../platform/form";
@@ -19,8 +20,9 @@ const FIELDS: FieldDef[] = fieldsFrom(transaction, {
   nominal_code: { options: recordOptions("nominal", (r) => `${r.code} ${r.name ?? ""}`.trim()) },
   tracking_option: { options: trackingOptionSource() },
   frequency: { options: FREQUENCIES.map((f) => choice(f, f[0] + f.slice(1).toLowerCase())) },
-}).filter((f) => !["type", "contact", "approved", "approver", "invoice_total", "template", "next_date", "occurs"].includes(f.name));
+}).filter((f) => !["type", "contact", "vehicle", "approved", "approver", "invoice_total", "template", "next_date", "occurs"].includes(f.name));
 
+const VEHICLE_LABEL = transaction.fields.find((f) => f.name === "vehicle")!.label;
 const byName = (n: string) => FIELDS.find((f) => f.name === n)!;
 const ROW1 = ["date", "description", "department", "cost_centre"].map(byName);
 const ROW2 = ["nominal_code", "tracking_option", "payment_type", "customer_account", "category"].map(byName);
@@ -46,6 +48,9 @@ export function TransactionForm({ type, row, costCentre, onDone }: { type: "IN" 
     return { ...initialValues(FIELDS, null), date: todayIso(), cost_centre: costCentre ?? "", repeating: false };
   }, [row, costCentre]);
   const [contact, setContact] = useState<number | "">(row?.contact?.id ?? "");
+  // Booked to a vehicle (ours: its profit line, docs/finance.md): the shared registration typeahead.
+  const [vehicle, setVehicle] = useState<number | null>(row?.vehicle?.id ?? null);
+  const [vehicleText, setVehicleText] = useState(row?.vehicle?.registration ?? "");
   const form = useRecordForm(FIELDS, initial, { guard: !!row });
   const { warning, run } = useSaveCycle(form);
   const v = form.values;
@@ -63,7 +68,7 @@ export function TransactionForm({ type, row, costCentre, onDone }: { type: "IN" 
     if (name === "invoice_amount" && num(x) !== null) form.set("invoice_vat", 20);
   };
 
-  const body = (): Record<string, unknown> => ({ ...form.payload(), type, contact: contact || null });
+  const body = (): Record<string, unknown> => ({ ...form.payload(), type, contact: contact || null, vehicle });
   const submit = () =>
     run(
       async () => {
@@ -74,6 +79,8 @@ export function TransactionForm({ type, row, costCentre, onDone }: { type: "IN" 
           await calls.create.mutateAsync(body());
           form.reset(initial);
           setContact("");
+          setVehicle(null);
+          setVehicleText("");
         }
         onDone?.();
       },
@@ -93,8 +100,20 @@ export function TransactionForm({ type, row, costCentre, onDone }: { type: "IN" 
           {ROW1.map(input)}
           <ContactRefInput label={type === "IN" ? "Customer" : "Supplier"} kind={type === "IN" ? "CC" : "SP"} initialName={row?.contact?.display_name ?? ""} value={contact} onChange={setContact} />
         </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, sm: 5 }} spacing="xs">
+        <SimpleGrid cols={{ base: 1, sm: 6 }} spacing="xs">
           {ROW2.map(input)}
+          <VehicleSearch
+            label={VEHICLE_LABEL}
+            search={vehicleText}
+            onSearchChange={(s) => {
+              setVehicleText(s);
+              if (!s) setVehicle(null);
+            }}
+            onSelect={(picked) => {
+              setVehicle(picked ? picked.id : null);
+              if (picked) setVehicleText(String(picked.registration));
+            }}
+          />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 6 }} spacing="xs">
           {ROW3.map(input)}

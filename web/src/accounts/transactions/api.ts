@@ -12,6 +12,7 @@ export type TransactionRow = ApiRecord &
     cost_centre: { id: number; name: string } | null;
     nominal_code: { id: number; code: string; name: string; tax_type: string; rate: number } | null;
     tracking_option: { id: number; name: string | null } | null;
+    vehicle: { id: number; registration: string | null; fleet_number: string | null } | null;
     template: number | null;
   }> & {
     /** Answered, never stored: who created it and the VAT warnings of 003 §5. */

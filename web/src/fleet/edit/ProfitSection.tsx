@@ -9,9 +9,13 @@ import type { VehicleProfit } from "../../../../core/fleet/types";
 
 type Link_ = VehicleProfit["figures"][number]["records"][number];
 
-/** Where a record behind a figure opens. */
-function linkOf(r: Link_, vehicle: number): { to: string; text: string } {
+/** Where a record behind a figure opens (a movement or a transaction: its list, searched for it). */
+function linkOf(r: Link_, vehicle: number, figure: string, registration: string): { to: string; text: string } {
   switch (r.kind) {
+    case "movement":
+      return { to: `/movements?search=${encodeURIComponent(registration)}`, text: `Movement ${r.id}` };
+    case "transaction":
+      return { to: figure === "other_income" ? "/income" : "/expenses", text: `Transaction ${r.id}` };
     case "rental":
       return { to: `/editrental/${r.id}`, text: `Rental ${r.id}` };
     case "job":
@@ -62,7 +66,7 @@ export function ProfitSection({ vehicle }: { vehicle: number }) {
               <Table.Td>
                 <Group gap={6}>
                   {f.records.map((r) => {
-                    const l = linkOf(r, vehicle);
+                    const l = linkOf(r, vehicle, f.name, p.vehicle?.registration ?? "");
                     return (
                       <Anchor key={`${r.kind}${r.id}`} component={Link} to={l.to} size="sm">
                         {l.text}
