@@ -16,7 +16,8 @@ import { approvedSupplierInvoices } from "./part-rules.js";
 import { parseInput } from "../platform/validation.js";
 import { AppDefaults, Department, VehicleModel, WorkType, withTrackingOptions } from "../settings/index.js";
 import { JobImages } from "./images.js";
-import { PartOrders } from "./partorders.js";
+import { enquiryMoved } from "./partorder.js";
+import { unlinkJob } from "./quote-links.js";
 import { chargeAndCost } from "./figures.js";
 import { withDueDates } from "./part-lines.js";
 import { withWorkTypeFlags } from "./work-lines.js";
@@ -301,7 +302,7 @@ async function saveJob(id: number | null, body: unknown, actor: Staff, { client 
   const flat = flatten(job, stored ? (checkFresh ? lastSavedOf(body) : stored.row.last_saved) : null);
   const row = stored ? await JobLines.update(stored.row.id, flat, actor.email, { current: stored.row, also }) : await JobLines.create(flat, actor.email);
   // An enquiry turned into a job makes its part order an ORDER (W12).
-  if (turning && stored.row.is_enquiry && stored.row.part_order) await PartOrders.enquiryMoved(stored.row.part_order, "ORDER", actor.email);
+  if (turning && stored.row.is_enquiry && stored.row.part_order) await enquiryMoved(stored.row.part_order, "ORDER", actor.email);
   return present((row as Rec).id as number);
 }
 
@@ -483,7 +484,7 @@ export const Jobs = {
     if (approved) throw new ValidationError(MESSAGES.deleteApproved, { id: MESSAGES.deleteApproved });
     await JobLines.remove(id, actor.email);
     // The quote items it was made from are free again (core/workshop/quote-jobs.ts).
-    if (stored.row.quote && !stored.row.is_defect && !stored.row.is_enquiry) await (await import("./quote-jobs.js")).unlinkJob(stored.row.quote, id, actor.email);
+    if (stored.row.quote && !stored.row.is_defect && !stored.row.is_enquiry) await unlinkJob(stored.row.quote, id, actor.email);
     await JobImages.removeForJob(id, actor.email);
     return { id };
   },

@@ -5,10 +5,12 @@ import { ConflictError, NotFoundError, ValidationError, VisibleError } from "../
 import { Job, JobLines } from "./job.js";
 import { JobImages } from "./images.js";
 import { Jobs } from "./jobs.js";
-import { PartOrders } from "./partorders.js";
+import { enquiryMoved } from "./partorder.js";
 import { QuoteLines } from "./quote.js";
 import { QUOTE_MESSAGES, createJobRefusal, defectQuoteRefusal, enquiryQuoteRefusal, idOf } from "./quote-rules.js";
-import { Quotes, storedQuote } from "./quotes.js";
+import { Quotes } from "./quotes.js";
+import { storedQuote } from "./quote.js";
+import { linesOf, pause, writeItems } from "./quote-links.js";
 
 type Row = Record<string, any>;
 
@@ -20,18 +22,8 @@ const WAIT_MS = 20_000;
 const itemKey = (id: number) => `quote-item-${id}`;
 const partKey = (id: number) => `quote-part-${id}`;
 const held = (i: Row) => typeof i.job_pending === "string" && Date.now() - Date.parse(i.job_pending.split("@")[1] ?? "") < HOLD_MS;
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The quote's items as stored lines, for a system write of the quote (meta off, mirrors never stored). */
-function linesOf(items: Row[], change: (i: Row) => Row = (i) => i): Row[] {
-  return items.map((i) => change({ ...i }));
-}
 
-/** A system write of the quote's items on the version read (`stored`): a write by another call meanwhile is a ConflictError. */
-async function writeItems(quoteId: number, stored: Row, items: Row[], actor: string) {
-  const { estimated_work_items: _e, comments_list: _c, ...row } = stored;
-  await QuoteLines.update(quoteId, { estimated_work_items: items }, actor, { partial: true, system: true, current: row });
-}
 
 /** The copy of a quote item on the new job card (it keeps the quote's estimate: costs.ts priceJobItems). */
 function jobItemOf(quoteId: number, i: Row): Row {
@@ -130,7 +122,7 @@ export const QuoteConversions = {
     const works = new Map<string, Row>(((job.work_items ?? []) as Row[]).map((w) => [String(w.key), w]));
     for (let attempt = 0; ; attempt++) {
       const now = await storedQuote(quoteId);
-      const items = linesOf(now.estimated_work_items ?? [], (i) => {
+      const items = linesOf<Row>(now.estimated_work_items ?? [], (i) => {
         if (i.job_pending !== token) return i;
         const w = works.get(itemKey(i.id));
         const jobParts = new Map<string, Row>(((w?.parts ?? []) as Row[]).map((p) => [String(p.key), p]));
@@ -187,7 +179,7 @@ export const QuoteConversions = {
       enquiry_description: job.enquiry_description ?? null,
     });
     // Its part order becomes a QUOTE (W12).
-    if (job.part_order) await PartOrders.enquiryMoved(job.part_order, "QUOTE", user.email);
+    if (job.part_order) await enquiryMoved(job.part_order, "QUOTE", user.email);
     return made;
   },
 };
@@ -232,34 +224,6 @@ async function convert(job: Row, user: StaffUser, fields: Row) {
   // The defect's (or enquiry's) images follow it into the quote (W13): the quote's Show Attached Images lists them.
   await JobImages.followToQuote(job.id, quote.id, user.email);
   return { id: quote.id as number };
-}
-
-/**
- * A job card made from quote items was deleted (W19): the items it held
- * are free again (their job, work item and part links cleared), so the
- * quote can make another job card from them, or let them go.
- */
-export async function unlinkJob(quoteId: number, jobId: number, actor: string) {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    let now: Row;
-    try {
-      now = await storedQuote(quoteId);
-    } catch (e) {
-      if (e instanceof NotFoundError) return;
-      throw e;
-    }
-    if (!((now.estimated_work_items ?? []) as Row[]).some((i) => i.job === jobId)) return;
-    const items = linesOf(now.estimated_work_items, (i) =>
-      i.job === jobId ? { ...i, job: null, work: null, parts: ((i.parts ?? []) as Row[]).map((p) => ({ ...p, part: null })) } : i,
-    );
-    try {
-      await writeItems(quoteId, now, items, actor);
-      return;
-    } catch (e) {
-      if (!(e instanceof ConflictError)) throw e;
-      await pause(100);
-    }
-  }
 }
 
 /** Give back items a failed createquotejob held. */

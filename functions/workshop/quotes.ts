@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import * as z from "zod";
+import "../../core/accounts/parts-offers.js"; // a part approval's Xero push (core/workshop/offers.ts)
 import { bool, isoDate, ref, text } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { QUOTE_TYPES, QUOTE_VIEWS, type QuoteView } from "../../core/workshop/quote-rules.js";
