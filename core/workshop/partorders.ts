@@ -1,7 +1,7 @@
 import { Contact } from "../contacts/index.js";
 import { todayInLondon } from "../platform/dates.js";
 import { nextId } from "../platform/ids.js";
-import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
+import { ConflictError, ValidationError } from "../platform/errors.js";
 import { fromPence } from "../platform/money.js";
 import { rowsOfPage } from "../platform/paging.js";
 import { Facet } from "../platform/service.js";
@@ -26,7 +26,6 @@ import {
   partEnquiryRules,
   partOrderSaveRules,
   partOrderTotals,
-  type PartOrderStatus,
   type PartOrderView,
   type RuleResult,
 } from "./partorder-rules.js";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { StaffUser } from "../auth/index.js";
 import { todayInLondon } from "../platform/dates.js";
-import { ConflictError, NotFoundError, ValidationError, VisibleError } from "../platform/errors.js";
+import { ConflictError, ValidationError, VisibleError } from "../platform/errors.js";
 import { Job, JobLines } from "./job.js";
 import { JobImages } from "./images.js";
 import { Jobs } from "./jobs.js";

@@ -1,6 +1,6 @@
 import type { Context, Hono } from "hono";
 import * as z from "zod";
-import "../../core/accounts/workshop-offers.js"; // parts pushes and the invoices part orders and movements raise (core/workshop/offers.ts)
+import "../../core/accounts/parts-offers.js"; // a part approval's Xero push (core/workshop/offers.ts); Parts Expenses raises no invoice
 import { dateRange, departmentQuery, isoDate, ref } from "../../core/platform/fields.js";
 import { writeBody, writeList } from "../../core/platform/write-body.js";
 import { PART_SERVER_FIELDS, part } from "../../core/workshop/definitions.js";

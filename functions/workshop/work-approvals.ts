@@ -1,7 +1,8 @@
 import type { Context, Hono } from "hono";
 import * as z from "zod";
 import { WORK_VIEWS, WorkApprovals, type Staff } from "../../core/accounts/work-approvals.js";
-import { WorkshopFigures, workItem } from "../../core/workshop/all.js";
+import { WorkshopFigures } from "../../core/workshop/job-figures.js";
+import { workItem } from "../../core/workshop/definitions.js";
 import { ref } from "../../core/platform/fields.js";
 import { writeBody, writeList } from "../../core/platform/write-body.js";
 import { workViewOf } from "../../core/workshop/work-lines.js";
