@@ -63,7 +63,7 @@ export const areas = [
     // Served by several Lambdas, one a group of its routes, so none carries the whole area (docs/performance.md "Bundles").
     lambdas: [
       {
-        // The job cards (002 §7), the `work` calls (job figures and flow, one work item, the work approvals), photos.
+        // The job cards (002 §7), the `work` calls (job figures and flow, one work item and its save), photos.
         name: "workshop",
         prefixes: [
           "jobs", "createjob", "countdefect", "countenquiry", "jobstatuscount", "createdefect",
@@ -71,6 +71,13 @@ export const areas = [
           // The fitter's phone (docs/fitter-phone.md): a fitter's jobs of today.
           "fitterjobs",
         ],
+      },
+      {
+        // The work approvals (GET work: the approval lists and the vehicle's service record; PUT work/readytoapprove,
+        // work/approve). `exact`: only `ANY /api/work` itself, the job card keeping `ANY /api/work/{proxy+}` (one work item).
+        name: "workapprovals",
+        prefixes: ["work/readytoapprove", "work/approve"],
+        exact: ["work"],
       },
       // Parts Expenses and Part History, one part by its id.
       { name: "parts", prefixes: ["parts"] },
@@ -118,12 +125,30 @@ export function prefixesOf(area: Area): readonly string[] {
   return "lambdas" in area ? area.lambdas.flatMap((l) => l.prefixes) : area.prefixes;
 }
 
-/** One deployed Lambda of an area: its handler (functions/lambda/<name>.ts) and the path prefixes API Gateway sends it. */
-export type AreaLambda = { name: string; area: AreaName; handler: string; prefixes: readonly string[] };
+/**
+ * One deployed Lambda of an area: its handler (functions/lambda/<name>.ts), the path prefixes API Gateway sends it
+ * (`ANY /api/<prefix>` and `ANY /api/<prefix>/{proxy+}`; the longest prefix wins) and the exact paths (`ANY /api/<path>`
+ * alone), which win over another Lambda's prefix.
+ */
+export type AreaLambda = { name: string; area: AreaName; handler: string; prefixes: readonly string[]; exact: readonly string[] };
 
 /** Every area's Lambdas: an area's own, or each of its route groups' (stacks/Api.ts makes one function each). */
 export const lambdas: AreaLambda[] = areas.flatMap((a): AreaLambda[] =>
   "lambdas" in a
-    ? a.lambdas.map((l) => ({ name: l.name, area: a.name, handler: `functions/lambda/${l.name}.handler`, prefixes: l.prefixes }))
-    : [{ name: a.name, area: a.name, handler: a.handler, prefixes: a.prefixes }],
+    ? a.lambdas.map((l) => ({ name: l.name, area: a.name, handler: `functions/lambda/${l.name}.handler`, prefixes: l.prefixes, exact: "exact" in l ? l.exact : [] }))
+    : [{ name: a.name, area: a.name, handler: a.handler, prefixes: a.prefixes, exact: [] }],
 );
+
+/** The Lambda API Gateway sends a path of the API to (`/api/work/approve`, `/api/jobs/:id`): an exact path, else the longest prefix. */
+export function lambdaOf(path: string): string | undefined {
+  const exact = lambdas.find((l) => l.exact.some((p) => path === `/api/${p}`));
+  if (exact) return exact.name;
+  const matches = lambdas.flatMap((l) => l.prefixes.filter((p) => path === `/api/${p}` || path.startsWith(`/api/${p}/`)).map((p) => ({ name: l.name, p })));
+  return matches.sort((a, b) => b.p.length - a.p.length)[0]?.name;
+}
+
+/** The route keys API Gateway sends to a Lambda: its prefixes' two each, less the exact paths another Lambda takes, and its exact paths. */
+export function routeKeysOf(lambda: AreaLambda): string[] {
+  const taken = new Set(lambdas.filter((l) => l !== lambda).flatMap((l) => l.exact.map((p) => `ANY /api/${p}`)));
+  return [...lambda.prefixes.flatMap((p) => [`ANY /api/${p}`, `ANY /api/${p}/{proxy+}`]).filter((k) => !taken.has(k)), ...lambda.exact.map((p) => `ANY /api/${p}`)];
+}

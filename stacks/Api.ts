@@ -2,7 +2,7 @@ import { CfnIntegration, CfnRoute, CfnStage } from "aws-cdk-lib/aws-apigatewayv2
 import { CfnPermission } from "aws-cdk-lib/aws-lambda";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Api as HttpApi, Function, StackContext } from "sst/constructs";
-import { lambdas } from "../functions/areas";
+import { lambdas, routeKeysOf } from "../functions/areas";
 import { backendFunctionProps } from "./backend";
 
 /** Requests a second every route may take (steady rate, and burst), beyond which API Gateway answers 429. */
@@ -32,10 +32,7 @@ export function Api({ stack }: StackContext) {
   for (const lambda of lambdas) {
     const fn = new Function(stack, `Area-${lambda.name}`, { ...props, handler: lambda.handler });
     functions.push(fn);
-    for (const prefix of lambda.prefixes) {
-      routes[`ANY /api/${prefix}`] = fn;
-      routes[`ANY /api/${prefix}/{proxy+}`] = fn;
-    }
+    for (const key of routeKeysOf(lambda)) routes[key] = fn;
     if (lambda.name === "auth") for (const key of SIGN_IN_ROUTES) routes[key] = fn;
     // The quote approval e-mail (core/platform/mail.ts), from the MAIL_FROM identity.
     if (lambda.name === MAIL_AREA) fn.attachPermissions([new PolicyStatement({ actions: ["ses:SendEmail"], resources: ["*"] })]);

@@ -13,8 +13,9 @@ import { route } from "../platform/registry.js";
 /**
  * The `work` calls of Workshop Expenses (/po) and Workshop Invoicing
  * (/invoicing) (003 §7 "Work approvals"). They answer under the workshop
- * area's `work` prefix (functions/areas.ts: API Gateway sends /api/work* to
- * the workshop Lambda), so they are registered with the workshop's routes;
+ * area's `work` prefix, in a Lambda of their own (functions/areas.ts
+ * "workapprovals": `ANY /api/work` and their two PUTs; the job card's
+ * Lambda keeps /api/work/{proxy+}), registered with the workshop's routes;
  * the use cases are the accounts area's (core/accounts/work-approvals.ts).
  * GET work without `vehicle` is these lists; with it, the vehicle page's
  * service record (002).

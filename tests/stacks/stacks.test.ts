@@ -7,7 +7,7 @@ import { App, getStack } from "sst/constructs";
 import { initProject } from "sst/project.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableDefinition } from "../../core/platform/table.js";
-import { lambdas } from "../../functions/areas.js";
+import { lambdas, routeKeysOf } from "../../functions/areas.js";
 import { XERO_PUSH_TYPE } from "../../core/accounts/xero-push.js";
 import sstConfig from "../../sst.config.js";
 import { API_THROTTLE, Api, MAIL_AREA, PUBLIC_APPROVAL_ROUTES, PUBLIC_APPROVAL_THROTTLE, SIGN_IN_ROUTES, SIGN_IN_THROTTLE } from "../../stacks/Api.js";
@@ -179,11 +179,11 @@ describe("Api stack", () => {
       const uri = integrations[integrationId].Properties.IntegrationUri;
       functionOfRoute.set(r.RouteKey, uri["Fn::GetAtt"][0]);
     }
-    const expected = [...lambdas.flatMap((a) => a.prefixes.flatMap((p) => [`ANY /api/${p}`, `ANY /api/${p}/{proxy+}`])), ...SIGN_IN_ROUTES];
+    const expected = [...lambdas.flatMap(routeKeysOf), ...SIGN_IN_ROUTES];
     expect([...functionOfRoute.keys()].sort()).toEqual([...expected].sort());
 
     for (const lambda of lambdas) {
-      const own = [...lambda.prefixes.flatMap((p) => [`ANY /api/${p}`, `ANY /api/${p}/{proxy+}`]), ...(lambda.name === "auth" ? SIGN_IN_ROUTES : [])];
+      const own = [...routeKeysOf(lambda), ...(lambda.name === "auth" ? SIGN_IN_ROUTES : [])];
       const targets = new Set(own.map((key) => functionOfRoute.get(key)));
       expect(targets.size).toBe(1); // one function per Lambda of functions/areas.ts, reused across its routes
       const [id] = [...targets] as string[];
