@@ -84,8 +84,10 @@ export const areas = [
       {
         name: "quotes",
         // The customer's approval link, public (docs/quote-approval.md): throttled on its own (stacks/Api.ts).
-        prefixes: ["quotes", "createquote", "createquotejob", "defectquote", "enquiryquote", "public/quote-approval"],
+        prefixes: ["quotes", "createquote", "defectquote", "enquiryquote", "public/quote-approval"],
       },
+      // A job card made from quote items (it carries the job-card service).
+      { name: "quotejobs", prefixes: ["createquotejob"] },
       { name: "partorders", prefixes: ["partorder", "createpartorder", "partorderapprove", "createpartenquiry"] },
       { name: "movements", prefixes: ["movement", "movementfigures", "movementcomplete", "movementquote"] },
       { name: "lookups", prefixes: ["partlookup", "partlookups", "worklookup", "worktotals"] },

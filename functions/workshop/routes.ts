@@ -7,6 +7,7 @@ import { movementRoutes } from "./movements.js";
 import { partOrderRoutes } from "./partorders.js";
 import { partsRoutes } from "./parts.js";
 import { quoteRoutes } from "./quotes.js";
+import { quoteJobRoutes } from "./quote-jobs.js";
 import { quoteApprovalRoutes } from "./quote-approval.js";
 import { workApprovalRoutes } from "./work-approvals.js";
 import { workTotalsRoutes } from "./work-totals.js";
@@ -18,6 +19,7 @@ import { workTotalsRoutes } from "./work-totals.js";
 export function workshopRoutes(app: Hono<AppEnv>) {
   lookupRoutes(app); // part and work lookups (functions/workshop/lookups.ts)
   quoteRoutes(app);
+  quoteJobRoutes(app);
   quoteApprovalRoutes(app);
   partsRoutes(app); // Parts Expenses, Part History, parts figures: functions/workshop/parts.ts
   jobRoutes(app);
