@@ -61,7 +61,7 @@ export const ANY_DEBT = {
   "core/workshop/costs.ts": 1,
   "core/workshop/images.ts": 4,
   "core/workshop/job.ts": 2,
-  "core/workshop/jobs.ts": 7,
+  "core/workshop/jobs.ts": 5,
   "core/workshop/lookup-rules.ts": 3,
   "core/workshop/lookups.ts": 29,
   "core/workshop/movements.ts": 1,

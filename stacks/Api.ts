@@ -2,7 +2,7 @@ import { CfnIntegration, CfnRoute, CfnStage } from "aws-cdk-lib/aws-apigatewayv2
 import { CfnPermission } from "aws-cdk-lib/aws-lambda";
 import { PolicyStatement, ServicePrincipal } from "aws-cdk-lib/aws-iam";
 import { Api as HttpApi, Function, StackContext } from "sst/constructs";
-import { areas } from "../functions/areas";
+import { lambdas, routeKeysOf } from "../functions/areas";
 import { backendFunctionProps } from "./backend";
 
 /** Requests a second every route may take (steady rate, and burst), beyond which API Gateway answers 429. */
@@ -15,29 +15,27 @@ export const SIGN_IN_ROUTES = ["POST /api/social/google-oauth2", "POST /api/auth
 /** The customer's quote approval link, public (docs/quote-approval.md): its own strict limit besides the in-app one per address. */
 export const PUBLIC_APPROVAL_THROTTLE = { rate: 5, burst: 20 };
 export const PUBLIC_APPROVAL_ROUTES = ["ANY /api/public/quote-approval", "ANY /api/public/quote-approval/{proxy+}"] as const;
-/** The area whose Lambda sends the approval e-mail through SES (ses:SendEmail). */
-export const MAIL_AREA = "workshop";
+/** The Lambda that sends the approval e-mail through SES (ses:SendEmail): the quotes' (functions/areas.ts). */
+export const MAIL_AREA = "quotes";
 
 /**
- * The HTTP API: one Lambda per area (functions/areas.ts), and for each of the
- * area's path prefixes the routes `ANY /api/<prefix>` and
- * `ANY /api/<prefix>/{proxy+}`, all to that area's Lambda.
+ * The HTTP API: one Lambda per area, or per route group of an area too big
+ * for one (functions/areas.ts `lambdas`), and for each of its path prefixes
+ * the routes `ANY /api/<prefix>` and `ANY /api/<prefix>/{proxy+}`, all to
+ * that Lambda.
  */
 export function Api({ stack }: StackContext) {
   const props = backendFunctionProps();
   const routes: Record<string, Function> = {};
   const functions: Function[] = [];
 
-  for (const area of areas) {
-    const fn = new Function(stack, `Area-${area.name}`, { ...props, handler: area.handler });
+  for (const lambda of lambdas) {
+    const fn = new Function(stack, `Area-${lambda.name}`, { ...props, handler: lambda.handler });
     functions.push(fn);
-    for (const prefix of area.prefixes) {
-      routes[`ANY /api/${prefix}`] = fn;
-      routes[`ANY /api/${prefix}/{proxy+}`] = fn;
-    }
-    if (area.name === "auth") for (const key of SIGN_IN_ROUTES) routes[key] = fn;
+    for (const key of routeKeysOf(lambda)) routes[key] = fn;
+    if (lambda.name === "auth") for (const key of SIGN_IN_ROUTES) routes[key] = fn;
     // The quote approval e-mail (core/platform/mail.ts), from the MAIL_FROM identity.
-    if (area.name === MAIL_AREA) fn.attachPermissions([new PolicyStatement({ actions: ["ses:SendEmail"], resources: ["*"] })]);
+    if (lambda.name === MAIL_AREA) fn.attachPermissions([new PolicyStatement({ actions: ["ses:SendEmail"], resources: ["*"] })]);
   }
 
   const api = new HttpApi(stack, "Api", {

@@ -1,5 +1,3 @@
-import Papa from "papaparse";
-
 /**
  * The one way the product writes CSV (reports, the CAP template, any later
  * export). Cells are written as given, except text a spreadsheet would run
@@ -12,6 +10,10 @@ import Papa from "papaparse";
  * (`-12.50`, `+3`), is written unchanged, so credits and negative figures
  * in money columns still add up in a spreadsheet. Only a whole-cell number
  * counts: `-1+2` or `-2+3+cmd|...` is neutralised.
+ *
+ * Written here rather than with papaparse's `unparse` (the CAP upload still
+ * reads with papaparse): the same output, cell for cell (tests/unit/csv.test.ts),
+ * without 21 kB in the reports Lambda (docs/performance.md "Bundles").
  */
 export type CsvCell = string | number | boolean | null | undefined;
 
@@ -28,16 +30,31 @@ export function safeCell(cell: CsvCell): CsvCell {
   return isFormulaLike(cell) ? `'${cell}` : cell;
 }
 
+/** A cell quoted as RFC 4180 (and papaparse) quote it: when it holds a comma, a quote, a line break or a byte-order mark, or starts or ends with a space. */
+const NEEDS_QUOTES = /[\r\n",\uFEFF]|^ | $/;
+
+function cellText(cell: CsvCell): string {
+  if (cell === null || cell === undefined) return "";
+  const text = String(cell);
+  return NEEDS_QUOTES.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One line of safe cells, `width` of them (a header's); an empty row is an empty line. */
+function line(cells: readonly CsvCell[], width = cells.length): string {
+  if (!cells.length) return "";
+  return Array.from({ length: width }, (_, i) => cellText(safeCell(cells[i]))).join(",");
+}
+
 /** CSV text (CRLF line ends) of a header row and data rows, every cell made safe. */
 export function toCsv(header: readonly string[], rows: readonly (readonly CsvCell[])[]): string {
-  return Papa.unparse(
-    { fields: header.map((h) => String(safeCell(h))), data: rows.map((r) => r.map(safeCell)) },
-    { newline: "\r\n" },
-  );
+  if (!header.length) return rows.map((r) => line(r)).join("\r\n");
+  // A header alone ends with its line break, as papaparse wrote it.
+  if (!rows.length) return `${line(header)}\r\n`;
+  return [line(header), ...rows.map((r) => line(r, header.length))].join("\r\n");
 }
 
 /** CSV text of further data rows (no header), for a report written a chunk at a time; each line ends CRLF. */
 export function csvRows(rows: readonly (readonly CsvCell[])[]): string {
   if (!rows.length) return "";
-  return `${Papa.unparse(rows.map((r) => r.map(safeCell)), { newline: "\r\n" })}\r\n`;
+  return `${rows.map((r) => line(r)).join("\r\n")}\r\n`;
 }

@@ -7,17 +7,15 @@ import { Inspection } from "../fleet/index.js";
 import { approveInspection } from "../fleet/rules.js";
 import { addDays, todayInLondon } from "../platform/dates.js";
 import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
-import { pageRows, rowsOfPage, type Page, compactKey, searchKey } from "../platform/paging.js";
-import { fromPence, toPence } from "../platform/money.js";
-import { Facet } from "../platform/service.js";
+import { rowsOfPage, type Page, compactKey, searchKey } from "../platform/paging.js";
 import { META_FIELDS, isFresh, lastSavedOf, writeTogether, type WriteExtra } from "../platform/records.js";
 import { workshopOffers } from "./offers.js";
 import { approvedSupplierInvoices } from "./part-rules.js";
 import { parseInput } from "../platform/validation.js";
 import { AppDefaults, Department, VehicleModel, WorkType, withTrackingOptions } from "../settings/index.js";
 import { JobImages } from "./images.js";
-import { PartOrders } from "./partorders.js";
-import { chargeAndCost } from "./figures.js";
+import { enquiryMoved } from "./partorder.js";
+import { unlinkJob } from "./quote-links.js";
 import { withDueDates } from "./part-lines.js";
 import { withWorkTypeFlags } from "./work-lines.js";
 import { priceJobItems, type PricingContext } from "./costs.js";
@@ -301,7 +299,7 @@ async function saveJob(id: number | null, body: unknown, actor: Staff, { client 
   const flat = flatten(job, stored ? (checkFresh ? lastSavedOf(body) : stored.row.last_saved) : null);
   const row = stored ? await JobLines.update(stored.row.id, flat, actor.email, { current: stored.row, also }) : await JobLines.create(flat, actor.email);
   // An enquiry turned into a job makes its part order an ORDER (W12).
-  if (turning && stored.row.is_enquiry && stored.row.part_order) await PartOrders.enquiryMoved(stored.row.part_order, "ORDER", actor.email);
+  if (turning && stored.row.is_enquiry && stored.row.part_order) await enquiryMoved(stored.row.part_order, "ORDER", actor.email);
   return present((row as Rec).id as number);
 }
 
@@ -483,7 +481,7 @@ export const Jobs = {
     if (approved) throw new ValidationError(MESSAGES.deleteApproved, { id: MESSAGES.deleteApproved });
     await JobLines.remove(id, actor.email);
     // The quote items it was made from are free again (core/workshop/quote-jobs.ts).
-    if (stored.row.quote && !stored.row.is_defect && !stored.row.is_enquiry) await (await import("./quote-jobs.js")).unlinkJob(stored.row.quote, id, actor.email);
+    if (stored.row.quote && !stored.row.is_defect && !stored.row.is_enquiry) await unlinkJob(stored.row.quote, id, actor.email);
     await JobImages.removeForJob(id, actor.email);
     return { id };
   },
@@ -758,63 +756,3 @@ function inRange(plan: Plan, wd: string) {
   return wd !== NO_DATE && wd >= plan.range[0] && wd <= plan.range[1];
 }
 
-/**
- * What the vehicle page and the dashboard read of job cards (data-model §7.3
- * "Also served"): the service record, the last services, the Workshop panel.
- */
-export const WorkshopFigures = {
-  /**
-   * GET work/figures (dashboard Workshop panel): income (customer labour
-   * charge) and expenses (labour cost) of the jobs on the list by workshop
-   * date in start..end, from the month facets `wsfig#<D>#<yyyy-mm>` (a week
-   * reads at most two small partitions, whatever the history).
-   */
-  async work(q: { start: string; end: string; department?: number }) {
-    const D = q.department ? String(q.department) : "all";
-    const { charge, cost } = await chargeAndCost(q, async (m) => {
-      const res: any = await Facet.query.byFacet({ facet: `job#wsfig#${D}#${m}` }).go({ pages: "all" } as any);
-      return (res.data as Array<{ value: string; live?: number }>).map((f) => ({ value: f.value, pence: f.live ?? 0 }));
-    });
-    return { income: fromPence(charge), expenses: fromPence(cost), start: q.start, end: q.end };
-  },
-
-  /** GET service?amount=&vehicle=: the vehicle's last approved jobs (newest workshop date first), with their work items. */
-  async lastServices(vehicle: number, amount: number) {
-    const ids = (await Job.entriesIn(`veh#${vehicle}`, { tags: ["st=approved"], order: "desc" })).slice(0, amount).map((e) => e.id);
-    const rows = (await Job.getMany(ids)) as Rec[];
-    const order = new Map(ids.map((id, i) => [id, i]));
-    rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!);
-    // 000 §3 "Service record (printed): date, mileage": the service's date is the job's workshop date (else its finish date).
-    const results = (await expandJobs(await JobLines.attach(rows as Array<Rec & { id: number }>))) as Rec[];
-    return { count: rows.length, results: results.map((j) => ({ ...j, date: j.workshop_date ?? j.finish_date ?? null })) };
-  },
-
-  /**
-   * GET work?vehicle=&page&page_size=15&dateSort=&chargeable= (the vehicle
-   * page's Service Record): every work item of the vehicle's jobs (not
-   * defects, enquiries or converted ones), with its job's workshop date,
-   * job number and customers; chargeable=true/false keeps those billed to
-   * customer 2 / not. Reads the vehicle's jobs and their lines (bounded by
-   * one vehicle's history); work item lists of their own come with the
-   * engine's line lists.
-   */
-  async serviceRecord(q: { vehicle: number; page: number; page_size: number; dateSort?: "asc" | "desc"; chargeable?: boolean }) {
-    const entries = await Job.entriesIn(`veh#${q.vehicle}`, { tags: ["v=jobs"] });
-    const jobs = (await Job.getMany(entries.map((e) => e.id))) as Rec[];
-    const lines = await JobLines.load(jobs.map((j) => j.id));
-    const rows: Rec[] = jobs.flatMap((j) => {
-      const l = (lines.get(j.id) ?? {}) as Rec;
-      return nestLines(l).map((w) => ({ ...w, job: j.id, workshop_date: j.workshop_date ?? null, job_status: j.status, approved: !!j.approved, customer: j.customer ?? null, customer2: j.customer2 ?? null }));
-    });
-    const kept = q.chargeable === undefined ? rows : rows.filter((w) => !!w.chargeable === q.chargeable);
-    const dir = q.dateSort === "asc" ? 1 : -1;
-    kept.sort((a, b) => dir * String(a.workshop_date ?? NO_DATE).localeCompare(String(b.workshop_date ?? NO_DATE)) || dir * (a.id - b.id));
-    const page = pageRows(kept, q);
-    const totals = { labour_cost: fromPence(sumPence(kept, (w) => w.labour_cost)), customer_labour_cost: fromPence(sumPence(kept, (w) => w.customer_labour_cost)) };
-    return { count: kept.length, results: page, totals };
-  },
-};
-
-function sumPence(rows: Rec[], f: (r: Rec) => unknown) {
-  return rows.reduce((t, r) => t + toPence(f(r) as number), 0);
-}

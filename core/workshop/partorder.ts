@@ -1,3 +1,4 @@
+import { ConflictError, NotFoundError } from "../platform/errors.js";
 import { Contact } from "../contacts/index.js";
 import { defineLines } from "../platform/lines.js";
 import { toPence } from "../platform/money.js";
@@ -105,3 +106,34 @@ declareReferences(PartOrder, () => ({
   "parts.*.payment_type": PaymentType,
   "parts.*.supplier_nominal_code": NominalCode,
 }));
+
+/** The stored order with its parts (consistent reads), or 404. */
+export async function storedOrder(id: number): Promise<Rec> {
+  const row = (await PartOrder.stored(id)) as Rec;
+  const lines = (await PartOrderLines.load([id])).get(id) ?? {};
+  return { ...row, parts: [], ...lines };
+}
+
+/**
+ * An enquiry moved on from its job (W12): turned into a quote the order
+ * becomes a QUOTE, turned into a job an ORDER. A write of the product's
+ * own on the order as it then is (retried when a save lands between).
+ */
+export async function enquiryMoved(orderId: number, status: Extract<PartOrderStatus, "QUOTE" | "ORDER">, actor: string) {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    let stored: Rec;
+    try {
+      stored = await storedOrder(orderId);
+    } catch (e) {
+      if (e instanceof NotFoundError) return;
+      throw e;
+    }
+    if (stored.status !== "ENQUIRY") return;
+    try {
+      await PartOrderLines.update(orderId, { status }, actor, { partial: true, system: true, current: stored });
+      return;
+    } catch (e) {
+      if (attempt === 9 || !(e instanceof ConflictError)) throw e;
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import { Contact } from "../contacts/index.js";
 import { todayInLondon } from "../platform/dates.js";
 import { nextId } from "../platform/ids.js";
-import { ConflictError, NotFoundError, ValidationError } from "../platform/errors.js";
+import { ConflictError, ValidationError } from "../platform/errors.js";
 import { fromPence } from "../platform/money.js";
 import { rowsOfPage } from "../platform/paging.js";
 import { Facet } from "../platform/service.js";
@@ -12,7 +12,7 @@ import { chargeAndCost } from "./figures.js";
 import { approvedSupplierInvoices, lockedPartMoney, partDueDate } from "./part-rules.js";
 import { workshopOffers, type OrderToInvoice } from "./offers.js";
 import { PART_ORDER_SERVER_FIELDS, orderPart, partOrderExtras } from "./partorder-definitions.js";
-import { PartOrder, PartOrderLines, creatorKey } from "./partorder.js";
+import { PartOrder, PartOrderLines, creatorKey, enquiryMoved, storedOrder } from "./partorder.js";
 import { brief } from "../platform/references.js";
 import {
   DEFAULT_PART_ORDER_VIEW,
@@ -26,7 +26,6 @@ import {
   partEnquiryRules,
   partOrderSaveRules,
   partOrderTotals,
-  type PartOrderStatus,
   type PartOrderView,
   type RuleResult,
 } from "./partorder-rules.js";
@@ -53,12 +52,6 @@ const staffName = (u: Staff) => [u.given_name, u.family_name].filter((x) => x &&
 const answerOnly: readonly string[] = [...META_FIELDS.filter((f) => f !== "last_saved"), ...partOrderExtras.names];
 
 /** The stored order with its lines (consistent reads), or 404. */
-async function storedOrder(id: number): Promise<Rec> {
-  const row = (await PartOrder.stored(id)) as Rec;
-  const lines = (await PartOrderLines.load([id])).get(id) ?? {};
-  return { ...row, parts: [], ...lines };
-}
-
 /**
  * An order as sent, made ready to store: server fields and answers taken
  * off; each part read under the spec's line names, its empty dates null,
@@ -376,29 +369,8 @@ export const PartOrders = {
     return present((row as Rec).id);
   },
 
-  /**
-   * An enquiry moved on from its job (W12): turned into a quote the order
-   * becomes a QUOTE, turned into a job an ORDER. A write of the product's
-   * own on the order as it then is (retried when a save lands between).
-   */
-  async enquiryMoved(orderId: number, status: Extract<PartOrderStatus, "QUOTE" | "ORDER">, actor: string) {
-    for (let attempt = 0; attempt < 10; attempt++) {
-      let stored: Rec;
-      try {
-        stored = await storedOrder(orderId);
-      } catch (e) {
-        if (e instanceof NotFoundError) return;
-        throw e;
-      }
-      if (stored.status !== "ENQUIRY") return;
-      try {
-        await PartOrderLines.update(orderId, { status }, actor, { partial: true, system: true, current: stored });
-        return;
-      } catch (e) {
-        if (attempt === 9 || !(e instanceof ConflictError)) throw e;
-      }
-    }
-  },
+  /** An enquiry moved on from its job (W12): core/workshop/partorder.ts `enquiryMoved`. */
+  enquiryMoved,
 };
 
 /** A deleted enquiry order's job no longer names it (links never dangle, W19). */

@@ -1,14 +1,10 @@
 import { randomUUID } from "node:crypto";
 import type { StaffUser } from "../auth/index.js";
-import { todayInLondon } from "../platform/dates.js";
-import { ConflictError, NotFoundError, ValidationError, VisibleError } from "../platform/errors.js";
-import { Job, JobLines } from "./job.js";
-import { JobImages } from "./images.js";
+import { ConflictError, ValidationError, VisibleError } from "../platform/errors.js";
 import { Jobs } from "./jobs.js";
-import { PartOrders } from "./partorders.js";
-import { QuoteLines } from "./quote.js";
-import { QUOTE_MESSAGES, createJobRefusal, defectQuoteRefusal, enquiryQuoteRefusal, idOf } from "./quote-rules.js";
-import { Quotes, storedQuote } from "./quotes.js";
+import { QUOTE_MESSAGES, createJobRefusal, idOf } from "./quote-rules.js";
+import { storedQuote } from "./quote.js";
+import { linesOf, pause, writeItems } from "./quote-links.js";
 
 type Row = Record<string, any>;
 
@@ -20,18 +16,8 @@ const WAIT_MS = 20_000;
 const itemKey = (id: number) => `quote-item-${id}`;
 const partKey = (id: number) => `quote-part-${id}`;
 const held = (i: Row) => typeof i.job_pending === "string" && Date.now() - Date.parse(i.job_pending.split("@")[1] ?? "") < HOLD_MS;
-const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The quote's items as stored lines, for a system write of the quote (meta off, mirrors never stored). */
-function linesOf(items: Row[], change: (i: Row) => Row = (i) => i): Row[] {
-  return items.map((i) => change({ ...i }));
-}
 
-/** A system write of the quote's items on the version read (`stored`): a write by another call meanwhile is a ConflictError. */
-async function writeItems(quoteId: number, stored: Row, items: Row[], actor: string) {
-  const { estimated_work_items: _e, comments_list: _c, ...row } = stored;
-  await QuoteLines.update(quoteId, { estimated_work_items: items }, actor, { partial: true, system: true, current: row });
-}
 
 /** The copy of a quote item on the new job card (it keeps the quote's estimate: costs.ts priceJobItems). */
 function jobItemOf(quoteId: number, i: Row): Row {
@@ -53,7 +39,8 @@ function jobItemOf(quoteId: number, i: Row): Row {
   };
 }
 
-export const QuoteConversions = {
+/** A job card from quote items (POST createquotejob); a defect or enquiry turned into a quote: quote-conversions.ts. */
+export const QuoteJobs = {
   /**
    * POST createquotejob (002 §5 Quote specifics, docs/data-model.md §7.3):
    * a job card from the selected items, each item linked both ways (the
@@ -130,7 +117,7 @@ export const QuoteConversions = {
     const works = new Map<string, Row>(((job.work_items ?? []) as Row[]).map((w) => [String(w.key), w]));
     for (let attempt = 0; ; attempt++) {
       const now = await storedQuote(quoteId);
-      const items = linesOf(now.estimated_work_items ?? [], (i) => {
+      const items = linesOf<Row>(now.estimated_work_items ?? [], (i) => {
         if (i.job_pending !== token) return i;
         const w = works.get(itemKey(i.id));
         const jobParts = new Map<string, Row>(((w?.parts ?? []) as Row[]).map((p) => [String(p.key), p]));
@@ -152,115 +139,7 @@ export const QuoteConversions = {
     }
     return { id: job.id as number };
   },
-
-  /**
-   * POST defectquote (002 §4, §5 Conversions): a defect becomes a quote
-   * with the customers chosen ('A customer is required'); the defect stays,
-   * linked to the quote (CONVERTED, W13). Answers the quote id.
-   */
-  async fromDefect(body: Row, user: StaffUser) {
-    const refused = defectQuoteRefusal({ customer: idOf(body.customer), customer2: idOf(body.customer2) });
-    if (refused) throw new ValidationError(refused.message, refused.errors);
-    const job = await jobToConvert(body, "is_defect");
-    const customer = idOf(body.customer) ?? idOf(body.customer2);
-    return convert(job, user, {
-      vehicle: job.vehicle,
-      customer,
-      customer2: idOf(body.customer) ? idOf(body.customer2) : null,
-      description: job.defect_description ?? job.job_description ?? null,
-    });
-  },
-
-  /**
-   * POST enquiryquote (002 §4, §5 Conversions): an enquiry becomes a quote
-   * with its vehicle and customers ('Vehicle and Customer 1 are required').
-   */
-  async fromEnquiry(body: Row, user: StaffUser) {
-    const refused = enquiryQuoteRefusal({ vehicle: idOf(body.vehicle), customer: idOf(body.customer) });
-    if (refused) throw new ValidationError(refused.message, refused.errors);
-    const job = await jobToConvert(body, "is_enquiry");
-    const made = await convert(job, user, {
-      vehicle: idOf(body.vehicle),
-      customer: idOf(body.customer),
-      customer2: idOf(body.customer2),
-      description: job.enquiry_description ?? job.job_description ?? null,
-      enquiry_description: job.enquiry_description ?? null,
-    });
-    // Its part order becomes a QUOTE (W12).
-    if (job.part_order) await PartOrders.enquiryMoved(job.part_order, "QUOTE", user.email);
-    return made;
-  },
 };
-
-/** The defect or enquiry job a conversion names (its `id`), still unconverted. */
-async function jobToConvert(body: Row, flag: "is_defect" | "is_enquiry"): Promise<Row> {
-  const id = idOf(body.id) ?? idOf(body.job);
-  if (!id) throw new ValidationError("Which job? Send its id", { id: "Required" });
-  const job = (await Job.stored(id)) as Row;
-  if (!job[flag]) throw new ValidationError(flag === "is_defect" ? "This job is not a defect" : "This job is not a part enquiry", { id: "Wrong kind of job" });
-  if (job.quote) throw new ValidationError(`This job has already been turned into quote ${job.quote}`, { id: "Already converted" });
-  return job;
-}
-
-/** Make the quote from a defect or enquiry, then link the job to it (CONVERTED). */
-async function convert(job: Row, user: StaffUser, fields: Row) {
-  const quote = await Quotes.create(
-    {
-      ...fields,
-      department: job.department,
-      quote_type: "NONE",
-      provisional_start_date: todayInLondon(),
-      job_description: job.job_description ?? null,
-      customer_vehicle: !!job.customer_vehicle,
-      estimated_work_items: [],
-      comments_list: [],
-    },
-    user,
-    { source_job: job.id },
-  );
-  // The defect or enquiry stays, linked to its quote (jstate CONVERTED: out of the jobs views, W13),
-  // on the version of the job read: of two conversions at once, one links its quote, the other's goes.
-  try {
-    await JobLines.update(job.id, { quote: quote.id }, user.email, { partial: true, system: true, current: job });
-  } catch (e) {
-    if (!(e instanceof ConflictError)) throw e;
-    await QuoteLines.remove(quote.id, user.email);
-    const [now] = (await Job.getMany([job.id])) as Row[];
-    if (now?.quote) return { id: now.quote as number };
-    throw e;
-  }
-  // The defect's (or enquiry's) images follow it into the quote (W13): the quote's Show Attached Images lists them.
-  await JobImages.followToQuote(job.id, quote.id, user.email);
-  return { id: quote.id as number };
-}
-
-/**
- * A job card made from quote items was deleted (W19): the items it held
- * are free again (their job, work item and part links cleared), so the
- * quote can make another job card from them, or let them go.
- */
-export async function unlinkJob(quoteId: number, jobId: number, actor: string) {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    let now: Row;
-    try {
-      now = await storedQuote(quoteId);
-    } catch (e) {
-      if (e instanceof NotFoundError) return;
-      throw e;
-    }
-    if (!((now.estimated_work_items ?? []) as Row[]).some((i) => i.job === jobId)) return;
-    const items = linesOf(now.estimated_work_items, (i) =>
-      i.job === jobId ? { ...i, job: null, work: null, parts: ((i.parts ?? []) as Row[]).map((p) => ({ ...p, part: null })) } : i,
-    );
-    try {
-      await writeItems(quoteId, now, items, actor);
-      return;
-    } catch (e) {
-      if (!(e instanceof ConflictError)) throw e;
-      await pause(100);
-    }
-  }
-}
 
 /** Give back items a failed createquotejob held. */
 async function releaseHold(quoteId: number, token: string, actor: string) {

@@ -1,9 +1,12 @@
 import { Contact } from "../contacts/index.js";
 import { estimateMatchesJob } from "./costs.js";
 import { Job, JobLines, nestLines } from "./job.js";
+import { ConflictError, NotFoundError } from "../platform/errors.js";
+import { QuoteLines, storedQuote } from "./quote.js";
 
 // The job cards a quote's items link to, read for the quote's mirrors: apart from the conversions (quote-jobs.ts),
-// which carry the job-card service, so reading a quote does not (docs/performance.md "Bundles").
+// which carry the job-card service, so reading a quote does not (docs/performance.md "Bundles"). A deleted job card frees
+// its quote's items here too (`unlinkJob`), so the job card does not carry the conversions.
 
 type Row = Record<string, unknown>;
 /** A job card as the quote reads it: its id and workshop (a contact id), the rest as stored. */
@@ -35,3 +38,45 @@ export async function quoteJobLinks(jobIds: number[]): Promise<Map<number, Linke
   }
   return out;
 }
+
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The quote's items as stored lines, for a system write of the quote (meta off, mirrors never stored). */
+export function linesOf<T extends Row>(items: T[], change: (i: T) => T = (i) => i): T[] {
+  return items.map((i) => change({ ...i }));
+}
+
+/** A system write of the quote's items on the version read (`stored`): a write by another call meanwhile is a ConflictError. */
+export async function writeItems(quoteId: number, stored: Row, items: Row[], actor: string) {
+  const { estimated_work_items: _e, comments_list: _c, ...row } = stored;
+  await QuoteLines.update(quoteId, { estimated_work_items: items }, actor, { partial: true, system: true, current: row });
+}
+
+/**
+ * A job card made from quote items was deleted (W19): the items it held
+ * are free again (their job, work item and part links cleared), so the
+ * quote can make another job card from them, or let them go.
+ */
+export async function unlinkJob(quoteId: number, jobId: number, actor: string) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    let now: Row;
+    try {
+      now = await storedQuote(quoteId);
+    } catch (e) {
+      if (e instanceof NotFoundError) return;
+      throw e;
+    }
+    if (!((now.estimated_work_items ?? []) as Row[]).some((i) => i.job === jobId)) return;
+    const items = linesOf(now.estimated_work_items as Row[], (i) =>
+      i.job === jobId ? { ...i, job: null, work: null, parts: ((i.parts ?? []) as Row[]).map((p) => ({ ...p, part: null })) } : i,
+    );
+    try {
+      await writeItems(quoteId, now, items, actor);
+      return;
+    } catch (e) {
+      if (!(e instanceof ConflictError)) throw e;
+      await pause(100);
+    }
+  }
+}
+

@@ -230,3 +230,10 @@ declareReferences(Quote, () => ({
   "estimated_work_items.*.work_type": WorkType,
   "parts.*.supplier": Contact,
 }));
+
+/** The stored quote with its lines (consistent reads), or 404. */
+export async function storedQuote(id: number): Promise<Row> {
+  const row = (await Quote.stored(id)) as Row;
+  const lines = (await QuoteLines.load([id])).get(id) ?? {};
+  return { ...row, ...lines };
+}

@@ -7,7 +7,7 @@ import { ConflictError, ValidationError, VisibleError } from "../platform/errors
 import { AppDefaults, Department, VehicleMake, VehicleModel, WorkType, withTrackingOptions } from "../settings/index.js";
 import { ESTIMATED_ITEM_OUTPUT, ESTIMATED_ITEM_SERVER_FIELDS, QUOTE_OUTPUT, QUOTE_SERVER_FIELDS, estimatedWorkItem, quote as quoteDefinition } from "./quote-definitions.js";
 import { part as partDefinition } from "./definitions.js";
-import { Quote, QuoteLines, quoteTypeKey } from "./quote.js";
+import { Quote, QuoteLines, quoteTypeKey, storedQuote } from "./quote.js";
 import { approvedSupplierInvoices } from "./part-rules.js";
 import { workshopOffers } from "./offers.js";
 import {
@@ -181,12 +181,6 @@ async function dropDanglingLinks(stored: Row) {
   }
 }
 
-/** The stored quote with its lines (consistent reads), or 404. */
-async function storedQuote(id: number): Promise<Row> {
-  const row = (await Quote.stored(id)) as Row;
-  const lines = (await QuoteLines.load([id])).get(id) ?? {};
-  return { ...row, ...lines };
-}
 
 const CONTACT_FIELDS = ["display_name", "address_line1", "town", "postcode", "company_phone", "email", "company_email", "labour_rate_markup", "parts_markup", "contact_type", "workshop_instructions"];
 

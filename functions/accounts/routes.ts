@@ -1,18 +1,15 @@
 import type { Hono } from "hono";
-import * as z from "zod";
-import { soldAgreements } from "../../core/fleet/agreements.js";
-import { dateRange, isoDate } from "../../core/platform/fields.js";
-import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
-import { route } from "../platform/registry.js";
+import { financeAgreementRoutes } from "./agreements.js";
 import { diaryRoutes, fixedExpenseRoutes, transactionRoutes } from "./transactions.js";
 import { paymentRoutes } from "./payments.js";
 import { invoiceRoutes } from "./invoices.js";
 import { xeroRoutes } from "./xero.js";
 
-const department = z.preprocess((v) => (v === "" || v === undefined || v === "ALL" ? undefined : v), z.coerce.number({ error: "department must be a department id or ALL" }).int().positive().optional());
-
-/** The accounts area (003): payments, invoices and credit notes, income and expenses, fixed expenses, the diary, and the dashboard's vehicle sales. */
+/**
+ * The accounts area (003): payments, invoices and credit notes, income and expenses, fixed expenses, the diary, and the
+ * dashboard's vehicle sales, as the local server composes it. Its Lambdas serve the groups apart (functions/areas.ts).
+ */
 export function accountsRoutes(app: Hono<AppEnv>) {
   paymentRoutes(app);
   invoiceRoutes(app);
@@ -20,17 +17,5 @@ export function accountsRoutes(app: Hono<AppEnv>) {
   fixedExpenseRoutes(app);
   diaryRoutes(app);
   xeroRoutes(app);
-
-  route(
-    app,
-    {
-      method: "get",
-      path: "/financeagreements",
-      summary: "Agreements sold between start and end (Vehicle Sales): {count, total_sold_price, results: agreement + vehicle in brief}, newest first",
-      tag: "Finance agreements",
-      query: dateRange(pageQuery.extend({ start: isoDate(), end: isoDate(), department }), "start", "end"),
-    },
-    async (_c, { query }) => soldAgreements({ ...query, start: query.start ?? undefined, end: query.end ?? undefined }),
-  );
-
+  financeAgreementRoutes(app);
 }

@@ -1,10 +1,13 @@
 import "./secrets.js";
 import { handle } from "hono/aws-lambda";
-import { accountsRoutes } from "../accounts/routes.js";
+import { financeAgreementRoutes } from "../accounts/agreements.js";
+import { invoiceRoutes } from "../accounts/invoices.js";
 import { createApi } from "../platform/app.js";
 
 /**
- * The accounts area's Lambda: the same app the local server runs, with this area's
- * routes only, so its bundle carries this area's code and the platform's.
+ * The accounts' invoice Lambda (invoices, credit notes, vehicle sales): the same app the local server runs, with these routes only (functions/areas.ts), so its bundle carries
+ * them and the platform, not the whole area (docs/performance.md "Bundles").
  */
-export const handler = handle(createApi([accountsRoutes]));
+/** The app (tests/stacks/bundles.test.ts checks it serves only the routes API Gateway sends here). */
+export const app = createApi([invoiceRoutes, financeAgreementRoutes]);
+export const handler = handle(app);

@@ -7,4 +7,6 @@ import { createApi } from "../platform/app.js";
  * The fleet (vehicles) area's Lambda: the same app the local server runs, with this area's
  * routes only, so its bundle carries this area's code and the platform's.
  */
-export const handler = handle(createApi([fleetRoutes]));
+/** The app (tests/stacks/bundles.test.ts checks it serves only the routes API Gateway sends here). */
+export const app = createApi([fleetRoutes]);
+export const handler = handle(app);

@@ -1,5 +1,6 @@
 import type { Hono } from "hono";
 import * as z from "zod";
+import "../../core/accounts/workshop-offers.js"; // parts pushes and the invoices part orders and movements raise (core/workshop/offers.ts)
 import { dateRange, isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { MOVEMENT_VIEWS } from "../../core/workshop/movement-definitions.js";

@@ -1,5 +1,6 @@
 import type { Context, Hono } from "hono";
 import * as z from "zod";
+import "../../core/accounts/workshop-offers.js"; // parts pushes and the invoices part orders and movements raise (core/workshop/offers.ts)
 import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.js";
 import { todayInLondon, windowOf } from "../../core/platform/dates.js";
 import { ValidationError } from "../../core/platform/errors.js";

@@ -1,12 +1,13 @@
 import type { Context, Hono } from "hono";
 import * as z from "zod";
+import "../../core/accounts/parts-offers.js"; // a part approval's Xero push (core/workshop/offers.ts); Parts Expenses raises no invoice
 import { dateRange, departmentQuery, isoDate, ref } from "../../core/platform/fields.js";
 import { writeBody, writeList } from "../../core/platform/write-body.js";
-import { part } from "../../core/workshop/definitions.js";
+import { PART_SERVER_FIELDS, part } from "../../core/workshop/definitions.js";
 import { todayInLondon, windowOf } from "../../core/platform/dates.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { PARTS_QUERY_VIEWS, PartsExpenses } from "../../core/workshop/parts.js";
-import type { Staff } from "../../core/workshop/jobs.js";
+import { Jobs, type Staff } from "../../core/workshop/jobs.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
 
@@ -43,6 +44,9 @@ const partsQuery = dateRange(
   "due_end",
 );
 
+const jobTag = "Workshop";
+const partSave = writeBody(part.schema, { update: true, serverSet: PART_SERVER_FIELDS });
+
 /** Parts Expenses and Part History calls (docs/data-model.md §7.3 "Work items, parts and lookups"), mounted into the workshop area. */
 export function partsRoutes(app: Hono<AppEnv>) {
   route(app, { method: "get", path: "/parts", summary: "Parts Expenses / Part History: a view's page with total_cost, or one supplier invoice's parts (inv_num, supplier, negative)", tag, query: partsQuery }, async (_c, { query }) =>
@@ -74,4 +78,8 @@ export function partsRoutes(app: Hono<AppEnv>) {
       return PartsExpenses.figures({ start: query.start ?? w.start, end: query.end ?? w.end, department: query.department });
     },
   );
+  // One part by its id, under the job card's tag: a job's part, or a quote's or part order's as Parts Expenses lists it.
+  route(app, { method: "get", path: "/parts/update/:id", summary: "One part: a job's with its work item, a quote's or part order's as Parts Expenses lists it", tag: jobTag }, async (_c, { id }) => PartsExpenses.partOf(id));
+  route(app, { method: "put", path: "/parts/update/:id", summary: "Save one part by its id (send its last_saved): a job's through the job card's rules, a quote's or part order's as Parts Expenses saves it", tag: jobTag, body: partSave }, async (c, { id, body }) => PartsExpenses.saveOne(id, body, staff(c)));
+  route(app, { method: "delete", path: "/parts/update/:id", summary: "Remove one part of a job", tag: jobTag }, async (c, { id }) => Jobs.removePart(id, staff(c)));
 }

@@ -1,9 +1,10 @@
 import type { Hono } from "hono";
 import * as z from "zod";
-import { bool, isoDate, ref, text } from "../../core/platform/fields.js";
+import "../../core/accounts/parts-offers.js"; // a part approval's Xero push (core/workshop/offers.ts)
+import { bool, ref } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { QUOTE_TYPES, QUOTE_VIEWS, type QuoteView } from "../../core/workshop/quote-rules.js";
-import { QuoteConversions } from "../../core/workshop/quote-jobs.js";
+import { QuoteConversions } from "../../core/workshop/quote-conversions.js";
 import { Quotes } from "../../core/workshop/quotes.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
@@ -29,16 +30,6 @@ const quoteListQuery = pageQuery.extend({
   ready_for_customer_invoice: bool(),
 });
 
-/** POST createquotejob (002 §7): the quote, the selected items and the new job's workshop and dates. */
-const createJobBody = z.object({
-  quote: ref(),
-  items: z.array(z.union([ref(), z.object({ id: ref() }).passthrough()])).max(100, "At most 100 items at once").optional(),
-  customerInvoiceNumber: text(100),
-  customer2InvoiceNumber: text(100),
-  workshop: ref(),
-  bookInDate: isoDate(),
-  startDate: isoDate(),
-});
 
 const userOf = (c: { get: (k: "user") => any }) => c.get("user");
 
@@ -63,9 +54,6 @@ export function quoteRoutes(app: Hono<AppEnv>) {
     Quotes.approve(id, userOf(c)),
   );
   route(app, { method: "delete", path: "/quotes/:id", summary: "Delete a quote (refused while an item is linked to a job card)", tag }, async (c, { id }) => Quotes.remove(id, userOf(c)));
-  route(app, { method: "post", path: "/createquotejob", summary: "Create a job card from the selected quote items (Workshop, Book In Date and Start Date required); answers the job id", tag, body: createJobBody }, async (c, { body }) =>
-    QuoteConversions.createJob(body, userOf(c)),
-  );
   route(app, { method: "post", path: "/defectquote", summary: "Turn a defect job into a quote (a customer required); answers the quote id", tag, body: conversion }, async (c, { body }) =>
     QuoteConversions.fromDefect(body, userOf(c)),
   );

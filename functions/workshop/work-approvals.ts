@@ -1,7 +1,8 @@
 import type { Context, Hono } from "hono";
 import * as z from "zod";
 import { WORK_VIEWS, WorkApprovals, type Staff } from "../../core/accounts/work-approvals.js";
-import { WorkshopFigures, workItem } from "../../core/workshop/all.js";
+import { WorkshopFigures } from "../../core/workshop/job-figures.js";
+import { workItem } from "../../core/workshop/definitions.js";
 import { ref } from "../../core/platform/fields.js";
 import { writeBody, writeList } from "../../core/platform/write-body.js";
 import { workViewOf } from "../../core/workshop/work-lines.js";
@@ -12,8 +13,9 @@ import { route } from "../platform/registry.js";
 /**
  * The `work` calls of Workshop Expenses (/po) and Workshop Invoicing
  * (/invoicing) (003 §7 "Work approvals"). They answer under the workshop
- * area's `work` prefix (functions/areas.ts: API Gateway sends /api/work* to
- * the workshop Lambda), so they are registered with the workshop's routes;
+ * area's `work` prefix, in a Lambda of their own (functions/areas.ts
+ * "workapprovals": `ANY /api/work` and their two PUTs; the job card's
+ * Lambda keeps /api/work/{proxy+}), registered with the workshop's routes;
  * the use cases are the accounts area's (core/accounts/work-approvals.ts).
  * GET work without `vehicle` is these lists; with it, the vehicle page's
  * service record (002).

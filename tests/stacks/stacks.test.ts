@@ -7,7 +7,7 @@ import { App, getStack } from "sst/constructs";
 import { initProject } from "sst/project.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tableDefinition } from "../../core/platform/table.js";
-import { areas } from "../../functions/areas.js";
+import { lambdas, routeKeysOf } from "../../functions/areas.js";
 import { XERO_PUSH_TYPE } from "../../core/accounts/xero-push.js";
 import sstConfig from "../../sst.config.js";
 import { API_THROTTLE, Api, MAIL_AREA, PUBLIC_APPROVAL_ROUTES, PUBLIC_APPROVAL_THROTTLE, SIGN_IN_ROUTES, SIGN_IN_THROTTLE } from "../../stacks/Api.js";
@@ -133,14 +133,14 @@ describe("Storage stack", () => {
 });
 
 describe("functions", () => {
-  it("has one Lambda per area, six cron Lambdas (recurring payments, hire invoices, repeating transactions, Xero sync, fleet check, league re-rank), the report export Lambda and the Xero push consumer", () => {
-    expect(Object.keys(ourFunctions(t.api))).toHaveLength(areas.length);
+  it("has one Lambda per route group, six cron Lambdas (recurring payments, hire invoices, repeating transactions, Xero sync, fleet check, league re-rank), the report export Lambda and the Xero push consumer", () => {
+    expect(Object.keys(ourFunctions(t.api))).toHaveLength(lambdas.length);
     expect(Object.keys(ourFunctions(t.cron))).toHaveLength(8);
   });
 
   it("runs every Lambda on nodejs20.x, arm64, with local sign-in off, the table, bucket and secrets", () => {
     const all = Object.values(t).flatMap((template) => Object.values(ourFunctions(template)));
-    expect(all.length).toBe(areas.length + 8);
+    expect(all.length).toBe(lambdas.length + 8);
     for (const { Properties: p } of all) {
       expect(p.Runtime).toBe("nodejs20.x");
       expect(p.Architectures).toEqual(["arm64"]);
@@ -179,23 +179,23 @@ describe("Api stack", () => {
       const uri = integrations[integrationId].Properties.IntegrationUri;
       functionOfRoute.set(r.RouteKey, uri["Fn::GetAtt"][0]);
     }
-    const expected = [...areas.flatMap((a) => a.prefixes.flatMap((p) => [`ANY /api/${p}`, `ANY /api/${p}/{proxy+}`])), ...SIGN_IN_ROUTES];
+    const expected = [...lambdas.flatMap(routeKeysOf), ...SIGN_IN_ROUTES];
     expect([...functionOfRoute.keys()].sort()).toEqual([...expected].sort());
 
-    for (const area of areas) {
-      const own = [...area.prefixes.flatMap((p) => [`ANY /api/${p}`, `ANY /api/${p}/{proxy+}`]), ...(area.name === "auth" ? SIGN_IN_ROUTES : [])];
+    for (const lambda of lambdas) {
+      const own = [...routeKeysOf(lambda), ...(lambda.name === "auth" ? SIGN_IN_ROUTES : [])];
       const targets = new Set(own.map((key) => functionOfRoute.get(key)));
-      expect(targets.size).toBe(1); // one function per area, reused across its routes
+      expect(targets.size).toBe(1); // one function per Lambda of functions/areas.ts, reused across its routes
       const [id] = [...targets] as string[];
       expect(fns[id]).toBeDefined();
-      const base = area.handler.split("/").pop()!; // e.g. "auth.handler"
+      const base = lambda.handler.split("/").pop()!; // e.g. "auth.handler"
       expect(fns[id].Properties.Handler).toMatch(new RegExp(`${base.replace(".", "\\.")}$`));
     }
   });
 
   it("shares one integration per area Lambda, so the stack stays under CloudFormation's 500 resources", () => {
     // 505 resources once the fitter's, approval and league routes came (one integration per route): synth refused it.
-    expect(Object.keys(resources(t.api, "AWS::ApiGatewayV2::Integration"))).toHaveLength(areas.length);
+    expect(Object.keys(resources(t.api, "AWS::ApiGatewayV2::Integration"))).toHaveLength(lambdas.length);
     expect(Object.keys(t.api.toJSON().Resources).length).toBeLessThan(450);
   });
 

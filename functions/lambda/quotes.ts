@@ -1,0 +1,13 @@
+import "./secrets.js";
+import { handle } from "hono/aws-lambda";
+import { quoteRoutes } from "../workshop/quotes.js";
+import { quoteApprovalRoutes } from "../workshop/quote-approval.js";
+import { createApi } from "../platform/app.js";
+
+/**
+ * The quotes' Lambda (quotes, their conversions, the approval link and e-mail): the same app the local server runs, with these routes only (functions/areas.ts), so its bundle carries
+ * them and the platform, not the whole area (docs/performance.md "Bundles").
+ */
+/** The app (tests/stacks/bundles.test.ts checks it serves only the routes API Gateway sends here). */
+export const app = createApi([quoteRoutes, quoteApprovalRoutes]);
+export const handler = handle(app);
