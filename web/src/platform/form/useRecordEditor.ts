@@ -4,7 +4,7 @@ import { ApiError, useCreate, useRemove, useUpdate, type ApiRecord } from "../ap
 import { confirmDelete } from "../modal";
 import { toastWarning } from "../toast";
 import { initialValues, isNumeric, validateValues, type FieldDef, type FormErrors, type FormValues } from "./fields";
-import { useChildRows, type ChildRow } from "./useChildRows";
+import { useChildRows } from "./useChildRows";
 import { useRecordForm, type RecordForm } from "./useRecordForm";
 
 export type RecordEditorOptions = {
@@ -180,7 +180,7 @@ export function useRecordEditor(o: RecordEditorOptions) {
     let message: string | null = null;
     for (const [name, defs] of Object.entries(o.lineFields ?? {})) {
       const numeric = defs.filter((f) => isNumeric(f.kind)).map((f) => ({ ...f, required: undefined, check: undefined }));
-      (lines.get(name) as ChildRow[]).forEach((row, i) => {
+      lines.get(name).forEach((row, i) => {
         for (const [field, error] of Object.entries(validateValues(numeric, row as FormValues))) {
           errors[`${name}.${i}.${field}`] = error;
           message ??= `${numeric.find((f) => f.name === field)?.label ?? field}${row.name ? ` of ${row.name}` : ""}: ${error}`;
