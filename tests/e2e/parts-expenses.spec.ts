@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { byLabel, expectToast, signIn, uniq } from "./helpers";
+import { byLabel, expectToast, signIn, typeAndLeave, typeInto, uniq } from "./helpers";
 import { apiOf, refsOf } from "./workshop-jobs-helpers";
 
 /** Parts Expenses (002 §2) and Part History: the screen, a view, inline edit, Edit Selected, the approve modal, Print Selected. */
@@ -51,23 +51,23 @@ test("Parts Expenses: views, inline edit, Edit Selected, approving a supplier in
   await expect(page.getByRole("heading", { level: 1, name: "Parts Expenses" })).toBeVisible();
   await expect(page.getByRole("radiogroup", { name: "Parts view" }).getByRole("radio", { name: "Current" })).toBeChecked();
   await expect(page.getByLabel("Parts total")).toContainText("Total parts cost");
-  await page.getByRole("searchbox", { name: "Search" }).fill(`pads ${tag}`);
+  await typeInto(page.getByRole("searchbox", { name: "Search" }), `pads ${tag}`);
   const pads = partsTable(page).getByRole("row").filter({ hasText: `Pads ${tag}` });
   await expect(pads).toHaveCount(1);
   await expect(pads.getByRole("link", { name: `J${job.id}` })).toHaveAttribute("href", `/editjob/${job.id}`);
 
   // To Be Ordered holds the pads, not the ordered discs.
   await page.getByRole("radiogroup", { name: "Parts view" }).getByText("To Be Ordered", { exact: true }).click();
-  await page.getByRole("searchbox", { name: "Search" }).fill(`pn${tag}`);
+  await typeInto(page.getByRole("searchbox", { name: "Search" }), `pn${tag}`);
   await expect(partsTable(page).getByRole("row").filter({ hasText: tag })).toHaveCount(1);
   await page.getByRole("radiogroup", { name: "Parts view" }).getByText("Current", { exact: true }).click();
-  await page.getByRole("searchbox", { name: "Search" }).fill(`pn${tag}`);
+  await typeInto(page.getByRole("searchbox", { name: "Search" }), `pn${tag}`);
   await expect(partsTable(page).getByRole("row").filter({ hasText: tag })).toHaveCount(2);
 
   // Inline edit: the pads' invoice number saved.
   await partsTable(page).getByRole("row").filter({ hasText: `Pads ${tag}` }).getByRole("button", { name: "Edit" }).click();
   const editing = partsTable(page).getByRole("row", { name: /Editing part/ });
-  await editing.getByLabel("Invoice No").fill(`INV-${tag}`);
+  await typeInto(editing.getByLabel("Invoice No"), `INV-${tag}`);
   await editing.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(partsTable(page).getByRole("row").filter({ hasText: `Pads ${tag}` })).toContainText(`INV-${tag}`);
@@ -76,9 +76,9 @@ test("Parts Expenses: views, inline edit, Edit Selected, approving a supplier in
   await page.getByRole("checkbox", { name: "Select all" }).check();
   await page.getByRole("button", { name: /Edit Selected/ }).click();
   const modal = page.getByRole("dialog", { name: /Edit Selected/ });
-  await byLabel(modal, "Invoice Number").fill(`INV-${tag}`);
-  await byLabel(modal, "Invoice Date").fill("05/01/2030");
-  await byLabel(modal, "Date Ordered").fill("04/01/2030");
+  await typeInto(byLabel(modal, "Invoice Number"), `INV-${tag}`);
+  await typeAndLeave(page, byLabel(modal, "Invoice Date"), "05/01/2030");
+  await typeAndLeave(page, byLabel(modal, "Date Ordered"), "04/01/2030");
   await modal.getByRole("button", { name: "Save Selected" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(modal).toBeHidden();
@@ -92,7 +92,7 @@ test("Parts Expenses: views, inline edit, Edit Selected, approving a supplier in
   await page.getByRole("button", { name: "Back to Parts Expenses" }).click();
 
   // The approve modal: without a nominal code, 'Cannot approve parts' and nothing sent; with one, both approved.
-  await page.getByRole("searchbox", { name: "Search" }).fill(`pn${tag}`);
+  await typeInto(page.getByRole("searchbox", { name: "Search" }), `pn${tag}`);
   await partsTable(page).getByRole("row").filter({ hasText: `Pads ${tag}` }).getByRole("button", { name: "Approve" }).click();
   const approve = page.getByRole("dialog", { name: new RegExp(`Approve invoice INV-${tag}`) });
   await expect(approve.getByRole("row")).toHaveCount(3);
@@ -103,7 +103,7 @@ test("Parts Expenses: views, inline edit, Edit Selected, approving a supplier in
   await approve.getByRole("button", { name: "Approve Parts" }).click();
   await expect(approve).toBeHidden();
   await page.getByRole("radiogroup", { name: "Parts view" }).getByText("Approved", { exact: true }).click();
-  await page.getByRole("searchbox", { name: "Search" }).fill(`pn${tag}`);
+  await typeInto(page.getByRole("searchbox", { name: "Search" }), `pn${tag}`);
   await expect(partsTable(page).getByRole("row").filter({ hasText: tag })).toHaveCount(2);
   await expect(partsTable(page).getByRole("row").filter({ hasText: `Pads ${tag}` })).toContainText("Robin");
 });
@@ -126,10 +126,10 @@ test("Create New Part Lookup from Parts Expenses: saved into Part Stock, the sam
   await page.goto("/parts");
   await page.getByRole("button", { name: "Create New Part Lookup" }).click();
   let dialog = page.getByRole("dialog", { name: "Create New Part Lookup" });
-  await byLabel(dialog, "Name").fill(name);
-  await byLabel(dialog, "Part number").fill("TRE-5");
-  await byLabel(dialog, "Make").fill("Ford");
-  await byLabel(dialog, "Cost").fill("18");
+  await typeInto(byLabel(dialog, "Name"), name);
+  await typeInto(byLabel(dialog, "Part number"), "TRE-5");
+  await typeInto(byLabel(dialog, "Make"), "Ford");
+  await typeInto(byLabel(dialog, "Cost"), "18");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(dialog).toBeHidden();
@@ -141,9 +141,9 @@ test("Create New Part Lookup from Parts Expenses: saved into Part Stock, the sam
   // The same name, part number and make again (case and punctuation aside): refused, nothing created.
   await page.getByRole("button", { name: "Create New Part Lookup" }).click();
   dialog = page.getByRole("dialog", { name: "Create New Part Lookup" });
-  await byLabel(dialog, "Name").fill(name.toUpperCase());
-  await byLabel(dialog, "Part number").fill("tre 5");
-  await byLabel(dialog, "Make").fill("FORD");
+  await typeInto(byLabel(dialog, "Name"), name.toUpperCase());
+  await typeInto(byLabel(dialog, "Part number"), "tre 5");
+  await typeInto(byLabel(dialog, "Make"), "FORD");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByRole("alert")).toContainText("This part already exists!");
   await dialog.getByRole("button", { name: "Cancel" }).click();

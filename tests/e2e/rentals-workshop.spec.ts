@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { byLabel, expectToast, signIn, uniq } from "./helpers";
+import { byLabel, expectToast, signIn, typeAndLeave, typeInto, uniq } from "./helpers";
 
 test("a van with an open NOT_DRIVEABLE defect is marked in the finder and warned beside the vehicle, and the rental still saves", async ({ page, request }) => {
   await signIn(page);
@@ -18,8 +18,8 @@ test("a van with an open NOT_DRIVEABLE defect is marked in the finder and warned
 
   await page.goto("/editrental");
   await page.getByRole("radiogroup", { name: "Status" }).getByText("Confirmed").click();
-  await byLabel(page, "Start date").fill("2033-05-02");
-  await byLabel(page, "End date").fill("2033-05-04");
+  await typeAndLeave(page, byLabel(page, "Start date"), "02/05/2033");
+  await typeAndLeave(page, byLabel(page, "End date"), "04/05/2033");
   await byLabel(page, "Department").selectOption({ label: "DIRECT VAN HIRE" });
   await byLabel(page, "Tracking option").selectOption({ label: "Department: DIRECT VAN HIRE" });
   const row = page.getByRole("table", { name: "Available vehicles" }).getByRole("row").filter({ hasText: registration });
@@ -31,13 +31,13 @@ test("a van with an open NOT_DRIVEABLE defect is marked in the finder and warned
   await expect(beside).toContainText(warning);
   await expect(beside.getByRole("link", { name: warning })).toHaveAttribute("href", `/editjob/${job}`);
   // A warning, never a block: the rental saves.
-  await page.getByRole("textbox", { name: "Hirer", exact: true }).fill("acme");
+  await page.getByRole("textbox", { name: "Hirer", exact: true }).pressSequentially("acme");
   await page.getByRole("option", { name: "Acme Builders Ltd" }).click();
-  await byLabel(page, "Start mileage").fill("15000");
-  await byLabel(page, "Deposit").fill("0");
-  await byLabel(page, "Deposit paid date").fill("2033-05-01");
-  await byLabel(page, "Initial payment").fill("0");
-  await byLabel(page, "Initial payment date").fill("2033-05-01");
+  await typeInto(byLabel(page, "Start mileage"), "15000");
+  await typeInto(byLabel(page, "Deposit"), "0");
+  await typeAndLeave(page, byLabel(page, "Deposit paid date"), "01/05/2033");
+  await typeInto(byLabel(page, "Initial payment"), "0");
+  await typeAndLeave(page, byLabel(page, "Initial payment date"), "01/05/2033");
   await page.getByRole("button", { name: "Save Rental" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(page).toHaveURL(/\/editrental\/\d+$/);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { byLabel, expectToast, signIn } from "./helpers";
+import { byLabel, expectToast, signIn, typeAndLeave, typeInto } from "./helpers";
 
 test("book a van from the vehicle list's Hire Contract button through to a printed agreement", async ({ page }) => {
   await signIn(page);
@@ -12,34 +12,34 @@ test("book a van from the vehicle list's Hire Contract button through to a print
   // Status defaults to Quote; rates come from the model's day rates.
   await expect(page.getByRole("radiogroup", { name: "Status" }).getByRole("radio", { name: "Quote" })).toBeChecked();
   await page.getByRole("radiogroup", { name: "Status" }).getByText("Confirmed").click();
-  await byLabel(page, "Start date").fill("2031-06-02");
-  await byLabel(page, "End date").fill("2031-06-08");
+  await typeAndLeave(page, byLabel(page, "Start date"), "02/06/2031");
+  await typeAndLeave(page, byLabel(page, "End date"), "08/06/2031");
   await expect(page.getByText("Days: 7")).toBeVisible();
   await byLabel(page, "Department").selectOption({ label: "DIRECT VAN HIRE" });
   await byLabel(page, "Tracking option").selectOption({ label: "Department: DIRECT VAN HIRE" });
   await expect(page.getByRole("table", { name: "Available vehicles" })).toBeVisible();
-  await byLabel(page, "1 day").fill("60");
-  await byLabel(page, "2-5 days (per day)").fill("45");
-  await byLabel(page, "6-27 days (per day)").fill("35");
+  await typeInto(byLabel(page, "1 day"), "60");
+  await typeInto(byLabel(page, "2-5 days (per day)"), "45");
+  await typeInto(byLabel(page, "6-27 days (per day)"), "35");
   await expect(page.getByText("Total: £310.00")).toBeVisible();
-  await page.getByRole("textbox", { name: "Hirer", exact: true }).fill("acme");
+  await page.getByRole("textbox", { name: "Hirer", exact: true }).pressSequentially("acme");
   await page.getByRole("option", { name: "Acme Builders Ltd" }).click();
-  await byLabel(page, "Deposit").fill("250");
-  await byLabel(page, "Deposit paid date").fill("2031-06-01");
-  await byLabel(page, "Initial payment").fill("100");
-  await byLabel(page, "Initial payment date").fill("2031-06-01");
-  await byLabel(page, "Insurance expiry").fill("2032-01-01");
+  await typeInto(byLabel(page, "Deposit"), "250");
+  await typeAndLeave(page, byLabel(page, "Deposit paid date"), "01/06/2031");
+  await typeInto(byLabel(page, "Initial payment"), "100");
+  await typeAndLeave(page, byLabel(page, "Initial payment date"), "01/06/2031");
+  await typeAndLeave(page, byLabel(page, "Insurance expiry"), "01/01/2032");
   await page.getByRole("button", { name: "Save Rental" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(page).toHaveURL(/\/editrental\/\d+$/);
   // Licence and insurance are incomplete: printing is refused with the spec's text.
   await expect(page.getByRole("button", { name: "Unable To Print: Missing license or insurance information" })).toBeDisabled();
-  await byLabel(page, "Insurer").fill("Aviva");
-  await byLabel(page, "Policy name").fill("Fleet hire cover");
-  await byLabel(page, "Policy number").fill("AV-22831");
-  await byLabel(page, "Licence number").fill("SMITH901011AB9CD");
-  await byLabel(page, "Licence held (years)").fill("8");
-  await byLabel(page, "NI number").fill("QQ123456C");
+  await typeInto(byLabel(page, "Insurer"), "Aviva");
+  await typeInto(byLabel(page, "Policy name"), "Fleet hire cover");
+  await typeInto(byLabel(page, "Policy number"), "AV-22831");
+  await typeInto(byLabel(page, "Licence number"), "SMITH901011AB9CD");
+  await typeInto(byLabel(page, "Licence held (years)"), "8");
+  await typeInto(byLabel(page, "NI number"), "QQ123456C");
   await page.getByRole("button", { name: "Save Rental" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await page.getByRole("link", { name: "Print Hire Contact" }).click();
@@ -69,10 +69,10 @@ test("a second confirmed booking of the same van for those dates warns and does 
   });
   expect(first.status()).toBe(201);
   await page.goto("/editrental");
-  await byLabel(page, "Start date").fill("2032-03-04");
-  await byLabel(page, "End date").fill("2032-03-06");
+  await typeAndLeave(page, byLabel(page, "Start date"), "04/03/2032");
+  await typeAndLeave(page, byLabel(page, "End date"), "06/03/2032");
   await byLabel(page, "Tracking option").selectOption({ label: "Department: DIRECT VAN HIRE" });
-  await page.getByRole("textbox", { name: "Registration", exact: true }).fill("bv21");
+  await page.getByRole("textbox", { name: "Registration", exact: true }).pressSequentially("bv21");
   await page.getByRole("option", { name: /BV21 KLM/ }).click();
   await expect(page.getByRole("alert").filter({ hasText: "This vehicle is already booked out to Acme Builders Ltd!" })).toBeVisible();
   await expect(page.getByLabel("Chosen vehicle")).toContainText("none chosen");
@@ -133,8 +133,8 @@ test("the Other Rentals panel pages the rentals meeting the dates, 25 at a time"
     expect(res.status()).toBe(201);
   }
   await page.goto("/editrental");
-  await byLabel(page, "Start date").fill("2037-07-01");
-  await byLabel(page, "End date").fill("2037-07-31");
+  await typeAndLeave(page, byLabel(page, "Start date"), "01/07/2037");
+  await typeAndLeave(page, byLabel(page, "End date"), "31/07/2037");
   await byLabel(page, "Tracking option").selectOption({ label: "Department: DIRECT VAN HIRE" });
   const others = page.getByRole("table", { name: "Other Rentals" });
   await expect(others.getByRole("row")).toHaveCount(26); // 25 and the header
@@ -145,7 +145,7 @@ test("the Other Rentals panel pages the rentals meeting the dates, 25 at a time"
   await expect(page.getByRole("dialog", { name: "Unsaved changes" })).toHaveCount(0);
   await expect(others.getByRole("row").nth(1)).toContainText("26/07/2037");
   // New dates start again at page 1.
-  await byLabel(page, "End date").fill("2037-07-10");
+  await typeAndLeave(page, byLabel(page, "End date"), "10/07/2037");
   await expect(others.getByRole("row")).toHaveCount(11);
   await expect(page.getByText("10 rentals")).toBeVisible();
   // An open rental's panel holds the other rentals only: its pages and its count leave it out.

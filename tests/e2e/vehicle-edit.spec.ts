@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { byLabel, confirmDialog, expectToast, signIn, uniq } from "./helpers";
+import { byLabel, confirmDialog, expectToast, signIn, typeAndLeave, typeInto, uniq } from "./helpers";
 
 // A 1x1 PNG.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
@@ -11,10 +11,10 @@ test("a new vehicle: required fields and save rules show before sending; fleet n
   await page.getByRole("button", { name: "Save Vehicle" }).click();
   await expect(page.getByText("Registration is required").first()).toBeVisible();
   const reg = `E2 ${uniq().slice(0, 5).toUpperCase()}`;
-  await byLabel(page, "Registration").fill(reg);
-  await byLabel(page, "Variant").fill("2.0 EcoBlue 130ps Trend");
-  await byLabel(page, "VIN number").fill(`WF0XXXTTG${uniq()}`);
-  await byLabel(page, "Location").fill("Birmingham depot");
+  await typeInto(byLabel(page, "Registration"), reg);
+  await typeInto(byLabel(page, "Variant"), "2.0 EcoBlue 130ps Trend");
+  await typeInto(byLabel(page, "VIN number"), `WF0XXXTTG${uniq()}`);
+  await typeInto(byLabel(page, "Location"), "Birmingham depot");
   await byLabel(page, "Make").selectOption({ label: "Ford" });
   await byLabel(page, "Model").selectOption({ label: "Transit Custom" });
   // No fleet number yet: required of a fleet vehicle (marked, and named under the field with the others).
@@ -22,7 +22,7 @@ test("a new vehicle: required fields and save rules show before sending; fleet n
   await expect(page.getByText("Fleet number is required")).toBeVisible();
   await expect(byLabel(page, "Fleet number")).toBeFocused();
   // External customer vehicles must not have a fleet number (rule 1): the status change asks first.
-  await byLabel(page, "Fleet number").fill("99999");
+  await typeInto(byLabel(page, "Fleet number"), "99999");
   await page.getByRole("group", { name: "Status" }).getByRole("button", { name: "External Customer Vehicle" }).click();
   await expect(page.getByRole("dialog")).toContainText("Make sure if any preparation needs to be done, the right job card has been raised.");
   await page.getByRole("button", { name: "Change Status" }).click();
@@ -32,19 +32,19 @@ test("a new vehicle: required fields and save rules show before sending; fleet n
   await page.getByRole("button", { name: "Change Status" }).click();
   // Generate the fleet number: it overwrites the fleet number and the delivery date.
   await page.getByRole("button", { name: "Generate fleet number" }).click();
-  await page.getByRole("dialog").getByLabel("Date").fill("2026-03-14");
+  await typeAndLeave(page, page.getByRole("dialog").getByLabel("Date"), "14/03/2026");
   await page.getByRole("dialog").getByRole("button", { name: "Generate" }).click();
   await expect(byLabel(page, "Fleet number")).toHaveValue(/^26\d{3,}$/);
   await expect(byLabel(page, "Delivery date")).toHaveValue("14/03/2026");
-  await byLabel(page, "First day").fill("60");
-  await byLabel(page, "2-5 days (per day)").fill("45");
-  await byLabel(page, "6-27 days (per day)").fill("35");
+  await typeInto(byLabel(page, "First day"), "60");
+  await typeInto(byLabel(page, "2-5 days (per day)"), "45");
+  await typeInto(byLabel(page, "6-27 days (per day)"), "35");
   await expect(page.getByText("Weekend: £105.00")).toBeVisible();
   await expect(page.getByText("1 week: £310.00")).toBeVisible();
   await page.getByRole("button", { name: "Add inspection" }).click();
   await page.getByLabel("Inspection 1 type").selectOption({ label: "MOT" });
-  await page.getByLabel("Inspection 1 last completed").fill("2026-01-10");
-  await page.getByLabel("Inspection 1 expiry").fill("2020-01-10");
+  await typeAndLeave(page, page.getByLabel("Inspection 1 last completed"), "10/01/2026");
+  await typeAndLeave(page, page.getByLabel("Inspection 1 expiry"), "10/01/2020");
   await expect(page.getByRole("table", { name: "Inspections" }).locator("tr[data-due='true']")).toHaveCount(1);
   await page.getByRole("button", { name: "Save Vehicle" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
@@ -80,7 +80,7 @@ test("a stale save gets the edited-elsewhere message and keeps the edits; warran
   await expect(page.getByTestId("manufacturer_main_warranty_date-colour")).toHaveText("In warranty");
   await expect(page.getByTestId("driveline_warranty_date-colour")).toHaveText("Expired");
   expect((await request.put(`/api/vehicles/${v.id}`, { headers, data: { location: "Moved elsewhere", last_saved: v.last_saved } })).status()).toBe(200);
-  await byLabel(page, "Location").fill("My yard");
+  await typeInto(byLabel(page, "Location"), "My yard");
   await page.getByRole("button", { name: "Save Vehicle" }).click();
   await expectToast(page, "Error", /edited elsewhere/);
   await expect(byLabel(page, "Location")).toHaveValue("My yard");
@@ -123,26 +123,26 @@ test("agreements: add one, Fixed Rate, read-only figures, the type-change warnin
   await expect(type.locator("option", { hasText: "Variable Rate" })).toHaveCount(1);
   await type.selectOption({ label: "Fixed Rate" }); // from None: at once
   await expect(card.getByLabel("Interest rate (%)")).toBeDisabled();
-  await card.getByLabel("Vehicle purchase price").fill("21000");
-  await card.getByLabel("Addons purchase price").fill("1500");
-  await card.getByLabel("Deposit", { exact: true }).fill("2500");
+  await typeInto(card.getByLabel("Vehicle purchase price"), "21000");
+  await typeInto(card.getByLabel("Addons purchase price"), "1500");
+  await typeInto(card.getByLabel("Deposit", { exact: true }), "2500");
   await expect(card.getByTestId("agreement-0-purchase-price")).toHaveText("Purchase price: £22,500.00");
   await expect(card.getByTestId("agreement-0-borrowed")).toHaveText("Amount borrowed: £20,000.00");
-  await card.getByLabel("Agreement no.").fill("HP-77");
+  await typeInto(card.getByLabel("Agreement no."), "HP-77");
   // Rule 3: invoice and depreciation start dates are needed.
   await page.getByRole("button", { name: "Save Vehicle" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Vehicles must have a Delivery Date (Dep start date) and an Invoice Date" })).toBeVisible();
-  await card.getByLabel("Invoice date").fill("2026-01-10");
-  await card.getByLabel("Depreciation start date").fill("2026-01-10");
+  await typeAndLeave(page, card.getByLabel("Invoice date"), "10/01/2026");
+  await typeAndLeave(page, card.getByLabel("Depreciation start date"), "10/01/2026");
   // Rule 2: a settlement date needs a settlement amount.
-  await card.getByLabel("Early settlement date").fill("2026-09-01");
+  await typeAndLeave(page, card.getByLabel("Early settlement date"), "01/09/2026");
   await page.getByRole("button", { name: "Save Vehicle" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Vehicles must have a settlement figure and date!" })).toBeVisible();
-  await card.getByLabel("Early settlement amount paid").fill("15000");
+  await typeInto(card.getByLabel("Early settlement amount paid"), "15000");
   await expect(card.getByText("Settled")).toBeVisible();
-  await card.getByLabel("Sold price").fill("10000");
-  await card.getByLabel("Warranty cost").fill("450");
-  await card.getByLabel("Sold date").fill("2026-10-01");
+  await typeInto(card.getByLabel("Sold price"), "10000");
+  await typeInto(card.getByLabel("Warranty cost"), "450");
+  await typeAndLeave(page, card.getByLabel("Sold date"), "01/10/2026");
   // Entering a sold date opens Create Payment, amount defaulting to the total less the deposit.
   const payment = page.getByRole("dialog", { name: "Create Payment" });
   await expect(payment).toBeVisible();
@@ -158,14 +158,14 @@ test("agreements: add one, Fixed Rate, read-only figures, the type-change warnin
   // Create Sale Invoice: 20% on the vatable amount plus the non-vatable amount; a real invoice.
   await saved.getByRole("button", { name: "Create Invoice" }).click();
   const invoice = page.getByRole("dialog", { name: "Create Sale Invoice" });
-  await invoice.getByRole("textbox", { name: "Customer" }).fill("acme");
+  await invoice.getByRole("textbox", { name: "Customer" }).pressSequentially("acme");
   await page.getByRole("option", { name: "Acme Builders Ltd" }).click();
   await expect(invoice.getByTestId("invoice-total")).toHaveText("Total: £12,450.00");
   await invoice.getByLabel("VAT", { exact: true }).selectOption("5");
   await expect(invoice.getByTestId("invoice-total")).toHaveText("Total: £10,950.00");
   // Its invoice number and tracking option (000 §3, §7): the options from GET trackingoption.
   const saleNumber = `SV${uniq().slice(0, 8).toUpperCase()}`;
-  await invoice.getByLabel("Invoice number").fill(saleNumber);
+  await typeInto(invoice.getByLabel("Invoice number"), saleNumber);
   await invoice.getByLabel("Tracking option").selectOption({ label: "Department: VAN SALES DIRECT" });
   const posted = page.waitForRequest((r) => r.method() === "POST" && r.url().endsWith("/api/invoices"));
   await invoice.getByRole("button", { name: "Create Invoice" }).click();
@@ -176,7 +176,7 @@ test("agreements: add one, Fixed Rate, read-only figures, the type-change warnin
   expect(sent).toMatchObject({ invoice_number: saleNumber, tracking_option: expect.any(Number) });
   await saved.getByRole("button", { name: "Create Payment" }).click();
   const pay = page.getByRole("dialog", { name: "Create Payment" });
-  await pay.getByRole("textbox", { name: "Customer" }).fill("acme");
+  await pay.getByRole("textbox", { name: "Customer" }).pressSequentially("acme");
   await page.getByRole("option", { name: "Acme Builders Ltd" }).click();
   await pay.getByLabel("Payment type").selectOption("CARD");
   await pay.getByRole("button", { name: "Create Payment" }).click();

@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
-import { byLabel, clearToasts, expectToast, signIn, typeInto } from "./helpers";
+import { byLabel, clearToasts, expectToast, signIn, typeAndLeave, typeInto } from "./helpers";
 import { apiOf, makeJob, refsOf } from "./workshop-jobs-helpers";
 
 /**
@@ -18,7 +18,7 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 
 /** A typeahead: type, then choose the option. */
 async function choose(page: Page, box: Locator, text: string, option: string | RegExp) {
-  await box.fill(text);
+  await box.pressSequentially(text);
   await page.getByRole("option", { name: option }).first().click();
 }
 
@@ -78,10 +78,11 @@ test("defect -> quote (Turn Into Quote) -> job card (Create Job Card From Select
 
   // The quote's work: one item, saved.
   await page.getByRole("button", { name: "Add Work Item" }).click();
-  await page.getByRole("region", { name: "Work item Work Item 1" }).getByLabel("Description").fill("Replace tail light cluster");
+  // The field's (or its region's) label follows the typed name: typed, then left with Tab as staff do.
+  await typeAndLeave(page, page.getByRole("region", { name: "Work item Work Item 1" }).getByLabel("Description"), "Replace tail light cluster");
   const item = page.getByRole("region", { name: "Work item Replace tail light cluster" });
   await item.getByLabel("Work Type").selectOption({ label: "Repair" });
-  await item.getByLabel("Estimated Labour Hours").fill("1");
+  await typeInto(item.getByLabel("Estimated Labour Hours"), "1");
   await clearToasts(page);
   await page.getByRole("button", { name: "Save Quote" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
@@ -92,8 +93,8 @@ test("defect -> quote (Turn Into Quote) -> job card (Create Job Card From Select
   const create = page.getByRole("dialog", { name: "Create Job Card From Selected Items" });
   await create.getByRole("checkbox", { name: "Select Replace tail light cluster" }).check();
   await choose(page, create.getByRole("textbox", { name: "Workshop", exact: true }), "midland", "Midland Commercial Repairs");
-  await create.getByLabel("Workshop Date").fill("2031-06-03");
-  await create.getByLabel("Book In Date").fill("2031-06-02");
+  await typeAndLeave(page, create.getByLabel("Workshop Date"), "03/06/2031");
+  await typeAndLeave(page, create.getByLabel("Book In Date"), "02/06/2031");
   await create.getByRole("button", { name: "Create Job Card" }).click();
   await expect(page).toHaveURL(/\/editjob\/\d+$/);
   const jobId = Number(page.url().match(/(\d+)$/)![1]);
@@ -104,7 +105,7 @@ test("defect -> quote (Turn Into Quote) -> job card (Create Job Card From Select
   const work = page.getByRole("region", { name: "Work item 1" });
   await work.getByLabel("Supplier Tracking Option").selectOption({ index: 1 });
   await work.getByLabel("Customer Tracking Option").selectOption({ index: 1 });
-  await byLabel(page, "Mileage").fill("31000");
+  await typeInto(byLabel(page, "Mileage"), "31000");
   await clearToasts(page);
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expectToast(page, "Success", "Data saved successfully.");
@@ -210,7 +211,7 @@ test("typed money and dates on the job card: '24,500' saves as 24500.00, a lone 
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "The following fields are missing: Booked In Date" }).first()).toBeVisible();
   expect(sent.length).toBe(before);
-  await byLabel(page, "Booked In Date").fill("05/01/2030");
+  await typeAndLeave(page, byLabel(page, "Booked In Date"), "05/01/2030");
   await byLabel(page, "Workshop Date").fill("");
   await byLabel(page, "Workshop Date").blur();
   await clearToasts(page);

@@ -47,7 +47,7 @@ async function openCardOnClock(page: Page) {
 
 test("the delayed automatic save sends the card's edits while the stored copy still matches", async ({ page }) => {
   const { api, job, sent } = await openCardOnClock(page);
-  await byLabel(page, "Job Description").fill("Saved without pressing Save");
+  await typeInto(byLabel(page, "Job Description"), "Saved without pressing Save");
   await expect(page.getByRole("alert").filter({ hasText: "Warning: Data not yet saved!" })).toBeVisible();
   // Nothing is sent before the delay.
   await page.clock.fastForward(25_000);
@@ -64,7 +64,7 @@ test("the delayed automatic save sends the card's edits while the stored copy st
 
 test("a save elsewhere stops the automatic save: nothing is sent, the edited-elsewhere message shows and the latest copy loads", async ({ page }) => {
   const { api, job, sent } = await openCardOnClock(page);
-  await byLabel(page, "Job Description").fill("My edit");
+  await typeInto(byLabel(page, "Job Description"), "My edit");
   await saveElsewhere(api, job.id, { job_description: "Changed elsewhere" });
   await page.clock.fastForward(PAST_AUTO_SAVE);
   await expect(page.getByRole("alert").filter({ hasText: EDITED }).first()).toBeVisible();
@@ -96,13 +96,13 @@ test("the mileage warning opens on save when the job's mileage reaches the model
   await page.goto(`/editjob/${job.id}`);
   const warning = page.getByRole("dialog", { name: "Vehicle mileage warning" });
   // Under the limit: saved, no warning.
-  await byLabel(page, "Job Description").fill("Under the limit");
+  await typeInto(byLabel(page, "Job Description"), "Under the limit");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(warning).toHaveCount(0);
   // At or over it: saved, then the warning.
   await clearToasts(page);
-  await byLabel(page, "Mileage").fill("100500");
+  await typeInto(byLabel(page, "Mileage"), "100500");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(warning).toContainText("approaching its mileage limit");
@@ -189,8 +189,8 @@ test("a part enquiry shows its Part Enquiry Details (collapsible), the only part
   await expect(byLabel(page, "Booked In Date")).toBeDisabled();
   await expect(byLabel(page, "Job Description")).toBeDisabled();
   await expect(page.getByRole("button", { name: "Add Work Item" })).toBeDisabled();
-  await byLabel(details, "Enquiry Description").fill("Price a roof rack and ladder clamps");
-  await byLabel(details, "Model").fill("Transit Custom");
+  await typeInto(byLabel(details, "Enquiry Description"), "Price a roof rack and ladder clamps");
+  await typeInto(byLabel(details, "Model"), "Transit Custom");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   expect(await api.get(`jobs/${enquiry.id}`)).toMatchObject({ is_enquiry: true, enquiry_description: "Price a roof rack and ladder clamps", enquiry_model: "Transit Custom", enquiry_make: "Ford" });
@@ -222,7 +222,7 @@ test("a quote's customer is locked once its invoice number is saved; customer 2 
   await expect(customer).toBeEnabled();
   await expect(customer2).toBeEnabled();
   // Typed but not saved: still open.
-  await byLabel(page, "Customer 1 Invoice Number").fill("INV-7001");
+  await typeInto(byLabel(page, "Customer 1 Invoice Number"), "INV-7001");
   await expect(customer).toBeEnabled();
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expectToast(page, "Success", "Data saved successfully.");
@@ -231,7 +231,7 @@ test("a quote's customer is locked once its invoice number is saved; customer 2 
   expect((await api.get(`quotes/${quote.id}`)).customer_invoice_number).toBe("INV-7001");
   // Customer 2's own invoice number locks it too, also after a fresh load.
   await clearToasts(page);
-  await byLabel(page, "Customer 2 Invoice Number").fill("INV-7002");
+  await typeInto(byLabel(page, "Customer 2 Invoice Number"), "INV-7002");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await page.reload();
@@ -287,10 +287,10 @@ test("the card's textareas grow with their text in CSS, one row to six then scro
   expect(await box.evaluate((e) => [getComputedStyle(e).getPropertyValue("field-sizing"), (e as HTMLElement).style.height])).toEqual(["content", ""]);
   const height = () => box.evaluate((e) => e.getBoundingClientRect().height);
   const one = await height();
-  await box.fill("1\n2\n3");
+  await typeInto(box, "1\n2\n3");
   await expect.poll(height).toBeGreaterThan(one * 1.8);
   const three = await height();
-  await box.fill("1\n2\n3\n4\n5\n6\n7\n8\n9\n10");
+  await typeInto(box, "1\n2\n3\n4\n5\n6\n7\n8\n9\n10");
   await expect.poll(height).toBeGreaterThan(three);
   const most = await height();
   // Six rows at most: the rest scrolls inside.

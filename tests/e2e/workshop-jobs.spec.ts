@@ -1,5 +1,5 @@
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { byLabel, expectToast, signIn } from "./helpers";
+import { byLabel, expectToast, signIn, typeAndLeave, typeInto } from "./helpers";
 import { apiOf, makeJob, refsOf } from "./workshop-jobs-helpers";
 
 // Each test makes its jobs through the API and opens several screens: on a busy machine they take minutes, and a job card can take seconds to load.
@@ -8,9 +8,9 @@ const expect = baseExpect.configure({ timeout: 25_000 });
 
 const SHOTS = process.env.SHOTS;
 
-/** A typeahead in a panel or table: type, then choose the option. */
+/** A typeahead in a panel or table: type key by key (the box stays focused, its list open), then choose the option. */
 async function choose(page: Page, box: ReturnType<Page["getByRole"]>, text: string, option: string | RegExp) {
-  await box.fill(text);
+  await box.pressSequentially(text);
   await page.getByRole("option", { name: option }).first().click();
 }
 
@@ -28,22 +28,23 @@ test("a new job with a work item and a part is saved through the API and opens a
   await expect(page.getByLabel("Job vehicle")).toContainText("BV21 KLM");
   await choose(page, page.getByRole("textbox", { name: "Workshop", exact: true }), "midl", "Midland Commercial Repairs");
   await choose(page, page.getByRole("textbox", { name: "Customer", exact: true }), "acme", "Acme Builders Ltd");
-  await byLabel(page, "Booked In Date").fill("02/01/2030");
-  await byLabel(page, "Workshop Date").fill("03/01/2030");
+  await typeAndLeave(page, byLabel(page, "Booked In Date"), "02/01/2030");
+  await typeAndLeave(page, byLabel(page, "Workshop Date"), "03/01/2030");
   await page.getByRole("button", { name: "Add Work Item" }).click();
   const item = page.getByRole("region", { name: "Work item 1" });
-  await item.getByLabel("Description of work item 1").fill("Replace wiper blades");
+  await typeInto(item.getByLabel("Description of work item 1"), "Replace wiper blades");
   await item.getByLabel("Work Type of Replace wiper blades").selectOption({ label: "Repair" });
   await item.getByLabel("Supplier Tracking Option").selectOption({ index: 1 });
   await item.getByLabel("Customer Tracking Option").selectOption({ index: 1 });
-  await item.getByLabel("Labour Hours of Replace wiper blades", { exact: true }).fill("2");
+  await typeInto(item.getByLabel("Labour Hours of Replace wiper blades", { exact: true }), "2");
   // The workshop's labour charge per hour (55) prices the labour: 2 x 55.
   await expect(item.getByLabel("Labour Cost of Replace wiper blades", { exact: true })).toHaveValue(/110/);
   await item.getByRole("button", { name: "Add Part" }).click();
   const parts = item.getByRole("table", { name: "Parts of Replace wiper blades" });
-  await parts.getByLabel("Name of part 1").fill("Wiper blade set");
+  // The field's (or its region's) label follows the typed name: typed, then left with Tab as staff do.
+  await typeAndLeave(page, parts.getByLabel("Name of part 1"), "Wiper blade set");
   await choose(page, parts.getByRole("textbox", { name: "Supplier of Wiper blade set" }), "midl", "Midland Commercial Repairs");
-  await parts.getByLabel("Actual Cost of Wiper blade set").fill("12.50");
+  await typeInto(parts.getByLabel("Actual Cost of Wiper blade set"), "12.50");
   await parts.getByLabel("Supplier Tracking of Wiper blade set").selectOption({ index: 1 });
   await parts.getByLabel("Customer Tracking of Wiper blade set").selectOption({ index: 1 });
   await expect(page.getByRole("alert").filter({ hasText: "Warning: Data not yet saved!" })).toBeVisible();
@@ -131,15 +132,15 @@ test("a defect reported on /defect opens read-only on its job card and is turned
   await expect(page.getByRole("alert").filter({ hasText: "Vehicle and Department are required fields" }).first()).toBeVisible();
   await choose(page, page.getByRole("textbox", { name: "Vehicle", exact: true }), "yk23 hvb", /YK23 HVB/);
   await byLabel(page, "Department").selectOption({ index: 1 });
-  await byLabel(page, "Defect Description").fill("Short");
+  await typeInto(byLabel(page, "Defect Description"), "Short");
   await page.getByRole("button", { name: "Create Defect" }).click();
   await expect(page.getByText("The defect description must be at least 10 characters").first()).toBeVisible();
-  await byLabel(page, "Defect Description").fill("Nearside mirror glass cracked, housing loose");
+  await typeInto(byLabel(page, "Defect Description"), "Nearside mirror glass cracked, housing loose");
   await byLabel(page, "Defect Status").selectOption("NOT_DRIVEABLE");
-  await byLabel(page, "Location Of Van").fill("Birmingham depot bay 4");
-  await byLabel(page, "Driver Name").fill("Lee Walker");
-  await byLabel(page, "Driver Number").fill("07700 900123");
-  await byLabel(page, "Mileage").fill("24500");
+  await typeInto(byLabel(page, "Location Of Van"), "Birmingham depot bay 4");
+  await typeInto(byLabel(page, "Driver Name"), "Lee Walker");
+  await typeInto(byLabel(page, "Driver Number"), "07700 900123");
+  await typeInto(byLabel(page, "Mileage"), "24500");
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/defect-page.png`, fullPage: true });
   await page.getByRole("button", { name: "Create Defect" }).click();
   await expect(page).toHaveURL(/\/editjob\/\d+$/);
@@ -169,7 +170,7 @@ test("a stale job card is refused with the edited-elsewhere message and reloads 
   await new Promise((r) => setTimeout(r, 1100));
   const current = await api.get(`jobs/${job.id}`);
   await api.put(`jobs/${job.id}`, { job_description: "Changed elsewhere", last_saved: current.last_saved });
-  await byLabel(page, "Job Description").fill("My edit");
+  await typeInto(byLabel(page, "Job Description"), "My edit");
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByRole("alert").filter({ hasText: "It looks like the data has been edited elsewhere - fetching the latest update!" }).first()).toBeVisible();
   await expect(byLabel(page, "Job Description")).toHaveValue("Changed elsewhere");
@@ -184,7 +185,7 @@ test("the works selector (with View Parts) and the parts selector add lookups to
   await page.goto(`/editjob/${job.id}`);
   await page.getByRole("button", { name: "Search Work Lookups" }).click();
   const works = page.getByRole("dialog", { name: "Search Work Lookups" });
-  await works.getByRole("searchbox", { name: "Search work" }).fill("minor");
+  await typeInto(works.getByRole("searchbox", { name: "Search work" }), "minor");
   await works.getByRole("button", { name: "View Parts of Minor service" }).click();
   const parts = page.getByRole("dialog", { name: "Parts of Minor service" });
   await expect(parts.getByRole("table", { name: "Work lookup parts" })).toContainText("Oil Filter");
@@ -200,7 +201,7 @@ test("the works selector (with View Parts) and the parts selector add lookups to
   const first = page.getByRole("region", { name: "Work item 1" });
   await first.getByRole("button", { name: "Search Parts" }).click();
   const picker = page.getByRole("dialog", { name: "Search Parts" });
-  await picker.getByRole("searchbox", { name: "Search parts" }).fill("wiper");
+  await typeInto(picker.getByRole("searchbox", { name: "Search parts" }), "wiper");
   await picker.getByRole("button", { name: "Select Wiper Blade Set" }).click();
   await expect(first.getByRole("table", { name: "Parts of Replace front pads" }).getByLabel("Name of Wiper Blade Set")).toHaveValue("Wiper Blade Set");
   // The new item needs its work type and tracking options before the save is sent.

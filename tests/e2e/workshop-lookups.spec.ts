@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { byLabel, clearToasts, expectToast, signIn, uniq } from "./helpers";
+import { byLabel, clearToasts, expectToast, signIn, typeInto, uniq } from "./helpers";
 import { apiOf } from "./workshop-jobs-helpers";
 
 /**
@@ -8,7 +8,7 @@ import { apiOf } from "./workshop-jobs-helpers";
  */
 
 async function chooseSupplier(scope: Locator, page: Page, typed: string, name: string) {
-  await scope.getByRole("textbox", { name: "Supplier" }).fill(typed);
+  await scope.getByRole("textbox", { name: "Supplier" }).pressSequentially(typed);
   await page.getByRole("option", { name }).click();
 }
 
@@ -22,18 +22,18 @@ test("Part Stock: a new part, the duplicate warning, Edit Selected", async ({ pa
   const name = `Glow Plug ${uniq()}`;
   await page.getByRole("button", { name: "New Part +" }).click();
   let dialog = page.getByRole("dialog", { name: "New Part" });
-  await byLabel(dialog, "Name").fill(name);
-  await byLabel(dialog, "Part number").fill("GP-77");
-  await byLabel(dialog, "Make").fill("Ford");
-  await byLabel(dialog, "Model").fill("Transit Custom");
-  await byLabel(dialog, "Vehicle type").fill("L1");
+  await typeInto(byLabel(dialog, "Name"), name);
+  await typeInto(byLabel(dialog, "Part number"), "GP-77");
+  await typeInto(byLabel(dialog, "Make"), "Ford");
+  await typeInto(byLabel(dialog, "Model"), "Transit Custom");
+  await typeInto(byLabel(dialog, "Vehicle type"), "L1");
   await chooseSupplier(dialog, page, "mid", "Midland Commercial Repairs");
-  await byLabel(dialog, "Cost").fill("20");
-  await byLabel(dialog, "Stock volume").fill("3");
+  await typeInto(byLabel(dialog, "Cost"), "20");
+  await typeInto(byLabel(dialog, "Stock volume"), "3");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(dialog).toBeHidden();
-  await page.getByRole("searchbox", { name: "Search" }).fill(name.toLowerCase());
+  await typeInto(page.getByRole("searchbox", { name: "Search" }), name.toLowerCase());
   const row = table.getByRole("row").filter({ hasText: name });
   await expect(row).toBeVisible();
   // The customer cost is worked out from the cost with the default parts markup in force
@@ -47,11 +47,11 @@ test("Part Stock: a new part, the duplicate warning, Edit Selected", async ({ pa
   // The same name, part number, make, model and vehicle type again: 'This part already exists!'.
   await page.getByRole("button", { name: "New Part +" }).click();
   dialog = page.getByRole("dialog", { name: "New Part" });
-  await byLabel(dialog, "Name").fill(name.toUpperCase());
-  await byLabel(dialog, "Part number").fill("gp-77");
-  await byLabel(dialog, "Make").fill("FORD");
-  await byLabel(dialog, "Model").fill("Transit Custom");
-  await byLabel(dialog, "Vehicle type").fill("L1");
+  await typeInto(byLabel(dialog, "Name"), name.toUpperCase());
+  await typeInto(byLabel(dialog, "Part number"), "gp-77");
+  await typeInto(byLabel(dialog, "Make"), "FORD");
+  await typeInto(byLabel(dialog, "Model"), "Transit Custom");
+  await typeInto(byLabel(dialog, "Vehicle type"), "L1");
   await dialog.getByRole("button", { name: "Save" }).click();
   await expect(dialog.getByRole("alert")).toContainText("This part already exists!");
   await dialog.getByRole("button", { name: "Cancel" }).click();
@@ -63,7 +63,7 @@ test("Part Stock: a new part, the duplicate warning, Edit Selected", async ({ pa
   await table.getByRole("checkbox", { name: "Select Air Filter" }).check();
   await page.getByRole("button", { name: "Edit Selected (2)" }).click();
   const bulk = page.getByRole("dialog", { name: /Edit Selected/ });
-  await byLabel(bulk, "Stock volume").fill("42");
+  await typeInto(byLabel(bulk, "Stock volume"), "42");
   await bulk.getByRole("button", { name: "Save Selected" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(bulk).toBeHidden();
@@ -82,10 +82,10 @@ test("Work Lookups: new work with a new part and a stock part, the detail screen
   const description = `Timing belt ${uniq()}`;
   await page.getByRole("button", { name: "New Work +" }).click();
   const dialog = page.getByRole("dialog", { name: "New Work" });
-  await byLabel(dialog, "Description").fill(description);
-  await byLabel(dialog, "Labour hours").fill("3");
-  await byLabel(dialog, "Labour cost").fill("165");
-  await byLabel(dialog, "Customer labour cost").fill("225");
+  await typeInto(byLabel(dialog, "Description"), description);
+  await typeInto(byLabel(dialog, "Labour hours"), "3");
+  await typeInto(byLabel(dialog, "Labour cost"), "165");
+  await typeInto(byLabel(dialog, "Customer labour cost"), "225");
   await chooseSupplier(dialog, page, "mid", "Midland Commercial Repairs");
   await dialog.getByRole("button", { name: "Create" }).click();
   await expect(page).toHaveURL(/\/detailWorkLookup\/\d+$/);
@@ -96,13 +96,13 @@ test("Work Lookups: new work with a new part and a stock part, the detail screen
   // Add Part: every field is required.
   await page.getByRole("button", { name: "Add Part" }).click();
   const add = page.getByRole("dialog", { name: "Add Part" });
-  await byLabel(add, "Name").fill("Timing Belt Kit");
-  await byLabel(add, "Part number").fill(`TB-${uniq()}`);
-  await byLabel(add, "Cost").fill("80");
+  await typeInto(byLabel(add, "Name"), "Timing Belt Kit");
+  await typeInto(byLabel(add, "Part number"), `TB-${uniq()}`);
+  await typeInto(byLabel(add, "Cost"), "80");
   await add.getByRole("button", { name: "Add" }).click();
   await expect(add.getByRole("alert").first()).toContainText("All fields are required");
   await chooseSupplier(add, page, "mid", "Midland Commercial Repairs");
-  await byLabel(add, "Customer cost").fill("110");
+  await typeInto(byLabel(add, "Customer cost"), "110");
   await add.getByRole("button", { name: "Add" }).click();
   await expect(add).toBeHidden();
   const parts = page.getByRole("table", { name: "Parts" });
@@ -111,7 +111,7 @@ test("Work Lookups: new work with a new part and a stock part, the detail screen
   // Search Parts: a part from stock.
   await page.getByRole("button", { name: "Search Parts" }).click();
   const search = page.getByRole("dialog", { name: "Search Parts" });
-  await search.getByRole("searchbox", { name: "Search" }).fill("wiper");
+  await typeInto(search.getByRole("searchbox", { name: "Search" }), "wiper");
   await search.getByRole("button", { name: "Select Wiper Blade Set" }).click();
   await expect(search.getByRole("button", { name: "Select Wiper Blade Set" })).toHaveText("Added");
   await page.keyboard.press("Escape");
@@ -132,19 +132,19 @@ test("Work Lookups: new work with a new part and a stock part, the detail screen
   await page.goto("/workLookup");
   await page.getByRole("button", { name: "New Work +" }).click();
   const again = page.getByRole("dialog", { name: "New Work" });
-  await byLabel(again, "Description").fill(description.toLowerCase());
-  await byLabel(again, "Labour hours").fill("3");
-  await byLabel(again, "Labour cost").fill("165");
+  await typeInto(byLabel(again, "Description"), description.toLowerCase());
+  await typeInto(byLabel(again, "Labour hours"), "3");
+  await typeInto(byLabel(again, "Labour cost"), "165");
   await again.getByRole("button", { name: "Create" }).click();
   await expect(again.getByRole("alert")).toContainText("This work already exists!");
   await again.getByRole("button", { name: "Cancel" }).click();
 
   // Column filter and a row edited in place.
-  await page.getByRole("textbox", { name: "Filter Description" }).fill(description.slice(0, 14));
+  await typeInto(page.getByRole("textbox", { name: "Filter Description" }), description.slice(0, 14));
   const row = table.getByRole("row", { name: `Work ${description}` });
   await expect(row).toBeVisible();
   await expect(table.getByRole("row", { name: "Work Minor service" })).toHaveCount(0);
-  await row.getByRole("textbox", { name: "Customer labour cost" }).fill("240");
+  await typeInto(row.getByRole("textbox", { name: "Customer labour cost" }), "240");
   await row.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(row.getByRole("button", { name: "Save" })).toHaveCount(0);
@@ -164,7 +164,7 @@ test("Work lookup detail: a save that fails on the server shows 'There was an er
   const work = await newWorkLookup(page);
   await page.goto(`/detailWorkLookup/${work.id}`);
   await expect(page.getByRole("heading", { level: 1, name: `Work Lookup: ${work.description}` })).toBeVisible();
-  await byLabel(page, "Customer labour cost").fill("80");
+  await typeInto(byLabel(page, "Customer labour cost"), "80");
   // The server fails without a message of its own (not a 400 or 409): the screen's 002 §8 message.
   const save = (url: URL) => url.pathname === `/api/worklookup/update/${work.id}`;
   await page.route(save, (route) => (route.request().method() === "PUT" ? route.fulfill({ status: 500, contentType: "application/json", body: "{}" }) : route.continue()));

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Route } from "@playwright/test";
-import { byLabel, confirmDialog, expectToast, signIn, uniq } from "./helpers";
+import { byLabel, confirmDialog, expectToast, signIn, typeInto, uniq } from "./helpers";
 import { apiOf, makeJob, refsOf } from "./workshop-jobs-helpers";
 
 /** The movements table, narrowed to this run's movements by the search box. */
@@ -7,7 +7,7 @@ async function openMovements(page: Page, tag: string, view?: "Normal" | "Quote" 
   await page.goto("/movements");
   await expect(page.getByRole("heading", { level: 1, name: "Movements" })).toBeVisible();
   if (view) await page.getByRole("radiogroup", { name: "Status view" }).getByText(view, { exact: true }).click();
-  await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  await typeInto(page.getByRole("searchbox", { name: "Search" }), tag);
   return page.getByRole("table", { name: "Movements" });
 }
 
@@ -30,14 +30,15 @@ test("create a movement with the defaults, edit it, complete it with a tracking 
   await expect(byLabel(modal, "Department").locator("option:checked")).toHaveText("DIRECT VAN HIRE");
   await expect(byLabel(modal, "Miles")).toHaveValue("0");
 
-  await modal.getByRole("textbox", { name: "Customer", exact: true }).fill("acme");
+  await modal.getByRole("textbox", { name: "Customer", exact: true }).pressSequentially("acme");
   await page.getByRole("option", { name: "Acme Builders Ltd" }).click();
   await byLabel(modal, "Driver").selectOption({ label: "Lee Walker" });
-  await byLabel(modal, "Vehicle").fill(tag);
-  await byLabel(modal, "Start address").fill("Birmingham depot");
-  await byLabel(modal, "End address").fill("Acme site, Coventry");
-  await byLabel(modal, "Miles").fill("10");
+  await typeInto(byLabel(modal, "Vehicle"), tag);
+  await typeInto(byLabel(modal, "Start address"), "Birmingham depot");
+  await typeInto(byLabel(modal, "End address"), "Acme site, Coventry");
+  await typeInto(byLabel(modal, "Miles"), "10");
   // An end before the start is refused on screen with the server's message.
+  // Deliberately set, not typed: the times are the browser's own time input (type=time), which takes no typed keys in this headless Chromium.
   await byLabel(modal, "Start time").fill("10:30");
   await byLabel(modal, "End time").fill("09:00");
   await modal.getByRole("button", { name: "Create Movement" }).click();
@@ -61,7 +62,7 @@ test("create a movement with the defaults, edit it, complete it with a tracking 
   // Edit: 20 miles is £12.00 more.
   await row.getByRole("button", { name: "Edit" }).click();
   const edit = page.getByRole("dialog", { name: /Edit Movement \d+/ });
-  await byLabel(edit, "Miles").fill("20");
+  await typeInto(byLabel(edit, "Miles"), "20");
   await expect(edit.getByTestId("movement-cost")).toContainText("£124.00");
   await edit.getByRole("button", { name: "Save Movement" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
@@ -95,8 +96,8 @@ test("convert a quote movement, then print the selected movements", async ({ pag
     const modal = page.getByRole("dialog", { name: "Create Movement" });
     await byLabel(modal, "Status").selectOption(status);
     await byLabel(modal, "Movement type").selectOption({ label: "Collection" });
-    await byLabel(modal, "Vehicle").fill(`${tag} ${suffix}`);
-    await byLabel(modal, "Miles").fill("5");
+    await typeInto(byLabel(modal, "Vehicle"), `${tag} ${suffix}`);
+    await typeInto(byLabel(modal, "Miles"), "5");
     await modal.getByRole("button", { name: "Create Movement" }).click();
     await expectToast(page, "Success", "Data saved successfully.");
     await expect(modal).toBeHidden();
@@ -182,7 +183,7 @@ test("a create, save or delete the server fails shows the 002 §8 movement messa
 
   await page.getByRole("button", { name: "Create Movement" }).click();
   const create = page.getByRole("dialog", { name: "Create Movement" });
-  await byLabel(create, "Vehicle").fill(`${tag} new`);
+  await typeInto(byLabel(create, "Vehicle"), `${tag} new`);
   await create.getByRole("button", { name: "Create Movement" }).click();
   await expectToast(page, "Error", "There was an error creating the movement");
   await page.keyboard.press("Escape");
@@ -190,7 +191,7 @@ test("a create, save or delete the server fails shows the 002 §8 movement messa
 
   await row.getByRole("button", { name: "Edit" }).click();
   const edit = page.getByRole("dialog", { name: /Edit Movement \d+/ });
-  await byLabel(edit, "Miles").fill("50");
+  await typeInto(byLabel(edit, "Miles"), "50");
   await edit.getByRole("button", { name: "Save Movement" }).click();
   await expectToast(page, "Error", "There was an error saving the movement");
   await page.keyboard.press("Escape");
@@ -222,8 +223,8 @@ test("the job card's Create Movement: the job's movement needs a charge type, th
 
   await region.getByRole("button", { name: "Create Movement" }).click();
   const modal = page.getByRole("dialog", { name: "Create Movement" });
-  await byLabel(modal, "Vehicle").fill(tag);
-  await byLabel(modal, "Miles").fill("10");
+  await typeInto(byLabel(modal, "Vehicle"), tag);
+  await typeInto(byLabel(modal, "Miles"), "10");
   // A job's movement owns a work item, so its charge type is required (002 §5), refused before sending.
   await modal.getByRole("button", { name: "Create Movement" }).click();
   await expect(modal.getByText("Workshop Expense Charge Type is required for work items created from a job").first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { byLabel, clearToasts, expectToast, signIn, uniq } from "./helpers";
+import { byLabel, clearToasts, expectToast, signIn, typeInto, uniq } from "./helpers";
 
 /**
  * Part orders (002 §2): the list opens an order; a new order made on
@@ -10,7 +10,7 @@ import { byLabel, clearToasts, expectToast, signIn, uniq } from "./helpers";
  */
 
 async function pick(page: Page, label: string, text: string, option: string | RegExp) {
-  await page.getByRole("textbox", { name: label, exact: true }).fill(text);
+  await page.getByRole("textbox", { name: label, exact: true }).pressSequentially(text);
   await page.getByRole("option", { name: option }).first().click();
 }
 
@@ -56,18 +56,18 @@ test("a new part order: refused before sending, a part from the selector, saved,
   // No registration: refused with the spec's message, nothing sent.
   await page.getByRole("button", { name: "Save" }).first().click();
   await expect(page.getByRole("alert").filter({ hasText: "Customer Vehicle information is required" }).first()).toBeVisible();
-  await byLabel(page, "Customer Vehicle Registration").fill("DE20 ABC");
+  await typeInto(byLabel(page, "Customer Vehicle Registration"), "DE20 ABC");
 
   // A part from the parts selector; its charge from the customer's markup (15%).
   await page.getByRole("button", { name: "Search Parts" }).click();
   const picker = page.getByRole("dialog", { name: "Search Parts" });
-  await picker.getByRole("searchbox", { name: "Search parts" }).fill("oil");
+  await typeInto(picker.getByRole("searchbox", { name: "Search parts" }), "oil");
   await picker.getByRole("button", { name: "Select Oil Filter" }).click();
   const parts = page.getByRole("table", { name: "Parts" });
   await expect(parts.getByLabel("Name of Oil Filter")).toHaveValue("Oil Filter");
   await expect(parts.getByLabel("VAT Rate of Oil Filter")).toHaveValue("20");
   await expect(parts.getByLabel("To Be Ordered of Oil Filter")).toBeChecked();
-  await parts.getByLabel("Actual Cost of Oil Filter").fill("10");
+  await typeInto(parts.getByLabel("Actual Cost of Oil Filter"), "10");
   await expect(page.locator("[data-total=cost]")).toHaveText("£10.00");
   await expect(page.locator("[data-total=charge]")).toHaveText("£11.50");
   await expect(page.locator("[data-total=charge-inc-vat]")).toHaveText("£13.80");
@@ -122,12 +122,12 @@ test("a part enquiry: description required, then its part order opens as an ENQU
   await page.goto("/jobs");
   await page.getByRole("link", { name: "New Part Enquiry" }).click();
   await expect(page).toHaveURL(/\/partenquiry$/);
-  await byLabel(page, "Registration").fill("DE17 ENQ");
+  await typeInto(byLabel(page, "Registration"), "DE17 ENQ");
   await page.getByRole("button", { name: "Create Part Enquiry" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Description are required" }).first()).toBeVisible();
   expect(sent).toEqual([]);
-  await byLabel(page, "Description").fill("Two rear mud flaps");
-  await byLabel(page, "Make").fill("Ford");
+  await typeInto(byLabel(page, "Description"), "Two rear mud flaps");
+  await typeInto(byLabel(page, "Make"), "Ford");
   await page.getByRole("button", { name: "Create Part Enquiry" }).click();
   await expect(page).toHaveURL(/\/editpartorder\/\d+$/);
   await expect(byLabel(page, "Description")).toHaveValue("Two rear mud flaps");
@@ -153,13 +153,13 @@ test("the part order editor: unsaved edits warn until saved and before leaving; 
 
   // Opened from the list (a move inside the app, which the guard can hold).
   await page.goto("/partorders");
-  await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  await typeInto(page.getByRole("searchbox", { name: "Search" }), tag);
   await page.getByRole("table", { name: "Part orders" }).getByRole("row").filter({ hasText: tag }).click();
   await expect(page).toHaveURL(new RegExp(`/editpartorder/${order.id}$`));
   await expect(byLabel(page, "Order Number")).toHaveValue(tag);
   const notice = page.getByRole("alert").filter({ hasText: "Warning: Data not yet saved!" });
   await expect(notice).toHaveCount(0);
-  await byLabel(page, "Description").fill("Filters and wipers");
+  await typeInto(byLabel(page, "Description"), "Filters and wipers");
   await expect(notice).toBeVisible();
 
   // Leaving asks first; staying keeps the edit.

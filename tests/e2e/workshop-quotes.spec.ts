@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { byLabel, clearToasts, confirmDialog, expectToast, signIn } from "./helpers";
+import { byLabel, clearToasts, confirmDialog, expectToast, signIn, typeAndLeave, typeInto } from "./helpers";
 
 /**
  * The quote editor (002 §2): a quote made on screen with a work item and a
@@ -9,7 +9,7 @@ import { byLabel, clearToasts, confirmDialog, expectToast, signIn } from "./help
  */
 
 async function pick(page: Page, label: string, text: string, option: string | RegExp) {
-  await page.getByRole("textbox", { name: label, exact: true }).fill(text);
+  await page.getByRole("textbox", { name: label, exact: true }).pressSequentially(text);
   await page.getByRole("option", { name: option }).first().click();
 }
 
@@ -27,8 +27,8 @@ test("a new quote: pre-save messages, an item and a part, priced, approval refus
   await expect(byLabel(page, "Department")).not.toHaveValue("");
 
   // Nothing chosen: the required fields are marked, nothing is sent.
-  await byLabel(page, "Provisional Start Date").fill("2031-05-12");
-  await byLabel(page, "Quote Description").fill("Brakes and a service before going back on hire");
+  await typeAndLeave(page, byLabel(page, "Provisional Start Date"), "12/05/2031");
+  await typeInto(byLabel(page, "Quote Description"), "Brakes and a service before going back on hire");
   await page.getByRole("button", { name: "Save Quote" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "You must specify a vehicle" }).first()).toBeVisible();
   expect(sent).toEqual([]);
@@ -49,21 +49,23 @@ test("a new quote: pre-save messages, an item and a part, priced, approval refus
   const card = page.getByRole("region", { name: "Work item Work Item 1" });
   await expect(card).toContainText("No Job Card has been created for this item!");
   await card.getByRole("button", { name: "Add Part" }).click();
-  await card.getByLabel("Name of part 1").fill("Front brake pads");
+  // The field's (or its region's) label follows the typed name: typed, then left with Tab as staff do.
+  await typeAndLeave(page, card.getByLabel("Name of part 1"), "Front brake pads");
   await page.getByRole("button", { name: "Save Quote" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Part Front brake pads is missing a supplier!" }).first()).toBeVisible();
-  await card.getByRole("textbox", { name: "Supplier of Front brake pads" }).fill("midland");
+  await card.getByRole("textbox", { name: "Supplier of Front brake pads" }).pressSequentially("midland");
   await page.getByRole("option", { name: "Midland Commercial Repairs" }).click();
   await clearToasts(page);
   await page.getByRole("button", { name: "Save Quote" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Missing Work Type" }).filter({ hasText: "You must specify a work type for Work Item 1" }).first()).toBeVisible();
   expect(sent).toEqual([]);
 
-  await card.getByLabel("Description").fill("Replace front brake pads");
+  // The field's (or its region's) label follows the typed name: typed, then left with Tab as staff do.
+  await typeAndLeave(page, card.getByLabel("Description"), "Replace front brake pads");
   const item = page.getByRole("region", { name: "Work item Replace front brake pads" });
   await item.getByLabel("Work Type").selectOption({ label: "Repair" });
-  await item.getByLabel("Estimated Labour Hours").fill("2");
-  await item.getByLabel("Estimated Cost of Front brake pads").fill("40");
+  await typeInto(item.getByLabel("Estimated Labour Hours"), "2");
+  await typeInto(item.getByLabel("Estimated Cost of Front brake pads"), "40");
   await clearToasts(page);
   await page.getByRole("button", { name: "Save Quote" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
@@ -100,8 +102,8 @@ test("a new quote: pre-save messages, an item and a part, priced, approval refus
   await expect(page.getByRole("alert").filter({ hasText: "Missing Data" }).filter({ hasText: "You must specify a Workshop, Book In Date and Start Date" }).first()).toBeVisible();
   expect(sent.filter((s) => s.endsWith("/createquotejob"))).toHaveLength(0);
   await pick(page, "Workshop", "midland", "Midland Commercial Repairs");
-  await modal.getByLabel("Workshop Date").fill("2031-05-12");
-  await modal.getByLabel("Book In Date").fill("2031-05-11");
+  await typeAndLeave(page, modal.getByLabel("Workshop Date"), "12/05/2031");
+  await typeAndLeave(page, modal.getByLabel("Book In Date"), "11/05/2031");
   await modal.getByRole("button", { name: "Create Job Card" }).click();
   await expect(page).toHaveURL(/\/editjob\/\d+$/, { timeout: 30_000 });
   const jobId = page.url().match(/(\d+)$/)![1];
@@ -137,7 +139,7 @@ test("unsaved edits warn until saved; a stale save is refused and the latest cop
   await expect(page.getByRole("heading", { level: 1, name: "Quote LD19 PXR" })).toBeVisible();
 
   // An edit: the persistent warning (002 §4 Unsaved changes).
-  await byLabel(page, "Quote Description").fill("Valet and polish before sale");
+  await typeInto(byLabel(page, "Quote Description"), "Valet and polish before sale");
   await expect(page.getByRole("alert").filter({ hasText: "Warning: Data not yet saved!" })).toBeVisible();
 
   // Someone else saves the quote meanwhile: this save is refused with the spec's message, and the latest copy loads.
@@ -150,7 +152,7 @@ test("unsaved edits warn until saved; a stale save is refused and the latest cop
   await expect(page.getByRole("alert").filter({ hasText: "Warning: Data not yet saved!" })).toHaveCount(0);
 
   // Saved again: the warning goes; then delete, confirmed, back to the list.
-  await byLabel(page, "Quote Description").fill("Valet and polish before sale");
+  await typeInto(byLabel(page, "Quote Description"), "Valet and polish before sale");
   await page.getByRole("button", { name: "Save Quote" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(page.getByRole("alert").filter({ hasText: "Warning: Data not yet saved!" })).toHaveCount(0);
