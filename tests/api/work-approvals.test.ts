@@ -58,6 +58,30 @@ async function approveJob(job: any) {
 const ids = (page: any) => page.results.map((r: any) => r.id).sort();
 const view = (q: string) => ok(api.get(`work?${q}`));
 const itemsOf = async (jobId: number) => (await view(`job=${jobId}`)).results;
+
+/** A quote of two work items, each made into a job card of its own (the jobs share the quote's invoice number). */
+async function quoteOfTwoJobs(description: string) {
+  const van = await newVan(api, ref);
+  const quote = await ok(
+    api.post("createquote", {
+      vehicle: van.id,
+      customer: ref.acme.id,
+      department: ref.hire.id,
+      description,
+      provisional_start_date: "2030-04-01",
+      estimated_work_items: [
+        { description: "Visit one", work_type: ref.service.id, estimated_labour_hours: 1, parts: [] },
+        { description: "Visit two", work_type: ref.service.id, estimated_labour_hours: 1, parts: [] },
+      ],
+    }),
+  );
+  const made = [];
+  for (const w of quote.estimated_work_items) {
+    const r = await ok(api.post("createquotejob", { quote: quote.id, items: [w.id], customerInvoiceNumber: null, customer2InvoiceNumber: null, workshop: { id: ref.workshop.id }, bookInDate: "2030-04-01", startDate: "2030-04-02" }));
+    made.push(await ok(api.get(`jobs/${r.id}`)));
+  }
+  return { quote, made };
+}
 /** A batch as the modal sends it: each item's id and last_saved, with the flag and edits. */
 const sendable = (rows: any[], extra: (r: any) => Record<string, unknown> = () => ({})) => rows.map((r) => ({ id: r.id, last_saved: r.last_saved, ...extra(r) }));
 
@@ -277,25 +301,7 @@ describe("Workshop Invoicing: ready, then approve", () => {
   });
 
   it("shares one number between the jobs of a quote, even readied at once", async () => {
-    const van = await newVan(api, ref);
-    const quote = await ok(
-      api.post("createquote", {
-        vehicle: van.id,
-        customer: ref.acme.id,
-        department: ref.hire.id,
-        description: "Two visits",
-        provisional_start_date: "2030-04-01",
-        estimated_work_items: [
-          { description: "Visit one", work_type: ref.service.id, estimated_labour_hours: 1, parts: [] },
-          { description: "Visit two", work_type: ref.service.id, estimated_labour_hours: 1, parts: [] },
-        ],
-      }),
-    );
-    const made = [];
-    for (const w of quote.estimated_work_items) {
-      const r = await ok(api.post("createquotejob", { quote: quote.id, items: [w.id], customerInvoiceNumber: null, customer2InvoiceNumber: null, workshop: { id: ref.workshop.id }, bookInDate: "2030-04-01", startDate: "2030-04-02" }));
-      made.push(await ok(api.get(`jobs/${r.id}`)));
-    }
+    const { quote, made } = await quoteOfTwoJobs("Two visits");
     await Promise.all(made.map((j) => approveJob(j)));
     const rows = await Promise.all(made.map((j) => itemsOf(j.id)));
     const answers = await Promise.all(rows.map((r) => ok(api.put("work/readytoapprove", sendable(r)))));
@@ -306,25 +312,7 @@ describe("Workshop Invoicing: ready, then approve", () => {
   });
 
   it("shares the number a job of the quote claimed between another's look for it and its taking of one (no 409)", async () => {
-    const van = await newVan(api, ref);
-    const quote = await ok(
-      api.post("createquote", {
-        vehicle: van.id,
-        customer: ref.acme.id,
-        department: ref.hire.id,
-        description: "Two visits, one late",
-        provisional_start_date: "2030-04-01",
-        estimated_work_items: [
-          { description: "Visit one", work_type: ref.service.id, estimated_labour_hours: 1, parts: [] },
-          { description: "Visit two", work_type: ref.service.id, estimated_labour_hours: 1, parts: [] },
-        ],
-      }),
-    );
-    const made = [];
-    for (const w of quote.estimated_work_items) {
-      const r = await ok(api.post("createquotejob", { quote: quote.id, items: [w.id], customerInvoiceNumber: null, customer2InvoiceNumber: null, workshop: { id: ref.workshop.id }, bookInDate: "2030-04-01", startDate: "2030-04-02" }));
-      made.push(await ok(api.get(`jobs/${r.id}`)));
-    }
+    const { quote, made } = await quoteOfTwoJobs("Two visits, one late");
     for (const j of made) await approveJob(j);
     const [first, second] = await Promise.all(made.map((j) => itemsOf(j.id)));
     // The first job looks for the quote's claim and finds none; the second job is readied (it claims the number) before
