@@ -25,5 +25,3 @@ export const diaryEntry = defineFields({
   completed: { label: "Completed", kind: "boolean" },
 });
 
-/** HH:MM, 00:00 to 23:59. */
-export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -1,6 +1,6 @@
 import { END_BEFORE_START } from "../platform/fields.js";
-import { addDays, weekOf } from "../platform/dates.js";
-import { DIARY_MESSAGES, TIME_OF_DAY } from "./diary-definitions.js";
+import { TIME_OF_DAY, addDays, weekOf } from "../platform/dates.js";
+import { DIARY_MESSAGES } from "./diary-definitions.js";
 
 /**
  * The diary's rules and its bucketed windows (003 §5 Diary; docs/data-model.md

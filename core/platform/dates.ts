@@ -98,3 +98,20 @@ export function weeksMeeting(start: string, end: string): Array<{ start: string;
   for (let s = weekOf(start).start; s <= end; s = addDays(s, 7)) out.push({ start: s, end: addDays(s, 6) });
   return out;
 }
+
+/** A time of day as stored and sent: 24-hour HH:MM. */
+export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * A time of day as staff type it ("1030", "10.30", "9:30", "930") as
+ * HH:MM, or null when it is not one: the screens read it on leaving the
+ * field, so the server only ever sees HH:MM (or the typing it refuses).
+ */
+export function typedTime(typed: string): string | null {
+  const m = /^\s*(\d{1,2})[:.]?(\d{2})\s*$/.exec(typed);
+  if (!m) return null;
+  const hours = Number(m[1]);
+  const minutes = Number(m[2]);
+  if (hours > 23 || minutes > 59) return null;
+  return `${String(hours).padStart(2, "0")}:${m[2]}`;
+}

@@ -1,4 +1,5 @@
 import { money, pounds, type Amount, type Money } from "../platform/money.js";
+import { TIME_OF_DAY } from "../platform/dates.js";
 
 /**
  * The cost of a vehicle movement (002 §3 Movement; the spec does not show
@@ -41,9 +42,6 @@ export type MovementCostBreakdown = {
   markup: number;
   cost: number;
 };
-
-/** A time of day as HH:MM (24 hours). */
-export const TIME_OF_DAY = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 /** Minutes from midnight of an HH:MM time; null when it is not one. */
 export function minutesOf(t: string | null | undefined): number | null {

@@ -1,5 +1,6 @@
 import { answerExtras, defineFields } from "../platform/definition.js";
-import { minutesOf, TIME_OF_DAY } from "./movement-costs.js";
+import { minutesOf } from "./movement-costs.js";
+import { TIME_OF_DAY } from "../platform/dates.js";
 
 /**
  * The vehicle movement of 002 §3, every field declared once (docs/decisions.md

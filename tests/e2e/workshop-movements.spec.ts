@@ -38,13 +38,15 @@ test("create a movement with the defaults, edit it, complete it with a tracking 
   await typeInto(byLabel(modal, "End address"), "Acme site, Coventry");
   await typeInto(byLabel(modal, "Miles"), "10");
   // An end before the start is refused on screen with the server's message.
-  // Deliberately set, not typed: the times are the browser's own time input (type=time), which takes no typed keys in this headless Chromium.
-  await byLabel(modal, "Start time").fill("10:30");
-  await byLabel(modal, "End time").fill("09:00");
+  // Times typed as staff type them, with or without the colon (the browser's own time input took no typed keys: TimeField).
+  await typeInto(byLabel(modal, "Start time"), "10:30");
+  await typeInto(byLabel(modal, "End time"), "0900");
+  await expect(byLabel(modal, "End time")).toHaveValue("09:00");
   await modal.getByRole("button", { name: "Create Movement" }).click();
   await expect(modal.getByText("The end time must not be before the start time")).toBeVisible();
-  await byLabel(modal, "Start time").fill("09:00");
-  await byLabel(modal, "End time").fill("10:30");
+  await typeInto(byLabel(modal, "Start time"), "9.00");
+  await expect(byLabel(modal, "Start time")).toHaveValue("09:00");
+  await typeInto(byLabel(modal, "End time"), "10:30");
   // Standard delivery: £25 vehicle + 10 x £1.20 + 1.5 h x £20 + £45 callout = £112.00.
   await expect(modal.getByTestId("movement-cost")).toContainText("£112.00");
   await modal.getByRole("button", { name: "Create Movement" }).click();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, parseUkDate } from "../../web/src/platform/format";
+import { TIME_OF_DAY, typedTime } from "../../core/platform/dates";
 
 /** The one date input of the screens takes UK dates whatever the browser's language (web/src/platform/form/DateField.tsx). */
 describe("typed dates", () => {
@@ -19,5 +20,23 @@ describe("typed dates", () => {
   });
   it("round-trips with the UK display", () => {
     expect(parseUkDate(formatDate("2028-02-29"))).toBe("2028-02-29");
+  });
+});
+
+/** The one time input of the screens (web/src/platform/form/TimeField.tsx): 24-hour, typed with or without the colon. */
+describe("typed times", () => {
+  it("read HH:MM and its usual variants as HH:MM", () => {
+    expect(typedTime("10:30")).toBe("10:30");
+    expect(typedTime("1030")).toBe("10:30");
+    expect(typedTime("10.30")).toBe("10:30");
+    expect(typedTime("9:05")).toBe("09:05");
+    expect(typedTime("930")).toBe("09:30");
+    expect(typedTime(" 23:59 ")).toBe("23:59");
+    expect(typedTime("00:00")).toBe("00:00");
+  });
+
+  it("refuse what is not a time of day, and what they give passes the server's check", () => {
+    for (const bad of ["24:00", "10:60", "1", "10:3", "ten", "10:30pm", ""]) expect(typedTime(bad), bad).toBeNull();
+    for (const ok of ["1030", "9.15", "0:00"]) expect(TIME_OF_DAY.test(typedTime(ok)!), ok).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ export { useRecordForm, type RecordForm } from "./useRecordForm";
 export { UnsavedChangesProvider, useUnsavedChanges, useUnsavedNotice, NOT_YET_SAVED, UNSAVED_MESSAGE } from "./unsaved";
 export { useRecordEditor, useSaveCycle, NO_FORM, type RecordEditor, type Refusal, type SaveCycle } from "./useRecordEditor";
 export { DateField } from "./DateField";
+export { TimeField } from "./TimeField";
 export { NumberField } from "./NumberField";
 export { parseNumberText, formatNumberText, NUMBER_MESSAGES } from "./numbers";
 export { useChildRows, type ChildRow, type ChildRows } from "./useChildRows";

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { movementCostOf } from "../../../../core/workshop/movement-costs";
 import { pounds } from "../../../../core/platform/money";
@@ -7,7 +7,7 @@ import { CustomerPicker } from "../../contacts/pickers";
 import { VehicleSearch } from "../../fleet/picker/VehiclePicker";
 import { trackingOptionSource } from "../../settings/trackingOptions";
 import { useList, type ApiRecord } from "../../platform/api";
-import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, useSaveCycle, type FieldDef, type FormValues } from "../../platform/form";
+import { FieldInput, TimeField, fieldsFrom, initialValues, recordOptions, useRecordForm, useSaveCycle, type FieldDef, type FormValues } from "../../platform/form";
 import { formatMoney, todayIso } from "../../platform/format";
 import { useMovementCalls, type MovementRow } from "./api";
 
@@ -138,8 +138,8 @@ function MovementForm({ row, start, rates, firstType, onClose }: { row: Movement
             }}
             onSelect={(picked) => setVehicleUsed(picked ? { id: picked.id, registration: String(picked.registration) } : null)}
           />
-          <TextInput label="Start time" type="time" value={String(v.start_time ?? "")} onChange={(e) => form.set("start_time", e.currentTarget.value)} error={form.errors.start_time} />
-          <TextInput label="End time" type="time" value={String(v.end_time ?? "")} onChange={(e) => form.set("end_time", e.currentTarget.value)} error={form.errors.end_time} />
+          <TimeField label="Start time" value={String(v.start_time ?? "")} onChange={(t) => form.set("start_time", t)} error={form.errors.start_time} />
+          <TimeField label="End time" value={String(v.end_time ?? "")} onChange={(t) => form.set("end_time", t)} error={form.errors.end_time} />
           {job ? input(fields.find((f) => f.name === "work_type")!) : null}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>{ADDRESSES.map(input)}</SimpleGrid>
