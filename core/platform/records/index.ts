@@ -19,6 +19,7 @@ export { LAST_SAVED_ERROR, LAST_SAVED_MISSING, isFresh, lastSavedOf } from "./fr
 export { positionBucket } from "./positions.js";
 export { recordIdsWritten } from "./entity.js";
 export { moveTally, readTally } from "./tallies.js";
-export { boardPage, readFigures, readSources, readTotals, rebuildFigures, rerankedOn, rerankSorts, sortList, type FigureItem } from "./figures.js";
+export { boardPage, readFigures, readSources, readTotals, rebuildFigures, sortList, type FigureItem } from "./figures.js";
+export { rerankedOn, rerankSorts } from "./figure-sorts.js";
 export { DOCUMENT_ROUNDS, numbersExtra, withNumbers, type SeriesWant } from "./numbers.js";
 export { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type FigureLine, type FigureSorts, type ListInQuery, type ListOptions, type Membership, type Meta, type OutsideFields, type RecordTypeOptions, type SavedRecord, type WriteExtra } from "./types.js";

@@ -5,7 +5,8 @@ import { checkBeforeWrite } from "../integrity.js";
 import { BusyError, ConflictError, ValidationError } from "../errors.js";
 import { Audit, transact, writer, type TxItem } from "../service.js";
 import { pause } from "./bulk.js";
-import { figuresExtra, moveOwnSorts } from "./figures.js";
+import { figuresExtra } from "./figures.js";
+import { moveOwnSorts } from "./figure-sorts.js";
 import { joinExtras } from "./planned.js";
 import { commitOf } from "./commit.js";
 import { isFresh, lastSavedOf } from "./freshness.js";
@@ -86,8 +87,9 @@ export function writesOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
         const canceled = await transact(withinLimit([tx.create(item).commit(), ...writes.map(commitOf), ...rangeWrites(plan), ...(extra?.ops?.(saved) ?? [])]));
         if (!canceled) {
           // An owner of figures: its own sorts, in a write of their own once it has landed (records/figures.ts).
-          await moveOwnSorts(opts, id);
-          return (await k.shape([k.clean(item)]))[0];
+          const answer = (await k.shape([k.clean(item)]))[0];
+          await moveOwnSorts(opts, id, answer);
+          return answer;
         }
         // The extra's numbers (its lines' ids, a document number) taken by another write: its caller plans the unit again
         // (first: a unique value, e.g. the document number, claimed by the write that took the numbers is no refusal).
@@ -161,8 +163,10 @@ export function writesOf<S extends z.ZodObject, E>(k: Kind<S, E>) {
       await pause(attempt);
       await extra?.replan?.(saved);
     }
-    await moveOwnSorts(opts, id);
-    return (await k.shape([k.clean({ ...current, ...set, id })]))[0];
+    const answer = (await k.shape([k.clean({ ...current, ...set, id })]))[0];
+    // From the answer as shaped (its lines with it): no second read of the record.
+    await moveOwnSorts(opts, id, answer);
+    return answer;
   }
 
   async function remove(id: number, actor: string, { extra: given }: { extra?: WriteExtra } = {}): Promise<{ id: number }> {
