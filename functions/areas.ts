@@ -7,6 +7,9 @@
  * the API reference, whose Lambda composes every area to list every route.
  * Plain data, so the stacks can import it without pulling in handlers.
  */
+/** The workshop's reports (core/workshop/reports.ts), served by the workshopreports Lambda: the names of their catalogue (functions/reports/workshop.ts). */
+export const WORKSHOP_REPORT_NAMES = ["partlookupreport", "quotereport", "jobflowreport"] as const;
+
 export const areas = [
   {
     name: "auth",
@@ -104,11 +107,16 @@ export const areas = [
     ],
   },
   {
-    // Reports read every area's records, so they have a Lambda of their own.
+    // Reports read every area's records, so they have Lambdas of their own: the workshop's reports apart, so neither
+    // carries every area's report modules (docs/performance.md "Bundles", docs/reports.md "Routing").
     name: "reports",
-    handler: "functions/lambda/reports.handler",
-    // `reports`: GET reports/fleet-league (issue 27).
-    prefixes: ["report", "reportexport", "reports"],
+    lambdas: [
+      // `report/{name}` and `reportexport/{name}` of every other report (an unknown name too), GET reportexport/{exportId};
+      // `reports`: GET reports/fleet-league (issue 27).
+      { name: "reports", prefixes: ["report", "reportexport", "reports"] },
+      // The workshop's reports (core/workshop/reports.ts): their two paths each, exactly, win over the prefixes above.
+      { name: "workshopreports", prefixes: [], exact: WORKSHOP_REPORT_NAMES.flatMap((n) => [`report/${n}`, `reportexport/${n}`]) },
+    ],
   },
   {
     // The API reference lists every route, so its Lambda composes every area.

@@ -37,6 +37,11 @@ export type RouteSpec = {
    * complete) says 200.
    */
   status?: 200 | 201;
+  /**
+   * The path the API reference lists this route under instead of its own: one value of another route's path parameter
+   * served apart (`/report/quotereport`, listed as `/report/:reportName`, functions/reports/serve.ts).
+   */
+  listedUnder?: string;
 };
 
 export const registry: RouteSpec[] = [];
@@ -65,7 +70,7 @@ async function uploadedFile(c: Context<AppEnv>, field: string): Promise<File> {
 type Handler = (c: Context<AppEnv>, input: { query: any; body: any; id: number }) => unknown; // a value or a promise of one
 
 export function route(app: Hono<AppEnv>, spec: RouteSpec, handler: Handler) {
-  if (!registry.some((r) => r.method === spec.method && r.path === spec.path)) registry.push(spec);
+  if (!spec.listedUnder && !registry.some((r) => r.method === spec.method && r.path === spec.path)) registry.push(spec);
   if (spec.upload) uploadPaths.add(`/api${spec.path}`);
   app.on(spec.method.toUpperCase(), spec.path, async (c) => {
     const query = spec.query ? parseInput(spec.query, c.req.query()) : c.req.query();

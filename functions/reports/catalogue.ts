@@ -1,21 +1,21 @@
-// The workshop report modules carry the quotes' service, whose part approval reads the Xero push accounts offers it
-// (core/workshop/offers.ts); no workshop service here raises an invoice.
-import "../../core/accounts/parts-offers.js";
 import { FINANCE_REPORTS } from "../../core/fleet/agreement-reports.js";
 import { paymentTypeReport } from "../../core/accounts/payment-reports.js";
 import { contactReport } from "../../core/accounts/contact-reports.js";
 import { complianceReport, inspectionReport, vehicleReport } from "../../core/fleet/reports.js";
 import { fleetLeagueReport } from "../../core/fleet/profit-report.js";
 import type { ReportCatalogue, ReportDefinition } from "../../core/platform/reports.js";
-import { jobFlowReport, partLookupReport, quoteReport } from "../../core/workshop/reports.js";
 import { weeklyHireReport } from "../../core/hire/reports.js";
+import { WORKSHOP_REPORT_NAMES } from "../areas.js";
 
 /**
- * Every report of 003 §7 `GET report/{name}`, by name: each area declares
- * its own (core/<area>/reports.ts) and the report mechanism
- * (core/platform/reports.ts) writes them. docs/reports.md lists their columns.
+ * The reports of 003 §7 `GET report/{name}` the reports Lambda serves, by
+ * name: each area declares its own (core/<area>/reports.ts) and the report
+ * mechanism (core/platform/reports.ts) writes them. The workshop's are
+ * served apart (functions/reports/workshop-catalogue.ts); docs/reports.md
+ * lists every report's columns.
  */
-const ALL: ReportDefinition[] = [...FINANCE_REPORTS, inspectionReport, vehicleReport, complianceReport, partLookupReport, contactReport, quoteReport, paymentTypeReport, weeklyHireReport, jobFlowReport, fleetLeagueReport];
+const ALL: ReportDefinition[] = [...FINANCE_REPORTS, inspectionReport, vehicleReport, complianceReport, contactReport, paymentTypeReport, weeklyHireReport, fleetLeagueReport];
 
 export const REPORT_CATALOGUE: ReportCatalogue = Object.fromEntries(ALL.map((r) => [r.name, r]));
-export const REPORT_NAMES = ALL.map((r) => r.name);
+/** Every report's name, the workshop's too (the API reference lists them under `GET report/{reportName}`). */
+export const REPORT_NAMES: readonly string[] = [...ALL.map((r) => r.name), ...WORKSHOP_REPORT_NAMES];
