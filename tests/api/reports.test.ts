@@ -1,5 +1,5 @@
 // First: it sets the table before any entity binds to one.
-import { call, client, signIn } from "../support/api.js";
+import { app, call, client, signIn } from "../support/api.js";
 import Papa from "papaparse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { Contact } from "../../core/contacts/contact";
@@ -114,6 +114,35 @@ describe("each report's rows", () => {
     expect(csv.rows).toHaveLength(1);
     expect(csv.rows[0]).toMatchObject({ "Quote No": String(quote.id), Customer: "Acme Builders Ltd", Description: "Report quote", "Work Items": "1", "Labour Charge": "120.00" });
     expect((await report("quotereport", `start=2019-01-01&end=2019-12-31&department=${dept.id}`)).rows).toHaveLength(0);
+  });
+});
+
+describe("the reports Lambdas (functions/areas.ts \"reports\"; docs/reports.md \"Routing\")", () => {
+  it("workshopreports answers the workshop's three reports and reports every other one (an unknown name too), each as the local server answers them", async () => {
+    const token = await signIn();
+    const { app: workshopReports } = await import("../../functions/lambda/workshopreports.js");
+    const { app: reports } = await import("../../functions/lambda/reports.js");
+    const answer = async (a: { request: typeof app.request }, method: string, path: string) => {
+      const res = await a.request(`/api/${path}`, { method, headers: { authorization: `Token ${token}` } });
+      return { status: res.status, type: res.headers.get("content-type"), disposition: res.headers.get("content-disposition"), text: await res.text() };
+    };
+    const cases: Array<[typeof reports, string, string, number]> = [
+      [workshopReports, "GET", "report/partlookupreport", 200],
+      [workshopReports, "GET", `report/quotereport?start=${year}-01-01&end=${year}-12-31&department=${dept.id}`, 200],
+      [workshopReports, "GET", `report/jobflowreport?year=${year}`, 200],
+      [workshopReports, "GET", "report/quotereport?start=2026-01-01", 400],
+      [workshopReports, "POST", "reportexport/jobflowreport?end=2026-01-01", 400],
+      [reports, "GET", `report/vehiclereport?department=${dept.id}`, 200],
+      [reports, "GET", "report/inspectionreport?start=2026-01-01", 400],
+      [reports, "GET", "report/nosuchreport", 404],
+    ];
+    for (const [lambda, method, path, status] of cases) {
+      const own = await answer(lambda, method, path);
+      expect(own.status, path).toBe(status);
+      expect(own, path).toEqual(await answer(app, method, path));
+    }
+    // API Gateway sends the workshop's reports to their own Lambda: the reports Lambda has no report of theirs.
+    expect((await answer(reports, "GET", "report/partlookupreport")).status).toBe(404);
   });
 });
 
