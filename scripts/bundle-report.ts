@@ -48,6 +48,7 @@ export async function bundleOf(entry: string): Promise<Bundle> {
     metafile: true,
     logLevel: "error",
     alias: BUNDLE_ESBUILD.alias,
+    plugins: BUNDLE_ESBUILD.plugins,
   });
   const out = result.outputFiles[0];
   const meta: Metafile = result.metafile;
