@@ -13,7 +13,7 @@ import { workshopOffers } from "./offers.js";
 import { approvedSupplierInvoices } from "./part-rules.js";
 import { parseInput } from "../platform/validation.js";
 import { AppDefaults, Department, VehicleModel, WorkType, withTrackingOptions } from "../settings/index.js";
-import { JobImages } from "./images.js";
+import { JobImageRecords } from "./image-records.js";
 import { enquiryMoved } from "./partorder.js";
 import { unlinkJob } from "./quote-links.js";
 import { withDueDates } from "./part-lines.js";
@@ -241,7 +241,7 @@ async function withWarning(job: Rec): Promise<Rec> {
 
 /** A job card as answered: the job, its lines, the mileage warning and its image count. */
 async function present(id: number): Promise<Rec> {
-  const [row, images] = await Promise.all([Job.stored(id), JobImages.count(id)]);
+  const [row, images] = await Promise.all([Job.stored(id), JobImageRecords.count(id)]);
   const [job] = await expandJobs(await JobLines.attach([row as Rec & { id: number }]));
   return { ...(await withWarning(job)), image_count: images };
 }
@@ -482,7 +482,7 @@ export const Jobs = {
     await JobLines.remove(id, actor.email);
     // The quote items it was made from are free again (core/workshop/quote-jobs.ts).
     if (stored.row.quote && !stored.row.is_defect && !stored.row.is_enquiry) await unlinkJob(stored.row.quote, id, actor.email);
-    await JobImages.removeForJob(id, actor.email);
+    await JobImageRecords.removeForJob(id, actor.email);
     return { id };
   },
 

@@ -27,7 +27,7 @@ import {
   type QuoteView,
 } from "./quote-rules.js";
 import { quoteJobLinks, type LinkedJob } from "./quote-links.js";
-import { JobImages } from "./images.js";
+import { JobImageRecords } from "./image-records.js";
 import "./quote-upgrade.js";
 import { estimateQuoteItem } from "./quote-costs.js";
 import { personOf } from "../platform/people.js";
@@ -386,7 +386,7 @@ export const Quotes = {
       const stored = await storedQuote(id);
       if (((stored.estimated_work_items ?? []) as Row[]).some((i) => i.job || i.work)) throw new ValidationError(QUOTE_MESSAGES.itemLinked, { estimated_work_items: QUOTE_MESSAGES.itemLinked });
       await QuoteLines.remove(id, user.email);
-      await JobImages.removeForQuote(id, user.email);
+      await JobImageRecords.removeForQuote(id, user.email);
       return { id };
     });
   },
