@@ -29,9 +29,9 @@ const BUDGET: Record<string, number> = {
   // The workshop area in route groups (issue 23: 719 kB as one Lambda).
   workshop: 600_000, // 596 kB: job cards, the `work` calls, one work item, photos
   workapprovals: 600_000, // 564 kB: GET work (the approval lists, the service record), PUT work/readytoapprove, work/approve
-  parts: 600_000, // 597 kB: Parts Expenses saves a quote's or a part order's parts through modules beside their records (quote-parts.ts, partorder-parts.ts), a job's through the job card's service
+  parts: 600_000, // 592 kB: Parts Expenses saves a quote's or a part order's parts through modules beside their records (quote-parts.ts, partorder-parts.ts), a job's through the job card's service
   quotes: 600_000, // 582 kB: quotes, defects and enquiries turned into quotes, the approval link and e-mail
-  quotejobs: 600_000, // 585 kB: POST createquotejob: the job-card service
+  quotejobs: 600_000, // 580 kB: POST createquotejob: the job-card service
   partorders: 600_000, // 586 kB: the order's invoice raised on completion (core/accounts/invoices.ts)
   movements: 600_000, // 583 kB: a chargeable movement's invoice
   lookups: 600_000, // 560 kB: the part and work lookups, the work totals
@@ -217,18 +217,20 @@ describe("Lambda bundles", () => {
     }
   });
 
-  it("parts carries neither the quotes nor the part orders service, and a Lambda saving job cards without their image calls carries no upload flow (docs/performance.md \"Bundles\")", () => {
+  it("parts carries neither the quotes nor the part orders service, and a Lambda saving job cards without their image calls or list carries neither (docs/performance.md \"Bundles\")", () => {
     const parts = bundles.get("parts")!.inputs;
     // Parts Expenses saves a quote's and a part order's parts through the modules beside their records.
     expect(parts).toContain("core/workshop/quote-parts.ts");
     expect(parts).toContain("core/workshop/partorder-parts.ts");
     expect(parts.filter((p) => ["core/workshop/quotes.ts", "core/workshop/partorders.ts"].includes(p))).toEqual([]);
-    // The job card's service counts and removes a job's images through their record (image-records.ts); the uploads are images.ts.
+    // The job card's service counts and removes a job's images through their record (image-records.ts); the uploads are images.ts;
+    // the jobs list is job-lists.ts: Lambdas that save job cards without serving their images or list carry neither.
     for (const name of ["parts", "quotejobs"]) {
+      expect(bundles.get(name)!.inputs, name).toContain("core/workshop/jobs.ts");
       expect(bundles.get(name)!.inputs, name).toContain("core/workshop/image-records.ts");
-      expect(bundles.get(name)!.inputs, name).not.toContain("core/workshop/images.ts");
+      expect(bundles.get(name)!.inputs.filter((p) => ["core/workshop/images.ts", "core/workshop/job-lists.ts"].includes(p)), name).toEqual([]);
     }
-    expect(bundles.get("workshop")!.inputs).toContain("core/workshop/images.ts");
+    expect(bundles.get("workshop")!.inputs).toEqual(expect.arrayContaining(["core/workshop/images.ts", "core/workshop/job-lists.ts"]));
   });
 
   it("no Lambda carries jsonschema: ElectroDB's model check runs in the tests, where every record type is built with it (stacks/bundling.ts)", async () => {
