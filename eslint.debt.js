@@ -59,7 +59,7 @@ export const ANY_DEBT = {
   "core/hire/rental.ts": 12,
   "core/hire/service.ts": 10,
   "core/workshop/costs.ts": 1,
-  "core/workshop/images.ts": 4,
+  "core/workshop/images.ts": 2,
   "core/workshop/job.ts": 2,
   "core/workshop/jobs.ts": 5,
   "core/workshop/lookup-rules.ts": 3,

@@ -6,7 +6,8 @@
  * (scripts/eslint-rules.mjs `local/area-index`).
  */
 export * from "./index.js";
-export { Jobs, JOB_VIEWS, JOB_VIEW_ALIASES, jobViewOf, tabOf, type JobView, type JobListQuery, type Staff } from "./jobs.js";
+export { Jobs, type Staff } from "./jobs.js";
+export { JobLists, JOB_VIEWS, JOB_VIEW_ALIASES, jobViewOf, tabOf, type JobView, type JobListQuery } from "./job-lists.js";
 export { WorkshopFigures } from "./job-figures.js";
 export { JobImage, JobImages } from "./images.js";
 export { FitterJobs } from "./fitter.js";

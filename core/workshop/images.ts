@@ -1,42 +1,12 @@
 import { randomUUID } from "node:crypto";
-import * as z from "zod";
 import { NotFoundError, ValidationError } from "../platform/errors.js";
-import { int, ref, text } from "../platform/fields.js";
-import { defineRecordType } from "../platform/records.js";
-import { declareReferences } from "../platform/references.js";
 import { PENDING_PREFIX, URL_SECONDS, deleteObject, downloadUrl, moveObject, uploadPost, uploadedObject } from "../platform/uploads.js";
 import { MAX_UPLOAD_BYTES, MESSAGES as FLEET_MESSAGES, contentTypeOfKey, uploadType } from "../fleet/rules.js";
 import { Job } from "./job.js";
 import { Quote } from "./quote.js";
+import { JobImage, JobImageRecords } from "./image-records.js";
 
-/**
- * Images attached to a job card (002 §2 "attached images, with upload";
- * §7 Images): the same presigned uploads as a vehicle's photos
- * (core/platform/uploads.ts, png, jpeg or pdf up to 15 MB), recorded under
- * the job (`job#<id>`, whose counter is the count on "Show Attached
- * Images"). A record type of its own rather than the vehicle image's: a
- * job's images are listed, counted and deleted with the job, and a part
- * enquiry's job may have no vehicle. A quote's images are the same records
- * under `quote#<id>` (its editor's "Show Attached Images", GET
- * images?quote=): uploaded to the quote itself, or those of the defect or
- * enquiry job it was made from, listed under the quote as well when it is
- * converted (W13: an image of both keeps its `job`, and goes with the job).
- */
-export const JobImage = defineRecordType({
-  type: "jobimage",
-  label: "Image",
-  fields: z.object({
-    job: ref(),
-    quote: ref(),
-    key: text(300),
-    name: text(300),
-    content_type: text(100),
-    size: int(),
-  }),
-  lists: (r) => [...(r.job ? [{ list: `job#${r.job}`, sort: "" }] : []), ...(r.quote ? [{ list: `quote#${r.quote}`, sort: "" }] : [])],
-  unique: (r) => [{ scope: "key", value: r.key, message: "That upload is already recorded" }],
-});
-declareReferences(JobImage, () => ({ job: Job, quote: Quote }));
+export { JobImage };
 
 /** A stored image as the calls answer it. */
 type Rec = { id: number; key: string; job?: number | null; quote?: number | null } & Record<string, unknown>;
@@ -77,6 +47,9 @@ async function ownerOf(q: { job?: unknown; quote?: unknown }): Promise<Owner> {
 }
 
 export const JobImages = {
+  // The record's own: count, follow to a quote, remove one, a job's or a quote's (image-records.ts).
+  ...JobImageRecords,
+
   /**
    * Presigned uploads for a job's or a quote's images, one per file type asked for (png, jpeg, pdf).
    * With `upload_id` (a UUID the client made for one photo) the key is named by it: asking again
@@ -164,40 +137,6 @@ export const JobImages = {
     return this.list({ job: jobId });
   },
 
-  async count(jobId: number, kind: Owner["kind"] = "job") {
-    const list = listOf({ kind, id: jobId });
-    return (await JobImage.counts([list]))[list];
-  },
-
-  /**
-   * A defect or enquiry turned into a quote (W13): its images are listed
-   * under the quote as well (they stay the job's; the job keeps the report).
-   */
-  async followToQuote(jobId: number, quoteId: number, actor: string) {
-    for (const id of await JobImage.idsIn(`job#${jobId}`)) await JobImage.update(id, { quote: quoteId }, actor, { partial: true, system: true });
-  },
-
-  /** A quote being deleted: the images uploaded to it go with their files; those of its defect or enquiry job stay that job's. */
-  async removeForQuote(quoteId: number, actor: string) {
-    const page = await JobImage.listIn(`quote#${quoteId}`, { page: 1, page_size: 1000 });
-    for (const image of page.results as Array<Record<string, any>>) {
-      try {
-        if (image.job) await JobImage.update(image.id, { quote: null }, actor, { partial: true, system: true });
-        else await this.remove(image.id, actor);
-      } catch (e) {
-        if (!(e instanceof NotFoundError)) throw e;
-      }
-    }
-  },
-
-  /** DELETE deleteinternalimage/{id}: the record, then its file. */
-  async remove(id: number, actor: string) {
-    const image = (await JobImage.get(id)) as Record<string, any>;
-    await JobImage.remove(id, actor);
-    if (image.key) await deleteObject(image.key);
-    return { id };
-  },
-
   /**
    * POST deleteimage?blob_name=&blob_prefix={registration}-{jobId}: the
    * image of that job whose stored name or file name is blob_name.
@@ -209,16 +148,5 @@ export const JobImages = {
     const hit = (page.results as Array<Record<string, any>>).find((r) => r.name === blobName || r.key === blobName || String(r.key ?? "").endsWith(`/${blobName}`));
     if (!hit) throw new NotFoundError("Image");
     return this.remove(hit.id, actor);
-  },
-
-  /** A job being deleted: its images and their files go with it. */
-  async removeForJob(jobId: number, actor: string) {
-    for (const id of await JobImage.idsIn(`job#${jobId}`)) {
-      try {
-        await this.remove(id, actor);
-      } catch (e) {
-        if (!(e instanceof NotFoundError)) throw e;
-      }
-    }
   },
 };

@@ -5,23 +5,20 @@ import { ConflictError, ValidationError } from "../platform/errors.js";
 import { fromPence } from "../platform/money.js";
 import { rowsOfPage } from "../platform/paging.js";
 import { Facet } from "../platform/service.js";
-import { META_FIELDS, writeTogether, type WriteExtra } from "../platform/records.js";
-import { AppDefaults, Department, withTrackingOptions } from "../settings/index.js";
-import { partCustomerCost, partsMarkup } from "./costs.js";
+import { writeTogether, type WriteExtra } from "../platform/records.js";
+import { Department, withTrackingOptions } from "../settings/index.js";
 import { chargeAndCost } from "./figures.js";
-import { approvedSupplierInvoices, lockedPartMoney, partDueDate } from "./part-rules.js";
 import { workshopOffers, type OrderToInvoice } from "./offers.js";
-import { PART_ORDER_SERVER_FIELDS, orderPart, partOrderExtras } from "./partorder-definitions.js";
+import { orderPart } from "./partorder-definitions.js";
+import { preparePartOrder, savePartOrderParts } from "./partorder-parts.js";
 import { PartOrder, PartOrderLines, creatorKey, enquiryMoved, storedOrder } from "./partorder.js";
 import { brief } from "../platform/references.js";
 import {
   DEFAULT_PART_ORDER_VIEW,
   NEW_PART_ORDER_DEPARTMENT,
-  PART_LINE_DEFAULTS,
   PART_ORDER_MESSAGES,
   PART_ORDER_VIEWS,
   completionRules,
-  orderLineIn,
   orderLineOut,
   partEnquiryRules,
   partOrderSaveRules,
@@ -47,60 +44,6 @@ const refuse = (r: RuleResult) => {
 };
 const isObject = (v: unknown): v is Rec => !!v && typeof v === "object" && !Array.isArray(v);
 const staffName = (u: Staff) => [u.given_name, u.family_name].filter((x) => x && x.trim()).join(" ") || u.email;
-
-/** What an answer carries that is never stored: a client may send it back (last_saved is kept: the save checks it). */
-const answerOnly: readonly string[] = [...META_FIELDS.filter((f) => f !== "last_saved"), ...partOrderExtras.names];
-
-/** The stored order with its lines (consistent reads), or 404. */
-/**
- * An order as sent, made ready to store: server fields and answers taken
- * off; each part read under the spec's line names, its empty dates null,
- * a new line given the defaults of 002 §5 (VAT 20, to be ordered); each
- * part's customer charge worked out from its cost (unless Override Cost)
- * with the customer's parts markup, else the default (002 §9).
- */
-async function prepare(body: unknown, stored: Rec | null): Promise<Rec> {
-  if (!isObject(body)) throw new ValidationError("The request body must be a JSON object.");
-  const sent: Rec = await withTrackingOptions(body);
-  const out: Rec = {};
-  for (const [k, v] of Object.entries(sent)) if (!answerOnly.includes(k) && !(PART_ORDER_SERVER_FIELDS as readonly string[]).includes(k)) out[k] = v;
-  const customerId = out.customer !== undefined ? idOf(out.customer) : (stored?.customer ?? null);
-  const sentParts = Array.isArray(out.parts) ? (out.parts as unknown[]).filter(isObject) : [];
-  const supplierIds = [...sentParts, ...((stored?.parts ?? []) as Rec[])].map((p) => idOf(p.supplier)).filter((x): x is number => !!x);
-  const [contacts, defaults] = await Promise.all([Contact.getMany([...(customerId ? [customerId] : []), ...supplierIds]), AppDefaults.get()]);
-  const byId = new Map((contacts as Rec[]).map((c) => [c.id, c]));
-  const customer = (customerId ? byId.get(customerId) : undefined) ?? null;
-  out.customer_name = customer?.display_name ?? null;
-  if (out.parts !== undefined && out.parts !== null) {
-    if (!Array.isArray(out.parts)) throw new ValidationError("parts must be a list", { parts: "Must be a list" });
-    const held = new Map<number, Rec>(((stored?.parts ?? []) as Rec[]).map((p) => [p.id, p]));
-    const markup = partsMarkup(null, customer, defaults);
-    out.parts = (out.parts as unknown[]).map((raw) => {
-      if (!isObject(raw)) return raw;
-      const p = orderLineIn(raw);
-      delete p.parent_type;
-      delete p.parent_id;
-      // Approval is Parts Expenses' (PUT parts/update): an order save keeps the stored approval.
-      delete p.approved;
-      delete p.approver;
-      for (const f of ["date_ordered", "backorder_expected_date", "invoice_date", "payment_date"]) if (p[f] === "") p[f] = null;
-      const before = held.get(Number(p.id));
-      if (!before) for (const [k, v] of Object.entries(PART_LINE_DEFAULTS)) if (p[k] === undefined || p[k] === null || p[k] === "") p[k] = v;
-      delete p.due_date;
-      const merged = { ...(before ?? {}), ...p };
-      // A figure or date that is no amount or date is left for the engine's parse to refuse with its own message.
-      try {
-        p.customer_cost = partCustomerCost(merged, markup);
-        // The due date Parts Expenses lists it by: the payment date, else the invoice date plus the supplier's terms (part-rules.ts).
-        p.due_date = partDueDate(merged, byId.get(idOf(merged.supplier) ?? -1));
-      } catch {
-        /* refused by the line's schema */
-      }
-      return p;
-    });
-  }
-  return out;
-}
 
 /** The order as it will be, for the rules: stored values with what was sent over them. */
 function merged(stored: Rec | null, prepared: Rec): Rec {
@@ -178,7 +121,7 @@ export async function completePartOrder(id: number, body: unknown, user: Staff, 
   const sent = isObject(body) ? await withTrackingOptions(body) : {};
   refuse(completionRules(stored.status, sent.tracking_option));
   const { status: _status, ...rest } = sent;
-  const prepared = await prepare(rest, stored);
+  const prepared = await preparePartOrder(rest, stored);
   const order = merged(stored, prepared);
   refuse(partOrderSaveRules(order));
   const write = { ...prepared, status: "COMPLETE", tracking_option: sent.tracking_option, date_completed: todayInLondon() };
@@ -199,7 +142,7 @@ export const PartOrders = {
    * unless the screen chose others (002 §4, §9); the save rules of 002 §5.
    */
   async create(body: unknown, user: Staff) {
-    const prepared = await prepare(body, null);
+    const prepared = await preparePartOrder(body, null);
     if (prepared.status === "COMPLETE") throw new ValidationError(PART_ORDER_MESSAGES.completeByButton, { status: PART_ORDER_MESSAGES.completeByButton });
     prepared.status ??= "ORDER";
     if (prepared.department === undefined || prepared.department === null || prepared.department === "") prepared.department = await newOrderDepartment();
@@ -215,43 +158,15 @@ export const PartOrders = {
   async save(id: number, body: unknown, user: Staff) {
     const stored = await storedOrder(id);
     if (stored.status === "COMPLETE") throw new ValidationError(PART_ORDER_MESSAGES.completedLocked, { status: PART_ORDER_MESSAGES.completedLocked });
-    const prepared = await prepare(body, stored);
+    const prepared = await preparePartOrder(body, stored);
     if (prepared.status === "COMPLETE") throw new ValidationError(PART_ORDER_MESSAGES.completeByButton, { status: PART_ORDER_MESSAGES.completeByButton });
     refuse(partOrderSaveRules(merged(stored, prepared)));
     await PartOrderLines.update(id, unitBody(prepared, isObject(body) ? body.last_saved : undefined), user.email, { current: stored });
     return present(id);
   },
 
-  /**
-   * PUT parts/update (Parts Expenses, P rows): some of the order's parts
-   * changed (`changes`) and approved (`server`: approved, approver), in
-   * one save of the order's lines with each part's charge and due date
-   * worked out again. Parts Expenses checked each part's freshness, locks
-   * and approval first; a completed order's parts are still received and
-   * approved here (invoice number and dates, nominal codes, approval), but
-   * their money stays as the order's invoice has it (`lockedPartMoney`).
-   */
-  async saveParts(id: number, changes: Map<number, Rec>, server: Map<number, Rec>, user: Staff) {
-    const stored = await storedOrder(id);
-    const parts = (stored.parts as Rec[]).map((p) => (changes.has(p.id) ? { ...p, ...changes.get(p.id), id: p.id, last_saved: p.last_saved } : p));
-    // A completed order's parts keep their money (its invoice was raised from them): checked on the order as read, and the write is on that version.
-    const held = new Map<number, Rec>((stored.parts as Rec[]).map((p) => [p.id, p]));
-    for (const [partId, change] of changes) {
-      const locked = lockedPartMoney("partorder", stored, held.get(partId) ?? {}, change);
-      const field = Object.keys(locked)[0];
-      if (field) throw new ValidationError(locked[field], { [`parts.${partId}.${field}`]: locked[field] });
-    }
-    const prepared = await prepare({ parts }, stored);
-    const complete = stored.status === "COMPLETE";
-    prepared.parts = (prepared.parts as Rec[]).map((p) => {
-      const kept = complete && held.has(p.id) ? { ...p, ...Object.fromEntries(orderPart.lockedMoney.filter((f) => f !== "work").map((f) => [f, held.get(p.id)![f] ?? null])) } : p;
-      return server.has(p.id) ? { ...kept, ...server.get(p.id) } : kept;
-    });
-    const { customer_name: _n, ...body } = prepared;
-    // The Xero purchase invoice of each supplier invoice whose parts this save approves, in the order's unit (as a job's parts: docs/xero.md).
-    const also = workshopOffers.need("partsPush")(approvedSupplierInvoices("partorder", prepared.parts as Rec[], server), user.email);
-    await PartOrderLines.update(id, body, user.email, { partial: true, system: true, current: stored, also });
-  },
+  /** PUT parts/update (Parts Expenses, P rows): partorder-parts.ts. */
+  saveParts: savePartOrderParts,
 
   /** DELETE partorder/{id}: refused when COMPLETE (W19); an enquiry's job loses its link. */
   async remove(id: number, user: Staff) {

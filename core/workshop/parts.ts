@@ -10,8 +10,8 @@ import { part as partDefinition } from "./definitions.js";
 import { Job, JobLines } from "./job.js";
 import { PartOrder } from "./partorder.js";
 import { Jobs, type Staff } from "./jobs.js";
-import { PartOrders } from "./partorders.js";
-import { Quotes } from "./quotes.js";
+import { savePartOrderParts } from "./partorder-parts.js";
+import { saveQuoteParts } from "./quote-parts.js";
 import { chargeAndCost } from "./figures.js";
 import { PART_LINE_TYPE } from "./part-lines.js";
 import {
@@ -67,8 +67,9 @@ const penceOfEntries = (entries: Array<{ tags: string[] }>) => entries.reduce((t
 export type PartHolder = { saveParts: (parentId: number, changes: Map<number, Rec>, server: Map<number, Rec>, actor: Staff) => Promise<unknown> };
 export const partHolders = new Map<string, PartHolder>([
   ["job", { saveParts: (id, changes, server, actor) => Jobs.saveParts(id, changes, server, actor) }],
-  ["quote", { saveParts: (id, changes, server, actor) => Quotes.saveParts(id, changes, server, actor) }],
-  ["partorder", { saveParts: (id, changes, server, actor) => PartOrders.saveParts(id, changes, server, actor) }],
+  // The quote's and the part order's saves beside their records, not their services (the parts Lambda carries neither service).
+  ["quote", { saveParts: saveQuoteParts }],
+  ["partorder", { saveParts: savePartOrderParts }],
 ]);
 
 /** A part as Parts Expenses shows it: the line, where it comes from (origin, row id P/J/Q + parent id), its supplier and parent's columns. */

@@ -2,7 +2,7 @@ import type { StaffUser } from "../auth/index.js";
 import { todayInLondon } from "../platform/dates.js";
 import { ConflictError, ValidationError } from "../platform/errors.js";
 import { Job, JobLines } from "./job.js";
-import { JobImages } from "./images.js";
+import { JobImageRecords } from "./image-records.js";
 import { enquiryMoved } from "./partorder.js";
 import { QuoteLines } from "./quote.js";
 import { defectQuoteRefusal, enquiryQuoteRefusal, idOf } from "./quote-rules.js";
@@ -93,6 +93,6 @@ async function convert(job: JobRow, user: StaffUser, fields: Row) {
     throw e;
   }
   // The defect's (or enquiry's) images follow it into the quote (W13): the quote's Show Attached Images lists them.
-  await JobImages.followToQuote(job.id, quote.id, user.email);
+  await JobImageRecords.followToQuote(job.id, quote.id, user.email);
   return { id: quote.id as number };
 }

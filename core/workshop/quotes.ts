@@ -3,13 +3,12 @@ import { Contact } from "../contacts/index.js";
 import { Vehicle } from "../fleet/index.js";
 import { compactRegistration } from "../fleet/rules.js";
 import { todayInLondon } from "../platform/dates.js";
-import { ConflictError, ValidationError, VisibleError } from "../platform/errors.js";
+import { ValidationError } from "../platform/errors.js";
 import { AppDefaults, Department, VehicleMake, VehicleModel, WorkType, withTrackingOptions } from "../settings/index.js";
 import { ESTIMATED_ITEM_OUTPUT, ESTIMATED_ITEM_SERVER_FIELDS, QUOTE_OUTPUT, QUOTE_SERVER_FIELDS, estimatedWorkItem, quote as quoteDefinition } from "./quote-definitions.js";
 import { part as partDefinition } from "./definitions.js";
 import { Quote, QuoteLines, quoteTypeKey, storedQuote } from "./quote.js";
-import { approvedSupplierInvoices } from "./part-rules.js";
-import { workshopOffers } from "./offers.js";
+import { editedElsewhere, saveQuoteParts, withQuoteConflict } from "./quote-parts.js";
 import {
   DEFAULT_QUOTE_VIEW,
   QUOTE_MESSAGES,
@@ -28,7 +27,7 @@ import {
   type QuoteView,
 } from "./quote-rules.js";
 import { quoteJobLinks, type LinkedJob } from "./quote-links.js";
-import { JobImages } from "./images.js";
+import { JobImageRecords } from "./image-records.js";
 import "./quote-upgrade.js";
 import { estimateQuoteItem } from "./quote-costs.js";
 import { personOf } from "../platform/people.js";
@@ -36,20 +35,6 @@ import { brief } from "../platform/references.js";
 import { rowsOfPage } from "../platform/paging.js";
 
 type Row = Record<string, any>;
-
-/** A quote save's 409 carries the quote editor's wording (002 §5 Quote pre-save, §8). */
-function editedElsewhere(): VisibleError {
-  return new VisibleError(409, QUOTE_MESSAGES.editedElsewhere, { last_saved: QUOTE_MESSAGES.editedElsewhere });
-}
-
-async function withQuoteConflict<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (e) {
-    if (e instanceof ConflictError) throw editedElsewhere();
-    throw e;
-  }
-}
 
 function refuse(r: { message: string; errors: Record<string, string> } | null) {
   if (r) throw new ValidationError(r.message, r.errors);
@@ -392,25 +377,8 @@ export const Quotes = {
     });
   },
 
-  /**
-   * PUT parts/update (Parts Expenses, Q rows): some of the quote's parts
-   * changed (`changes`) and approved (`server`: approved, approver), in one
-   * system save of its items (Parts Expenses checked each part's freshness,
-   * locks and approval first); a save meanwhile is a 409.
-   */
-  async saveParts(id: number, changes: Map<number, Row>, server: Map<number, Row>, user: { email: string }) {
-    return withQuoteConflict(async () => {
-      const stored = await storedQuote(id);
-      const items = ((stored.estimated_work_items ?? []) as Row[]).map((i) => ({
-        ...i,
-        parts: ((i.parts ?? []) as Row[]).map((p) => (changes.has(p.id) ? { ...p, ...changes.get(p.id), ...server.get(p.id), id: p.id } : p)),
-      }));
-      const { estimated_work_items: _e, comments_list: _c, ...row } = stored;
-      // The Xero purchase invoice of each supplier invoice whose parts this save approves, in the quote's unit (as a job's parts: docs/xero.md).
-      const also = workshopOffers.need("partsPush")(approvedSupplierInvoices("quote", items.flatMap((i) => i.parts), server), user.email);
-      await QuoteLines.update(id, { estimated_work_items: items, last_saved: stored.last_saved }, user.email, { partial: true, system: true, current: row, also });
-    });
-  },
+  /** PUT parts/update (Parts Expenses, Q rows): quote-parts.ts. */
+  saveParts: saveQuoteParts,
 
   /** DELETE quotes/{id}: refused while any item is linked to a job card (W19). */
   async remove(id: number, user: StaffUser) {
@@ -418,7 +386,7 @@ export const Quotes = {
       const stored = await storedQuote(id);
       if (((stored.estimated_work_items ?? []) as Row[]).some((i) => i.job || i.work)) throw new ValidationError(QUOTE_MESSAGES.itemLinked, { estimated_work_items: QUOTE_MESSAGES.itemLinked });
       await QuoteLines.remove(id, user.email);
-      await JobImages.removeForQuote(id, user.email);
+      await JobImageRecords.removeForQuote(id, user.email);
       return { id };
     });
   },

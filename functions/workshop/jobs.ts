@@ -52,7 +52,7 @@ const wsQuery = z.object({ ws: z.string().max(20).optional(), department: id });
 export function jobRoutes(app: Hono<AppEnv>) {
   const J = Workshop.Jobs;
   route(app, { method: "get", path: "/jobs", summary: "Jobs list: a view of a workshop tab and department, searched or column-filtered; {count, results}", tag, query: jobListQuery }, async (c, { query }) =>
-    J.list({ ...query, page: query.searchFresh ? 1 : query.page }, staff(c)),
+    Workshop.JobLists.list({ ...query, page: query.searchFresh ? 1 : query.page }, staff(c)),
   );
   route(
     app,
@@ -75,10 +75,10 @@ export function jobRoutes(app: Hono<AppEnv>) {
     async (c, { id, body }) => J.approve(id, body, staff(c)),
   );
   route(app, { method: "delete", path: "/jobs/:id", summary: "Delete a job with its lines and images (refused while a line is approved)", tag }, async (c, { id }) => J.remove(id, staff(c)));
-  route(app, { method: "get", path: "/countdefect", summary: "How many defects ({count}), optional ws and department", tag, query: wsQuery }, async (_c, { query }) => J.count("defect", query));
-  route(app, { method: "get", path: "/countenquiry", summary: "How many part enquiries ({count}), optional ws and department", tag, query: wsQuery }, async (_c, { query }) => J.count("enquiry", query));
+  route(app, { method: "get", path: "/countdefect", summary: "How many defects ({count}), optional ws and department", tag, query: wsQuery }, async (_c, { query }) => Workshop.JobLists.count("defect", query));
+  route(app, { method: "get", path: "/countenquiry", summary: "How many part enquiries ({count}), optional ws and department", tag, query: wsQuery }, async (_c, { query }) => Workshop.JobLists.count("enquiry", query));
   route(app, { method: "get", path: "/jobstatuscount", summary: "The count of every jobs-list view, optional ws and department", tag, query: wsQuery }, async (c, { query }) =>
-    J.statusCounts(query, staff(c)),
+    Workshop.JobLists.statusCounts(query, staff(c)),
   );
   route(
     app,

@@ -33,14 +33,14 @@ const BUDGET: Record<string, number> = {
   compliance: 600_000, // 517 kB: the registration look-ups, MOT history, compliance warnings, the fleet check
   hire: 600_000, // 536 kB
   // The workshop area in route groups (issue 23: 719 kB as one Lambda).
-  workshop: 600_000, // job cards, the `work` calls, one work item, photos
-  workapprovals: 600_000, // GET work (the approval lists, the service record), PUT work/readytoapprove, work/approve
-  parts: 630_000, // 621 kB: Parts Expenses saves a job's, a quote's or a part order's part through its service (all three); over 600, docs/performance.md
-  quotes: 600_000, // quotes, defects and enquiries turned into quotes, the approval link and e-mail
-  quotejobs: 600_000, // POST createquotejob: the job-card service
-  partorders: 600_000,
-  movements: 600_000,
-  lookups: 600_000, // the part and work lookups, the work totals
+  workshop: 600_000, // 596 kB: job cards, the `work` calls, one work item, photos
+  workapprovals: 600_000, // 564 kB: GET work (the approval lists, the service record), PUT work/readytoapprove, work/approve
+  parts: 600_000, // 592 kB: Parts Expenses saves a quote's or a part order's parts through modules beside their records (quote-parts.ts, partorder-parts.ts), a job's through the job card's service
+  quotes: 600_000, // 582 kB: quotes, defects and enquiries turned into quotes, the approval link and e-mail
+  quotejobs: 600_000, // 580 kB: POST createquotejob: the job-card service
+  partorders: 600_000, // 586 kB: the order's invoice raised on completion (core/accounts/invoices.ts)
+  movements: 600_000, // 583 kB: a chargeable movement's invoice
+  lookups: 600_000, // 560 kB: the part and work lookups, the work totals
   // The accounts area in route groups (issue 23: 662 kB as one Lambda).
   accounts: 600_000, // invoices, credit notes, vehicle sales
   payments: 600_000,
@@ -169,9 +169,8 @@ const pathLiteral = (prefix: string) => new RegExp(`["\`]/${prefix.replace(/\./g
 describe("Lambda bundles", () => {
   it(`every Lambda has a budget, and every request-serving one is at most ${REQUEST_LAMBDA_MAX / 1000} kB`, () => {
     expect(Object.keys(BUDGET).sort()).toEqual(lambdas.map((l) => l.name).sort());
-    // Over the line still (docs/performance.md "Bundles", what is left): their budgets say what they measure.
-    const over = ["parts"];
-    for (const l of lambdas) if (!over.includes(l.name)) expect(BUDGET[l.name], l.name).toBeLessThanOrEqual(REQUEST_LAMBDA_MAX);
+    // None over the line (issue 23; docs/performance.md "Bundles"): the docs Lambda serves a built document and is under it too.
+    for (const l of lambdas) expect(BUDGET[l.name], l.name).toBeLessThanOrEqual(REQUEST_LAMBDA_MAX);
   });
 
   for (const lambda of lambdas) {
@@ -236,6 +235,22 @@ describe("Lambda bundles", () => {
     expect(bundles.get("workshopreports")!.inputs.filter((p) => /^core\/[^/]+\/(.*-)?reports?\.ts$/.test(p) && p !== "core/workshop/reports.ts" && p !== "core/platform/reports.ts")).toEqual([]);
     const consumer = await bundleOf("functions/cron/report-export.ts");
     expect(consumer.inputs).toEqual(expect.arrayContaining(["core/workshop/reports.ts", "core/fleet/reports.ts", "core/hire/reports.ts"]));
+  });
+
+  it("parts carries neither the quotes nor the part orders service, and a Lambda saving job cards without their image calls or list carries neither (docs/performance.md \"Bundles\")", () => {
+    const parts = bundles.get("parts")!.inputs;
+    // Parts Expenses saves a quote's and a part order's parts through the modules beside their records.
+    expect(parts).toContain("core/workshop/quote-parts.ts");
+    expect(parts).toContain("core/workshop/partorder-parts.ts");
+    expect(parts.filter((p) => ["core/workshop/quotes.ts", "core/workshop/partorders.ts"].includes(p))).toEqual([]);
+    // The job card's service counts and removes a job's images through their record (image-records.ts); the uploads are images.ts;
+    // the jobs list is job-lists.ts: Lambdas that save job cards without serving their images or list carry neither.
+    for (const name of ["parts", "quotejobs"]) {
+      expect(bundles.get(name)!.inputs, name).toContain("core/workshop/jobs.ts");
+      expect(bundles.get(name)!.inputs, name).toContain("core/workshop/image-records.ts");
+      expect(bundles.get(name)!.inputs.filter((p) => ["core/workshop/images.ts", "core/workshop/job-lists.ts"].includes(p)), name).toEqual([]);
+    }
+    expect(bundles.get("workshop")!.inputs).toEqual(expect.arrayContaining(["core/workshop/images.ts", "core/workshop/job-lists.ts"]));
   });
 
   it("no Lambda carries jsonschema: ElectroDB's model check runs in the tests, where every record type is built with it (stacks/bundling.ts)", async () => {
