@@ -5,7 +5,6 @@ import { dateRange, isoDate } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { MOVEMENT_VIEWS } from "../../core/workshop/movement-definitions.js";
 import { Movements } from "../../core/workshop/movements.js";
-import "../../core/workshop/movement-upgrade.js"; // the movements' data upgrade (index version 2), run by core/platform/upgrades.ts
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
 import { writeBody } from "../../core/platform/write-body.js";
