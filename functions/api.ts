@@ -11,6 +11,8 @@ import { createApi, type AreaRoutes } from "./platform/app.js";
 import { docsRoutes } from "./platform/openapi.js";
 import { settingsRoutes } from "./settings/routes.js";
 import type { AreaName } from "./areas.js";
+// A data upgrade no request needs, registered where the index upgrade runs (npm start, scripts/upgrade-indexes.ts, the API tests) and kept out of the Lambdas' bundles.
+import "../core/workshop/movement-upgrade.js";
 
 /**
  * Every area's routes, for the apps that compose them all: the local

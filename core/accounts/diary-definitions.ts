@@ -20,7 +20,7 @@ export const diaryEntry = defineFields({
   task_for: { label: "Task For", kind: "text", max: 200 },
   start_date: { label: "Start date", kind: "date", required: DIARY_MESSAGES.startRequired },
   end_date: { label: "End date", kind: "date" },
-  time: { label: "Time", kind: "text", max: 5 },
+  time: { label: "Time", kind: "time" },
   comments: { label: "Comments", kind: "textarea", max: 2000 },
   completed: { label: "Completed", kind: "boolean" },
 });

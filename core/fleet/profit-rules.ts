@@ -1,5 +1,5 @@
 import { blank } from "../platform/blank.js";
-import { addDays, daysInclusive } from "../platform/dates.js";
+import { addDays, daysInclusive, todayInLondon } from "../platform/dates.js";
 import { fromPence, Money, money, pounds, sum, toPence, type Amount } from "../platform/money.js";
 import { amountBorrowedOf, instalmentSchedule, purchasePriceOf, type AgreementLike } from "../agreements/finance.js";
 import type { FigureLine } from "../platform/records/types.js";
@@ -153,7 +153,7 @@ export function transactionProfitFigures(t: TransactionLike): FigureLine[] {
 }
 
 /** What of a vehicle (with its agreements) the profit reads. */
-export type VehicleLike = { purchase_date?: string | null; date_sold?: string | null; mileage?: number | null; finance_agreements?: AgreementLike[] | null };
+export type VehicleLike = { purchase_date?: string | null; created_at?: string | null; date_sold?: string | null; mileage?: number | null; finance_agreements?: AgreementLike[] | null };
 
 /** The day an agreement dates the purchase to: its purchase invoice date, else the vehicle's purchase date. */
 const purchaseDay = (v: VehicleLike, a: AgreementLike) => (blank(a.invoice_date) ? v.purchase_date : a.invoice_date) ?? null;
@@ -222,12 +222,27 @@ export function runningPence(months: Array<Partial<Record<ProfitKind, number>>>)
   return months.reduce((n, m) => n + (m.labour ?? 0) + (m.parts ?? 0) + (m.movement ?? 0) + (m.other_cost ?? 0), 0);
 }
 
-/** Days on fleet: from the purchase date to the date sold (or the day), both counted; 0 before the purchase. */
-export function daysOnFleet(v: VehicleLike, on: string): number {
-  if (blank(v.purchase_date)) return 0;
-  const end = !blank(v.date_sold) && v.date_sold! < on ? v.date_sold! : on;
-  return end < v.purchase_date! ? 0 : daysInclusive(v.purchase_date!, end);
+/**
+ * The day a van's days on fleet count from: its purchase date; with none,
+ * the day its record was made in the product (`created_at`, as a London
+ * date): a van staff have on the fleet but never dated the purchase of is on
+ * the fleet at least since we recorded it (docs/finance.md "Formulas").
+ */
+export function fleetStart(v: VehicleLike): string | null {
+  if (!blank(v.purchase_date)) return v.purchase_date!;
+  return blank(v.created_at) ? null : todayInLondon(new Date(v.created_at!));
 }
+
+/** Days on fleet: from the fleet start (`fleetStart`) to the date sold (or the day), both counted; 0 before it. */
+export function daysOnFleet(v: VehicleLike, on: string): number {
+  const start = fleetStart(v);
+  if (start === null) return 0;
+  const end = !blank(v.date_sold) && v.date_sold! < on ? v.date_sold! : on;
+  return end < start ? 0 : daysInclusive(start, end);
+}
+
+/** Days on hire as the line shows them: never above the days on fleet (a van is not on hire more days than it is ours). */
+export const daysOnHire = (hireDays: number, fleetDays: number) => Math.min(Math.max(0, hireDays), fleetDays);
 
 /**
  * The profit line of a vehicle on a day, from its monthly figures (the
@@ -248,7 +263,7 @@ export function profitLine(v: VehicleLike, months: MonthFigures[], on: string): 
   const profitBefore = incomeP - costsBefore;
   const profit = money(fromPence(profitBefore)).minus(interest).minus(charges);
   const fleetDays = daysOnFleet(v, on);
-  const hireDays = total("hire_days");
+  const hireDays = daysOnHire(total("hire_days"), fleetDays);
   const miles = Math.max(0, Math.round(v.mileage ?? 0));
   // Running costs per mile: the workshop, movements, other costs and the finance, not the purchase (the sale margin answers for that).
   const running = money(fromPence(runningPence(months))).plus(interest).plus(charges);
@@ -337,7 +352,7 @@ export type LeagueSort = (typeof LEAGUE_SORTS)[number];
  */
 export function leagueSortValues(v: VehicleLike, totals: Partial<Record<string, number>>, on: string): Record<LeagueSort, number | null> {
   const fleetDays = daysOnFleet(v, on);
-  const hireDays = totals.hire_days ?? 0;
+  const hireDays = daysOnHire(totals.hire_days ?? 0, fleetDays);
   const miles = Math.max(0, Math.round(v.mileage ?? 0));
   const finance = (v.finance_agreements ?? []).map((a) => financePaid(a, on));
   const financePence = toPence(sum(...finance.map((f) => f.interest), ...finance.map((f) => f.charges)));

@@ -18,7 +18,7 @@ export { answerExtras, type BlankOf, type Brief, type ContactBrief, type ExtrasO
  */
 
 /** How a field is entered on a screen (the SPA's FieldDef kinds). */
-export type InputKind = "text" | "textarea" | "number" | "integer" | "money" | "percent" | "boolean" | "date" | "select" | "url";
+export type InputKind = "text" | "textarea" | "number" | "integer" | "money" | "percent" | "boolean" | "date" | "time" | "select" | "url";
 
 const URL_MESSAGE = "Enter a full web address (https://...)";
 
@@ -61,6 +61,8 @@ export type FieldSpec = Common &
     | { kind: "url"; max?: number }
     | { kind: NumberType; signed?: boolean; max?: number }
     | { kind: "date" }
+    /** A time of day, stored HH:MM (24-hour); typed as staff type it ('930', '10.30'): the screens' TimeField. The record's rules check it with TIME_OF_DAY. */
+    | { kind: "time" }
     | { kind: "boolean" }
     /** The id of another record, picked from a list. */
     | { kind: "ref" }
@@ -78,7 +80,7 @@ export type Specs = Record<string, FieldSpec>;
 /** The zod type each kind of field is parsed with. */
 type SchemaOf<F extends FieldSpec> = F extends { kind: "object"; schema: infer S }
   ? S
-  : F extends { kind: "text" | "textarea" }
+  : F extends { kind: "text" | "textarea" | "time" }
     ? F extends { required: string }
       ? ReturnType<typeof requiredText>
       : ReturnType<typeof text>
@@ -174,6 +176,7 @@ const INPUT: Record<FieldSpec["kind"], InputKind> = {
   percent: "percent",
   markup: "percent",
   date: "date",
+  time: "time",
   boolean: "boolean",
   ref: "select",
   choice: "select",
@@ -191,6 +194,8 @@ function schemaOf(f: FieldSpec): z.ZodType {
     }
     case "date":
       return isoDate();
+    case "time":
+      return f.required ? requiredText(f.required, 5) : text(5);
     case "boolean":
       return bool();
     case "ref":
@@ -219,6 +224,9 @@ function metaOf(name: string, f: FieldSpec): FieldMeta {
       break;
     case "url":
       meta.maxLength = f.max ?? 2000;
+      break;
+    case "time":
+      meta.maxLength = 5;
       break;
     case "choice":
       meta.choices = f.options;

@@ -109,6 +109,8 @@ export const Movement = defineRecordType({
   // Of a fleet van (`fleet_vehicle`): its internal charge to the van's profit line (docs/finance.md "Vehicle profit line").
   figures: (r) => movementProfitFigures(r),
   figureSorts: vehicleSorts,
+  // 2: movements saved before issue 27 given their fleet van (`fleet_vehicle`) by the engine's save (movement-upgrade.ts).
+  indexVersion: 2,
 });
 
 declareReferences(Movement, () => ({
@@ -220,7 +222,7 @@ const unset = (v: unknown) => v === null || v === undefined || v === "";
  * registration (compacted, upper case), found by the registration's unique
  * claim: one read by key, never a scan. Null when neither.
  */
-async function fleetVehicleOf(m: Partial<MovementFields>, job?: Row): Promise<number | null> {
+export async function fleetVehicleOf(m: Partial<MovementFields>, job?: Row): Promise<number | null> {
   if (m.job) {
     const j = job ?? (await Job.stored(m.job));
     return j.vehicle && !j.customer_vehicle ? Number(j.vehicle) : null;

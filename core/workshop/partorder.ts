@@ -1,8 +1,7 @@
-import { ConflictError, NotFoundError } from "../platform/errors.js";
 import { Contact } from "../contacts/index.js";
 import { defineLines } from "../platform/lines.js";
 import { toPence } from "../platform/money.js";
-import { defineRecordType } from "../platform/records.js";
+import { defineRecordType, onLatest } from "../platform/records.js";
 import { declareReferences } from "../platform/references.js";
 import { Department, NominalCode, PaymentType } from "../settings/index.js";
 import { partLineCollection } from "./part-lines.js";
@@ -120,20 +119,10 @@ export async function storedOrder(id: number): Promise<Rec> {
  * own on the order as it then is (retried when a save lands between).
  */
 export async function enquiryMoved(orderId: number, status: Extract<PartOrderStatus, "QUOTE" | "ORDER">, actor: string) {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    let stored: Rec;
-    try {
-      stored = await storedOrder(orderId);
-    } catch (e) {
-      if (e instanceof NotFoundError) return;
-      throw e;
-    }
-    if (stored.status !== "ENQUIRY") return;
-    try {
-      await PartOrderLines.update(orderId, { status }, actor, { partial: true, system: true, current: stored });
-      return;
-    } catch (e) {
-      if (attempt === 9 || !(e instanceof ConflictError)) throw e;
-    }
-  }
+  await onLatest(
+    () => storedOrder(orderId),
+    async (stored) => {
+      if (stored.status === "ENQUIRY") await PartOrderLines.update(orderId, { status }, actor, { partial: true, system: true, current: stored });
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import { Contact } from "../contacts/index.js";
 import { estimateMatchesJob } from "./costs.js";
 import { Job, JobLines, nestLines } from "./job.js";
-import { ConflictError, NotFoundError } from "../platform/errors.js";
+import { onLatest } from "../platform/records.js";
 import { QuoteLines, storedQuote } from "./quote.js";
 
 // The job cards a quote's items link to, read for the quote's mirrors: apart from the conversions (quote-jobs.ts),
@@ -58,25 +58,16 @@ export async function writeItems(quoteId: number, stored: Row, items: Row[], act
  * quote can make another job card from them, or let them go.
  */
 export async function unlinkJob(quoteId: number, jobId: number, actor: string) {
-  for (let attempt = 0; attempt < 20; attempt++) {
-    let now: Row;
-    try {
-      now = await storedQuote(quoteId);
-    } catch (e) {
-      if (e instanceof NotFoundError) return;
-      throw e;
-    }
-    if (!((now.estimated_work_items ?? []) as Row[]).some((i) => i.job === jobId)) return;
-    const items = linesOf(now.estimated_work_items as Row[], (i) =>
-      i.job === jobId ? { ...i, job: null, work: null, parts: ((i.parts ?? []) as Row[]).map((p) => ({ ...p, part: null })) } : i,
-    );
-    try {
+  await onLatest(
+    () => storedQuote(quoteId),
+    async (now: Row) => {
+      if (!((now.estimated_work_items ?? []) as Row[]).some((i) => i.job === jobId)) return;
+      const items = linesOf(now.estimated_work_items as Row[], (i) =>
+        i.job === jobId ? { ...i, job: null, work: null, parts: ((i.parts ?? []) as Row[]).map((p) => ({ ...p, part: null })) } : i,
+      );
       await writeItems(quoteId, now, items, actor);
-      return;
-    } catch (e) {
-      if (!(e instanceof ConflictError)) throw e;
-      await pause(100);
-    }
-  }
+    },
+    20,
+  );
 }
 

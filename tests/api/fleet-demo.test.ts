@@ -51,5 +51,16 @@ describe("demo fleet", () => {
     const major = (await api.get(`worklookup/update/${works.results[1].id}`)).body;
     expect(major.part_work_lookup.map((p: any) => p.name)).toEqual(["Oil Filter", "Air Filter", "Cabin Pollen Filter"]);
     expect(major.part_work_lookup[0]).toMatchObject({ cost: 7.8, customer_cost: 9.75, supplier: { display_name: "Midland Commercial Repairs" } });
+    // The fleet league reads true (docs/finance.md "Formulas"): every demo van bought a few years back, never more days on hire than on the fleet.
+    const league = (await api.get("reports/fleet-league?page_size=100")).body.results as Array<{ registration: string; days_on_fleet: number; days_on_hire: number; utilisation: number | null }>;
+    const active = ["YK23 HVA", "YK23 HVB", "MX72 RFA", "BV21 KLM", "YK23 HVC"];
+    for (const reg of active) {
+      const row = league.find((r) => r.registration === reg)!;
+      expect(row.days_on_fleet, reg).toBeGreaterThan(365);
+      expect(row.days_on_hire, reg).toBeLessThanOrEqual(row.days_on_fleet);
+      expect(row.utilisation, reg).not.toBeNull();
+    }
+    const hva = (await api.get(`vehicles/${(await api.get("vehicles?search=YK23%20HVA")).body.results[0].id}/profit`)).body;
+    expect(hva.purchase_price).toBe(28950);
   }, 120_000); // the whole demo seed: every area's, on a shared machine
 });

@@ -296,3 +296,25 @@ describe("the league sorted by utilisation and cost per mile, and its nightly re
     expect([second.items, second.transactions, second.moved]).toEqual([0, 0, 0]);
   });
 });
+
+describe("days on fleet of a van with no purchase date (docs/finance.md \"Formulas\")", () => {
+  it("counts from the day its record was made; days on hire never above it, so the league and the profit line show a utilisation", async () => {
+    const own = await ok(api.post("createdepartment", { name: "No Purchase Dept" }));
+    // Today is 14/05/2025 (fake timers): the van's record is made today, with no purchase date.
+    const v = await newVan(api, ref, { department: own.id, purchase_date: null, mileage: 0 });
+    await rental(v.id, { status: "CONFIRMED", start_date: "2025-05-01", finish_date: "2025-05-31", total: 310 });
+    const line = await ok(api.get(`vehicles/${v.id}/profit`));
+    expect([line.days_on_fleet, line.days_on_hire, line.utilisation]).toEqual([1, 1, 100]);
+    const league = await ok(api.get(`reports/fleet-league?department=${own.id}&sort=utilisation`));
+    expect(league.results.map((r: { days_on_fleet: number; days_on_hire: number; utilisation: number | null }) => [r.days_on_fleet, r.days_on_hire, r.utilisation])).toEqual([[1, 1, 100]]);
+    // A week on (a fresh sign-in: the session's token has lapsed) the same rule: 8 days on fleet, 8 on hire.
+    vi.setSystemTime(new Date("2025-05-21T09:00:00Z"));
+    try {
+      const weekOn = client(await signIn());
+      const later = await ok(weekOn.get(`reports/fleet-league?department=${own.id}&sort=utilisation`));
+      expect(later.results.map((r: { days_on_fleet: number; days_on_hire: number; utilisation: number | null }) => [r.days_on_fleet, r.days_on_hire, r.utilisation])).toEqual([[8, 8, 100]]);
+    } finally {
+      vi.setSystemTime(new Date("2025-05-14T09:00:00Z"));
+    }
+  });
+});

@@ -40,3 +40,17 @@ describe("typed times", () => {
     for (const ok of ["1030", "9.15", "0:00"]) expect(TIME_OF_DAY.test(typedTime(ok)!), ok).toBe(true);
   });
 });
+
+describe("a time field of a definition (kind \"time\")", () => {
+  it("is drawn as the TimeField on the screens, at most HH:MM, and the diary's rule checks it with TIME_OF_DAY", async () => {
+    const { diaryEntry } = await import("../../core/accounts/diary-definitions");
+    const { diaryRuleResult } = await import("../../core/accounts/diary-rules");
+    const { fieldsFrom } = await import("../../web/src/platform/form/fields");
+    expect(fieldsFrom(diaryEntry).find((f) => f.name === "time")?.kind).toBe("time");
+    const meta = diaryEntry.fields.find((f) => f.name === "time")!;
+    expect([meta.input, meta.maxLength]).toEqual(["time", 5]);
+    expect(diaryEntry.schema.shape.time.safeParse("09:305").success).toBe(false);
+    expect(diaryRuleResult({ start_date: "2026-11-28", time: typedTime("930") })).toBeNull();
+    expect(diaryRuleResult({ start_date: "2026-11-28", time: "2575" })?.errors).toEqual({ time: "Must be a time of day (HH:MM)" });
+  });
+});

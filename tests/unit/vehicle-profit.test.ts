@@ -1,7 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { figureDeltas, figureFacetOps, rankOps, rankSort, sortValue } from "../../core/platform/records/figures";
+import { addDays } from "../../core/platform/dates";
 import {
+  daysOnFleet,
+  daysOnHire,
+  fleetStart,
   jobProfitFigures,
   leagueBoards,
   leagueSortValues,
@@ -233,5 +237,34 @@ describe("movements and transactions in the profit line (docs/finance.md)", () =
     expect(leagueSortValues({ purchase_date: null, mileage: 0 }, {}, "2025-05-14")).toEqual({ utilisation: null, cost_per_mile: null });
     expect(sortValue(null)).toBe(-1);
     expect(rankSort(sortValue(666667)) > rankSort(sortValue(null))).toBe(true);
+  });
+});
+
+describe("days on fleet without a purchase date (docs/finance.md \"Formulas\")", () => {
+  it("counts from the purchase date; with none, from the day the van's record was made (London date); none with neither", () => {
+    expect(fleetStart({ purchase_date: "2023-09-12", created_at: "2025-01-01T10:00:00.000Z" })).toBe("2023-09-12");
+    // 23:30 UTC on 30/06 is already 01/07 in London (BST).
+    expect(fleetStart({ purchase_date: null, created_at: "2025-06-30T23:30:00.000Z" })).toBe("2025-07-01");
+    expect(fleetStart({ purchase_date: "", created_at: null })).toBeNull();
+    expect(daysOnFleet({ created_at: "2025-04-15T09:00:00.000Z" }, "2025-05-14")).toBe(30);
+    expect(daysOnFleet({ created_at: "2025-04-15T09:00:00.000Z", date_sold: "2025-04-24" }, "2025-05-14")).toBe(10);
+    expect(daysOnFleet({}, "2025-05-14")).toBe(0);
+  });
+
+  it("days on hire are never above days on fleet, so utilisation is at most 100% and defined once the van is on the fleet", () => {
+    // The demo's "365 / 0": a year's confirmed rental on a van with no purchase date, recorded 30 days ago.
+    const v = { purchase_date: null, created_at: "2025-04-15T09:00:00.000Z", mileage: 0 };
+    const line = profitLine(v, [{ month: "total", hire_days: 365 }], "2025-05-14");
+    expect([line.days_on_hire, line.days_on_fleet, line.utilisation]).toEqual([30, 30, 100]);
+    expect(leagueSortValues(v, { hire_days: 365 }, "2025-05-14").utilisation).toBe(1_000_000);
+    expect(profitLine(v, [{ month: "total", hire_days: 12 }], "2025-05-14").utilisation).toBe(40);
+    expect(daysOnHire(5, 0)).toBe(0);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 5000 }), fc.integer({ min: 0, max: 3000 }), (hire, back) => {
+        const van = { purchase_date: null, created_at: `${addDays("2025-05-14", -back)}T12:00:00.000Z` };
+        const l = profitLine(van, [{ month: "total", hire_days: hire }], "2025-05-14");
+        return l.days_on_hire <= l.days_on_fleet && l.utilisation !== null && l.utilisation <= 100;
+      }),
+    );
   });
 });

@@ -12,6 +12,7 @@
  * - bulk.ts: batch writes for the bulk loader and the index upgrade
  * - tallies.ts: running totals (pence) a write moves on condition they still hold the value it read
  * - figures.ts: an owner's monthly totals and its rank on sorted boards (`figures`, `figureBoards`), kept in each record's own transaction
+ * - reread.ts: `onLatest`, a write of the product's own on a record as it now is: read again when a save lands between, stopped when it is gone
  */
 export { defineRecordType, joinExtras, recordTypes, writeTogether, ENGINE_INDEX_VERSION, TransactionTooLarge, type PlannedWrite, type RecordType } from "./define.js";
 export type { Row } from "./kind.js";
@@ -21,5 +22,6 @@ export { recordIdsWritten } from "./entity.js";
 export { moveTally, readTally } from "./tallies.js";
 export { boardPage, readFigures, readSources, readTotals, rebuildFigures, sortList, type FigureItem } from "./figures.js";
 export { rerankedOn, rerankSorts } from "./figure-sorts.js";
+export { LATEST_TRIES, onLatest, type LatestOutcome } from "./reread.js";
 export { DOCUMENT_ROUNDS, numbersExtra, withNumbers, type SeriesWant } from "./numbers.js";
 export { META_FIELDS, TRANSACTION_LIMIT, type EntryQuery, type FigureLine, type FigureSorts, type ListInQuery, type ListOptions, type Membership, type Meta, type OutsideFields, type RecordTypeOptions, type SavedRecord, type WriteExtra } from "./types.js";

@@ -1,6 +1,7 @@
 import { Checkbox, NativeSelect, TextInput, Textarea } from "@mantine/core";
 import { DateField } from "./DateField";
 import { NumberField } from "./NumberField";
+import { TimeField } from "./TimeField";
 import type { FieldDef, FormValue } from "./fields";
 import { growing } from "./growing";
 import { useFieldOptions } from "./options";
@@ -60,6 +61,8 @@ export function FieldInput({ field: f, value, onChange, error, inline, disabled,
       );
     case "date":
       return <DateField {...common} keepTyped value={typeof value === "string" ? value : ""} onChange={onChange} />;
+    case "time":
+      return <TimeField {...common} value={String(value ?? "")} onChange={onChange} />;
     case "url":
       return <TextInput {...common} type="url" inputMode="url" placeholder="https://" value={String(value ?? "")} onChange={(e) => onChange(e.currentTarget.value)} />;
     case "textarea":
