@@ -1,11 +1,11 @@
 import { Contact } from "../contacts/index.js";
 import { todayInLondon } from "../platform/dates.js";
 import { nextId } from "../platform/ids.js";
-import { ConflictError, ValidationError } from "../platform/errors.js";
+import { NotFoundError, ValidationError } from "../platform/errors.js";
 import { fromPence } from "../platform/money.js";
 import { rowsOfPage } from "../platform/paging.js";
 import { Facet } from "../platform/service.js";
-import { writeTogether, type WriteExtra } from "../platform/records.js";
+import { onLatest, writeTogether, type WriteExtra } from "../platform/records.js";
 import { Department, withTrackingOptions } from "../settings/index.js";
 import { chargeAndCost } from "./figures.js";
 import { workshopOffers, type OrderToInvoice } from "./offers.js";
@@ -288,19 +288,19 @@ export const PartOrders = {
   enquiryMoved,
 };
 
-/** A deleted enquiry order's job no longer names it (links never dangle, W19). */
+/** A deleted enquiry order's job no longer names it (links never dangle, W19): on the job as it then is (onLatest). */
 async function unlinkJob(jobId: number, orderId: number, actor: string) {
   const { Job, JobLines } = await import("./job.js");
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const [job] = (await Job.getMany([jobId])) as Rec[];
-    if (!job || job.part_order !== orderId) return;
-    try {
-      await JobLines.update(jobId, { part_order: null }, actor, { partial: true, system: true, current: job });
-      return;
-    } catch (e) {
-      if (attempt === 9 || !(e instanceof ConflictError)) throw e;
-    }
-  }
+  await onLatest(
+    async () => {
+      const [job] = (await Job.getMany([jobId])) as Rec[];
+      if (!job) throw new NotFoundError("Job");
+      return job;
+    },
+    async (job) => {
+      if (job.part_order === orderId) await JobLines.update(jobId, { part_order: null }, actor, { partial: true, system: true, current: job });
+    },
+  );
 }
 
 export { storedOrder };

@@ -19,7 +19,7 @@ export type LatestOutcome = "done" | "gone";
  * there): nothing to write, "gone". `write` decides from the record as
  * read whether anything is left to do (returning without writing is
  * "done"). The one loop of the kind: an enquiry moved on from its job
- * (core/workshop/partorder.ts `enquiryMoved`), a deleted job card's quote
+ * (core/workshop/partorder.ts `enquiryMoved`), a deleted enquiry order's job (partorders.ts `unlinkJob`), a deleted job card's quote
  * items freed (core/workshop/quote-links.ts `unlinkJob`).
  */
 export async function onLatest<T>(read: () => Promise<T>, write: (stored: T) => Promise<unknown>, tries = LATEST_TRIES): Promise<LatestOutcome> {
