@@ -26,6 +26,8 @@ const typeId = (t: InspectionRow["inspection_type"]) => (t && typeof t === "obje
  */
 export const INSPECTION_FIELDS: FieldDef[] = fieldsFrom(inspection).filter((f) => f.name !== "vehicle");
 const F = Object.fromEntries(INSPECTION_FIELDS.map((f) => [f.name, f])) as Record<string, FieldDef>;
+/** What a booked-in inspection may not change until approved: its definition's `lockedWhenBooked` fields (the server's checkInspectionLock refuses the same). */
+const BOOKED_LOCKS: ReadonlySet<string> = new Set(inspection.lockedWhenBooked);
 
 /** The first refusal among the rows (required fields, bounds), keyed as the server keys it: `inspections.<i>.<field>`. */
 export function checkInspections(rows: InspectionRow[]): { message: string; errors: Record<string, string> } | null {
@@ -64,6 +66,7 @@ export function InspectionsSection({ rows, stored, onChange }: { rows: Inspectio
         <Table.Tbody>
           {rows.map((r, i) => {
             const locked = r.id !== undefined && lockedIds.has(r.id);
+            const off = (field: string) => locked && BOOKED_LOCKS.has(field);
             const due = isDue(r.expiry_date, r.warning_days, today);
             const label = (f: string) => `Inspection ${i + 1} ${f}`;
             return (
@@ -72,7 +75,7 @@ export function InspectionsSection({ rows, stored, onChange }: { rows: Inspectio
                   <NativeSelect
                     size="xs"
                     aria-label={label("type")}
-                    disabled={locked}
+                    disabled={off("inspection_type")}
                     value={String(typeId(r.inspection_type) ?? "")}
                     onChange={(e) => {
                       const t = types.data?.results.find((x) => String(x.id) === e.currentTarget.value);
@@ -82,13 +85,13 @@ export function InspectionsSection({ rows, stored, onChange }: { rows: Inspectio
                   />
                 </Table.Td>
                 <Table.Td>
-                  <DateField size="xs" aria-label={label("last completed")} disabled={locked} value={r.date_completed ?? ""} onChange={(v) => set(i, { date_completed: v || null })} />
+                  <DateField size="xs" aria-label={label("last completed")} disabled={off("date_completed")} value={r.date_completed ?? ""} onChange={(v) => set(i, { date_completed: v || null })} />
                 </Table.Td>
                 <Table.Td>
-                  <DateField size="xs" aria-label={label("expiry")} disabled={locked} value={r.expiry_date ?? ""} onChange={(v) => set(i, { expiry_date: v || null })} />
+                  <DateField size="xs" aria-label={label("expiry")} disabled={off("expiry_date")} value={r.expiry_date ?? ""} onChange={(v) => set(i, { expiry_date: v || null })} />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput size="xs" type="number" min={F.warning_days.min} max={F.warning_days.max} aria-label={label("warning days")} disabled={locked} value={r.warning_days ?? ""} onChange={(e) => set(i, { warning_days: e.currentTarget.value === "" ? null : Number(e.currentTarget.value) })} />
+                  <TextInput size="xs" type="number" min={F.warning_days.min} max={F.warning_days.max} aria-label={label("warning days")} disabled={off("warning_days")} value={r.warning_days ?? ""} onChange={(e) => set(i, { warning_days: e.currentTarget.value === "" ? null : Number(e.currentTarget.value) })} />
                 </Table.Td>
                 <Table.Td>
                   <DateField size="xs" aria-label={label("booked in")} value={r.booked_in_date ?? ""} onChange={(v) => set(i, { booked_in_date: v || null })} />
