@@ -1,3 +1,4 @@
+import type { InspectionAnswer, InspectionTypeBrief } from "../../../../core/fleet/types";
 import { Button, Fieldset, NativeSelect, Table, Text, TextInput } from "@mantine/core";
 import { inspection } from "../../../../core/fleet/definitions";
 import { isDue } from "../../../../core/fleet/rules";
@@ -5,17 +6,12 @@ import { useList, type ApiRecord } from "../../platform/api";
 import { todayIso } from "../../platform/format";
 import { DateField, fieldsFrom, initialValues, validateValues, type FieldDef } from "../../platform/form";
 
-export type InspectionRow = {
-  id?: number;
-  last_saved?: string;
-  inspection_type?: number | { id: number; inspection_type?: string; warning_days?: number | null } | null;
-  expiry_date?: string | null;
-  date_completed?: string | null;
-  start_date?: string | null;
-  warning_days?: number | null;
-  comments?: string | null;
-  booked_in_date?: string | null;
-};
+/**
+ * An inspection as the vehicle's form holds it: the answered inspection
+ * (core/fleet/types.ts, inferred from its definition), a new one without
+ * an id yet, its type as picked (an id) or as answered.
+ */
+export type InspectionRow = Partial<Omit<InspectionAnswer, "inspection_type" | "last_saved">> & { inspection_type?: number | InspectionTypeBrief | null };
 
 const typeId = (t: InspectionRow["inspection_type"]) => (t && typeof t === "object" ? t.id : (t ?? null));
 

@@ -1,3 +1,4 @@
+import type { InspectionAnswer } from "../../../../core/fleet/types";
 import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
@@ -11,16 +12,8 @@ import { VehiclePicker } from "../picker/VehiclePicker";
 import { DateField, validateValues } from "../../platform/form";
 import { INSPECTION_FIELDS } from "../edit/InspectionsSection";
 
-type Inspection = ApiRecord & {
-  inspection_type: { id: number; inspection_type: string } | null;
-  vehicle: { id: number; registration: string; fleet_number: string | null } | null;
-  inspection_workshop: { id: number; display_name: string } | null;
-  expiry_date: string | null;
-  date_completed: string | null;
-  warning_days: number | null;
-  booked_in_date: string | null;
-  comments: string | null;
-};
+/** An inspection as GET inspections answers it, inferred from its definition (core/fleet/types.ts). */
+type Inspection = InspectionAnswer;
 
 const VIEWS = [
   { value: "all", label: "All" },

@@ -1,0 +1,11 @@
+/**
+ * The settings records as the API answers them, inferred from their
+ * definitions (issue 23: one definition per field). Pure, types only.
+ */
+import type { RowOf } from "../platform/definition.js";
+import type { trackingCategory } from "./definitions.js";
+
+/** A tracking category as answered, its options within it. */
+export type TrackingCategoryRecord = RowOf<typeof trackingCategory>;
+/** One option of a tracking category (the category's `options`: the option's definition with its id, Xero id and category). */
+export type TrackingOptionRecord = NonNullable<TrackingCategoryRecord["options"]>[number];
