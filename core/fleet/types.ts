@@ -68,3 +68,8 @@ export type InspectionAnswer = RowOf<
   { inspection_type: InspectionTypeBrief | null; vehicle: Brief<{ registration: string; fleet_number: string }> | null; inspection_workshop: ContactBrief | null }
 > &
   ExtrasOf<typeof inspectionExtras>;
+/** An inspection as the vehicle's form holds it (a line of the vehicle, saved with it): a new one has no id yet, a reference is as answered (in brief) or as picked (its id). */
+export type InspectionLine = Partial<
+  Omit<RowOf<typeof inspection, { inspection_type: InspectionTypeBrief | number | null; inspection_workshop: ContactBrief | number | null }, { id: number } | number>, "last_saved"> &
+    ExtrasOf<typeof inspectionExtras>
+>;

@@ -1,4 +1,4 @@
-import type { InspectionAnswer, InspectionTypeBrief } from "../../../../core/fleet/types";
+import type { InspectionLine } from "../../../../core/fleet/types";
 import { Button, Fieldset, NativeSelect, Table, Text, TextInput } from "@mantine/core";
 import { inspection } from "../../../../core/fleet/definitions";
 import { isDue } from "../../../../core/fleet/rules";
@@ -6,12 +6,8 @@ import { useList, type ApiRecord } from "../../platform/api";
 import { todayIso } from "../../platform/format";
 import { DateField, fieldsFrom, initialValues, validateValues, type FieldDef } from "../../platform/form";
 
-/**
- * An inspection as the vehicle's form holds it: the answered inspection
- * (core/fleet/types.ts, inferred from its definition), a new one without
- * an id yet, its type as picked (an id) or as answered.
- */
-export type InspectionRow = Partial<Omit<InspectionAnswer, "inspection_type" | "last_saved">> & { inspection_type?: number | InspectionTypeBrief | null };
+/** An inspection as the vehicle's form holds it, inferred from its definition (core/fleet/types.ts `InspectionLine`). */
+export type InspectionRow = InspectionLine;
 
 const typeId = (t: InspectionRow["inspection_type"]) => (t && typeof t === "object" ? t.id : (t ?? null));
 
