@@ -1,3 +1,4 @@
+import type { CostCentreRecord } from "../../../core/settings/types";
 import type { AgreementLine } from "../../../core/agreements/types";
 import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
@@ -19,7 +20,7 @@ export const contactOf = (v: Agreement["sale_customer"]) => (v && typeof v === "
 
 /** Create Payment (000 §4, §5, §9): opened when a sold date is entered; a real payment record. */
 export function CreatePaymentModal({ a, vehicle, onClose }: { a: Agreement; vehicle: Record<string, any>; onClose: () => void }) {
-  const centres = useList<ApiRecord & { name: string }>("costcentre", { page_size: 1000 });
+  const centres = useList<CostCentreRecord>("costcentre", { page_size: 1000 });
   const [contact, setContact] = useState<string>(String(contactOf(a.sale_customer)?.id || ""));
   const [paymentType, setPaymentType] = useState<string>("BACS");
   const [amount, setAmount] = useState<number | string>(defaultPaymentAmount(a));
@@ -36,7 +37,7 @@ export function CreatePaymentModal({ a, vehicle, onClose }: { a: Agreement; vehi
         <ContactRefInput label="Customer" kind="CC" initialName={contactOf(a.sale_customer)?.display_name ?? ""} value={contact} onChange={(id) => setContact(id === "" ? "" : String(id))} />
         <NativeSelect label="Payment type" value={paymentType} onChange={(e) => setPaymentType(e.currentTarget.value)} data={[...PAYMENT_TYPES_FOR_SCREEN]} />
         <NumberField kind="money" label="Amount" value={amount} onChange={setAmount} />
-        <NativeSelect label="Cost centre" value={centre} onChange={(e) => setCentre(e.currentTarget.value)} data={(centres.data?.results ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />
+        <NativeSelect label="Cost centre" value={centre} onChange={(e) => setCentre(e.currentTarget.value)} data={(centres.data?.results ?? []).map((c) => ({ value: String(c.id), label: c.name ?? "" }))} />
         <DateField label="Payment date" value={date} onChange={(v) => setDate(v)} />
         <TextInput label="Invoice number" value={invoice} onChange={(e) => setInvoice(e.currentTarget.value)} />
         <TextInput label="Comments" value={comments} onChange={(e) => setComments(e.currentTarget.value)} />

@@ -1,8 +1,9 @@
+import type { InspectionTypeRecord } from "../../../../core/settings/types";
 import type { InspectionLine } from "../../../../core/fleet/types";
 import { Button, Fieldset, NativeSelect, Table, Text, TextInput } from "@mantine/core";
 import { inspection } from "../../../../core/fleet/definitions";
 import { isDue } from "../../../../core/fleet/rules";
-import { useList, type ApiRecord } from "../../platform/api";
+import { useList } from "../../platform/api";
 import { todayIso } from "../../platform/format";
 import { DateField, fieldsFrom, initialValues, validateValues, type FieldDef } from "../../platform/form";
 
@@ -37,7 +38,7 @@ export function checkInspections(rows: InspectionRow[]): { message: string; erro
  * until it is approved on the inspections screen (000 §4).
  */
 export function InspectionsSection({ rows, stored, onChange }: { rows: InspectionRow[]; stored: InspectionRow[]; onChange: (rows: InspectionRow[]) => void }) {
-  const types = useList<ApiRecord & { inspection_type: string; warning_days?: number }>("inspectiontype", { page_size: 100 });
+  const types = useList<InspectionTypeRecord>("inspectiontype", { page_size: 100 });
   const today = todayIso();
   const set = (i: number, patch: Partial<InspectionRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const lockedIds = new Set(stored.filter((s) => s.booked_in_date).map((s) => s.id));
@@ -73,7 +74,7 @@ export function InspectionsSection({ rows, stored, onChange }: { rows: Inspectio
                       const t = types.data?.results.find((x) => String(x.id) === e.currentTarget.value);
                       set(i, { inspection_type: t ? t.id : null, warning_days: r.warning_days ?? t?.warning_days ?? null });
                     }}
-                    data={[{ value: "", label: "(type)" }, ...(types.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type }))]}
+                    data={[{ value: "", label: "(type)" }, ...(types.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type ?? "" }))]}
                   />
                 </Table.Td>
                 <Table.Td>
