@@ -13,6 +13,10 @@ import type { invoice } from "./invoice-definitions.js";
 import type { payment } from "./payment-definitions.js";
 import type { recurringPayment } from "./recurring-payment-definitions.js";
 import type { transaction } from "./transaction-definitions.js";
+import type { PushAnswer } from "./xero-pushes.js";
+
+/** A Xero push item as GET xero/pushes (and a record's Xero state) answers it: its record type's fields (xero-push.ts), the answer's pick of them. */
+export type XeroPushAnswer = PushAnswer;
 
 export type TransactionRecord<Refs extends Partial<Record<string, unknown>> = Record<never, never>> = RowOf<typeof transaction, Refs>;
 export type TransactionForm = FormOf<typeof transaction>;

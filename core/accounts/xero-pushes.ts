@@ -15,6 +15,8 @@ export const XERO_MESSAGES = {
 } as const;
 
 const ROW_FIELDS = ["id", "target", "source_type", "source_id", "label", "status", "version", "attempts", "xero_id", "last_error", "errors", "queued_at", "sent_at", "retry_at", "held_department", "held_reason"] as const;
+/** A push item as GET xero/pushes answers it (`rowOf`): the record's own fields (xero-push.ts), each present, an unset one null, the errors a list. */
+export type PushAnswer = { [K in (typeof ROW_FIELDS)[number]]-?: K extends "errors" ? string[] : Exclude<PushRow[K], undefined> };
 const rowOf = (r: Record<string, any>) => Object.fromEntries(ROW_FIELDS.map((f) => [f, r[f] ?? (f === "errors" ? [] : null)]));
 
 export const XeroPushes = {

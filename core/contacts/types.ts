@@ -7,3 +7,6 @@ import type { contact } from "./definitions.js";
 
 /** A contact as answered; `Refs` says what the answer carries for a reference a screen reads more of. */
 export type ContactRecord<Refs extends Partial<Record<string, unknown>> = Record<never, never>> = RowOf<typeof contact, Refs>;
+
+/** A customer as GET accountbalance answers it (service.ts `accountBalance`): the contact's own fields, its balance from the money records' facets. */
+export type AccountBalanceRow = Pick<ContactRecord, "id" | "display_name" | "company_phone" | "credit_limit" | "opening_balance" | "outstanding_balance" | "partial_contact">;

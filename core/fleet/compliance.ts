@@ -131,6 +131,9 @@ const warningFields = z.object({
   resolution_note: z.string().max(RESOLUTION_NOTE_MAX).nullable().optional(),
 });
 
+/** A compliance warning as GET compliance answers it: its record type's fields, with its id and last save. */
+export type ComplianceWarningRecord = z.infer<typeof warningFields> & { id: number; last_saved: string | null };
+
 /** A compliance warning the fleet check recorded: one per vehicle, kind and subject (the claim makes a second one impossible). */
 export const ComplianceWarning = defineRecordType({
   type: "compliancewarning",

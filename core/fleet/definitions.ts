@@ -141,28 +141,8 @@ export const vehicle = defineFields({
 export const vehicleExtras = answerExtras({ purchase_type: "text", inspections: "object", images: "object", remaining_capital: "number" });
 
 
-/**
- * An inspection of a vehicle (000 §3): inspections.ts parses with its
- * schema and refuses a missing vehicle, type or last completed date with
- * these messages (in this order); the vehicle's Inspections panel and the
- * inspections screen take labels, messages and bounds from here.
- */
-export const inspection = defineFields({
-  vehicle: { label: "Vehicle", kind: "ref", required: "No vehicle selected" },
-  inspection_type: { label: "Inspection type", kind: "ref", required: "Inspection type is required" },
-  date_completed: { label: "Last completed", kind: "date", required: "Inspection last completed date is required" },
-  expiry_date: { label: "Expiry", kind: "date" },
-  start_date: { label: "Start date", kind: "date" },
-  warning_days: { label: "Warning days", kind: "integer" },
-  comments: { label: "Comments", kind: "text", max: 4000 },
-  booked_in_date: { label: "Booked in", kind: "date" },
-  inspection_workshop: { label: "Inspection workshop", kind: "ref" },
-  new_completed_date: { label: "New completed date", kind: "date" },
-  new_expiry_date: { label: "New expiry date", kind: "date" },
-});
-
-/** What an inspection's answer carries besides its fields (its due date): a save drops it. */
-export const inspectionExtras = answerExtras({ due: "date" });
+// The inspection (and its extras) has a module of its own: rules.ts reads its lock flags without this module's vehicle.
+export { inspection, inspectionExtras } from "./inspection-definitions.js";
 
 /** A key hook (000 §3 Other records): keys.ts parses with its schema, the key hooks table draws its fields. */
 export const keyHook = defineFields({

@@ -21,6 +21,7 @@ export const SUB_TABS = ["EQUIPMENT", "ORDERED", "ARRIVING", "ACTIVE", "HIREREAD
 export { FINANCE_TYPES, isAgreementDateField, type FinanceType } from "../agreements/schema.js";
 import { isAgreementDateField, type FinanceType } from "../agreements/schema.js";
 import { blank } from "../platform/blank.js";
+import { inspection } from "./inspection-definitions.js";
 
 /** The column typeahead filters of the vehicle list and the tag each is kept under on an index entry. */
 export const COLUMN_FILTERS = {
@@ -340,13 +341,11 @@ export function isDue(expiry: string | null | undefined, warningDays: number | n
   return from !== null && today >= from;
 }
 
-/** Fields of a booked-in inspection that cannot change until it is approved (000 §4). */
-export const LOCKED_WHEN_BOOKED = ["inspection_type", "expiry_date", "date_completed", "start_date", "warning_days"] as const;
 
-/** Refuse a save that changes a locked field of an inspection that is booked in. */
+/** Refuse a save that changes a locked field (flagged `lockedWhenBooked` on the definition) of an inspection that is booked in (000 §4). */
 export function checkInspectionLock(stored: Record<string, unknown> | null, next: Record<string, unknown>): void {
   if (!stored || blank(stored.booked_in_date)) return;
-  for (const f of LOCKED_WHEN_BOOKED) {
+  for (const f of inspection.lockedWhenBooked) {
     const a = stored[f] ?? null;
     const b = next[f] === undefined ? a : (next[f] ?? null);
     if (String(a) !== String(b)) throw new ValidationError(MESSAGES.inspectionLocked, { [f]: MESSAGES.inspectionLocked });

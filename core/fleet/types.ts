@@ -3,12 +3,12 @@
  * (issue 23: one definition per field). Pure, types only: the web's vehicle
  * row and form types come from here, never a hand-written field list.
  */
-import type { Brief, ContactBrief, FormOf, NamedBrief, RowOf } from "../platform/definition.js";
-import type { vehicle } from "./definitions.js";
+import type { Brief, ContactBrief, ExtrasOf, FormOf, NamedBrief, RowOf } from "../platform/definition.js";
+import type { inspection, inspectionExtras, vehicle } from "./definitions.js";
 import type { ProfitLine } from "./profit-rules.js";
-import type { MotTestRecord } from "./compliance.js";
+import type { ComplianceWarningRecord, MotTestRecord } from "./compliance.js";
 
-export type { MotTestRecord };
+export type { ComplianceWarningRecord, MotTestRecord };
 
 /** A vehicle as answered; `Refs` says what the answer carries for a reference a screen reads more of. */
 export type VehicleRecord<Refs extends Partial<Record<string, unknown>> = Record<never, never>> = RowOf<typeof vehicle, Refs>;
@@ -59,3 +59,17 @@ export type KeyFinderRow = Pick<VehicleRecord, "id" | "fleet_number"> & {
   spare_key_number: string | null;
   spare_board: string | null;
 };
+
+/** An inspection type as an inspection's answer carries it. */
+export type InspectionTypeBrief = Brief<{ inspection_type: string; warning_days: number }>;
+/** An inspection as answered (GET inspections, a vehicle's `inspections`): its fields, its references in brief, its due date (`inspectionExtras`). */
+export type InspectionAnswer = RowOf<
+  typeof inspection,
+  { inspection_type: InspectionTypeBrief | null; vehicle: Brief<{ registration: string; fleet_number: string }> | null; inspection_workshop: ContactBrief | null }
+> &
+  ExtrasOf<typeof inspectionExtras>;
+/** An inspection as the vehicle's form holds it (a line of the vehicle, saved with it): a new one has no id yet, a reference is as answered (in brief) or as picked (its id). */
+export type InspectionLine = Partial<
+  Omit<RowOf<typeof inspection, { inspection_type: InspectionTypeBrief | number | null; inspection_workshop: ContactBrief | number | null }, { id: number } | number>, "last_saved"> &
+    ExtrasOf<typeof inspectionExtras>
+>;

@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { answerExtras, defineFields } from "../platform/definition.js";
 import { text } from "../platform/fields.js";
-import { INVOICE_INTERVALS, MESSAGES, RENTAL_STATUSES, RENTAL_TYPES } from "./rules.js";
+import { INVOICE_INTERVALS, MESSAGES, RENTAL_STATUSES, RENTAL_TYPES } from "./messages.js";
 
 /**
  * The rental of 001 §3, every field declared once (docs/decisions.md "One
@@ -11,7 +11,10 @@ import { INVOICE_INTERVALS, MESSAGES, RENTAL_STATUSES, RENTAL_TYPES } from "./ru
  * rentalRuleResult (rules.ts), which enforces them on every save with the
  * rules across fields (an end before the start, a long-term rental's term).
  * Fields marked derived are the server's figures (rentalFigures): stored
- * and answered, never entered on the form.
+ * and answered, never entered on the form. `lockedWhenApproved`: what an
+ * approved rental keeps as approved (its off-hire details and the per-mile
+ * rate behind the excess mileage charge; rules.ts `offHireLockResult`, the
+ * edit screen's Rates and Off Hire sections).
  */
 export const rental = defineFields({
   status: { label: "Status", kind: "choice", options: RENTAL_STATUSES, message: "Status must be QUOTE, CONFIRMED or NOT REQUIRED", upperCase: true },
@@ -36,7 +39,7 @@ export const rental = defineFields({
   mileage_allowance: { label: "Annual mileage allowance", kind: "mileage" },
   total_mileage: { label: "Total mileage", kind: "integer" }, // derived
   excess_mileage_charge: { label: "Excess mileage charge", kind: "money" }, // derived (read only)
-  excess_mileage_charge_per_mile: { label: "Excess mileage charge per mile", kind: "money" },
+  excess_mileage_charge_per_mile: { lockedWhenApproved: true, label: "Excess mileage charge per mile", kind: "money" },
   excess_mileage_cost: { label: "Excess mileage cost", kind: "money" },
   delivery_charge: { label: "Delivery charge", kind: "money" },
   comments: { label: "Comments", kind: "textarea", max: 4000 },
@@ -69,15 +72,15 @@ export const rental = defineFields({
   six_twenty_seven_week: { label: "6-27 days (per week)", kind: "money" }, // derived
   weekend: { label: "Weekend", kind: "money" }, // derived
   // Off hire
-  off_hire_date: { label: "Off-hire date", kind: "date" },
-  off_hire_mileage: { label: "Off-hire mileage", kind: "mileage" },
-  off_hire_excess_mileage: { label: "Excess mileage", kind: "mileage" },
-  off_hire_new_damage: { label: "New damage", kind: "money" },
-  off_hire_missing_fuel: { label: "Missing fuel", kind: "money" },
-  off_hire_ad_blue_charge: { label: "AdBlue charge", kind: "money" },
+  off_hire_date: { lockedWhenApproved: true, label: "Off-hire date", kind: "date" },
+  off_hire_mileage: { lockedWhenApproved: true, label: "Off-hire mileage", kind: "mileage" },
+  off_hire_excess_mileage: { lockedWhenApproved: true, label: "Excess mileage", kind: "mileage" },
+  off_hire_new_damage: { lockedWhenApproved: true, label: "New damage", kind: "money" },
+  off_hire_missing_fuel: { lockedWhenApproved: true, label: "Missing fuel", kind: "money" },
+  off_hire_ad_blue_charge: { lockedWhenApproved: true, label: "AdBlue charge", kind: "money" },
   off_hire_total_additional_charges: { label: "Total additional charges", kind: "money" }, // derived (read only)
-  off_hire_insurance_completed: { label: "Off-hire insurance", kind: "boolean" },
-  off_hire_tracker_completed: { label: "Off-hire tracker", kind: "boolean" },
+  off_hire_insurance_completed: { lockedWhenApproved: true, label: "Off-hire insurance", kind: "boolean" },
+  off_hire_tracker_completed: { lockedWhenApproved: true, label: "Off-hire tracker", kind: "boolean" },
   // Approval (PUT rental/approve, docs/rentals.md "Approving a rental"): the server's only.
   approved: { label: "Approved", kind: "boolean" },
   approving_user: { label: "Approved by", kind: "object", schema: z.strictObject({ first_name: text(100), last_name: text(100) }).nullable().optional() },

@@ -7,7 +7,7 @@ import { rentalProfitFigures } from "../fleet/profit-rules.js";
 import { searchText } from "../platform/paging.js";
 import { ValidationError } from "../platform/errors.js";
 import { Department, RentalMargin, TrackingCategory } from "../settings/index.js";
-import { APPROVE_AT_ONCE, MESSAGES, OFF_HIRE_LOCKED, canPrint, isLongRental, monthsSpanned, rentalFigures, rentalRecordTotals, rentalRuleResult, weeklyPence } from "./rules.js";
+import { APPROVE_AT_ONCE, MESSAGES, canPrint, isLongRental, monthsSpanned, rentalFigures, rentalRecordTotals, rentalRuleResult, weeklyPence } from "./rules.js";
 import { declareReferences } from "../platform/references.js";
 import { RENTAL_APPROVAL, rental, rentalExtras } from "./definitions.js";
 import { nextHireInvoiceDate } from "./invoicing-rules.js";
@@ -54,7 +54,7 @@ export const approveBatch = z.preprocess(
 );
 
 /**
- * The fields an approved rental keeps (OFF_HIRE_LOCKED) that a save
+ * The fields an approved rental keeps (flagged `lockedWhenApproved`) that a save
  * carries, parsed as the save will parse them (an amount sent as text is
  * its number, '' a null date); a value the schema refuses is left to the
  * save to refuse.
@@ -63,7 +63,7 @@ export function lockedFieldsSent(body: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (!body || typeof body !== "object" || Array.isArray(body)) return out;
   const b = body as Record<string, unknown>;
-  for (const f of OFF_HIRE_LOCKED) {
+  for (const f of rental.lockedWhenApproved) {
     if (!(f in b)) continue;
     const parsed = rentalFields.shape[f].safeParse(b[f]);
     if (parsed.success && parsed.data !== undefined) out[f] = parsed.data;

@@ -2,6 +2,8 @@ import { hireRates } from "../fleet/rules.js";
 import { daysInclusive } from "../platform/dates.js";
 import { Money, money, pounds, toPence, type Amount } from "../platform/money.js";
 import { blank } from "../platform/blank.js";
+import { rental } from "./definitions.js";
+import { MESSAGES } from "./messages.js";
 
 /**
  * The rental rules of 001 §5 and §9, pure: the server applies them on
@@ -10,41 +12,8 @@ import { blank } from "../platform/blank.js";
  * where the notes allow two are in docs/rentals.md.
  */
 
-export const RENTAL_STATUSES = ["QUOTE", "CONFIRMED", "NOT REQUIRED"] as const;
-export type RentalStatus = (typeof RENTAL_STATUSES)[number];
-export const RENTAL_TYPES = ["ST", "LT"] as const;
-export const INVOICE_INTERVALS = ["NONE", "WEEKLY", "MONTHLY"] as const;
-
-/** Rentals approved by one PUT rental/approve at most (one transaction, two items each). */
-export const APPROVE_AT_ONCE = 25;
-
-export const MESSAGES = {
-  saveFailed: "An error occured!",
-  alreadyBooked: (name: string) => `This vehicle is already booked out to ${name}!`,
-  mileageTooHigh: "WARNING - MILEAGE TOO HIGH",
-  unableToCalculate: "Unable To Calculate Rate",
-  unableToPrint: "Unable To Print: Missing license or insurance information",
-  finishBeforeStart: "The end date must not be before the start date",
-  startRequired: "Start date is required",
-  endRequired: "End date is required",
-  ltTermRequired: "Term (weeks) is required for a long-term rental",
-  ltAllowanceRequired: "Annual mileage allowance is required for a long-term rental",
-  intervalOnlyLt: "An invoice interval applies only to long-term rentals",
-  startMileageRequired: "Start mileage is required",
-  depositRequired: "Deposit is required",
-  depositPaidDateRequired: "Deposit paid date is required",
-  initialPaymentRequired: "Initial payment is required",
-  initialPaymentDateRequired: "Initial payment date is required",
-  // PUT rental/approve (000 §7; docs/rentals.md "Approving a rental").
-  approveNoneSent: "Select a rental to approve",
-  approveTooMany: `Approve at most ${APPROVE_AT_ONCE} rentals at once`,
-  approveNotFound: (id: number) => `Rental ${id} could not be found`,
-  offHireDateRequired: "Off Hire Date is required to approve a rental",
-  approveOnlyConfirmed: "Only a confirmed rental can be approved",
-  alreadyApproved: "This rental has already been approved",
-  offHireLocked: "This rental's off hire has been approved: its off-hire details can no longer be changed",
-  deleteApproved: "An approved rental cannot be deleted",
-} as const;
+// The rental's choices and messages live in messages.ts (the definition reads them; this module reads the definition's lock flags).
+export { APPROVE_AT_ONCE, INVOICE_INTERVALS, MESSAGES, RENTAL_STATUSES, RENTAL_TYPES, type RentalStatus } from "./messages.js";
 
 /** Date fields sent as null when empty (001 §5), the misspelt one included. */
 export const RENTAL_DATE_FIELDS = [
@@ -372,13 +341,6 @@ export const OFF_HIRE_FIELDS = [
   "off_hire_tracker_completed",
 ] as const;
 
-/**
- * The fields an approved rental keeps as they were approved (docs/rentals.md
- * "Approving a rental"): the off-hire details and the per-mile rate behind
- * the excess mileage charge, so the approved off-hire charges cannot move.
- */
-export const OFF_HIRE_LOCKED = [...OFF_HIRE_FIELDS, "excess_mileage_charge_per_mile"] as const;
-
 type ApprovalInput = { id: number; status?: string | null; off_hire_date?: string | null; approved?: boolean | null };
 
 /**
@@ -419,15 +381,18 @@ function sameValue(a: unknown, b: unknown): boolean {
   return String(a) === String(b);
 }
 
+const OFF_HIRE_KEPT: ReadonlySet<string> = new Set(rental.lockedWhenApproved);
+
 /**
- * A save of an approved rental changing its off-hire details is refused
- * (null when it changes none, or the rental is not approved). `sent` holds
- * the locked fields the save carries, parsed; a field left out is unchanged.
+ * A save of an approved rental changing its off-hire details (the fields
+ * its definition flags `lockedWhenApproved`) is refused (null when it
+ * changes none, or the rental is not approved). `sent` holds the locked
+ * fields the save carries, parsed; a field left out is unchanged.
  */
 export function offHireLockResult(stored: Record<string, unknown>, sent: Record<string, unknown>): { message: string; errors: Record<string, string> } | null {
   if (!stored.approved) return null;
   const errors: Record<string, string> = {};
-  for (const f of OFF_HIRE_LOCKED) if (f in sent && sent[f] !== undefined && !sameValue(stored[f], sent[f])) errors[f] = MESSAGES.offHireLocked;
+  for (const f of Object.keys(sent)) if (OFF_HIRE_KEPT.has(f) && sent[f] !== undefined && !sameValue(stored[f], sent[f])) errors[f] = MESSAGES.offHireLocked;
   return Object.keys(errors).length ? { message: MESSAGES.offHireLocked, errors } : null;
 }
 

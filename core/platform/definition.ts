@@ -22,7 +22,33 @@ export type InputKind = "text" | "textarea" | "number" | "integer" | "money" | "
 
 const URL_MESSAGE = "Enter a full web address (https://...)";
 
-type Common = {
+/**
+ * A field's locks (docs/contributing.md "A field's flags"): each flag says
+ * when the server refuses a change to the field and the screen draws it
+ * read-only. The definition lists each flag's fields (`def.lockedMoney`,
+ * `def.lockedInMovement`...), in declaration order; no hand list beside it.
+ */
+export type LockFlags = {
+  /**
+   * Locked once the record itself is approved: a work item approved for
+   * invoicing, a part approved (core/workshop/rules.ts `lockRules`), a
+   * rental approved (its off-hire details, core/hire/rules.ts `offHireLockResult`).
+   */
+  lockedWhenApproved?: true;
+  /**
+   * Money a line's parent locks (a job approved, a part order completed):
+   * no route changes it then (core/workshop/rules.ts `approvedJobMoneyRules`,
+   * part-rules.ts `lockedPartMoney`).
+   */
+  lockedMoney?: true;
+  /** Locked while a work item belongs to a movement (002 §4, core/workshop/rules.ts `lockRules`). */
+  lockedInMovement?: true;
+  /** Locked while an inspection is booked in, until approved (000 §4, core/fleet/rules.ts `checkInspectionLock`). */
+  lockedWhenBooked?: true;
+};
+export const LOCK_FLAGS = ["lockedWhenApproved", "lockedMoney", "lockedInMovement", "lockedWhenBooked"] as const satisfies ReadonlyArray<keyof LockFlags>;
+
+type Common = LockFlags & {
   label: string;
   /** The message when it is missing: the server refuses with it and the screen marks the field required. */
   required?: string;
@@ -32,20 +58,6 @@ type Common = {
    * input. The definition's `serverFields` lists them; no hand list beside it.
    */
   server?: true;
-  /**
-   * Locked once the record itself is approved (a work item approved for
-   * invoicing, a part approved): the server refuses a change to it
-   * (core/workshop/rules.ts `lockRules`) and the screen draws it read-only.
-   * The definition's `lockedWhenApproved` lists them; no hand list beside it.
-   */
-  lockedWhenApproved?: true;
-  /**
-   * Money a line's parent locks (a job approved, a part order completed):
-   * no route changes it then (core/workshop/rules.ts `approvedJobMoneyRules`,
-   * part-rules.ts `lockedPartMoney`). The definition's `lockedMoney` lists
-   * them; no hand list beside it.
-   */
-  lockedMoney?: true;
   /**
    * The value a blank record starts the field with (`blank()`: a new work
    * item, part, quote or payment row); without one a flag starts false and
@@ -116,11 +128,7 @@ export type FieldMeta<N extends string = string> = {
   choices?: readonly string[];
   /** Set by the server only (FieldSpec `server`): never an input. */
   server?: true;
-  /** Read-only once the record is approved (FieldSpec `lockedWhenApproved`). */
-  lockedWhenApproved?: true;
-  /** Locked once the line's parent is approved or completed (FieldSpec `lockedMoney`). */
-  lockedMoney?: true;
-};
+} & LockFlags;
 
 /** The names of a definition's server-set fields (those declared with `server: true`). */
 export type ServerFieldName<S extends Specs> = { [K in keyof S]: S[K] extends { server: true } ? K : never }[keyof S] & string;
@@ -129,6 +137,9 @@ export type ServerFieldName<S extends Specs> = { [K in keyof S]: S[K] extends { 
 export type ClientFieldName<S extends Specs> = Exclude<Extract<keyof S, string>, ServerFieldName<S>>;
 
 export type Definition<S extends Specs> = {
+  /** Each lock flag's fields (LockFlags: `lockedWhenApproved: true`...), in declaration order. */
+  readonly [L in keyof LockFlags]-?: ReadonlyArray<Extract<keyof S, string>>;
+} & {
   /** The zod object the record type parses with (`defineRecordType({ fields: def.schema })`). */
   schema: z.ZodObject<{ [K in keyof S]: SchemaOf<S[K]> }>;
   /** Every field, in declaration order, for the screens. */
@@ -137,10 +148,6 @@ export type Definition<S extends Specs> = {
   serverFields: ReadonlyArray<ServerFieldName<S>>;
   /** The fields a client may send (every other), in declaration order: what a screen may draw as an input. */
   clientFields: ReadonlyArray<ClientFieldName<S>>;
-  /** The fields locked once the record is approved (`lockedWhenApproved: true`), in declaration order. */
-  lockedWhenApproved: ReadonlyArray<Extract<keyof S, string>>;
-  /** The money fields a line's parent locks (`lockedMoney: true`), in declaration order. */
-  lockedMoney: ReadonlyArray<Extract<keyof S, string>>;
   /**
    * A blank record as a screen starts a new one: every field a client may
    * send (`clientFields`, no other), at its declared `default`, else false
@@ -215,8 +222,7 @@ function metaOf(name: string, f: FieldSpec): FieldMeta {
   const meta: FieldMeta = { name, label: f.label, kind: f.kind, input: INPUT[f.kind] };
   if (f.required) meta.required = f.required;
   if (f.server) meta.server = true;
-  if (f.lockedWhenApproved) meta.lockedWhenApproved = true;
-  if (f.lockedMoney) meta.lockedMoney = true;
+  for (const l of LOCK_FLAGS) if (f[l]) meta[l] = true;
   switch (f.kind) {
     case "text":
     case "textarea":
@@ -261,8 +267,7 @@ export function defineFields<const S extends Specs>(specs: S): Definition<S> {
     fields: fields as Definition<S>["fields"],
     serverFields: server as Array<ServerFieldName<S>>,
     clientFields: fields.filter((f) => !f.server).map((f) => f.name) as Array<ClientFieldName<S>>,
-    lockedWhenApproved: fields.filter((f) => f.lockedWhenApproved).map((f) => f.name) as Array<Extract<keyof S, string>>,
-    lockedMoney: fields.filter((f) => f.lockedMoney).map((f) => f.name) as Array<Extract<keyof S, string>>,
+    ...(Object.fromEntries(LOCK_FLAGS.map((l) => [l, fields.filter((f) => f[l]).map((f) => f.name)])) as Record<keyof LockFlags, Array<Extract<keyof S, string>>>),
     blank() {
       const out: Record<string, unknown> = {};
       for (const [name, f] of Object.entries(specs)) if (!f.server) out[name] = f.default !== undefined ? f.default : f.kind === "boolean" ? false : null;

@@ -125,21 +125,24 @@ export const JOB_DERIVED = job.serverFields;
  * longer change (002 §4; its key, completion, invoice comments and the work
  * type's flags still may), refused by rules.ts `lockRules` and drawn
  * read-only by the work item card (web/src/workshop/WorkItems.tsx).
+ * `lockedInMovement`: what an item belonging to a movement may not change
+ * (002 §4; its hours, override, completion and work type), refused by the
+ * same lockRules and drawn read-only by the same card.
  */
 export const workItem = defineFields({
   key: { label: "Key", kind: "text", max: 100 },
   description: { default: "", lockedWhenApproved: true, label: "Description", kind: "textarea", max: 2000 },
   chargeable: { lockedMoney: true, lockedWhenApproved: true, label: "Charge Customer 2", kind: "boolean" },
-  labour_hours: { lockedMoney: true, default: 0, lockedWhenApproved: true, label: "Labour Hours", kind: "number", signed: true, max: 10_000 },
+  labour_hours: { lockedInMovement: true, lockedMoney: true, default: 0, lockedWhenApproved: true, label: "Labour Hours", kind: "number", signed: true, max: 10_000 },
   labour_cost: { lockedMoney: true, default: 0, lockedWhenApproved: true, label: "Labour Cost", kind: "money", signed: true },
   customer_labour_cost: { lockedMoney: true, default: 0, lockedWhenApproved: true, label: "Customer Labour Cost", kind: "money", signed: true },
   labour_cost_vat: { lockedMoney: true, lockedWhenApproved: true, label: "Labour VAT", kind: "text", max: 100 },
   estimated_labour_hours: { lockedMoney: true, default: 0, lockedWhenApproved: true, label: "Estimated Labour Hours", kind: "number", signed: true, max: 10_000 },
   estimated_labour_cost: { lockedMoney: true, default: 0, lockedWhenApproved: true, label: "Estimated Labour Cost", kind: "money", signed: true },
   estimated_customer_labour_cost: { lockedMoney: true, default: 0, lockedWhenApproved: true, label: "Estimated Customer Labour Cost", kind: "money", signed: true },
-  cost_override: { lockedMoney: true, lockedWhenApproved: true, label: "Override Cost", kind: "boolean" },
-  complete: { label: "Complete", kind: "boolean" },
-  work_type: { lockedMoney: true, lockedWhenApproved: true, label: "Workshop Expense Charge Type", kind: "ref" },
+  cost_override: { lockedInMovement: true, lockedMoney: true, lockedWhenApproved: true, label: "Override Cost", kind: "boolean" },
+  complete: { lockedInMovement: true, label: "Complete", kind: "boolean" },
+  work_type: { lockedInMovement: true, lockedMoney: true, lockedWhenApproved: true, label: "Workshop Expense Charge Type", kind: "ref" },
   approval_received: { lockedWhenApproved: true, label: "Approval Received", kind: "boolean" },
   supplier_tracking_option: { lockedWhenApproved: true, label: "Supplier Tracking Option", kind: "object", schema: trackingOptionSchema },
   customer_tracking_option: { lockedWhenApproved: true, label: "Customer Tracking Option", kind: "object", schema: trackingOptionSchema },
@@ -211,8 +214,8 @@ export const WORK_SERVER_FIELDS = workItem.serverFields;
 /** Fields the parts approval owns on a part (`server: true` above): a job save keeps the stored values. */
 export const PART_SERVER_FIELDS = part.serverFields;
 
-/** What lockRules (rules.ts) holds a job's lines to: the work item's server fields and the fields each line's own approval locks, all from the flags above. */
-export const LINE_LOCKS: LineLocks = { serverFields: WORK_SERVER_FIELDS, work: workItem.lockedWhenApproved, part: part.lockedWhenApproved };
+/** What lockRules (rules.ts) holds a job's lines to: the work item's server fields, the fields each line's own approval locks and those a movement locks, all from the flags above. */
+export const LINE_LOCKS: LineLocks = { serverFields: WORK_SERVER_FIELDS, work: workItem.lockedWhenApproved, part: part.lockedWhenApproved, movement: workItem.lockedInMovement };
 
 /** A comment on a job or quote (002 §3 Comment): creator and time are the server's. */
 export const comment = defineFields({

@@ -320,11 +320,10 @@ export function afterReadyForCollection(customers: Array<Rec | null | undefined>
  * (definitions.ts `LINE_LOCKS`): the work item's server-set fields (never
  * compared: the server keeps them), the item fields an approval for
  * invoicing locks and the part fields a part's approval locks (the fields
- * flagged `lockedWhenApproved`). Passed in: definitions.ts imports this module.
+ * flagged `lockedWhenApproved`), and the item fields a movement locks (002
+ * §4, flagged `lockedInMovement`). Passed in: definitions.ts imports this module.
  */
-export type LineLocks = { serverFields: readonly string[]; work: readonly string[]; part: readonly string[] };
-/** What a movement-linked work item may not change (002 §4). */
-const MOVEMENT_LOCKED = ["labour_hours", "cost_override", "complete", "work_type"];
+export type LineLocks = { serverFields: readonly string[]; work: readonly string[]; part: readonly string[]; movement: readonly string[] };
 
 // An unset flag and false are alike: every answer carries unset flags as false (docs/workshop.md "Lines answer every field").
 const flat = (v: unknown) => JSON.stringify(idOf(v) ?? (v === false ? null : v) ?? null);
@@ -358,7 +357,7 @@ export function lockRules(stored: Rec[], sent: Rec[], locks: LineLocks): RuleRes
     if (old.po_approved && !same(now.supplier_tracking_option, old.supplier_tracking_option))
       errors.push([`work_items.${j}.supplier_tracking_option`, MESSAGES.poLocked(name)]);
     if (hasValue(old.movement))
-      for (const f of MOVEMENT_LOCKED) if (f in now && !same(now[f], old[f])) errors.push([`work_items.${j}.${f}`, MESSAGES.movementLocked(name)]);
+      for (const f of locks.movement) if (f in now && !same(now[f], old[f])) errors.push([`work_items.${j}.${f}`, MESSAGES.movementLocked(name)]);
     const sentParts = new Map((now.parts ?? []).filter((p: Rec) => p.id).map((p: Rec) => [p.id, p]));
     (old.parts ?? []).forEach((op: Rec) => {
       const np = sentParts.get(op.id) as Rec | undefined;

@@ -16,6 +16,8 @@ import { fixedExpense, fixedExpenseExtras } from "../../core/accounts/fixedexpen
 import { agreement, agreementExtras } from "../../core/agreements/definitions.js";
 import { DERIVED_AGREEMENT_FIELDS } from "../../core/agreements/finance.js";
 import { agreementFields } from "../../core/agreements/schema.js";
+import { rental } from "../../core/hire/definitions.js";
+import { LINE_LOCKS } from "../../core/workshop/definitions.js";
 import { inspection, inspectionExtras, tracker, trackerExtras, vehicle, vehicleExtras } from "../../core/fleet/definitions.js";
 import type { FieldDef } from "../../web/src/platform/form/fields";
 
@@ -72,6 +74,22 @@ describe("a field's flags live on the field (issue 23)", () => {
     // And a movement's (its creator, view and search terms), none of them a field.
     expect(movementExtras.names).toEqual(["creator", "view", "search_terms"]);
     for (const n of movementExtras.names) expect(movement.fields.map((f) => f.name), n).not.toContain(n);
+  });
+
+  it("each lock is a flag on the field, its list the definition's: a movement's item, an approved rental's off hire, a booked inspection", () => {
+    // 002 §4: a work item of a movement keeps its hours, override, completion and work type; lockRules reads the flag (LINE_LOCKS.movement).
+    expect([...workItem.lockedInMovement].sort()).toEqual(["complete", "cost_override", "labour_hours", "work_type"]);
+    expect(LINE_LOCKS.movement).toEqual(workItem.lockedInMovement);
+    expect(workItem.fields.find((f) => f.name === "complete")).toMatchObject({ lockedInMovement: true });
+    // docs/rentals.md "Approving a rental": the off-hire details and the per-mile rate (the screen's Rates and Off Hire sections lock the same).
+    expect([...rental.lockedWhenApproved].sort()).toEqual(
+      ["excess_mileage_charge_per_mile", "off_hire_ad_blue_charge", "off_hire_date", "off_hire_excess_mileage", "off_hire_insurance_completed", "off_hire_mileage", "off_hire_missing_fuel", "off_hire_new_damage", "off_hire_tracker_completed"],
+    );
+    // 000 §4: a booked-in inspection keeps its type, dates and warning days.
+    expect([...inspection.lockedWhenBooked].sort()).toEqual(["date_completed", "expiry_date", "inspection_type", "start_date", "warning_days"]);
+    // A definition flagging none lists none.
+    expect(part.lockedInMovement).toEqual([]);
+    expect(job.lockedWhenBooked).toEqual([]);
   });
 
   it("the job card draws every job field a client may send, each under its label, and no other", () => {
@@ -140,9 +158,8 @@ describe("a field's flags live on the field (issue 23)", () => {
         const m = lockList.exec(line);
         if (m) locks.push(`${f.replace(/^.*\/core\//, "core/")}: ${m[1]}`);
       }
-    // Left to move onto flags (a movement's item, a rental off hire, a booked inspection); this list only shrinks.
-    const LOCK_LISTS_LEFT = ["core/fleet/rules.ts: LOCKED_WHEN_BOOKED", "core/hire/rules.ts: OFF_HIRE_LOCKED", "core/workshop/rules.ts: MOVEMENT_LOCKED"];
-    expect(locks.sort(), "hand-written lock lists (flag the field: lockedWhenApproved, lockedMoney)").toEqual(LOCK_LISTS_LEFT);
+    // None left: a movement's item, an approved rental's off hire and a booked inspection read their flags too.
+    expect(locks.sort(), "hand-written lock lists (flag the field: lockedWhenApproved, lockedMoney, lockedInMovement, lockedWhenBooked)").toEqual([]);
     expect(lockList.test("export const LOCKED_WORK_MONEY = [")).toBe(true);
     expect(lockList.test("const LOCKED_PART_MONEY = [\"cost\"] as const;")).toBe(true);
     expect(lockList.test("moneyChanges(old, now, workItem.lockedMoney)")).toBe(false);

@@ -1,10 +1,11 @@
+import type { InspectionTypeRecord } from "../../../core/settings/types";
 import { Button, Group, Loader, Modal, NativeSelect, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { PAYMENT_TYPES } from "../../../core/accounts/payment-definitions";
 import { FIRST_REPORT_YEAR } from "../../../core/agreements/rules";
 import { REPORT_MESSAGES } from "../../../core/platform/report-messages";
-import { api, saveLink, useApiMutation, useList, type ApiRecord } from "../platform/api";
+import { api, saveLink, useApiMutation, useList } from "../platform/api";
 import { DepartmentSelect } from "../platform/list";
 import { DateField } from "../platform/form/DateField";
 import { todayIso } from "../platform/format";
@@ -91,7 +92,7 @@ function ReportRow({ report, department, onRun }: { report: ReportDef; departmen
     setV((o) => ({ ...o, [k]: value }));
   };
   const years = Array.from({ length: thisYear - FIRST_REPORT_YEAR + 1 }, (_, i) => String(thisYear - i));
-  const inspectionTypes = useList<ApiRecord & { inspection_type: string }>("inspectiontype", { page_size: 100 }, { enabled: report.inputs === "rangeInspectionType" });
+  const inspectionTypes = useList<InspectionTypeRecord>("inspectiontype", { page_size: 100 }, { enabled: report.inputs === "rangeInspectionType" });
   const run = () => {
     const q = queryOf(report, v);
     if (typeof q === "string") return setProblem(q);
@@ -140,7 +141,7 @@ function ReportRow({ report, department, onRun }: { report: ReportDef; departmen
               aria-label={`${report.title} type`}
               value={v.type}
               onChange={(e) => set("type")(e.currentTarget.value)}
-              data={[{ value: "", label: "All types" }, ...(inspectionTypes.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type }))]}
+              data={[{ value: "", label: "All types" }, ...(inspectionTypes.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type ?? "" }))]}
             />
           )}
           {report.inputs === "rangePaymentType" && (

@@ -1,3 +1,4 @@
+import type { NominalCodeRecord } from "../../../core/settings/types";
 import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Stack, Table, Text, TextInput } from "@mantine/core";
 import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
@@ -168,7 +169,7 @@ type Edits = Record<number, { nominal: number | null; parts: Record<number, numb
  */
 function ApprovalModal({ kind, jobId, onClose, onCredit }: { kind: Kind; jobId: number; onClose: () => void; onCredit: (w: WorkRow) => void }) {
   const items = useList<WorkRow>("work", { job: jobId, type: kind }, { errorMessage: "There was an error" });
-  const nominals = useList<ApiRecord & { code: string; name: string }>("nominal", { page_size: 1000 }, { errorMessage: "There was an error" });
+  const nominals = useList<NominalCodeRecord>("nominal", { page_size: 1000 }, { errorMessage: "There was an error" });
   const rows = useMemo(() => items.data?.results ?? [], [items.data]);
   const codeField = kind === "po" ? "supplier_nominal_code" : "customer_nominal_code";
   const done = (w: WorkRow) => (kind === "po" ? !!w.po_approved : !!w.invoice_approved);

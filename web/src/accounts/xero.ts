@@ -1,28 +1,13 @@
+import type { XeroPushAnswer } from "../../../core/accounts/types";
 import { useApiGet, useApiMutation } from "../platform/api";
 
 /**
  * The Xero push rows as the API gives them (GET xero/pushes, GET
- * xero/pushes/source/{type}/{id}; docs/xero.md) and the calls the sync page
- * and the record screens share.
+ * xero/pushes/source/{type}/{id}; docs/xero.md): inferred from the push's
+ * record type (core/accounts/types.ts `XeroPushAnswer`). The calls the sync
+ * page and the record screens share are below.
  */
-export type PushRow = {
-  id: number;
-  target: string;
-  source_type: string;
-  source_id: string;
-  label: string | null;
-  status: "PENDING" | "SENDING" | "SENT" | "FAILED" | "HELD";
-  version: number;
-  attempts: number;
-  xero_id: string | null;
-  last_error: string | null;
-  errors: string[] | null;
-  queued_at: string | null;
-  sent_at: string | null;
-  retry_at: string | null;
-  /** HELD: why it is not queued (its department has no Xero mapping). */
-  held_reason?: string | null;
-};
+export type PushRow = XeroPushAnswer;
 
 export type XeroStatus = { connected: boolean; pending: number; sending: number; sent: number; failed: number; held?: number; message?: string | null };
 

@@ -1,3 +1,4 @@
+import type { AgreementLine } from "../../../core/agreements/types";
 import { Badge, Button, Fieldset, Group, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
@@ -9,7 +10,7 @@ import { SectionErrorBoundary } from "../platform/ErrorBoundary";
 import { confirmAction } from "../platform/modal";
 import { financeFigures } from "../../../core/agreements/finance";
 import { ContactRefInput } from "../contacts/pickers";
-import { CreateInvoiceModal, CreatePaymentModal } from "./SaleModals";
+import { CreateInvoiceModal, CreatePaymentModal, contactOf } from "./SaleModals";
 
 /**
  * The purchase / finance / sale agreements of a vehicle (000 §3 Finance
@@ -17,7 +18,8 @@ import { CreateInvoiceModal, CreatePaymentModal } from "./SaleModals";
  * array (it is saved with the vehicle); this section edits it through
  * onChange, with the same rules the server applies (core/agreements).
  */
-export type Agreement = Record<string, any>;
+/** An agreement as the vehicle's form holds it, inferred from its definition (core/agreements/types.ts). */
+export type Agreement = AgreementLine;
 export type AgreementsSectionProps = {
   /** The vehicle as its form holds it (a new one has no id yet). */
   vehicle: Record<string, unknown> & { id?: number | null };
@@ -138,7 +140,7 @@ function Fields({ fields, a, onField, readOnly = [] }: { fields: FieldDef[]; a: 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" verticalSpacing="xs">
       {fields.map((f) => (
-        <FieldInput key={f.name} field={f} value={toFormValue(f, a[f.name])} onChange={(v) => onField(f, toApiValue(f, v))} disabled={readOnly.includes(f.name)} />
+        <FieldInput key={f.name} field={f} value={toFormValue(f, (a as Record<string, unknown>)[f.name])} onChange={(v) => onField(f, toApiValue(f, v))} disabled={readOnly.includes(f.name)} />
       ))}
     </SimpleGrid>
   );
@@ -152,7 +154,7 @@ function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement
   // The derived figures (docs/finance.md), from the same core module the API and reports use, as staff type.
   const figures = financeFigures(derived, todayIso());
   const rateReadOnly = RATE_READ_ONLY.includes(type);
-  const refId = (v: any) => (v && typeof v === "object" ? v.id : v) ?? "";
+  const refId = (v: Agreement["supplier"]) => (v && typeof v === "object" ? v.id : v) ?? "";
   const setContact = (field: "sale_customer" | "supplier", id: number | "") => onChange({ ...a, [field]: id === "" ? null : id });
   const set = (f: FieldDef, v: unknown) => {
     onChange({ ...a, [f.name]: v });
@@ -184,7 +186,7 @@ function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement
         </Group>
         <Fieldset legend="Purchase" variant="filled" p="xs">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" mb="xs">
-            <ContactRefInput label="Supplier" kind="SP" initialName={a.supplier?.display_name ?? ""} value={refId(a.supplier)} onChange={(id) => setContact("supplier", id)} />
+            <ContactRefInput label="Supplier" kind="SP" initialName={contactOf(a.supplier)?.display_name ?? ""} value={refId(a.supplier)} onChange={(id) => setContact("supplier", id)} />
           </SimpleGrid>
           <Fields fields={PURCHASE} a={a} onField={set} />
           <Group gap="lg" mt="xs">
@@ -228,7 +230,7 @@ function AgreementCard({ a, index, vehicle, onChange, onRemove }: { a: Agreement
         </Fieldset>
         <Fieldset legend="Sale" variant="filled" p="xs">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm" mb="xs">
-            <ContactRefInput label="Sale customer" kind="CC" initialName={a.sale_customer?.display_name ?? ""} value={refId(a.sale_customer)} onChange={(id) => setContact("sale_customer", id)} />
+            <ContactRefInput label="Sale customer" kind="CC" initialName={contactOf(a.sale_customer)?.display_name ?? ""} value={refId(a.sale_customer)} onChange={(id) => setContact("sale_customer", id)} />
           </SimpleGrid>
           <Fields fields={SALE} a={a} onField={set} />
           {a.sold_date && (

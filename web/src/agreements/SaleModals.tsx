@@ -1,3 +1,5 @@
+import type { CostCentreRecord } from "../../../core/settings/types";
+import type { AgreementLine } from "../../../core/agreements/types";
 import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { PAYMENT_TYPES_FOR_SCREEN, defaultPaymentAmount, saleInvoiceTotal } from "../../../core/agreements/rules";
@@ -11,12 +13,15 @@ import { TRACKING_OPTIONS_QUERY, trackingOptionLabel, type TrackingOptionRow } f
 /** A typed amount as a number; null while empty or not yet a number (the field says why). */
 const amountOf = (v: number | string) => (typeof v === "number" ? v : null);
 
-type Agreement = Record<string, any>;
+/** An agreement as the vehicle's form holds it, inferred from its definition (core/agreements/types.ts). */
+type Agreement = AgreementLine;
+/** An agreement's contact as answered (in brief), or null while it is only picked (an id). */
+export const contactOf = (v: Agreement["sale_customer"]) => (v && typeof v === "object" ? v : null);
 
 /** Create Payment (000 §4, §5, §9): opened when a sold date is entered; a real payment record. */
 export function CreatePaymentModal({ a, vehicle, onClose }: { a: Agreement; vehicle: Record<string, any>; onClose: () => void }) {
-  const centres = useList<ApiRecord & { name: string }>("costcentre", { page_size: 1000 });
-  const [contact, setContact] = useState<string>(a.sale_customer?.id ? String(a.sale_customer.id) : "");
+  const centres = useList<CostCentreRecord>("costcentre", { page_size: 1000 });
+  const [contact, setContact] = useState<string>(String(contactOf(a.sale_customer)?.id || ""));
   const [paymentType, setPaymentType] = useState<string>("BACS");
   const [amount, setAmount] = useState<number | string>(defaultPaymentAmount(a));
   const [centre, setCentre] = useState("4");
@@ -29,10 +34,10 @@ export function CreatePaymentModal({ a, vehicle, onClose }: { a: Agreement; vehi
   return (
     <Modal opened onClose={onClose} title="Create Payment" centered>
       <Stack gap="sm">
-        <ContactRefInput label="Customer" kind="CC" initialName={a.sale_customer?.display_name ?? ""} value={contact} onChange={(id) => setContact(id === "" ? "" : String(id))} />
+        <ContactRefInput label="Customer" kind="CC" initialName={contactOf(a.sale_customer)?.display_name ?? ""} value={contact} onChange={(id) => setContact(id === "" ? "" : String(id))} />
         <NativeSelect label="Payment type" value={paymentType} onChange={(e) => setPaymentType(e.currentTarget.value)} data={[...PAYMENT_TYPES_FOR_SCREEN]} />
         <NumberField kind="money" label="Amount" value={amount} onChange={setAmount} />
-        <NativeSelect label="Cost centre" value={centre} onChange={(e) => setCentre(e.currentTarget.value)} data={(centres.data?.results ?? []).map((c) => ({ value: String(c.id), label: c.name }))} />
+        <NativeSelect label="Cost centre" value={centre} onChange={(e) => setCentre(e.currentTarget.value)} data={(centres.data?.results ?? []).map((c) => ({ value: String(c.id), label: c.name ?? "" }))} />
         <DateField label="Payment date" value={date} onChange={(v) => setDate(v)} />
         <TextInput label="Invoice number" value={invoice} onChange={(e) => setInvoice(e.currentTarget.value)} />
         <TextInput label="Comments" value={comments} onChange={(e) => setComments(e.currentTarget.value)} />
@@ -60,7 +65,7 @@ export function CreatePaymentModal({ a, vehicle, onClose }: { a: Agreement; vehi
 
 /** Create Sale Invoice (000 §7, §9): VAT 20/5/0 on the vatable amount plus the non-vatable amount; a real invoice linked to the agreement. */
 export function CreateInvoiceModal({ a, vehicle, onClose }: { a: Agreement; vehicle: Record<string, any>; onClose: () => void }) {
-  const [contact, setContact] = useState<string>(a.sale_customer?.id ? String(a.sale_customer.id) : "");
+  const [contact, setContact] = useState<string>(String(contactOf(a.sale_customer)?.id || ""));
   const [vat, setVat] = useState<"20" | "5" | "0">("20");
   const [amount, setAmount] = useState<number | string>(Number(a.sold_price ?? 0));
   const [noVat, setNoVat] = useState<number | string>(Number(a.sale_warranty_cost ?? 0));
@@ -74,7 +79,7 @@ export function CreateInvoiceModal({ a, vehicle, onClose }: { a: Agreement; vehi
   return (
     <Modal opened onClose={onClose} title="Create Sale Invoice" centered>
       <Stack gap="sm">
-        <ContactRefInput label="Customer" kind="CC" initialName={a.sale_customer?.display_name ?? ""} value={contact} onChange={(id) => setContact(id === "" ? "" : String(id))} />
+        <ContactRefInput label="Customer" kind="CC" initialName={contactOf(a.sale_customer)?.display_name ?? ""} value={contact} onChange={(id) => setContact(id === "" ? "" : String(id))} />
         <TextInput label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
         <DateField label="Invoice date" value={date} onChange={(v) => setDate(v)} />
         <TextInput label="Invoice number" placeholder="Next number when blank" value={number} onChange={(e) => setNumber(e.currentTarget.value)} />

@@ -1,11 +1,12 @@
 import { Stack } from "@mantine/core";
 import { Link, useNavigate } from "react-router-dom";
-import type { ApiRecord } from "../platform/api";
+import type { AccountBalanceRow } from "../../../core/contacts/types";
 import { formatMoney } from "../platform/format";
 import { ListPager, ListSearch, ListTable, useListController } from "../platform/list";
 import { Page } from "../platform/page";
 
-type Row = ApiRecord & { display_name: string; company_phone?: string | null; credit_limit?: number | null; outstanding_balance?: number | null; partial_contact?: boolean };
+/** A row as GET accountbalance answers it, inferred from the contact's definition. */
+type Row = AccountBalanceRow;
 
 /** /accountbalance (003 §2): customers with credit limit and outstanding balance; a row opens the contact. */
 export function AccountBalancePage() {

@@ -1,3 +1,4 @@
+import type { CostCentreRecord } from "../../../core/settings/types";
 import { Alert, Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Table, Text, TextInput, Textarea, Checkbox, Fieldset } from "@mantine/core";
 import { useEffect, useState, type FormEvent } from "react";
 import { useParams, useSearchParams } from "react-router-dom";
@@ -111,7 +112,7 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
   useEffect(() => {
     if (record) settle(record);
   }, [record?.last_saved]); // eslint-disable-line react-hooks/exhaustive-deps -- the extras settle on a fresh copy (its last_saved), not on every render's record object or settle callback
-  const centres = useList<ApiRecord & { name: string }>("costcentre", { page_size: 1000 });
+  const centres = useList<CostCentreRecord>("costcentre", { page_size: 1000 });
 
   const editor = useRecordEditor({
     resource: "contacts",
@@ -207,7 +208,7 @@ function ContactForm({ record, defaults }: { record: ApiRecord | null; defaults:
           <MultiSelect
             mt="xs"
             label="Cost centres"
-            data={(centres.data?.results ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+            data={(centres.data?.results ?? []).map((c) => ({ value: String(c.id), label: c.name ?? "" }))}
             value={costCentres}
             onChange={(v) => setExtra("costCentres", v)}
             clearable

@@ -3,7 +3,8 @@ import type { AvailableVehicle, RentalAnswer } from "../../../core/hire/types";
 import { Anchor, Button, Fieldset, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Tooltip } from "@mantine/core";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
-import { MESSAGES, OFF_HIRE_LOCKED, rentalDatesError, rentalFigures, rentalRuleResult } from "../../../core/hire/rules";
+import { rental as rentalDefinition } from "../../../core/hire/definitions";
+import { MESSAGES, rentalDatesError, rentalFigures, rentalRuleResult } from "../../../core/hire/rules";
 import { ContactRefInput } from "../contacts/pickers";
 import { VehicleSearch } from "../fleet/picker/VehiclePicker";
 import { api, useApiGet, useList, useOne, type ApiRecord } from "../platform/api";
@@ -220,7 +221,7 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
     }
   };
 
-  // An approved off-hire (PUT rental/approve from the vehicle's rental record) is read-only here; the server refuses a change.
+  // An approved off-hire (PUT rental/approve from the vehicle's rental record) is read-only here: the fields its definition flags `lockedWhenApproved`; the server refuses a change.
   const approved = record?.approved === true;
   const approver = [record?.approving_user?.first_name, record?.approving_user?.last_name].filter(Boolean).join(" ");
   const input = (f: FieldDef) => <FieldInput key={f.name} field={f} value={v[f.name]} onChange={(x) => form.set(f.name, x)} error={form.errors[f.name]} />;
@@ -302,7 +303,7 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
           </Text>
         </FormSection>
         <FormSection legend="Licence" fields={LICENCE} form={form} />
-        <FormSection legend="Rates" fields={RATES} form={form} cols={3} locked={approved ? OFF_HIRE_LOCKED : undefined} />
+        <FormSection legend="Rates" fields={RATES} form={form} cols={3} locked={approved ? rentalDefinition.lockedWhenApproved : undefined} />
         <FormSection legend="Deposit & Initial Payment" fields={DEPOSIT} form={form} />
 
         <Fieldset legend="On Hire" variant="filled" p="sm">
@@ -325,7 +326,7 @@ function RentalForm({ record, initVehicle }: { record: Rental | null; initVehicl
           </Group>
         </Fieldset>
 
-        <FormSection legend="Off Hire" fields={OFF_HIRE} form={form} locked={approved ? OFF_HIRE_LOCKED : undefined}>
+        <FormSection legend="Off Hire" fields={OFF_HIRE} form={form} locked={approved ? rentalDefinition.lockedWhenApproved : undefined}>
           <Group gap="lg" mt="xs">
             <Text size="sm">Excess mileage charge: {formatMoney(figures.excess_mileage_charge)}</Text>
             <Text size="sm">Total additional charges: {formatMoney(figures.off_hire_total_additional_charges)}</Text>

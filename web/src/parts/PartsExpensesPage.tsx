@@ -1,10 +1,11 @@
+import type { NominalCodeRecord } from "../../../core/settings/types";
 import { Alert, Anchor, Button, Checkbox, Group, Modal, NativeSelect, Paper, Stack, Switch, Table, Text, TextInput } from "@mantine/core";
 import { ModalActions } from "../platform/modal";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { approvalRefusal, dueRangeRefusal, partApprovalCheck } from "../../../core/workshop/part-rules";
 import { SupplierPicker } from "../contacts/pickers";
-import { ApiError, api, useList, type ApiRecord } from "../platform/api";
+import { ApiError, api, useList } from "../platform/api";
 import { FormWarning, DateField, NO_FORM, useSaveCycle } from "../platform/form";
 import { blank, formatDate, formatMoney } from "../platform/format";
 import { ListDepartmentFilter, ListPager, ListSearch, ListTable, ListTabs, useListController, type Column } from "../platform/list";
@@ -23,7 +24,7 @@ const VIEWS = [
   { value: "backorder", label: "Backorder" },
 ];
 
-type Nominal = ApiRecord & { code: string; name: string | null; tax_type: string | null };
+type Nominal = NominalCodeRecord;
 
 /**
  * /parts (002 §2 Parts Expenses): views Current (default), To Be Ordered,

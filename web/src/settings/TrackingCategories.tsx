@@ -1,6 +1,7 @@
 import { Badge, Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useMemo, useState, type FormEvent } from "react";
-import { useCreate, useRemove, useUpdate, type ApiRecord } from "../platform/api";
+import type { TrackingCategoryRecord, TrackingOptionRecord } from "../../../core/settings/types";
+import { useCreate, useRemove, useUpdate } from "../platform/api";
 import { fieldsFrom, useUnsavedChanges, validateValues, type FieldDef, type SelectOption } from "../platform/form";
 import { trackingCategory, trackingOption } from "../../../core/settings/definitions";
 import { HistoryButton } from "../platform/history";
@@ -9,8 +10,9 @@ import { ListPager, useListController } from "../platform/list";
 import { confirmDelete } from "../platform/modal";
 import { XeroState } from "../accounts/XeroState";
 
-type Option = { id?: number; name: string; status?: string | null; xero_id?: string | null; category?: number | null };
-type Category = ApiRecord & { name: string; status: string | null; xero_id?: string | null; options: Option[] | null };
+/** A category and its options as answered, inferred from their definitions (core/settings/types.ts). */
+type Option = TrackingOptionRecord;
+type Category = TrackingCategoryRecord;
 type DraftOption = Option & { key: string };
 type Draft = { name: string; status: string; options: DraftOption[] };
 type Errors = Record<string, string>;
@@ -76,7 +78,7 @@ function CategoryEditor({ draft, onChange, errors }: { draft: Draft; onChange: (
       {draft.options.map((o, i) => (
         <Group key={o.key} gap="xs" align="flex-start">
           <TextInput aria-label={`Option ${i + 1} name`} placeholder="Option name" size="xs" value={o.name} onChange={(e) => setOption(i, { name: e.currentTarget.value })} error={errors[`options.${i}.name`]} w={240} />
-          <NativeSelect aria-label={`Option ${i + 1} status`} size="xs" value={o.status ?? "ACTIVE"} data={STATUSES} onChange={(e) => setOption(i, { status: e.currentTarget.value })} w={130} />
+          <NativeSelect aria-label={`Option ${i + 1} status`} size="xs" value={o.status ?? "ACTIVE"} data={STATUSES} onChange={(e) => setOption(i, { status: e.currentTarget.value as Option["status"] })} w={130} />
           <Button size="compact-xs" variant="subtle" color="red" mt={4} aria-label={`Remove option ${i + 1}`} onClick={() => onChange({ ...draft, options: draft.options.filter((_, j) => j !== i) })}>
             Remove
           </Button>
@@ -198,7 +200,7 @@ function CategoryCard({ category }: { category: Category }) {
             >
               Delete
             </Button>
-            <HistoryButton recordType="trackingcategory" id={category.id} title={category.name} />
+            <HistoryButton recordType="trackingcategory" id={category.id} title={category.name ?? undefined} />
           </Group>
         )}
       </Group>

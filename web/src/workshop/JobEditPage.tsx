@@ -1,3 +1,4 @@
+import type { DepartmentRecord } from "../../../core/settings/types";
 import type { VehicleAnswer } from "../../../core/fleet/types";
 import type { JobContactBrief } from "../../../core/workshop/types";
 import { Alert, Anchor, Badge, Button, Collapse, Fieldset, Group, Modal, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
@@ -227,7 +228,7 @@ function Figure({ label, value }: { label: string; value: number | null | undefi
   );
 }
 
-type Refs = { workTypes: WorkType[]; departments: Array<{ id: number; name: string }>; defaults: NonNullable<CostDefaults> };
+type Refs = { workTypes: WorkType[]; departments: DepartmentRecord[]; defaults: NonNullable<CostDefaults> };
 
 function JobForm({ record, refs, reload }: { record: Job | null; refs: Refs; reload: () => Promise<unknown> }) {
   const navigate = useNavigate();
@@ -673,7 +674,7 @@ export function JobEditPage() {
   const { job: id } = useParams();
   const q = useOne<Job>("jobs", id ?? null, { errorMessage: ERROR });
   const workTypes = useList<WorkType & ApiRecord>("worktype", { page_size: 1000 }, { errorMessage: ERROR });
-  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage: ERROR });
+  const departments = useList<DepartmentRecord>("departments", { page_size: 1000 }, { errorMessage: ERROR });
   const defaults = useApiGet<NonNullable<CostDefaults>>("appdefaults", undefined, { errorMessage: ERROR });
   const loading = (id && q.isLoading) || workTypes.isLoading || departments.isLoading || defaults.isLoading;
   const title = id ? `Job - ${q.data ? registrationOf(q.data) || q.data.id : ""}` : "Job - New";

@@ -35,6 +35,8 @@ export const JOB_PART_COLUMNS: PartColumn[] = [
 /** The part columns an approved part may no longer change: its definition's `lockedWhenApproved` fields (the server's lockRules refuses the same). */
 const APPROVED_PART_LOCKED: PartColumn[] = JOB_PART_COLUMNS.filter((c) => (partDef.lockedWhenApproved as readonly string[]).includes(c));
 const INVOICE_LOCKED: ReadonlySet<string> = new Set(workDef.lockedWhenApproved);
+/** The item fields a movement locks: its definition's `lockedInMovement` fields (the server's lockRules refuses the same). */
+const MOVEMENT_LOCKS: ReadonlySet<string> = new Set(workDef.lockedInMovement);
 
 const has = (v: unknown) => v !== null && v !== undefined && v !== "";
 const idOf = (v: unknown) => (v && typeof v === "object" ? (v as { id?: unknown }).id : v);
@@ -87,7 +89,8 @@ function WorkItemCard({ item: w, index, onChange, onRemove, workTypes, hasCustom
   const movement = has(idOf(w.movement));
   // An item approved for invoicing locks the fields its definition flags `lockedWhenApproved` (002 §4; the server's lockRules reads the same flag).
   const off = (field: string) => readOnly || (invoiced && INVOICE_LOCKED.has(field));
-  const movementOff = (field: string) => off(field) || movement;
+  // An item of a movement locks the fields its definition flags `lockedInMovement` (002 §4).
+  const movementOff = (field: string) => off(field) || (movement && MOVEMENT_LOCKS.has(field));
   const set = (patch: Record<string, unknown>) => onChange({ ...w, ...patch });
   const err = (field: string) => errors[`work_items.${index}.${field}`];
   const type = w.work_type && typeof w.work_type === "object" ? (w.work_type as WorkType) : workTypes.find((t) => t.id === Number(w.work_type));

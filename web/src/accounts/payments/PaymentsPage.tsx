@@ -1,3 +1,4 @@
+import type { DepartmentRecord } from "../../../../core/settings/types";
 import { Button, Checkbox, Group, NativeSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
@@ -43,7 +44,7 @@ const ERROR = "There was an error";
  */
 export function PaymentsPage() {
   const list = useListController<PaymentRow>({ resource: "payments", filters: ["view", "department", "start", "end"], tabs: ["view"], errorMessage: ERROR });
-  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage: ERROR });
+  const departments = useList<DepartmentRecord>("departments", { page_size: 1000 }, { errorMessage: ERROR });
   const [start, setStart] = useState(list.filters.start ?? "");
   const [end, setEnd] = useState(list.filters.end ?? "");
   const [selected, setSelected] = useState<Map<number, PaymentRow>>(new Map());
@@ -213,7 +214,7 @@ const blankRow = (): NewRow => ({ ...payment.blank(), key: nextKey++, idempotenc
  * in all fields') before anything is sent; then one POST per row, and the
  * rows saved leave the grid.
  */
-function NewPayments({ departments }: { departments: Array<ApiRecord & { name: string }> }) {
+function NewPayments({ departments }: { departments: DepartmentRecord[] }) {
   const [rows, setRows] = useState<NewRow[]>(() => [blankRow()]);
   const [saving, setSaving] = useState(false);
   const create = useApiMutation<Record<string, unknown>, PaymentRow>("POST", "payments", { resource: "payments", errorMessage: ERROR });
@@ -286,7 +287,7 @@ function NewPayments({ departments }: { departments: Array<ApiRecord & { name: s
                 <NativeSelect aria-label={`Type of new payment ${i + 1}`} size="xs" value={r.payment_type} onChange={(e) => change(r.key, { payment_type: e.currentTarget.value })} data={[...PAYMENT_TYPES]} />
               </Table.Td>
               <Table.Td>
-                <NativeSelect aria-label={`Department of new payment ${i + 1}`} size="xs" value={String(r.department)} onChange={(e) => change(r.key, { department: Number(e.currentTarget.value) })} data={departments.map((d) => ({ value: String(d.id), label: d.name }))} />
+                <NativeSelect aria-label={`Department of new payment ${i + 1}`} size="xs" value={String(r.department)} onChange={(e) => change(r.key, { department: Number(e.currentTarget.value) })} data={departments.map((d) => ({ value: String(d.id), label: d.name ?? "" }))} />
               </Table.Td>
               <Table.Td>
                 <TextInput aria-label={`Invoice no. of new payment ${i + 1}`} size="xs" w={110} value={r.invoice_number ?? ""} onChange={(e) => change(r.key, { invoice_number: e.currentTarget.value })} />

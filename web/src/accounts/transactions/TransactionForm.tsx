@@ -1,3 +1,4 @@
+import type { NominalCodeRecord } from "../../../../core/settings/types";
 import { Alert, Button, Group, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { FREQUENCIES, TRANSACTION_MESSAGES, transaction } from "../../../../core/accounts/transaction-definitions";
@@ -6,7 +7,7 @@ import { TAX_TYPES } from "../../../../core/settings/taxtypes";
 import { ContactRefInput } from "../../contacts/pickers";
 import { VehicleSearch } from "../../fleet/picker/VehiclePicker";
 import { trackingOptionSource } from "../../settings/trackingOptions";
-import { useList, type ApiRecord } from "../../platform/api";
+import { useList } from "../../platform/api";
 import { FieldInput, fieldsFrom, initialValues, recordOptions, useRecordForm, useSaveCycle, type FieldDef, type FormValues } from "../../platform/form";
 import { formatMoney, todayIso } from "../../platform/format";
 import { useTransactionCalls, type TransactionRow } from "./api";
@@ -29,7 +30,7 @@ const ROW2 = ["nominal_code", "tracking_option", "payment_type", "customer_accou
 const ROW3 = ["amount", "vat", "invoice_date", "invoice_number", "invoice_amount", "invoice_vat"].map(byName);
 
 const RATES = new Map<string, number>(TAX_TYPES.map((t) => [t.tax_type, t.rate]));
-type Nominal = ApiRecord & { code: string; tax_type: string | null };
+type Nominal = NominalCodeRecord;
 
 const num = (v: unknown) => (typeof v === "number" ? v : null);
 

@@ -2,26 +2,14 @@ import { Badge, Button, Modal, Stack, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import { RESOLUTION_NOTE_MAX, RESOLVE_MESSAGES } from "../../../../core/fleet/compliance-rules";
 import { WARNING_LABELS, type WarningKind } from "../../../../core/fleet/registration-rules";
-import { useUpdate, type ApiRecord } from "../../platform/api";
+import type { ComplianceWarningRecord } from "../../../../core/fleet/types";
+import { useUpdate } from "../../platform/api";
 import { FormWarning, NO_FORM, useSaveCycle } from "../../platform/form";
 import { formatDate, formatDateTime } from "../../platform/format";
 import { ModalActions } from "../../platform/modal";
 
-/** A compliance warning as GET compliance answers it (core/fleet/compliance.ts `warningFields`). */
-export type WarningRow = ApiRecord & {
-  vehicle: number;
-  registration: string;
-  kind: WarningKind;
-  subject: string;
-  date: string;
-  source: string;
-  message: string;
-  raised_on: string;
-  department?: number | null;
-  resolved_at?: string | null;
-  resolved_by?: string | null;
-  resolution_note?: string | null;
-};
+/** A compliance warning as GET compliance answers it, inferred from its record type (core/fleet/compliance.ts `warningFields`). */
+export type WarningRow = ComplianceWarningRecord;
 
 /** A warning's kind as a badge: red for what is overdue or wrong, yellow for what is coming, orange for the rest. */
 export function WarningBadge({ kind }: { kind: WarningKind }) {

@@ -1,21 +1,14 @@
+import type { InspectionTypeRecord } from "../../../../core/settings/types";
+import type { InspectionLine } from "../../../../core/fleet/types";
 import { Button, Fieldset, NativeSelect, Table, Text, TextInput } from "@mantine/core";
 import { inspection } from "../../../../core/fleet/definitions";
 import { isDue } from "../../../../core/fleet/rules";
-import { useList, type ApiRecord } from "../../platform/api";
+import { useList } from "../../platform/api";
 import { todayIso } from "../../platform/format";
 import { DateField, fieldsFrom, initialValues, validateValues, type FieldDef } from "../../platform/form";
 
-export type InspectionRow = {
-  id?: number;
-  last_saved?: string;
-  inspection_type?: number | { id: number; inspection_type?: string; warning_days?: number | null } | null;
-  expiry_date?: string | null;
-  date_completed?: string | null;
-  start_date?: string | null;
-  warning_days?: number | null;
-  comments?: string | null;
-  booked_in_date?: string | null;
-};
+/** An inspection as the vehicle's form holds it, inferred from its definition (core/fleet/types.ts `InspectionLine`). */
+export type InspectionRow = InspectionLine;
 
 const typeId = (t: InspectionRow["inspection_type"]) => (t && typeof t === "object" ? t.id : (t ?? null));
 
@@ -26,6 +19,8 @@ const typeId = (t: InspectionRow["inspection_type"]) => (t && typeof t === "obje
  */
 export const INSPECTION_FIELDS: FieldDef[] = fieldsFrom(inspection).filter((f) => f.name !== "vehicle");
 const F = Object.fromEntries(INSPECTION_FIELDS.map((f) => [f.name, f])) as Record<string, FieldDef>;
+/** What a booked-in inspection may not change until approved: its definition's `lockedWhenBooked` fields (the server's checkInspectionLock refuses the same). */
+const BOOKED_LOCKS: ReadonlySet<string> = new Set(inspection.lockedWhenBooked);
 
 /** The first refusal among the rows (required fields, bounds), keyed as the server keys it: `inspections.<i>.<field>`. */
 export function checkInspections(rows: InspectionRow[]): { message: string; errors: Record<string, string> } | null {
@@ -43,7 +38,7 @@ export function checkInspections(rows: InspectionRow[]): { message: string; erro
  * until it is approved on the inspections screen (000 §4).
  */
 export function InspectionsSection({ rows, stored, onChange }: { rows: InspectionRow[]; stored: InspectionRow[]; onChange: (rows: InspectionRow[]) => void }) {
-  const types = useList<ApiRecord & { inspection_type: string; warning_days?: number }>("inspectiontype", { page_size: 100 });
+  const types = useList<InspectionTypeRecord>("inspectiontype", { page_size: 100 });
   const today = todayIso();
   const set = (i: number, patch: Partial<InspectionRow>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   const lockedIds = new Set(stored.filter((s) => s.booked_in_date).map((s) => s.id));
@@ -64,6 +59,7 @@ export function InspectionsSection({ rows, stored, onChange }: { rows: Inspectio
         <Table.Tbody>
           {rows.map((r, i) => {
             const locked = r.id !== undefined && lockedIds.has(r.id);
+            const off = (field: string) => locked && BOOKED_LOCKS.has(field);
             const due = isDue(r.expiry_date, r.warning_days, today);
             const label = (f: string) => `Inspection ${i + 1} ${f}`;
             return (
@@ -72,23 +68,23 @@ export function InspectionsSection({ rows, stored, onChange }: { rows: Inspectio
                   <NativeSelect
                     size="xs"
                     aria-label={label("type")}
-                    disabled={locked}
+                    disabled={off("inspection_type")}
                     value={String(typeId(r.inspection_type) ?? "")}
                     onChange={(e) => {
                       const t = types.data?.results.find((x) => String(x.id) === e.currentTarget.value);
                       set(i, { inspection_type: t ? t.id : null, warning_days: r.warning_days ?? t?.warning_days ?? null });
                     }}
-                    data={[{ value: "", label: "(type)" }, ...(types.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type }))]}
+                    data={[{ value: "", label: "(type)" }, ...(types.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type ?? "" }))]}
                   />
                 </Table.Td>
                 <Table.Td>
-                  <DateField size="xs" aria-label={label("last completed")} disabled={locked} value={r.date_completed ?? ""} onChange={(v) => set(i, { date_completed: v || null })} />
+                  <DateField size="xs" aria-label={label("last completed")} disabled={off("date_completed")} value={r.date_completed ?? ""} onChange={(v) => set(i, { date_completed: v || null })} />
                 </Table.Td>
                 <Table.Td>
-                  <DateField size="xs" aria-label={label("expiry")} disabled={locked} value={r.expiry_date ?? ""} onChange={(v) => set(i, { expiry_date: v || null })} />
+                  <DateField size="xs" aria-label={label("expiry")} disabled={off("expiry_date")} value={r.expiry_date ?? ""} onChange={(v) => set(i, { expiry_date: v || null })} />
                 </Table.Td>
                 <Table.Td>
-                  <TextInput size="xs" type="number" min={F.warning_days.min} max={F.warning_days.max} aria-label={label("warning days")} disabled={locked} value={r.warning_days ?? ""} onChange={(e) => set(i, { warning_days: e.currentTarget.value === "" ? null : Number(e.currentTarget.value) })} />
+                  <TextInput size="xs" type="number" min={F.warning_days.min} max={F.warning_days.max} aria-label={label("warning days")} disabled={off("warning_days")} value={r.warning_days ?? ""} onChange={(e) => set(i, { warning_days: e.currentTarget.value === "" ? null : Number(e.currentTarget.value) })} />
                 </Table.Td>
                 <Table.Td>
                   <DateField size="xs" aria-label={label("booked in")} value={r.booked_in_date ?? ""} onChange={(v) => set(i, { booked_in_date: v || null })} />

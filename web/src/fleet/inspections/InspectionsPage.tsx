@@ -1,3 +1,5 @@
+import type { InspectionTypeRecord } from "../../../../core/settings/types";
+import type { InspectionAnswer } from "../../../../core/fleet/types";
 import { Alert, Button, Group, Modal, NativeSelect, Paper, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
@@ -11,16 +13,8 @@ import { VehiclePicker } from "../picker/VehiclePicker";
 import { DateField, validateValues } from "../../platform/form";
 import { INSPECTION_FIELDS } from "../edit/InspectionsSection";
 
-type Inspection = ApiRecord & {
-  inspection_type: { id: number; inspection_type: string } | null;
-  vehicle: { id: number; registration: string; fleet_number: string | null } | null;
-  inspection_workshop: { id: number; display_name: string } | null;
-  expiry_date: string | null;
-  date_completed: string | null;
-  warning_days: number | null;
-  booked_in_date: string | null;
-  comments: string | null;
-};
+/** An inspection as GET inspections answers it, inferred from its definition (core/fleet/types.ts). */
+type Inspection = InspectionAnswer;
 
 const VIEWS = [
   { value: "all", label: "All" },
@@ -110,7 +104,7 @@ function AddInspection() {
   const [type, setType] = useState("");
   const [completed, setCompleted] = useState("");
   const [expiry, setExpiry] = useState("");
-  const types = useList<ApiRecord & { inspection_type: string }>("inspectiontype", { page_size: 100 });
+  const types = useList<InspectionTypeRecord>("inspectiontype", { page_size: 100 });
   const add = useApiMutation<Record<string, unknown>, ApiRecord>("POST", "inspections", { resource: "inspections", invalidates: ["vehicleinspections"], errorMessage: "There was an error" });
   return (
     <Stack gap="xs">
@@ -124,7 +118,7 @@ function AddInspection() {
               error={errors.inspection_type}
               value={type}
               onChange={(e) => setType(e.currentTarget.value)}
-              data={[{ value: "", label: "(type)" }, ...(types.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type }))]}
+              data={[{ value: "", label: "(type)" }, ...(types.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type ?? "" }))]}
             />
             <DateField label={field("date_completed").label} withAsterisk error={errors.date_completed} value={completed} onChange={(v) => setCompleted(v)} />
             <DateField label={field("expiry_date").label} value={expiry} onChange={(v) => setExpiry(v)} />
@@ -152,7 +146,7 @@ function AddInspection() {
 /** /inspections (003 §2, §5): views, type, search, book in, approve. */
 export function InspectionsPage() {
   const list = useListController<Inspection>({ resource: "inspections", filters: ["view", "type"], errorMessage: "There was an error" });
-  const types = useList<ApiRecord & { inspection_type: string }>("inspectiontype", { page_size: 100 });
+  const types = useList<InspectionTypeRecord>("inspectiontype", { page_size: 100 });
   const [approving, setApproving] = useState<Inspection | null>(null);
   const today = todayIso();
   return (
@@ -166,7 +160,7 @@ export function InspectionsPage() {
             size="xs"
             value={list.filters.type ?? ""}
             onChange={(e) => list.setFilter("type", e.currentTarget.value || null)}
-            data={[{ value: "", label: "All types" }, ...(types.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type }))]}
+            data={[{ value: "", label: "All types" }, ...(types.data?.results ?? []).map((t) => ({ value: String(t.id), label: t.inspection_type ?? "" }))]}
           />
           <ListSearch list={list} placeholder="Registration" />
         </Group>

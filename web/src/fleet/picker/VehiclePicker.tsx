@@ -1,3 +1,4 @@
+import type { InspectionAnswer } from "../../../../core/fleet/types";
 import { Anchor, Button, Group, Modal, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
@@ -26,7 +27,8 @@ export function VehicleSearch({ label, search, onSearchChange, onSelect, require
   );
 }
 
-type Inspection = ApiRecord & { inspection_type?: { inspection_type?: string } | null; expiry_date?: string | null; date_completed?: string | null; warning_days?: number | null; booked_in_date?: string | null };
+/** An inspection as the vehicle's answer carries it (`inspections`), inferred from its definition. */
+type Inspection = InspectionAnswer;
 
 /** A job or quote in progress for the chosen vehicle (000 §3: the picker's list items). */
 export type InProgressItem = ApiRecord & {

@@ -1,3 +1,4 @@
+import type { DepartmentRecord } from "../../../../core/settings/types";
 import { Button, CloseButton, Group, NativeSelect, Pagination, Paper, SegmentedControl, Select, Stack, Table, Tabs, Text, TextInput, type TableProps } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
 import { useEffect, useState, type ReactNode } from "react";
@@ -146,7 +147,7 @@ export function DepartmentSelect({
   size?: string;
   w?: number;
 }) {
-  const departments = useList<ApiRecord & { name: string }>("departments", { page_size: 1000 }, { errorMessage });
+  const departments = useList<DepartmentRecord>("departments", { page_size: 1000 }, { errorMessage });
   return (
     <NativeSelect
       label={label}
@@ -154,7 +155,7 @@ export function DepartmentSelect({
       w={w}
       value={value}
       onChange={(e) => onChange(e.currentTarget.value === all ? null : e.currentTarget.value || null)}
-      data={[{ value: all, label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name }))]}
+      data={[{ value: all, label: "All departments" }, ...(departments.data?.results ?? []).map((d) => ({ value: String(d.id), label: d.name ?? "" }))]}
     />
   );
 }

@@ -1,7 +1,8 @@
+import type { FitterRecord } from "../../../../core/settings/types";
 import { Badge, Button, Card, Group, Stack, Text, UnstyledButton } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
-import { ApiError, useApiGet, useList, type ApiRecord } from "../../platform/api";
+import { ApiError, useApiGet, useList } from "../../platform/api";
 import { formatDate } from "../../platform/format";
 import { Loading } from "../../platform/Loading";
 import { Page } from "../../platform/page";
@@ -12,7 +13,7 @@ const ERROR = "An error occurred!";
 /** Tap targets of the phone pages: at least 44 px (docs/fitter-phone.md). */
 export const TAP = 48;
 
-type Fitter = ApiRecord & { name: string };
+type Fitter = FitterRecord;
 type Today = { date: string; fitter: { id: number; name: string | null }; count: number; results: Job[] };
 
 /** The fitter picker: one large button per fitter of the settings (GET fitters, page size 1000). */

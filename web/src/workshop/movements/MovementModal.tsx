@@ -1,3 +1,4 @@
+import type { MovementRateRecord } from "../../../../core/settings/types";
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useMemo, useState } from "react";
 import { movementCostOf } from "../../../../core/workshop/movement-costs";
@@ -38,7 +39,7 @@ export type MovementStart = {
   vehicle_used?: { id: number; registration: string } | null;
 };
 
-type Rate = ApiRecord & { name: string; cost_per_mile?: number; vehicle_cost?: number; additional_time_cost?: number; callout_cost?: number };
+type Rate = MovementRateRecord;
 
 /**
  * Create Movement / Edit Movement (002 §2 Movements page and the job
