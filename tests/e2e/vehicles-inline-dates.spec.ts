@@ -29,7 +29,8 @@ test("an inline date saves with PUT vehicles/{id}; emptied it saves null", async
   const delivery = page.getByLabel("Delivery date of GN24 WLU");
   await delivery.click();
   await delivery.press("Control+A");
-  await delivery.pressSequentially("15/01/2031");
+  // Typed short, as staff often do: a two-digit year is read as the field is left with Enter.
+  await delivery.pressSequentially("15/1/31");
   await delivery.press("Enter");
   await expectToast(page, "Success", "Data saved successfully.");
   await page.reload();
