@@ -198,6 +198,16 @@ describe("priced, finalize, approve (002 §4)", () => {
     expect(again.priced).toBe(true);
   });
 
+  it("priced: the To Be Priced view searched by registration leaves it out at once", async () => {
+    const q = await newQuote();
+    const search = encodeURIComponent(vehicle.registration.slice(0, 4).toLowerCase());
+    const ids = async (view: string) => ((await ok(api.get(`quotes?view=${view}&search=${search}&page_size=500`))).results as { id: number }[]).map((r) => r.id);
+    expect(await ids("to_be_priced")).toContain(q.id);
+    await ok(api.put(`quotes/${q.id}`, { ...q, priced: true }));
+    expect(await ids("to_be_priced")).not.toContain(q.id);
+    expect(await ids("quotes")).toContain(q.id);
+  });
+
   it("finalize answers the quote priced, with the £0 warning flag", async () => {
     const q = await newQuote({ estimated_work_items: [item({ estimated_labour_hours: 0 })] });
     expect(q.zero_estimate).toBe(true);

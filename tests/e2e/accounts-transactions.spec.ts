@@ -11,18 +11,18 @@ test("income: add a transaction (VAT and invoice total as typed), approval refus
   await page.goto("/income");
   await expect(page.getByRole("heading", { level: 1, name: "Income" })).toBeVisible();
   const panel = addPanel(page);
-  await byLabel(panel, "Description").fill(tag);
+  await typeInto(byLabel(panel, "Description"), tag);
   await typeInto(byLabel(panel, "Amount"), "100");
   // 003 §5: vat 20% of the amount; the invoice total follows.
   await expect(byLabel(panel, "VAT")).toHaveValue("20.00");
   await expect(panel.getByTestId("invoice-total")).toHaveText("Invoice total: £120.00");
-  await panel.getByRole("textbox", { name: "Customer", exact: true }).fill("acme");
+  await panel.getByRole("textbox", { name: "Customer", exact: true }).pressSequentially("acme");
   await page.getByRole("option", { name: "Acme Builders Ltd" }).click();
   await panel.getByRole("button", { name: "Add Transaction" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await clearToasts(page);
 
-  await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  await page.getByRole("searchbox", { name: "Search" }).pressSequentially(tag);
   const table = page.getByRole("table", { name: "Income transactions" });
   const row = rowWith(table, tag);
   await expect(row).toContainText("£120.00");
@@ -39,7 +39,7 @@ test("income: add a transaction (VAT and invoice total as typed), approval refus
   const modal = page.getByRole("dialog");
   await byLabel(modal, "Nominal code").selectOption({ label: "200 Sales - Hire" });
   await typeAndLeave(page, byLabel(modal, "Invoice date"), "02/11/2026");
-  await byLabel(modal, "Invoice number").fill(`INV-${tag.slice(-6)}`);
+  await typeInto(byLabel(modal, "Invoice number"), `INV-${tag.slice(-6)}`);
   await modal.getByRole("button", { name: "Save Transaction" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(modal).toHaveCount(0);
@@ -63,7 +63,7 @@ test("income: add a transaction (VAT and invoice total as typed), approval refus
   await expect(credit).toContainText("The credit is more than is left to credit (£100.00)");
   await clearToasts(page);
   await typeInto(byLabel(credit, "Amount (vatable)"), "25");
-  await byLabel(credit, "Description").fill(`credit ${tag}`);
+  await typeInto(byLabel(credit, "Description"), `credit ${tag}`);
   await credit.getByRole("button", { name: "Create Credit Note" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(credit).toBeHidden();
@@ -96,7 +96,7 @@ test("expenses: a repeating transaction goes to the repeating panel, not the tab
   const tag = `e2e rent ${uniq()}`;
   await page.goto("/expenses");
   const panel = addPanel(page);
-  await byLabel(panel, "Description").fill(tag);
+  await typeInto(byLabel(panel, "Description"), tag);
   await typeInto(byLabel(panel, "Amount"), "750");
   await byLabel(panel, "Repeating").check();
   await byLabel(panel, "Frequency").selectOption({ label: "Monthly" });
@@ -105,7 +105,7 @@ test("expenses: a repeating transaction goes to the repeating panel, not the tab
   const repeating = page.getByRole("table", { name: "Repeating transactions" });
   await expect(rowWith(repeating, tag)).toContainText("Monthly");
   await expect(rowWith(repeating, tag)).toContainText("£750.00");
-  await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  await page.getByRole("searchbox", { name: "Search" }).pressSequentially(tag);
   await expect(page.getByRole("table", { name: "Expenses transactions" })).toContainText("No transactions found.");
 });
 
@@ -193,10 +193,10 @@ test("diary: add an entry, the weekly view shows it, Mark As Completed hides it 
   await page.goto("/diary");
   await expect(page.getByRole("heading", { level: 1, name: "Diary" })).toBeVisible();
   const add = page.getByRole("form", { name: "Add diary entry" });
-  await byLabel(add, "Task For").fill(task);
+  await typeInto(byLabel(add, "Task For"), task);
   await typeAndLeave(page, byLabel(add, "Start date"), today.split("-").reverse().join("/"));
-  await byLabel(add, "Time").fill("09:15");
-  await byLabel(add, "Comments").fill("Chase the MOT bookings");
+  await typeInto(byLabel(add, "Time"), "09:15");
+  await typeInto(byLabel(add, "Comments"), "Chase the MOT bookings");
   await add.getByRole("button", { name: "Add" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await clearToasts(page);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn, uniq } from "./helpers";
+import { signIn, uniq, typeInto } from "./helpers";
 
 
 test("a Fixed Rate HP purchase shows its finance figures as staff type; the supplier and sale customer are picked and kept", async ({ page, request }) => {
@@ -28,14 +28,14 @@ test("a Fixed Rate HP purchase shows its finance figures as staff type; the supp
   await expect(card.getByLabel("Interest rate (%)")).toBeDisabled();
   await expect(card.getByLabel("Interest rate (%)")).toHaveValue("8.11");
   // The figures follow the typing: 60 instalments of 550 and no balloon.
-  await card.getByLabel("Payment term (months)").fill("60");
-  await card.getByLabel("Balloon payment", { exact: true }).fill("0");
+  await typeInto(card.getByLabel("Payment term (months)"), "60");
+  await typeInto(card.getByLabel("Balloon payment", { exact: true }), "0");
   await expect(card.getByTestId("agreement-0-remaining_balance")).toHaveText("Remaining balance: £33,000.00");
   await expect(card.getByTestId("agreement-0-hp_remaining_interest")).toHaveText("Remaining HP interest: £6,000.00");
 
-  await card.getByRole("textbox", { name: "Supplier" }).fill("nor");
+  await card.getByRole("textbox", { name: "Supplier" }).pressSequentially("nor");
   await page.getByRole("option", { name: /^Northern/ }).first().click();
-  await card.getByRole("textbox", { name: "Sale customer" }).fill("acme");
+  await card.getByRole("textbox", { name: "Sale customer" }).pressSequentially("acme");
   await page.getByRole("option", { name: "Acme Builders Ltd" }).click();
   await page.getByRole("button", { name: "Save Vehicle" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Data saved successfully." }).first()).toBeVisible();

@@ -63,7 +63,7 @@ test("with no file the warning shows and Upload is disabled; an upload shows its
 
   // For Sale tab: the van's CAP retail.
   await page.getByRole("tablist", { name: "Fleet sub-tabs" }).getByRole("tab", { name: "For Sale", exact: true }).click();
-  await page.getByRole("searchbox", { name: "Search" }).fill(registration);
+  await page.getByRole("searchbox", { name: "Search" }).pressSequentially(registration);
   await page.getByRole("button", { name: "Search", exact: true }).click();
   const row = page.getByRole("table", { name: "Vehicles" }).getByRole("row").filter({ hasText: registration });
   await expect(row).toContainText("£15,250.00");

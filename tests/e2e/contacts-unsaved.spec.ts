@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { byLabel, signIn } from "./helpers";
+import { byLabel, signIn, typeInto } from "./helpers";
 
 test("contact page: unsaved list edits warn before leaving; history opens; credit usage is read-only", async ({ page, request }) => {
   await signIn(page);
@@ -26,7 +26,7 @@ test("contact page: unsaved list edits warn before leaving; history opens; credi
 
   // An edit outside the field inputs (a workshop contact) counts as unsaved.
   await page.getByRole("button", { name: "Add workshop contact" }).click();
-  await page.getByLabel("Workshop contacts 1 Name").fill("Dev Patel");
+  await typeInto(page.getByLabel("Workshop contacts 1 Name"), "Dev Patel");
   await page.evaluate(() => window.history.back());
   const guard = page.getByRole("dialog", { name: "Unsaved changes" });
   await expect(guard).toContainText("You have unsaved changes. Leave without saving them?");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectToast, signIn } from "./helpers";
+import { expectToast, signIn, typeInto } from "./helpers";
 
 test("the dashboard opens weekly and monthly, with its glossary, homepage totals and the week's rentals", async ({ page }) => {
   await signIn(page);
@@ -18,15 +18,14 @@ test("the dashboard opens weekly and monthly, with its glossary, homepage totals
   await expect(page.getByRole("table", { name: "Incomplete Contacts" })).toContainText("Brightside Cleaning");
   await expect(page.getByRole("table", { name: "Courtesy Cars" })).toContainText("YK23 HVB");
   const totals = page.getByRole("region", { name: "Homepage totals panel" });
-  await totals.getByLabel("Short term").fill("1500");
+  await typeInto(totals.getByLabel("Short term"), "1500");
   await totals.getByRole("button", { name: "Save totals" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await page.reload();
   await expect(page.getByRole("region", { name: "Homepage totals panel" }).getByLabel("Short term")).toHaveValue("1500");
   // Courtesy car location edits inline.
   const loc = page.getByLabel("Location of YK23 HVB");
-  await loc.fill("Leeds branch");
-  await loc.blur();
+  await typeInto(loc, "Leeds branch");
   await page.reload();
   await expect(page.getByLabel("Location of YK23 HVB")).toHaveValue("Leeds branch");
 });

@@ -1,5 +1,5 @@
 import { test } from "@playwright/test";
-import { byLabel, deskDay, signIn, typeAndLeave, uniq } from "./helpers";
+import { byLabel, deskDay, signIn, typeAndLeave, uniq, typeInto } from "./helpers";
 import { apiOf } from "./workshop-jobs-helpers";
 
 /**
@@ -20,7 +20,7 @@ test("item 2: an income row approved by staff without a family name says 'Approv
   const [acme] = (await api.get("customersearch?search=acme")).results;
   const made = await api.post("transactions", { type: "IN", contact: acme.id, date: "2026-11-02", description: tag, amount: 100, nominal_code: nominal.id, invoice_date: "2026-11-02", invoice_number: `U-${uniq()}` });
   await page.goto("/income?view=all");
-  await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  await page.getByRole("searchbox", { name: "Search" }).pressSequentially(tag);
   const row = page.getByRole("table", { name: "Income transactions" }).getByRole("row").filter({ hasText: tag });
   await expect(row).toContainText("Not approved");
   await row.getByRole("checkbox").check();
@@ -42,7 +42,7 @@ test("item 5: 31/02/2026 typed as an income Date stays with a message at the fie
   });
   await page.goto("/income");
   const panel = page.getByRole("form", { name: "Add transaction" }).or(page.getByRole("region", { name: "Add transaction" }).getByRole("form")).first();
-  await byLabel(panel, "Description").fill(tag);
+  await typeInto(byLabel(panel, "Description"), tag);
   await byLabel(panel, "Amount").pressSequentially("100");
   const date = byLabel(panel, "Date");
   await typeAndLeave(page, date, "31/02/2026");
@@ -59,7 +59,7 @@ test("item 5: 31/02/2026 typed as a diary Start date stays with a message at the
   await signIn(page);
   await page.goto("/diary");
   const add = page.getByRole("form", { name: "Add diary entry" });
-  await byLabel(add, "Task For").fill(`e2e diary ${uniq()}`);
+  await typeInto(byLabel(add, "Task For"), `e2e diary ${uniq()}`);
   const start = byLabel(add, "Start date");
   await typeAndLeave(page, start, "31/02/2026");
   await expect(start).toHaveValue("31/02/2026");

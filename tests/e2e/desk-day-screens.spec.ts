@@ -315,7 +315,7 @@ test("item 12: the open-items warning shows a defect's own description", async (
   const text = `Cracked wing mirror ${uniq()}`;
   await api.post("createdefect", { vehicle: refs.vehicle.id, department: refs.department.id, defect_description: text });
   await page.goto("/editjob");
-  await page.getByRole("textbox", { name: "Vehicle", exact: true }).fill("mx72");
+  await page.getByRole("textbox", { name: "Vehicle", exact: true }).pressSequentially("mx72");
   await page.getByRole("option", { name: /MX72/ }).first().click();
   const inProgress = page.getByRole("dialog", { name: "Quotes/Jobs already in progress for this vehicle" });
   await expect(inProgress).toContainText(text);

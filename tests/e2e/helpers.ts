@@ -6,8 +6,8 @@ export const uniq = () => `${Date.now().toString(36).slice(-5)}${Math.floor(Math
 /** Local sign-in through the login page (the server runs with LOCAL_SIGN_IN=true). */
 export async function signIn(page: Page, email = "e2e.tester@vanco.co.uk", givenName = "Robin") {
   await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Given name").fill(givenName);
+  await page.getByLabel("Email").pressSequentially(email);
+  await page.getByLabel("Given name").pressSequentially(givenName);
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole("button", { name: `Account: ${givenName}` })).toBeVisible();
@@ -80,6 +80,14 @@ export async function typeInto(input: Locator, text: string) {
   await input.press("Delete");
   await input.pressSequentially(text);
   await input.blur();
+}
+
+/** Clear a field and type into it key by key, keeping the focus there (a typeahead's search: its options stay open). */
+export async function typeToSearch(input: Locator, text: string) {
+  await input.click();
+  await input.press("Control+A");
+  await input.press("Delete");
+  await input.pressSequentially(text);
 }
 
 /** Clear a field and type into it as staff do (key by key), then leave it with Tab. */

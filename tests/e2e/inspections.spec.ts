@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { clearToasts, expectToast, rowWith, signIn } from "./helpers";
+import { clearToasts, expectToast, rowWith, signIn, typeAndLeave, typeInto } from "./helpers";
 
 /** /inspections (003 §2, §5, §7): views, type filter, search, book in with the booked count, approve. */
 
@@ -24,7 +24,7 @@ test("views, the type filter and search narrow the list; due rows are marked", a
   await expect(table).toContainText("MOT");
   await expect(table).not.toContainText("Safety Inspection (PMI)");
   // Search by registration.
-  await page.getByRole("searchbox", { name: "Search" }).fill("mx72");
+  await page.getByRole("searchbox", { name: "Search" }).pressSequentially("mx72");
   await expect(page).toHaveURL(/search=mx72/);
   await expect(table.locator("tbody tr")).toHaveCount(1);
   await expect(table).toContainText("MX72 RFA");
@@ -45,7 +45,7 @@ test("booking in warns how many are booked that date; approving needs both new d
   await page.getByRole("radiogroup", { name: "View" }).getByText("Open").click();
   await expect(page).toHaveURL(/view=open/);
   const row = table.getByRole("row").filter({ hasText: "YK23 HVA" }).filter({ hasText: "Safety Inspection (PMI)" });
-  await row.getByLabel("Book in YK23 HVA").fill(booked);
+  await typeInto(row.getByLabel("Book in YK23 HVA"), booked);
   const call = new URL((await counted).url());
   expect(call.searchParams.get("date")).toBe(bookedIso);
   expect(call.searchParams.get("type")).toMatch(/^\d+$/);
@@ -59,10 +59,12 @@ test("booking in warns how many are booked that date; approving needs both new d
   const bookedRow = table.getByRole("row").filter({ hasText: "YK23 HVA" }).filter({ hasText: "Safety Inspection (PMI)" });
   await bookedRow.getByRole("button", { name: "Approve" }).click();
   const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("New completed date").fill("2026-11-20");
+  await typeAndLeave(page, dialog.getByLabel("New completed date"), "20/11/2026");
+  await expect(dialog.getByLabel("New completed date")).toHaveValue("20/11/2026");
   await dialog.getByRole("button", { name: "Approve" }).click();
   await expect(dialog).toContainText("You must specify a new expiry and completion date before appriving!");
-  await dialog.getByLabel("New expiry date").fill("2027-01-01");
+  await typeAndLeave(page, dialog.getByLabel("New expiry date"), "01/01/2027");
+  await expect(dialog.getByLabel("New expiry date")).toHaveValue("01/01/2027");
   await clearToasts(page);
   await dialog.getByRole("button", { name: "Approve" }).click();
   await expectToast(page, "Success", "Data saved successfully.");

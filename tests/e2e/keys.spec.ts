@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { byLabel, clearToasts, editingRow, expectToast, rowWith, signIn, uniq } from "./helpers";
+import { byLabel, clearToasts, editingRow, expectToast, rowWith, signIn, uniq, typeInto } from "./helpers";
 
 /** /keys: the key finder (registration and key number, 500 a page) and the key hooks (000 §2, §3, §7). */
 
@@ -13,17 +13,16 @@ test("the key finder finds by registration or key number and pages 500 at a time
   await expect(finder).toContainText("YK23 HVA");
   await expect(finder).toContainText("LD19 PXS");
   // By registration: YK23 HVA with its key and its spare key.
-  await page.getByLabel("Find a key").fill("yk23 hva");
+  await page.getByLabel("Find a key").pressSequentially("yk23 hva");
   await expect(page).toHaveURL(/search=yk23/);
   await expect(finder.locator("tbody tr")).toHaveCount(1);
   const row = rowWith(finder, "YK23 HVA");
   await expect(row).toContainText("Office board 1");
   await expect(row).toContainText("Workshop board 13");
   // By key number: hook 3 is MX72 RFA's.
-  await page.getByLabel("Find a key").fill("");
-  await page.getByLabel("Find a key").fill("3");
+  await typeInto(page.getByLabel("Find a key"), "3");
   await expect(finder).toContainText("YK23 HVA"); // one character searches nothing (2+): every key
-  await page.getByLabel("Find a key").fill("13");
+  await typeInto(page.getByLabel("Find a key"), "13");
   await expect(finder.locator("tbody tr")).toHaveCount(1);
   await expect(finder).toContainText("YK23 HVA");
   await finder.getByRole("link", { name: "YK23 HVA" }).click();
@@ -39,15 +38,15 @@ test("key hooks are added and edited; a vehicle's key and spare key are cleared"
 
   // Add a hook, then edit its board.
   const add = page.getByRole("form", { name: "Add key hook" });
-  await byLabel(add, "Key number").fill(`K${tag}`);
-  await byLabel(add, "Board").fill("Front desk");
+  await typeInto(byLabel(add, "Key number"), `K${tag}`);
+  await typeInto(byLabel(add, "Board"), "Front desk");
   await add.getByRole("button", { name: "Add" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   const hooks = page.getByRole("table", { name: "Key hooks" });
   await expect(rowWith(hooks, `K${tag}`)).toContainText("Front desk");
   await clearToasts(page);
   await rowWith(hooks, `K${tag}`).getByRole("button", { name: "Edit" }).click();
-  await byLabel(editingRow(hooks), "Board").fill("Back office");
+  await typeInto(byLabel(editingRow(hooks), "Board"), "Back office");
   await editingRow(hooks).getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(rowWith(hooks, `K${tag}`)).toContainText("Back office");

@@ -8,7 +8,7 @@ const uk = (isoDate: string) => isoDate.split("-").reverse().join("/");
 
 async function pickContact(page: Page, label: string, name: string) {
   const box = page.getByLabel(label, { exact: true });
-  await box.fill(name.slice(0, 5));
+  await box.pressSequentially(name.slice(0, 5));
   await page.getByRole("option", { name, exact: true }).click();
 }
 
@@ -33,11 +33,11 @@ test("payments: views and colours, bulk new payments one row each, Select Filter
   await pickContact(page, "Contact of new payment 1", "Acme Builders Ltd");
   await typeAndLeave(page, grid.getByLabel("Payment date of new payment 1"), uk(iso(2)));
   await typeInto(grid.getByLabel("Amount of new payment 1"), "75.25");
-  await grid.getByLabel("Comments of new payment 1").fill(`${note} one`);
+  await typeInto(grid.getByLabel("Comments of new payment 1"), `${note} one`);
   await page.getByRole("button", { name: "Add Row" }).click();
   await pickContact(page, "Contact of new payment 2", "Brightside Cleaning");
   await typeAndLeave(page, grid.getByLabel("Payment date of new payment 2"), uk(iso(30)));
-  await grid.getByLabel("Comments of new payment 2").fill(`${note} two`);
+  await typeInto(grid.getByLabel("Comments of new payment 2"), `${note} two`);
   await expect(grid.getByLabel("Type of new payment 2")).toHaveValue("BACS");
   await page.getByRole("button", { name: "Save Payments" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Please fill in all fields" }).first()).toBeVisible();
@@ -97,11 +97,11 @@ test("recurring payments: create with the 5-date preview and its rules, the job 
   await expect(page.getByRole("alert").filter({ hasText: "Please fill in all fields" }).first()).toBeVisible();
   await pickContact(page, "Contact", "Acme Builders Ltd");
   await typeInto(modal.getByLabel(/^Amount/), "310");
-  await modal.getByLabel(/^Comments/).fill(note);
+  await typeInto(modal.getByLabel(/^Comments/), note);
   // Fixed duration: the days field appears; 6 days is refused and reset to 7.
   await modal.getByLabel(/^Interval type/).selectOption("FIXED_DURATION");
   const days = modal.getByLabel(/^Interval days/);
-  await days.fill("6");
+  await typeInto(days, "6");
   await clearToasts(page);
   await modal.getByRole("button", { name: "Create" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Minimum payment interval is 7 days" }).first()).toBeVisible();
@@ -154,7 +154,7 @@ test("recurring payments: create with the 5-date preview and its rules, the job 
   await expect(row).toBeVisible();
   await expect(table.getByText("Workshop bay rent")).toHaveCount(0);
   await page.getByRole("button", { name: "Clear", exact: true }).click();
-  await page.getByLabel("Search").fill("acme");
+  await page.getByLabel("Search").pressSequentially("acme");
   await expect(row).toBeVisible();
   await expect(table.getByText("Workshop bay rent")).toHaveCount(0);
 

@@ -1,17 +1,17 @@
 import { expect, test } from "@playwright/test";
-import { editingRow, expectToast, openSettings, rowWith, settingsTable, signIn, uniq, byLabel } from "./helpers";
+import { editingRow, expectToast, openSettings, rowWith, settingsTable, signIn, uniq, byLabel, typeInto } from "./helpers";
 
 test("a save over a newer version shows the server's message and keeps the user's edits (409)", async ({ page }) => {
   const n = `Conflict ${uniq()}`;
   await signIn(page);
   await openSettings(page, "Drivers");
   const form = page.getByRole("form", { name: "Add driver" });
-  await byLabel(form, "Name").fill(n);
+  await typeInto(byLabel(form, "Name"), n);
   await form.getByRole("button", { name: "Add" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   const table = settingsTable(page, "Drivers");
   await rowWith(table, n).getByRole("button", { name: "Edit" }).click();
-  await byLabel(editingRow(table), "Name").fill(`${n} mine`);
+  await typeInto(byLabel(editingRow(table), "Name"), `${n} mine`);
 
   // Someone else saves the same driver meanwhile.
   const token = await page.evaluate(() => localStorage.getItem("token"));
@@ -32,10 +32,10 @@ test("a list's search landing while a modal form holds typing stays on the scree
   await signIn(page);
   await page.goto("/partLookup");
   await expect(page.getByRole("heading", { level: 1, name: "Part Stock" })).toBeVisible();
-  await page.getByRole("searchbox", { name: "Search" }).fill("filter");
+  await page.getByRole("searchbox", { name: "Search" }).pressSequentially("filter");
   await page.getByRole("button", { name: "New Part +" }).click();
   const dialog = page.getByRole("dialog", { name: "New Part" });
-  await byLabel(dialog, "Name").fill("half typed part");
+  await typeInto(byLabel(dialog, "Name"), "half typed part");
   await page.clock.runFor(1000); // the search's debounce lands now, with the form dirty
   await expect(page).toHaveURL(/search=filter/);
   await expect(page.getByRole("dialog", { name: "Unsaved changes" })).toHaveCount(0);
@@ -52,7 +52,7 @@ test("unsaved edits ask before leaving the screen", async ({ page }) => {
   await signIn(page);
   await openSettings(page, "Payment Types");
   const form = page.getByRole("form", { name: "Add payment type" });
-  await byLabel(form, "Name").fill("half typed");
+  await typeInto(byLabel(form, "Name"), "half typed");
   await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Links", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: "Unsaved changes" });
   await expect(dialog).toBeVisible();
@@ -71,7 +71,7 @@ test("a failed call is never silent: a server refusal shows its message", async 
     route.request().method() === "POST" ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ message: "boom", errors: {} }) }) : route.continue(),
   );
   const form = page.getByRole("form", { name: "Add payment type" });
-  await byLabel(form, "Name").fill("Will fail");
+  await typeInto(byLabel(form, "Name"), "Will fail");
   await form.getByRole("button", { name: "Add" }).click();
   // 500: the screen's spec message, not the server's internals.
   await expectToast(page, "Error", "There was an error saving payment type");
@@ -92,7 +92,7 @@ test("screenshots of a settings screen in edit mode", async ({ page }) => {
 test("log out with unsaved edits asks first; staying keeps the session", async ({ page }) => {
   await signIn(page);
   await openSettings(page, "Drivers");
-  await byLabel(page.getByRole("form", { name: "Add driver" }), "Name").fill("typed, not saved");
+  await typeInto(byLabel(page.getByRole("form", { name: "Add driver" }), "Name"), "typed, not saved");
   await page.getByRole("button", { name: "Account: Robin" }).click();
   await page.getByRole("menuitem", { name: "Log out" }).click();
   await page.getByRole("dialog", { name: "Unsaved changes" }).getByRole("button", { name: "Stay on this page" }).click();

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { AA19AAA_DVLA, AA19AAA_DVSA } from "../support/fake-registration";
-import { byLabel, expectToast, signIn, uniq } from "./helpers";
+import { byLabel, expectToast, signIn, uniq, typeAndLeave, typeInto } from "./helpers";
 
 /**
  * Registration first (issue 25, docs/compliance.md) in the browser, against
@@ -27,7 +27,7 @@ test("a new van entered by registration: Look up, accept, save; the saved record
   await signIn(page);
   await page.goto("/editvehicle");
   await expect(page.getByRole("heading", { level: 1, name: "New" })).toBeVisible();
-  await byLabel(page, "Registration").fill(reg);
+  await typeInto(byLabel(page, "Registration"), reg);
   await page.getByRole("button", { name: "Look up", exact: true }).click();
   const dialog = page.getByRole("dialog", { name: `Look up ${reg}` });
   await expect(dialog).toBeVisible();
@@ -48,9 +48,9 @@ test("a new van entered by registration: Look up, accept, save; the saved record
   await expect(byLabel(page, "Make").locator("option:checked")).toHaveText("Ford");
   await expect(byLabel(page, "Model").locator("option:checked")).toHaveText("Transit Custom");
   // The rest by hand, then save.
-  await byLabel(page, "Variant").fill("2.0 EcoBlue 130ps Trend");
-  await byLabel(page, "VIN number").fill(`WF0XXXTTG${uniq()}`);
-  await byLabel(page, "Location").fill("Birmingham depot");
+  await typeInto(byLabel(page, "Variant"), "2.0 EcoBlue 130ps Trend");
+  await typeInto(byLabel(page, "VIN number"), `WF0XXXTTG${uniq()}`);
+  await typeInto(byLabel(page, "Location"), "Birmingham depot");
   await byLabel(page, "Department").selectOption({ label: "DIRECT VAN HIRE" });
   await page.getByRole("button", { name: "Generate fleet number" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Generate" }).click();
@@ -83,12 +83,12 @@ async function checkedFleetVan(page: import("@playwright/test").Page, request: i
   const van = await fakeVan(request);
   await signIn(page);
   await page.goto("/editvehicle");
-  await byLabel(page, "Registration").fill(van.reg);
+  await typeInto(byLabel(page, "Registration"), van.reg);
   await page.getByRole("button", { name: "Look up", exact: true }).click();
   await page.getByRole("dialog", { name: `Look up ${van.reg}` }).getByRole("button", { name: "Accept" }).click();
-  await byLabel(page, "Variant").fill("2.0 EcoBlue 130ps Trend");
-  await byLabel(page, "VIN number").fill(`WF0XXXTTG${uniq()}`);
-  await byLabel(page, "Location").fill("Birmingham depot");
+  await typeInto(byLabel(page, "Variant"), "2.0 EcoBlue 130ps Trend");
+  await typeInto(byLabel(page, "VIN number"), `WF0XXXTTG${uniq()}`);
+  await typeInto(byLabel(page, "Location"), "Birmingham depot");
   await byLabel(page, "Department").selectOption({ label: "DIRECT VAN HIRE" });
   await page.getByRole("button", { name: "Generate fleet number" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Generate" }).click();
@@ -125,8 +125,9 @@ test("the fleet check's warnings on the home page's compliance panel, the compli
 
   // The rental finder: a hire running past the MOT expiry flags the van, as workshop holds are.
   await page.goto("/editrental");
-  await byLabel(page, "Start date").fill(day(5));
-  await byLabel(page, "End date").fill(day(20));
+  await typeAndLeave(page, byLabel(page, "Start date"), uk(day(5)));
+  await typeAndLeave(page, byLabel(page, "End date"), uk(day(20)));
+  await expect(byLabel(page, "End date")).toHaveValue(uk(day(20)));
   await byLabel(page, "Department").selectOption({ label: "DIRECT VAN HIRE" });
   await byLabel(page, "Tracking option").selectOption({ label: "Department: DIRECT VAN HIRE" });
   const finder = page.getByRole("table", { name: "Available vehicles" });
@@ -160,7 +161,7 @@ test("the compliance list from the nav: filtered, a warning resolved leaves it a
   // Resolved with a note: it leaves the list.
   await rows.getByRole("button", { name: `Resolve MOT due of ${reg} (${uk(mot)})` }).click();
   const dialog = page.getByRole("dialog", { name: "Resolve warning" });
-  await dialog.getByLabel("Note (optional)").fill("MOT booked at the Birmingham depot");
+  await typeInto(dialog.getByLabel("Note (optional)"), "MOT booked at the Birmingham depot");
   await dialog.getByRole("button", { name: "Resolve", exact: true }).click();
   await expectToast(page, "Success", "Warning resolved");
   await expect(rows).toHaveCount(0);
@@ -189,7 +190,7 @@ test("a van not on the fleet looked up from a vehicle picker: its DVLA and DVSA 
   await signIn(page);
   await page.goto("/inspections");
   const picker = page.getByRole("region", { name: "Vehicle picker" });
-  await picker.getByRole("textbox", { name: "Vehicle", exact: true }).fill(reg.toLowerCase());
+  await picker.getByRole("textbox", { name: "Vehicle", exact: true }).pressSequentially(reg.toLowerCase());
   await picker.getByRole("button", { name: `Look up ${reg}` }).click();
   const dialog = page.getByRole("dialog", { name: `Look up ${reg}` });
   await expect(dialog.getByText("Make: Ford")).toBeVisible();

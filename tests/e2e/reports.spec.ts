@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { readFile } from "node:fs/promises";
-import { signIn } from "./helpers";
+import { signIn, typeAndLeave } from "./helpers";
 
 test("reports: department first, years from this year down to 2019, a finance report prepared on the server and saved as CSV while 'Preparing Report' shows", async ({ page }) => {
   await signIn(page);
@@ -58,11 +58,13 @@ test("reports: a date-range report asks for both dates first (the spec's message
   page.on("request", (r) => r.url().includes("/api/reportexport/inspectionreport") && asked++);
   await section.getByRole("button", { name: "Download Inspections due" }).click();
   await expect(section.getByRole("alert")).toHaveText("Please specify a valid report range");
-  await section.getByLabel("Inspections due start").fill("01/01/2019");
+  await typeAndLeave(page, section.getByLabel("Inspections due start"), "01/01/2019");
+  await expect(section.getByLabel("Inspections due start")).toHaveValue("01/01/2019");
   await section.getByRole("button", { name: "Download Inspections due" }).click();
   await expect(section.getByRole("alert")).toHaveText("Please specify a valid report range");
   expect(asked).toBe(0);
-  await section.getByLabel("Inspections due end").fill("31/12/2040");
+  await typeAndLeave(page, section.getByLabel("Inspections due end"), "31/12/2040");
+  await expect(section.getByLabel("Inspections due end")).toHaveValue("31/12/2040");
   const download = page.waitForEvent("download");
   await section.getByRole("button", { name: "Download Inspections due" }).click();
   const file = await download;

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { byLabel, expectToast, signIn, uniq } from "./helpers";
+import { byLabel, expectToast, signIn, uniq, typeInto } from "./helpers";
 
 /**
  * Issue 15 "On screen": no answer crashes a screen, a refused save shows
@@ -69,8 +69,8 @@ test("a section that fails to draw keeps the rest of the form and what was typed
   );
   await page.goto(`/editvehicle/${v.id}`);
   await expect(page.getByRole("heading", { level: 1, name: `Vehicle - ${v.registration}` })).toBeVisible();
-  await byLabel(page, "Variant").fill("Typed before the failure");
-  await byLabel(page, "Location").fill("Typed depot");
+  await typeInto(byLabel(page, "Variant"), "Typed before the failure");
+  await typeInto(byLabel(page, "Location"), "Typed depot");
   release();
   await expect(page.getByRole("alert").filter({ hasText: "Vehicle Rental Record could not be shown" })).toBeVisible();
   await expect(page.getByText("Unexpected Application Error")).toHaveCount(0);
@@ -100,7 +100,7 @@ test("a refused save brings its first error into view and puts the cursor there 
   const v = await newVehicle(page);
   await page.goto(`/editvehicle/${v.id}`);
   await expect(page.getByRole("heading", { level: 1, name: `Vehicle - ${v.registration}` })).toBeVisible();
-  await byLabel(page, "Location").fill("L".repeat(201));
+  await typeInto(byLabel(page, "Location"), "L".repeat(201));
   await save.scrollIntoViewIfNeeded();
   await expect(byLabel(page, "Location")).not.toBeInViewport();
   await save.click();
@@ -135,9 +135,9 @@ test("the fleet number carries its required marker while the rules require it, a
 test("a rental whose end date is before its start says so as soon as both are in, with no figures", async ({ page }) => {
   await signIn(page);
   await page.goto("/editrental");
-  await byLabel(page, "1 day").fill("60");
-  await byLabel(page, "2-5 days (per day)").fill("45");
-  await byLabel(page, "6-27 days (per day)").fill("35");
+  await typeInto(byLabel(page, "1 day"), "60");
+  await typeInto(byLabel(page, "2-5 days (per day)"), "45");
+  await typeInto(byLabel(page, "6-27 days (per day)"), "35");
   // Typed as staff type them, key by key, in UK order.
   await byLabel(page, "Start date").pressSequentially("08/06/2031");
   await byLabel(page, "End date").pressSequentially("02/06/2031");
@@ -148,8 +148,8 @@ test("a rental whose end date is before its start says so as soon as both are in
   await expect(page.getByText(/Days: \d/)).toHaveCount(0);
   await expect(page.getByText(/Total: £/)).toHaveCount(0);
   // Put right, the message goes and the figures come.
-  await byLabel(page, "End date").fill("2031-06-14");
-  await byLabel(page, "End date").blur();
+  await typeInto(byLabel(page, "End date"), "14/06/2031");
+  await expect(byLabel(page, "End date")).toHaveValue("14/06/2031");
   await expect(page.getByText("The end date must not be before the start date")).toHaveCount(0);
   await expect(page.getByText("Days: 7")).toBeVisible();
   await expect(page.getByText("Total: £310.00")).toBeVisible();
@@ -173,7 +173,7 @@ test("four saves in a row leave one success toast", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: `Vehicle - ${v.registration}` })).toBeVisible();
   const successes = page.getByRole("alert").filter({ hasText: "Success" });
   for (let i = 1; i <= 4; i++) {
-    await byLabel(page, "Location").fill(`Bay ${i}`);
+    await typeInto(byLabel(page, "Location"), `Bay ${i}`);
     await page.getByRole("button", { name: "Save Vehicle" }).click();
     await expectToast(page, "Success", "Data saved successfully.");
     // Toasts stay 10 s: a short wait, so the earlier ones cannot simply have timed out.

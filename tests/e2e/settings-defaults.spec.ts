@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectToast, openSettings, signIn } from "./helpers";
+import { expectToast, openSettings, signIn, typeInto } from "./helpers";
 
 test("Defaults: one form, saved with PUT appdefaults and kept after reload", async ({ page }) => {
   await signIn(page);
@@ -8,8 +8,8 @@ test("Defaults: one form, saved with PUT appdefaults and kept after reload", asy
   const rate = form.getByLabel("Default labour estimate rate (£ per hour)");
   await expect(rate).not.toHaveValue("");
   const value = String(50 + Math.floor(Math.random() * 40));
-  await rate.fill(value);
-  await form.getByLabel("Default parts markup (percent)").fill("27.5");
+  await typeInto(rate, value);
+  await typeInto(form.getByLabel("Default parts markup (percent)"), "27.5");
   await form.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await page.reload();

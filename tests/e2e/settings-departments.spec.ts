@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectToast, rowWith, settingsTable, signIn, uniq, openSettings, byLabel } from "./helpers";
+import { expectToast, rowWith, settingsTable, signIn, uniq, openSettings, byLabel, typeInto } from "./helpers";
 import { addEditDelete } from "./settings-helpers";
 
 test("Departments: add, edit + save (bank details), history, delete", async ({ page }) => {
@@ -26,7 +26,7 @@ test("Departments: the Hide checkbox saves immediately", async ({ page }) => {
   await signIn(page);
   await openSettings(page, "Departments");
   const form = page.getByRole("form", { name: "Add department" });
-  await byLabel(form, "Name").fill(n);
+  await typeInto(byLabel(form, "Name"), n);
   await form.getByRole("button", { name: "Add" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   const hide = rowWith(settingsTable(page, "Departments"), n).getByRole("checkbox", { name: `Hide ${n}` });

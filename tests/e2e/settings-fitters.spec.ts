@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { editingRow, expectToast, openSettings, rowWith, settingsTable, signIn, uniq, byLabel } from "./helpers";
+import { editingRow, expectToast, openSettings, rowWith, settingsTable, signIn, uniq, byLabel, typeInto } from "./helpers";
 import { addEditDelete } from "./settings-helpers";
 
 test("Fitters: add, edit + save, history, delete", async ({ page }) => {
@@ -20,7 +20,7 @@ test("Fitters: hidden fitters show only with 'Show hidden'", async ({ page }) =>
   await signIn(page);
   await openSettings(page, "Fitters");
   const form = page.getByRole("form", { name: "Add fitter" });
-  await byLabel(form, "Name").fill(n);
+  await typeInto(byLabel(form, "Name"), n);
   await form.getByRole("button", { name: "Add" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   const table = settingsTable(page, "Fitters");

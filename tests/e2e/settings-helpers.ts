@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page } from "@playwright/test";
-import { byLabel, clearToasts, confirmDialog, editingRow, expectToast, openSettings, rowWith, settingsTable } from "./helpers";
+import { byLabel, clearToasts, confirmDialog, editingRow, expectToast, openSettings, rowWith, settingsTable, typeAndLeave, typeInto } from "./helpers";
 
-/** A value to put in a labelled input: text/number by default, a select option label, or a checkbox. */
+/** A value to put in a labelled input: text/number by default (typed key by key as staff type; "" clears the field; a DD/MM/YYYY date is left with Tab), a select option label, or a checkbox. */
 export type Fill = { label: string; value: string } | { label: string; select: string } | { label: string; check: boolean };
 
 export async function fill(scope: Locator, fields: Fill[]) {
@@ -9,7 +9,9 @@ export async function fill(scope: Locator, fields: Fill[]) {
     const input = byLabel(scope, f.label);
     if ("select" in f) await input.selectOption({ label: f.select });
     else if ("check" in f) await input.setChecked(f.check);
-    else await input.fill(f.value);
+    else if (f.value === "") await input.fill("");
+    else if (/^\d{2}\/\d{2}\/\d{4}$/.test(f.value)) await typeAndLeave(input.page(), input, f.value);
+    else await typeInto(input, f.value);
   }
 }
 

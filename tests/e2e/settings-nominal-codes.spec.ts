@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { openSettings, signIn, uniq, byLabel } from "./helpers";
+import { openSettings, signIn, uniq, byLabel, typeInto } from "./helpers";
 import { addEditDelete } from "./settings-helpers";
 
 test("Nominal Codes: 'Code Required' before sending; tax type defaults to OUTPUT2", async ({ page }) => {
@@ -11,7 +11,7 @@ test("Nominal Codes: 'Code Required' before sending; tax type defaults to OUTPUT
   page.on("request", (r) => {
     if (r.method() === "POST" && r.url().endsWith("/api/nominal")) posted = true;
   });
-  await byLabel(form, "Name").fill("No code");
+  await typeInto(byLabel(form, "Name"), "No code");
   await form.getByRole("button", { name: "Add" }).click();
   await expect(form).toContainText("Code Required");
   expect(posted).toBe(false);

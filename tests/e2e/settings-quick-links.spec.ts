@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { signIn, uniq, openSettings, expectToast, rowWith, settingsTable, byLabel } from "./helpers";
+import { signIn, uniq, openSettings, expectToast, rowWith, settingsTable, byLabel, typeInto } from "./helpers";
 import { addEditDelete } from "./settings-helpers";
 
 test("Quick Links: add, edit + save, history, delete", async ({ page }) => {
@@ -26,11 +26,11 @@ test("Quick Links: a new link shows in the nav dropdown and opens in a new tab",
   await signIn(page);
   await openSettings(page, "Quick Links");
   const form = page.getByRole("form", { name: "Add quick link" });
-  await byLabel(form, "Title").fill(n);
-  await byLabel(form, "URL").fill("not a url");
+  await typeInto(byLabel(form, "Title"), n);
+  await typeInto(byLabel(form, "URL"), "not a url");
   await form.getByRole("button", { name: "Add" }).click();
   await expect(form).toContainText("Enter a full web address (https://...)");
-  await byLabel(form, "URL").fill("https://supplier.example.com/");
+  await typeInto(byLabel(form, "URL"), "https://supplier.example.com/");
   await form.getByRole("button", { name: "Add" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(rowWith(settingsTable(page, "Quick Links"), n)).toHaveCount(1);

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectToast, openSettings, signIn, uniq, byLabel } from "./helpers";
+import { expectToast, openSettings, signIn, uniq, byLabel, typeInto } from "./helpers";
 import { addEditDelete } from "./settings-helpers";
 
 test("Rental Margins: add box starts at 0.1 and resets to 40 after an add (001 ยง5)", async ({ page }) => {
@@ -8,8 +8,8 @@ test("Rental Margins: add box starts at 0.1 and resets to 40 after an add (001 ย
   const form = page.getByRole("form", { name: "Add rental margin" });
   const margin = form.getByLabel("Margin (percent)");
   await expect(margin).toHaveValue("0.1");
-  await byLabel(form, "Name").fill(`Fleet ${uniq()}`);
-  await margin.fill("22");
+  await typeInto(byLabel(form, "Name"), `Fleet ${uniq()}`);
+  await typeInto(margin, "22");
   await form.getByRole("button", { name: "Add" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(margin).toHaveValue("40");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { clearToasts, confirmDialog, expectToast, openSettings, signIn, uniq } from "./helpers";
+import { clearToasts, confirmDialog, expectToast, openSettings, signIn, uniq, typeInto } from "./helpers";
 
 test("Tracking Categories: create with options, edit + save, history, delete", async ({ page }) => {
   const n = `Region ${uniq()}`;
@@ -8,10 +8,10 @@ test("Tracking Categories: create with options, edit + save, history, delete", a
   const form = page.getByRole("form", { name: "New tracking category" });
   await form.getByRole("button", { name: "Create category" }).click();
   await expect(form).toContainText("Name is required");
-  await form.getByLabel("Category name").fill(n);
-  await form.getByLabel("Option 1 name").fill("North");
+  await typeInto(form.getByLabel("Category name"), n);
+  await typeInto(form.getByLabel("Option 1 name"), "North");
   await form.getByRole("button", { name: "Add option" }).click();
-  await form.getByLabel("Option 2 name").fill("South");
+  await typeInto(form.getByLabel("Option 2 name"), "South");
   await form.getByRole("button", { name: "Add option" }).click();
   await form.getByRole("button", { name: "Remove option 3" }).click();
   await form.getByRole("button", { name: "Create category" }).click();
@@ -24,9 +24,9 @@ test("Tracking Categories: create with options, edit + save, history, delete", a
   await expect(card).toContainText("ACTIVE");
 
   await card.getByRole("button", { name: "Edit" }).click();
-  await card.getByLabel("Option 2 name").fill("South West");
+  await typeInto(card.getByLabel("Option 2 name"), "South West");
   await card.getByRole("button", { name: "Add option" }).click();
-  await card.getByLabel("Option 3 name").fill("Midlands");
+  await typeInto(card.getByLabel("Option 3 name"), "Midlands");
   await card.getByRole("button", { name: "Save" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(card).toContainText("South West");

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { byLabel, expectToast, openSettings, rowWith, settingsTable, signIn, uniq } from "./helpers";
+import { byLabel, expectToast, openSettings, rowWith, settingsTable, signIn, uniq, typeInto } from "./helpers";
 import { addEditDelete } from "./settings-helpers";
 
 test("Vehicle Models: add (with make), edit + save, history, delete", async ({ page }) => {
@@ -33,7 +33,7 @@ test("Vehicle Models: the list is searchable and goes back to page 1", async ({ 
   await openSettings(page, "Vehicle Models");
   const table = settingsTable(page, "Vehicle Models");
   await expect(rowWith(table, "Sprinter")).toHaveCount(1);
-  await page.getByLabel("Search vehicle models").fill("transit");
+  await page.getByLabel("Search vehicle models").pressSequentially("transit");
   await expect(page).toHaveURL(/search=transit/);
   await expect(rowWith(table, "Sprinter")).toHaveCount(0);
   await expect(rowWith(table, "Transit Custom")).toHaveCount(1);
@@ -49,7 +49,7 @@ test("Vehicle Models: a day rate outside £0 to £10,000,000 is refused with the
     if (r.method() === "POST" && new URL(r.url()).pathname.startsWith("/api/vehiclemodel")) posts.push(r.url());
   });
   const form = page.getByRole("form", { name: "Add vehicle model" });
-  await byLabel(form, "Name").fill(`Bounds ${uniq()}`);
+  await typeInto(byLabel(form, "Name"), `Bounds ${uniq()}`);
   const rate = byLabel(form, "Day 1 rate");
   const message = "Must be an amount from £0 to £10,000,000";
   for (const typed of ["-5", "20,000,000"]) {

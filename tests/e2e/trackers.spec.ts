@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { byLabel, clearToasts, confirmDialog, editingRow, expectToast, rowWith, signIn } from "./helpers";
+import { byLabel, clearToasts, confirmDialog, editingRow, expectToast, rowWith, signIn, typeAndLeave, typeInto } from "./helpers";
 
 /** /trackers (000 §3, §4, §7): figures, views all/active/inactive, add/edit/delete, assignment. */
 
@@ -8,7 +8,7 @@ const unusedOptions = (page: Page) => page.getByLabel("Unused tracker").locator(
 
 async function assign(page: Page, imei: string, search: string, reg: string) {
   await page.getByLabel("Unused tracker").selectOption({ label: imei });
-  await page.getByLabel("Vehicle", { exact: true }).fill(search);
+  await page.getByLabel("Vehicle", { exact: true }).pressSequentially(search);
   await page.getByRole("option", { name: new RegExp(reg) }).click();
   await clearToasts(page);
   await page.getByRole("button", { name: "Assign" }).click();
@@ -24,8 +24,10 @@ test("tracker figures for a range: active count, per type count and total cost",
   await expect(costs).toContainText("Standard GPS");
   await expect(costs).toContainText("Immobiliser GPS");
   // The first quarter of 2023: only the retired tracker (activated 10/01/2023): 3 months at £9.99 plus £50 upfront.
-  await page.getByLabel("Start").fill("2023-01-01");
-  await page.getByLabel("End").fill("2023-03-31");
+  await typeAndLeave(page, page.getByLabel("Start"), "01/01/2023");
+  await typeAndLeave(page, page.getByLabel("End"), "31/03/2023");
+  await expect(page.getByLabel("Start")).toHaveValue("01/01/2023");
+  await expect(page.getByLabel("End")).toHaveValue("31/03/2023");
   await expect(page).toHaveURL(/start_date=2023-01-01/);
   await expect(page).toHaveURL(/end_date=2023-03-31/);
   await expect(page.getByTestId("active-count")).toHaveText("Active: 1");
@@ -57,9 +59,10 @@ test("views default to active; trackers are added, edited, assigned from the unu
   const [a, b] = [`991${stamp}1`, `991${stamp}2`];
   const add = page.getByRole("form", { name: "Add tracker" });
   for (const imei of [a, b]) {
-    await byLabel(add, "IMEI").fill(imei);
+    await typeInto(byLabel(add, "IMEI"), imei);
     await byLabel(add, "Type").selectOption({ label: "Standard GPS" });
-    await byLabel(add, "Activated").fill("2026-11-01");
+    await typeAndLeave(page, byLabel(add, "Activated"), "01/11/2026");
+    await expect(byLabel(add, "Activated")).toHaveValue("01/11/2026");
     await add.getByRole("button", { name: "Add" }).click();
     await expectToast(page, "Success", "Data saved successfully.");
     await clearToasts(page);

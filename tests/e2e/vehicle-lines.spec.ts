@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { byLabel, clearToasts, expectToast, signIn, uniq } from "./helpers";
+import { byLabel, clearToasts, expectToast, signIn, uniq, typeAndLeave, typeInto } from "./helpers";
 
 /**
  * The vehicle's agreements and inspections are lines of the vehicle, held
@@ -20,16 +20,18 @@ test("saving a vehicle three times with a new inspection and a new agreement kee
 
   await page.getByRole("button", { name: "Add inspection" }).click();
   await page.getByLabel("Inspection 1 type").selectOption({ label: "MOT" });
-  await page.getByLabel("Inspection 1 last completed").fill("2026-01-10");
-  await page.getByLabel("Inspection 1 expiry").fill("2027-01-10");
+  await typeAndLeave(page, page.getByLabel("Inspection 1 last completed"), "10/01/2026");
+  await typeAndLeave(page, page.getByLabel("Inspection 1 expiry"), "10/01/2027");
+  await expect(page.getByLabel("Inspection 1 expiry")).toHaveValue("10/01/2027");
   await page.getByRole("button", { name: "Add agreement" }).click();
   const card = page.getByRole("region", { name: "Agreement 1" });
-  await card.getByLabel("Agreement no.").fill("LN-1");
-  await card.getByLabel("Invoice date").fill("2026-01-10");
-  await card.getByLabel("Depreciation start date").fill("2026-01-10");
+  await typeInto(card.getByLabel("Agreement no."), "LN-1");
+  await typeAndLeave(page, card.getByLabel("Invoice date"), "10/01/2026");
+  await typeAndLeave(page, card.getByLabel("Depreciation start date"), "10/01/2026");
+  await expect(card.getByLabel("Depreciation start date")).toHaveValue("10/01/2026");
 
   for (let save = 1; save <= 3; save++) {
-    if (save === 3) await byLabel(page, "Location").fill("Front yard");
+    if (save === 3) await typeInto(byLabel(page, "Location"), "Front yard");
     await page.getByRole("button", { name: "Save Vehicle" }).click();
     await expectToast(page, "Success", "Data saved successfully.");
     await clearToasts(page);

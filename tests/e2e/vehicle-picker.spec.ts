@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectToast, signIn } from "./helpers";
+import { expectToast, signIn, typeAndLeave, typeToSearch } from "./helpers";
 import { apiOf, makeJob, refsOf } from "./workshop-jobs-helpers";
 
 /**
@@ -14,7 +14,7 @@ test("the picker finds a vehicle, shows its details and inspections, and an insp
   await page.goto("/inspections");
   const picker = page.getByRole("region", { name: "Vehicle picker" });
   await expect(picker.getByRole("link", { name: "Add a new Vehicle +" })).toHaveAttribute("href", "/editvehicle");
-  await picker.getByRole("textbox", { name: "Vehicle", exact: true }).fill("yk");
+  await picker.getByRole("textbox", { name: "Vehicle", exact: true }).pressSequentially("yk");
   await page.getByRole("option", { name: /YK23 HVC/ }).click();
   // The van has no open jobs or quotes: the open-items check answers an empty list and the vehicle is taken directly.
   expect((await jobsCall).status()).toBe(200);
@@ -28,8 +28,9 @@ test("the picker finds a vehicle, shows its details and inspections, and an insp
   await expect(picker.getByRole("link", { name: "Vehicle Details" })).toHaveAttribute("href", /\/editvehicle\/\d+$/);
 
   await page.getByLabel("Inspection type").selectOption({ label: "MOT" });
-  await page.getByRole("textbox", { name: "Last completed", exact: true }).fill("01/11/2026");
-  await page.getByRole("textbox", { name: "Expiry", exact: true }).fill("31/10/2027");
+  await typeAndLeave(page, page.getByRole("textbox", { name: "Last completed", exact: true }), "01/11/2026");
+  await typeAndLeave(page, page.getByRole("textbox", { name: "Expiry", exact: true }), "31/10/2027");
+  await expect(page.getByRole("textbox", { name: "Expiry", exact: true })).toHaveValue("31/10/2027");
   await page.getByRole("button", { name: "Add inspection" }).click();
   await expectToast(page, "Success", "Data saved successfully.");
   await expect(table.locator("tbody tr")).toHaveCount(before + 1);
@@ -52,7 +53,7 @@ test("a vehicle with open jobs or quotes shows them first: open one, or continue
   });
   await page.goto("/inspections");
   const picker = page.getByRole("region", { name: "Vehicle picker" });
-  await picker.getByRole("textbox", { name: "Vehicle", exact: true }).fill("bv21");
+  await picker.getByRole("textbox", { name: "Vehicle", exact: true }).pressSequentially("bv21");
   await page.getByRole("option", { name: /BV21 KLM/ }).click();
   const dialog = page.getByRole("dialog", { name: "Quotes/Jobs already in progress for this vehicle" });
   await expect(dialog).toBeVisible();
@@ -69,7 +70,7 @@ test("a vehicle with open jobs or quotes shows them first: open one, or continue
   await expect(dialog).toBeHidden();
   await expect(picker.getByText("Registration: BV21 KLM")).toBeVisible();
   // Or open one.
-  await picker.getByRole("textbox", { name: "Vehicle", exact: true }).fill("bv21");
+  await typeToSearch(picker.getByRole("textbox", { name: "Vehicle", exact: true }), "bv21");
   await page.getByRole("option", { name: /BV21 KLM/ }).click();
   await dialog.getByRole("row").filter({ hasText: `Body repair estimate ${tag}` }).getByRole("link", { name: "Open" }).click();
   await expect(page).toHaveURL(new RegExp(`/editquote/${quote.id}$`));

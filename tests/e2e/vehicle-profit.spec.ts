@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from "@playwright/test";
-import { byLabel, companyContact as company, expectToast, signIn, uniq } from "./helpers";
+import { byLabel, companyContact as company, expectToast, signIn, uniq, typeInto } from "./helpers";
 
 /** The vehicle profit line and the fleet league table (issue 27; docs/finance.md "Vehicle profit line"). */
 
@@ -123,9 +123,8 @@ test("an expense typed with a vehicle (its registration typed as staff type) sho
   const tag = `e2e van expense ${u}`;
   await page.goto("/expenses");
   const panel = page.getByRole("form", { name: "Add transaction" });
-  await byLabel(panel, "Description").fill(tag);
-  await byLabel(panel, "Amount").fill("84.50");
-  await byLabel(panel, "Amount").blur();
+  await typeInto(byLabel(panel, "Description"), tag);
+  await typeInto(byLabel(panel, "Amount"), "84.50");
   const vehicle = panel.getByRole("textbox", { name: "Vehicle", exact: true });
   await vehicle.click();
   // Key by key, lower case, as staff type a registration.

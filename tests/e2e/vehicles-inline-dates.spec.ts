@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { clearToasts, expectToast, signIn } from "./helpers";
+import { clearToasts, expectToast, signIn, typeInto } from "./helpers";
 
 /** Inline edits of ordered_date, delivery_date and deposit_allocated_date on the list (000 §2). */
 
@@ -12,8 +12,7 @@ test("an inline date saves with PUT vehicles/{id}; emptied it saves null", async
 
   await page.goto("/vehicles?vehicle_status=ORDERED");
   const deposit = page.getByLabel("Deposit allocated date of GN24 WLT");
-  await deposit.fill("2026-10-01");
-  await deposit.blur();
+  await typeInto(deposit, "01/10/2026");
   await expectToast(page, "Success", "Data saved successfully.");
   expect((await (await page.request.get(`/api/vehicles/${id}`, { headers })).json()).deposit_allocated_date).toBe("2026-10-01");
   await page.reload();
@@ -28,7 +27,10 @@ test("an inline date saves with PUT vehicles/{id}; emptied it saves null", async
   await page.goto("/vehicles?vehicle_status=ARRIVING");
   await clearToasts(page);
   const delivery = page.getByLabel("Delivery date of GN24 WLU");
-  await delivery.fill("2031-01-15");
+  await delivery.click();
+  await delivery.press("Control+A");
+  // Typed short, as staff often do: a two-digit year is read as the field is left with Enter.
+  await delivery.pressSequentially("15/1/31");
   await delivery.press("Enter");
   await expectToast(page, "Success", "Data saved successfully.");
   await page.reload();
@@ -49,8 +51,7 @@ test("an inline edit of a row changed elsewhere gets the 409 message and shows t
   const current = await (await page.request.get(`/api/vehicles/${id}`, { headers })).json();
   const res = await page.request.put(`/api/vehicles/${id}`, { headers, data: { order_number: "ORD-5512B", last_saved: current.last_saved } });
   expect(res.status()).toBe(200);
-  await ordered.fill("2026-09-09");
-  await ordered.blur();
+  await typeInto(ordered, "09/09/2026");
   await expectToast(page, "Error", "This record was edited elsewhere since you opened it");
   await expect(ordered).toHaveValue(before);
 });

@@ -78,7 +78,7 @@ test("column typeahead filters with Only Blanks, search with Search and Clear, d
   // A typeahead of the tab's makes (from filter_list): typing narrows the options.
   const make = page.getByRole("combobox", { name: "Filter Make" });
   await make.click();
-  await make.fill("for");
+  await make.pressSequentially("for");
   await expect(page.getByRole("option", { name: /^Vauxhall/ })).toHaveCount(0);
   await page.getByRole("option", { name: /^Ford \(\d+\)$/ }).click();
   await expect(page).toHaveURL(/make=\d+/);
@@ -98,7 +98,9 @@ test("column typeahead filters with Only Blanks, search with Search and Clear, d
   await page.getByRole("combobox", { name: "Filter Key" }).click();
   await page.getByRole("option", { name: /^Only Blanks/ }).click();
   await expect(page).toHaveURL(/key=BLANK/);
-  await expect(table).toContainText("No vehicles found.");
+  // The demo's Fords all have keys; a keyless Ford another spec added on this server (registration.spec.ts's vans) may stay.
+  await expect(table).not.toContainText("YK23 HVA");
+  await expect(table).not.toContainText("YK23 HVB");
   // Moving to a sub-tab without a Key column drops that filter, not the make.
   await subTabs(page).getByRole("tab", { name: "Sold", exact: true }).click();
   await expect(page).not.toHaveURL(/key=BLANK/);
@@ -106,7 +108,7 @@ test("column typeahead filters with Only Blanks, search with Search and Clear, d
   await page.goto("/vehicles");
 
   // Search (the button searches at once) and Clear.
-  await page.getByRole("searchbox", { name: "Search" }).fill("yk23");
+  await page.getByRole("searchbox", { name: "Search" }).pressSequentially("yk23");
   await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/search=yk23/);
   await expect(table).toContainText("YK23 HVB");

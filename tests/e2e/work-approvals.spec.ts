@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { expectToast, signIn } from "./helpers";
+import { expectToast, signIn, typeAndLeave, typeInto } from "./helpers";
 
 /**
  * Workshop Expenses (/po) and Workshop Invoicing (/invoicing), one screen
@@ -32,8 +32,9 @@ test("Workshop Expenses: views switch, a row opens its job, the modal refuses wi
   await modal.getByRole("checkbox", { name: "Include Windscreen replacement" }).uncheck();
   await modal.getByRole("button", { name: "Approve" }).click();
   await expect(modal.getByRole("status")).toContainText("Missing valid workshop invoice number, invoice date and/or payment date and Nominal Codes");
-  await modal.getByLabel("Workshop Invoice Number").fill("MCR-2001");
-  await modal.getByLabel("Workshop Invoice Date").fill("2026-11-20");
+  await typeInto(modal.getByLabel("Workshop Invoice Number"), "MCR-2001");
+  await typeAndLeave(page, modal.getByLabel("Workshop Invoice Date"), "20/11/2026");
+  await expect(modal.getByLabel("Workshop Invoice Date")).toHaveValue("20/11/2026");
   await modal.getByLabel("Nominal code of Annual service").selectOption({ label: "320 Subcontracted Workshop" });
   await modal.getByLabel("Nominal code of part Oil filter").selectOption({ label: "320 Subcontracted Workshop" });
   await modal.getByRole("button", { name: "Approve" }).click();

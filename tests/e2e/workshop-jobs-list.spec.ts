@@ -1,5 +1,5 @@
 import { expect as baseExpect, test } from "@playwright/test";
-import { signIn, uniq } from "./helpers";
+import { signIn, uniq, typeAndLeave } from "./helpers";
 import { apiOf, makeJob, refsOf } from "./workshop-jobs-helpers";
 
 // Each test makes its jobs through the API and opens several screens: on a busy machine they take minutes, and a job card can take seconds to load.
@@ -39,7 +39,7 @@ test("jobs list: views with their counts, workshop tabs, search, 25 a page, COLL
   for (const name of ["ALL", "QUOTE JOBS", "EXTERNAL"]) await expect(tabs.getByRole("tab", { name, exact: true })).toBeVisible();
 
   // Search: the customer's 26 started jobs, 25 on the first page.
-  await page.getByRole("searchbox", { name: "Search" }).fill(tag);
+  await page.getByRole("searchbox", { name: "Search" }).pressSequentially(tag);
   await expect(page).toHaveURL(new RegExp(`search=${tag}`));
   const table = page.getByRole("table", { name: "Jobs", exact: true });
   await expect(page.getByText("26 jobs")).toBeVisible();
@@ -75,7 +75,7 @@ test("jobs list: views with their counts, workshop tabs, search, 25 a page, COLL
   // All view: the Approver column; a row opens its job card.
   await views.getByRole("tab", { name: /^All/ }).click();
   await expect(table.getByRole("columnheader", { name: "Approver" })).toBeVisible();
-  await page.getByRole("searchbox", { name: "Search" }).fill(String(jobs[0].id));
+  await page.getByRole("searchbox", { name: "Search" }).pressSequentially(String(jobs[0].id));
   await table.locator(`tr[data-job="${jobs[0].id}"]`).getByText("List job 1").click();
   await expect(page).toHaveURL(new RegExp(`/editjob/${jobs[0].id}$`));
 });
@@ -87,7 +87,8 @@ test("wash needed view: the wash list date, Wash Completed column and the printe
   const job = await makeJob(api, refs, { wash_needed: true, workshop_date: "2031-04-07" });
   await page.goto("/jobs?view=wash");
   await expect(page.getByRole("table", { name: "Jobs", exact: true }).getByRole("columnheader", { name: "Wash Completed" })).toBeVisible();
-  await page.getByLabel("Wash list date").fill("07/04/2031");
+  await typeAndLeave(page, page.getByLabel("Wash list date"), "07/04/2031");
+  await expect(page.getByLabel("Wash list date")).toHaveValue("07/04/2031");
   await expect(page).toHaveURL(/date=2031-04-07/);
   await expect(page.getByRole("table", { name: "Jobs", exact: true }).locator(`tr[data-job="${job.id}"]`)).toBeVisible();
   await page.getByRole("link", { name: "Print Wash List" }).click();

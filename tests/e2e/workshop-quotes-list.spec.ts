@@ -68,7 +68,9 @@ test("quotes list: views, Priced, search, quote type filter, Approver column", a
 
   await view.getByText("To Be Priced").click();
   await expect(page).toHaveURL(/view=to_be_priced/);
-  await page.getByRole("searchbox", { name: "Search" }).fill("BV21");
+  await page.getByRole("searchbox", { name: "Search" }).pressSequentially("BV21");
+  // The typed search lands (debounced) before the row is acted on, as staff see the narrowed list first.
+  await expect(page).toHaveURL(/search=BV21/);
   const row = table.getByRole("row").filter({ hasText: `Tyres ${tag}` });
   await expect(row).toContainText("BV21 KLM");
   await expect(row).toContainText("02/06/2031");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, parseUkDate } from "../../web/src/platform/format";
+import { formatDate, parseUkDate, parseUkDateWhileTyping } from "../../web/src/platform/format";
 import { TIME_OF_DAY, typedTime } from "../../core/platform/dates";
 
 /** The one date input of the screens takes UK dates whatever the browser's language (web/src/platform/form/DateField.tsx). */
@@ -20,6 +20,15 @@ describe("typed dates", () => {
   });
   it("round-trips with the UK display", () => {
     expect(parseUkDate(formatDate("2028-02-29"))).toBe("2028-02-29");
+  });
+  it("while typed, take no two-digit year: '20/11/2026' typed key by key is never 20/11/2020 on the way (read on leaving)", () => {
+    const typed = "20/11/2026";
+    const seen = [...typed].map((_, i) => parseUkDateWhileTyping(typed.slice(0, i + 1))).filter(Boolean);
+    expect(seen).toEqual(["2026-11-20"]);
+    expect(parseUkDateWhileTyping("02.06.31")).toBeNull();
+    expect(parseUkDate("02.06.31")).toBe("2031-06-02");
+    expect(parseUkDateWhileTyping("02062031")).toBe("2031-06-02");
+    expect(parseUkDateWhileTyping("2031-06-02")).toBe("2031-06-02");
   });
 });
 

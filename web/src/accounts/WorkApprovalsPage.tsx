@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { WORK_MESSAGES, batchRules, sideOf, type Candidate, type WorkRuleResult } from "../../../core/accounts/work-rules";
 import { formatPounds, sum } from "../../../core/platform/money";
+import { DateField } from "../platform/form";
 import { confirmAction } from "../platform/modal";
 import { useApiMutation, useList, type ApiRecord } from "../platform/api";
 import { formatDate, formatMoney } from "../platform/format";
@@ -288,8 +289,8 @@ function ApprovalModal({ kind, jobId, onClose, onCredit }: { kind: Kind; jobId: 
         {kind === "po" && (
           <Group gap="sm" align="flex-end">
             <TextInput label="Workshop Invoice Number" size="xs" value={job.workshop_invoice_number} onChange={(e) => setJob({ ...job, workshop_invoice_number: e.currentTarget.value })} />
-            <TextInput label="Workshop Invoice Date" type="date" size="xs" value={job.workshop_invoice_date} onChange={(e) => setJob({ ...job, workshop_invoice_date: e.currentTarget.value })} />
-            <TextInput label="Payment Date" type="date" size="xs" value={job.job_workshop_payment_date} onChange={(e) => setJob({ ...job, job_workshop_payment_date: e.currentTarget.value })} />
+            <DateField label="Workshop Invoice Date" size="xs" value={job.workshop_invoice_date} onChange={(d) => setJob({ ...job, workshop_invoice_date: d })} />
+            <DateField label="Payment Date" size="xs" value={job.job_workshop_payment_date} onChange={(d) => setJob({ ...job, job_workshop_payment_date: d })} />
           </Group>
         )}
         {items.isLoading ? (

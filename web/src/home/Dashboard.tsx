@@ -251,7 +251,11 @@ function CourtesyCars({ department }: { department: string }) {
                   size="xs"
                   aria-label={`Location of ${v.registration}`}
                   value={edits[v.id] ?? v.location ?? ""}
-                  onChange={(e) => setEdits((x) => ({ ...x, [v.id]: e.currentTarget.value }))}
+                  onChange={(e) => {
+                    // Read now: the updater runs later, when React has let go of the event (typed key by key, the page fell over).
+                    const typed = e.currentTarget.value;
+                    setEdits((x) => ({ ...x, [v.id]: typed }));
+                  }}
                   onBlur={async () => {
                     const next = edits[v.id];
                     if (next === undefined || next === (v.location ?? "")) return;

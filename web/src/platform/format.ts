@@ -89,3 +89,14 @@ export function parseUkDate(text: string): string | null {
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
   return `${String(y).padStart(4, "0")}-${String(m).padStart(2, "0")}-${String(d).padStart(2, "0")}`;
 }
+
+/**
+ * A date read while it is still being typed: as parseUkDate, but a two-digit
+ * year is not yet a date. Typed key by key, '20/11/2026' passes through
+ * '20/11/20' (20/11/2020); a screen acting on each date (a warning fetched,
+ * a filter put in the address) was handed 2020 first, and its answer could
+ * land after the real date's. A short year is read on leaving the field.
+ */
+export function parseUkDateWhileTyping(text: string): string | null {
+  return /^\d{1,2}[/.\-\s]\d{1,2}[/.\-\s]\d{2}$/.test(text.trim()) ? null : parseUkDate(text);
+}

@@ -1,6 +1,6 @@
 import type { VehicleAnswer } from "../../../../core/fleet/types";
 import { Badge, Button, Group, NativeSelect, Paper, Stack } from "@mantine/core";
-import { useEffect, useState, type MouseEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { useApiGet, useApiMutation, type ApiRecord } from "../../platform/api";
 import { formatDate, formatMoney, formatNumber } from "../../platform/format";
@@ -77,11 +77,21 @@ function InlineDate({ row, field, label }: { row: Vehicle; field: string; label:
   const held = row[field];
   const stored = typeof held === "string" ? held : "";
   const [value, setValue] = useState(stored);
-  useEffect(() => setValue(stored), [stored, row.last_saved]);
+  // The date as last handed over: a two-digit year ('15/1/31') is handed over as the field is left, just before commit runs.
+  const latest = useRef(stored);
+  const take = (v: string) => {
+    latest.current = v;
+    setValue(v);
+  };
+  useEffect(() => {
+    latest.current = stored;
+    setValue(stored);
+  }, [stored, row.last_saved]);
   const save = useApiMutation<Record<string, unknown>, ApiRecord>("PUT", `vehicles/${row.id}`, { resource: "vehicles", errorMessage: "There was an error" });
   const commit = () => {
-    if (value === stored) return;
-    save.mutate({ [field]: value || null, last_saved: row.last_saved }, { onError: () => setValue(stored) });
+    const date = latest.current;
+    if (date === stored) return;
+    save.mutate({ [field]: date || null, last_saved: row.last_saved }, { onError: () => take(stored) });
   };
   return (
     <DateField
@@ -91,7 +101,7 @@ function InlineDate({ row, field, label }: { row: Vehicle; field: string; label:
       value={value}
       disabled={save.isPending}
       onClick={(e) => e.stopPropagation()}
-      onChange={setValue}
+      onChange={take}
       onBlur={commit}
       onKeyDown={(e) => e.key === "Enter" && e.currentTarget.blur()}
     />

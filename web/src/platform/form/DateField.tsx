@@ -1,6 +1,6 @@
 import { DateInput, type DateInputProps } from "@mantine/dates";
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
-import { parseUkDate } from "../format";
+import { parseUkDate, parseUkDateWhileTyping } from "../format";
 import { NOT_A_DATE } from "./fields";
 
 /**
@@ -24,7 +24,7 @@ export type DateFieldProps = Omit<DateInputProps, "value" | "onChange" | "valueF
   keepTyped?: boolean;
 };
 
-export function DateField({ value, onChange, keepTyped, onBlur, error, ...rest }: DateFieldProps) {
+export function DateField({ value, onChange, keepTyped, onBlur, onKeyDown, error, ...rest }: DateFieldProps) {
   const iso = value && parseUkDate(value) === value ? value : null;
   // The text typed that is no date, held with its message until a date (or nothing) replaces it.
   const [bad, setBad] = useState<string | null>(null);
@@ -39,6 +39,14 @@ export function DateField({ value, onChange, keepTyped, onBlur, error, ...rest }
   useEffect(() => {
     if (value !== bad) setBad(null);
   }, [value]); // eslint-disable-line react-hooks/exhaustive-deps -- only a new value from outside clears the held text; `bad` itself must not
+  // A date with a two-digit year ('1/2/26') is handed over on leaving or Enter, never while typed (parseUkDateWhileTyping).
+  const takeShortYear = (text: string) => {
+    const date = parseUkDateWhileTyping(text) ? null : parseUkDate(text);
+    if (date && date !== iso) {
+      setBad(null);
+      onChange(date);
+    }
+  };
 
   return (
     <DateInput
@@ -50,7 +58,7 @@ export function DateField({ value, onChange, keepTyped, onBlur, error, ...rest }
       {...rest}
       error={error ?? (held ? NOT_A_DATE : undefined)}
       valueFormat="DD/MM/YYYY"
-      dateParser={(text) => parseUkDate(text)}
+      dateParser={(text) => parseUkDateWhileTyping(text)}
       fixOnBlur={!keepText}
       onInput={(e: FormEvent<HTMLInputElement>) => setTyped(e.currentTarget.value)}
       value={held ? lastIso.current : iso}
@@ -60,6 +68,7 @@ export function DateField({ value, onChange, keepTyped, onBlur, error, ...rest }
       }}
       onBlur={(e: FocusEvent<HTMLInputElement>) => {
         const text = e.currentTarget.value.trim();
+        takeShortYear(text);
         if (text && !parseUkDate(text)) {
           setBad(text);
           if (keepTyped) onChange(text);
@@ -68,6 +77,10 @@ export function DateField({ value, onChange, keepTyped, onBlur, error, ...rest }
           onChange("");
         }
         onBlur?.(e);
+      }}
+      onKeyDown={(e) => {
+        if (e.key === "Enter") takeShortYear(e.currentTarget.value.trim());
+        onKeyDown?.(e);
       }}
     />
   );
