@@ -78,12 +78,14 @@ const SHARED = [
   "core/hire/index.ts",
   "core/hire/rental.ts",
   "core/hire/definitions.ts",
+  "core/hire/messages.ts", // the rental's messages and choices its definition names (the rules re-export them)
   "core/hire/invoicing-rules.ts",
   "core/workshop/index.ts",
   "core/fleet/index.ts",
   "core/fleet/agreements.ts", // reading agreements across vehicles (with the vehicles that hold them)
   "core/fleet/vehicle.ts",
   "core/fleet/definitions.ts",
+  "core/fleet/inspection-definitions.ts", // the inspection record's definition, re-exported by definitions.ts
   "core/fleet/keys.ts",
   "core/fleet/trackers.ts",
   "core/fleet/rules.ts",
