@@ -73,28 +73,39 @@ export async function confirmDialog(page: Page, button = "Delete") {
   await dialog.getByRole("button", { name: button, exact: true }).click();
 }
 
+/**
+ * Empty a field as staff do (select all, Delete), and see it empty before
+ * typing: a select-all that missed (the field just redrawn as a list's view
+ * changed) left the old search in place, the typed one was added after it
+ * ("pn1pn1"), and Parts Expenses' rows went as the doubled search landed.
+ */
+export async function clearByKeys(input: Locator) {
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await input.click();
+    await input.press("Control+A");
+    await input.press("Delete");
+    // A field that draws something when empty (a formatted amount) is left to the caller's own check.
+    if ((await input.inputValue()) === "") return;
+    await input.page().waitForTimeout(250);
+  }
+}
+
 /** Clear a field and type into it key by key, then leave it (as staff type amounts: a typed thousands comma must stay one). */
 export async function typeInto(input: Locator, text: string) {
-  await input.click();
-  await input.press("Control+A");
-  await input.press("Delete");
+  await clearByKeys(input);
   await input.pressSequentially(text);
   await input.blur();
 }
 
 /** Clear a field and type into it key by key, keeping the focus there (a typeahead's search: its options stay open). */
 export async function typeToSearch(input: Locator, text: string) {
-  await input.click();
-  await input.press("Control+A");
-  await input.press("Delete");
+  await clearByKeys(input);
   await input.pressSequentially(text);
 }
 
 /** Clear a field and type into it as staff do (key by key), then leave it with Tab. */
 export async function typeAndLeave(page: Page, input: Locator, text: string) {
-  await input.click();
-  await input.press("Control+A");
-  await input.press("Delete");
+  await clearByKeys(input);
   await page.keyboard.type(text);
   await page.keyboard.press("Tab");
 }

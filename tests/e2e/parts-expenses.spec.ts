@@ -62,6 +62,9 @@ test("Parts Expenses: views, inline edit, Edit Selected, approving a supplier in
   await expect(partsTable(page).getByRole("row").filter({ hasText: tag })).toHaveCount(1);
   await page.getByRole("radiogroup", { name: "Parts view" }).getByText("Current", { exact: true }).click();
   await typeInto(page.getByRole("searchbox", { name: "Search" }), `pn${tag}`);
+  // The search as typed has landed (the rows before it are the same two, so the count alone could pass early).
+  await expect(page).toHaveURL(new RegExp(`search=pn${tag}(&|$)`));
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue(`pn${tag}`);
   await expect(partsTable(page).getByRole("row").filter({ hasText: tag })).toHaveCount(2);
 
   // Inline edit: the pads' invoice number saved.
@@ -104,6 +107,9 @@ test("Parts Expenses: views, inline edit, Edit Selected, approving a supplier in
   await expect(approve).toBeHidden();
   await page.getByRole("radiogroup", { name: "Parts view" }).getByText("Approved", { exact: true }).click();
   await typeInto(page.getByRole("searchbox", { name: "Search" }), `pn${tag}`);
+  // The search as typed has landed (the rows before it are the same two, so the count alone could pass early).
+  await expect(page).toHaveURL(new RegExp(`search=pn${tag}(&|$)`));
+  await expect(page.getByRole("searchbox", { name: "Search" })).toHaveValue(`pn${tag}`);
   await expect(partsTable(page).getByRole("row").filter({ hasText: tag })).toHaveCount(2);
   await expect(partsTable(page).getByRole("row").filter({ hasText: `Pads ${tag}` })).toContainText("Robin");
 });
