@@ -47,7 +47,7 @@ export const ANY_DEBT = {
   "core/demo/work-approvals.ts": 1,
   "core/fleet/agreement-reports.ts": 3,
   "core/fleet/agreements.ts": 4,
-  "core/fleet/images.ts": 5,
+  "core/fleet/images.ts": 4,
   "core/fleet/inspections.ts": 4,
   "core/fleet/reports.ts": 1,
   "core/fleet/service.ts": 6,

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { NotFoundError, ValidationError } from "../platform/errors.js";
 import { int, ref, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
-import { PENDING_PREFIX, URL_SECONDS, deleteObject, downloadUrl, moveObject, uploadPost, uploadedObject } from "../platform/uploads.js";
+import { PENDING_PREFIX, URL_SECONDS, deleteObject, downloadUrl, removeFileRecord, removeFileRecordsIn, moveObject, uploadPost, uploadedObject } from "../platform/uploads.js";
 import { MAX_UPLOAD_BYTES, MESSAGES, contentTypeOfKey, uploadType } from "./rules.js";
 import { Vehicle } from "./vehicle.js";
 import { declareReferences } from "../platform/references.js";
@@ -119,23 +119,12 @@ export const Images = {
     return (await withUrl([(await VehicleImage.get(id)) as Record<string, any>]))[0];
   },
 
-  async remove(id: number, actor: string) {
-    const image = (await VehicleImage.get(id)) as Record<string, any>;
-    await VehicleImage.remove(id, actor);
-    if (image.key) await deleteObject(image.key);
-    return { id };
-  },
+  /** The record, then its file. */
+  remove: (id: number, actor: string) => removeFileRecord(VehicleImage, id, actor),
 
   /** A vehicle being deleted: its images and their files go with it. */
-  async removeForVehicle(vehicleId: number, actor: string) {
-    for (const id of await VehicleImage.idsIn(`vehicle#${vehicleId}`)) {
-      try {
-        await this.remove(id, actor);
-      } catch (e) {
-        if (!(e instanceof NotFoundError)) throw e;
-      }
-    }
-  },
+  removeForVehicle: (vehicleId: number, actor: string) => removeFileRecordsIn(VehicleImage, `vehicle#${vehicleId}`, actor),
+
 };
 
 declareReferences(VehicleImage, () => ({ vehicle: Vehicle }));

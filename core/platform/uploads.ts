@@ -13,6 +13,7 @@ import {
 import { createPresignedPost } from "@aws-sdk/s3-presigned-post";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import { config } from "./config.js";
+import { NotFoundError } from "./errors.js";
 
 /**
  * The upload bucket: presigned POSTs for the browser to upload and links
@@ -146,4 +147,30 @@ export async function uploadedObject(key: string): Promise<{ contentType: string
 
 export async function deleteObject(key: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: config.bucketName, Key: key }));
+}
+
+/** A record type whose records each hold one stored file under `key` (a vehicle's, a job's image). */
+export type FileRecords = {
+  get(id: number): Promise<unknown>;
+  remove(id: number, actor: string): Promise<unknown>;
+  idsIn(list: string): Promise<number[]>;
+};
+
+/** A file's record, then its file: a failed file delete leaves no record pointing at nothing. */
+export async function removeFileRecord(type: FileRecords, id: number, actor: string) {
+  const stored = (await type.get(id)) as { key?: string | null };
+  await type.remove(id, actor);
+  if (stored.key) await deleteObject(stored.key);
+  return { id };
+}
+
+/** Every file record of a list (a vehicle or a job being deleted); one already gone meanwhile is skipped. */
+export async function removeFileRecordsIn(type: FileRecords, list: string, actor: string) {
+  for (const id of await type.idsIn(list)) {
+    try {
+      await removeFileRecord(type, id, actor);
+    } catch (e) {
+      if (!(e instanceof NotFoundError)) throw e;
+    }
+  }
 }

@@ -3,7 +3,7 @@ import { NotFoundError } from "../platform/errors.js";
 import { int, ref, text } from "../platform/fields.js";
 import { defineRecordType } from "../platform/records.js";
 import { declareReferences } from "../platform/references.js";
-import { deleteObject } from "../platform/uploads.js";
+import { removeFileRecord, removeFileRecordsIn } from "../platform/uploads.js";
 import { Job } from "./job.js";
 import { Quote } from "./quote.js";
 
@@ -74,21 +74,9 @@ export const JobImageRecords = {
   },
 
   /** DELETE deleteinternalimage/{id}: the record, then its file. */
-  async remove(id: number, actor: string) {
-    const image = (await JobImage.get(id)) as Stored;
-    await JobImage.remove(id, actor);
-    if (image.key) await deleteObject(image.key);
-    return { id };
-  },
+  remove: (id: number, actor: string) => removeFileRecord(JobImage, id, actor),
 
   /** A job being deleted: its images and their files go with it. */
-  async removeForJob(jobId: number, actor: string) {
-    for (const id of await JobImage.idsIn(`job#${jobId}`)) {
-      try {
-        await JobImageRecords.remove(id, actor);
-      } catch (e) {
-        if (!(e instanceof NotFoundError)) throw e;
-      }
-    }
-  },
+  removeForJob: (jobId: number, actor: string) => removeFileRecordsIn(JobImage, `job#${jobId}`, actor),
+
 };
