@@ -55,6 +55,12 @@ export function windowOf(type: "weekly" | "monthly", date: string): { start: str
   return type === "monthly" ? monthOf(date) : weekOf(date);
 }
 
+/** A dashboard panel's period: start..end as asked, an end or start not sent taken from the week (or month) of `date`, else of start, else today. */
+export function figuresWindow(q: { start?: string; end?: string; type?: "weekly" | "monthly"; date?: string }): { start: string; end: string } {
+  const w = windowOf(q.type ?? "weekly", q.date ?? q.start ?? todayInLondon());
+  return { start: q.start ?? w.start, end: q.end ?? w.end };
+}
+
 /** Whole days from start to finish, counting both (001 §5: |difference| + 1). */
 export function daysInclusive(start: string, finish: string): number {
   return Math.abs(Math.round((toUtc(finish).getTime() - toUtc(start).getTime()) / 86_400_000)) + 1;

@@ -153,3 +153,11 @@ export function dateRange<T extends z.ZodObject>(schema: T, from: keyof z.infer<
     if (typeof a === "string" && typeof b === "string" && b < a) ctx.addIssue({ code: "custom", path: [to], message: END_BEFORE_START });
   });
 }
+
+/** The dashboard panels' figures query (001 §7): start..end, or the week or month (`type`) of `date`; a department or ALL. Read with `figuresWindow` (dates.ts). */
+export const figuresQuery = () =>
+  dateRange(
+    z.object({ start: isoDate(), end: isoDate(), type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(), date: isoDate(), department: departmentQuery() }),
+    "start",
+    "end",
+  );

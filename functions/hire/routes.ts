@@ -3,8 +3,8 @@ import * as z from "zod";
 import * as Hire from "../../core/hire/all.js";
 import "../../core/workshop/hire-offers.js"; // the workshop warnings on a rental's van (core/hire/offers.ts)
 import { ValidationError } from "../../core/platform/errors.js";
-import { monthOf, todayInLondon, weekOf, weeksEnding, windowOf } from "../../core/platform/dates.js";
-import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.js";
+import { monthOf, todayInLondon, weekOf, weeksEnding, figuresWindow } from "../../core/platform/dates.js";
+import { dateRange, departmentQuery, isoDate, figuresQuery } from "../../core/platform/fields.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { actor, type AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
@@ -41,13 +41,7 @@ const availableQuery = dateRange(pageQuery.extend({
 
 const windowQuery = dateRange(z.object({ start_date: isoDate(), end_date: isoDate(), date: isoDate(), view: z.enum(["weekly", "monthly"]).optional(), department: id }), "start_date", "end_date");
 
-const figuresQuery = dateRange(z.object({
-  start: isoDate(),
-  end: isoDate(),
-  type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(),
-  date: isoDate(),
-  department: departmentQuery(),
-}), "start", "end");
+
 
 /** The rentals calls of 001 §7, plus the finder, calendar and suggested-rate reads the screen uses. */
 export function hireRoutes(app: Hono<AppEnv>) {
@@ -72,10 +66,8 @@ export function hireRoutes(app: Hono<AppEnv>) {
     },
     async (_c, { query }) => Hire.Rentals.suggestedRate(query),
   );
-  route(app, { method: "get", path: "/rentals/figures", summary: "Dashboard rental figures for start..end (or the week/month of date): income split short and long term, counts", tag, query: figuresQuery }, async (_c, { query }) => {
-    const w = windowOf(query.type ?? "weekly", query.date ?? query.start ?? todayInLondon());
-    const start = query.start ?? w.start;
-    const end = query.end ?? w.end;
+  route(app, { method: "get", path: "/rentals/figures", summary: "Dashboard rental figures for start..end (or the week/month of date): income split short and long term, counts", tag, query: figuresQuery() }, async (_c, { query }) => {
+    const { start, end } = figuresWindow(query);
     if (end < start) throw new ValidationError(Hire.MESSAGES.finishBeforeStart, { end: Hire.MESSAGES.finishBeforeStart });
     return Hire.dashboardRentalFigures({ start, end, department: query.department });
   });

@@ -2,8 +2,8 @@ import type { Context, Hono } from "hono";
 import * as z from "zod";
 import "../../core/accounts/parts-offers.js"; // a part approval's Xero push (core/workshop/offers.ts)
 import * as Workshop from "../../core/workshop/all.js";
-import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.js";
-import { todayInLondon, weeksEnding, windowOf } from "../../core/platform/dates.js";
+import { departmentQuery, isoDate, figuresQuery } from "../../core/platform/fields.js";
+import { todayInLondon, weeksEnding, figuresWindow } from "../../core/platform/dates.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import type { AppEnv } from "../platform/app.js";
 import { route } from "../platform/registry.js";
@@ -94,11 +94,10 @@ export function jobRoutes(app: Hono<AppEnv>) {
       path: "/work/figures",
       summary: "Dashboard Workshop panel: {income, expenses} of jobs by workshop date in start..end (or the week/month of date)",
       tag,
-      query: dateRange(z.object({ start: isoDate(), end: isoDate(), type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(), date: isoDate(), department: departmentQuery() }), "start", "end"),
+      query: figuresQuery(),
     },
     async (_c, { query }) => {
-      const w = windowOf(query.type ?? "weekly", query.date ?? query.start ?? todayInLondon());
-      return F.work({ start: query.start ?? w.start, end: query.end ?? w.end, department: query.department });
+      return F.work({ ...figuresWindow(query), department: query.department });
     },
   );
   route(

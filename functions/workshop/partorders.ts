@@ -1,8 +1,8 @@
 import type { Context, Hono } from "hono";
 import * as z from "zod";
 import "../../core/accounts/workshop-offers.js"; // parts pushes and the invoices part orders and movements raise (core/workshop/offers.ts)
-import { dateRange, departmentQuery, isoDate } from "../../core/platform/fields.js";
-import { todayInLondon, windowOf } from "../../core/platform/dates.js";
+import { figuresQuery } from "../../core/platform/fields.js";
+import { figuresWindow } from "../../core/platform/dates.js";
 import { ValidationError } from "../../core/platform/errors.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { PART_ORDER_VIEWS, type PartOrderView } from "../../core/workshop/partorder-rules.js";
@@ -50,11 +50,10 @@ export function partOrderRoutes(app: Hono<AppEnv>) {
       path: "/partorder/figure",
       summary: "Dashboard Part Orders panel: {income, expenses} of ORDER and COMPLETE orders created in start..end (or the week/month of date)",
       tag,
-      query: dateRange(z.object({ start: isoDate(), end: isoDate(), type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(), date: isoDate(), department: departmentQuery() }), "start", "end"),
+      query: figuresQuery(),
     },
     async (_c, { query }) => {
-      const w = windowOf(query.type ?? "weekly", query.date ?? query.start ?? todayInLondon());
-      return PartOrders.figure({ start: query.start ?? w.start, end: query.end ?? w.end, department: query.department });
+      return PartOrders.figure({ ...figuresWindow(query), department: query.department });
     },
   );
   route(

@@ -1,10 +1,10 @@
 import type { Context, Hono } from "hono";
 import * as z from "zod";
 import "../../core/accounts/parts-offers.js"; // a part approval's Xero push (core/workshop/offers.ts); Parts Expenses raises no invoice
-import { dateRange, departmentQuery, isoDate, ref } from "../../core/platform/fields.js";
+import { dateRange, isoDate, ref, figuresQuery } from "../../core/platform/fields.js";
 import { writeBody, writeList } from "../../core/platform/write-body.js";
 import { PART_SERVER_FIELDS, part } from "../../core/workshop/definitions.js";
-import { todayInLondon, windowOf } from "../../core/platform/dates.js";
+import { figuresWindow } from "../../core/platform/dates.js";
 import { pageQuery } from "../../core/platform/paging.js";
 import { PARTS_QUERY_VIEWS, PartsExpenses } from "../../core/workshop/parts.js";
 import { Jobs, type Staff } from "../../core/workshop/jobs.js";
@@ -71,11 +71,10 @@ export function partsRoutes(app: Hono<AppEnv>) {
       path: "/parts/figures",
       summary: "Dashboard parts figures: {cost, charge} of job and quote parts by date ordered in start..end (or the week/month of date)",
       tag,
-      query: dateRange(z.object({ start: isoDate(), end: isoDate(), type: z.enum(["weekly", "monthly"], { error: "Type must be weekly or monthly" }).optional(), date: isoDate(), department: departmentQuery() }), "start", "end"),
+      query: figuresQuery(),
     },
     async (_c, { query }) => {
-      const w = windowOf(query.type ?? "weekly", query.date ?? query.start ?? todayInLondon());
-      return PartsExpenses.figures({ start: query.start ?? w.start, end: query.end ?? w.end, department: query.department });
+      return PartsExpenses.figures({ ...figuresWindow(query), department: query.department });
     },
   );
   // One part by its id, under the job card's tag: a job's part, or a quote's or part order's as Parts Expenses lists it.
